@@ -1,0 +1,344 @@
+//===- plan/CommTable.cpp - messages and index sets of a redistribution ---===//
+//
+// Three closed-form sweeps, chosen by the shape of the two sides:
+//
+//  * both contiguous (block, block(k), gen_block, one block per rank): the
+//    two-pointer sweep of paper 002/004 over the rank ranges, O(p + q);
+//  * one contiguous, one block-cyclic: each contiguous range is cut by the
+//    blocks of the other side; when a range spans more than q blocks, every
+//    owner's blocks inside it form one strided run (closed form), so the
+//    cost is O(p * min(q, blocks per range)) = O(p + messages);
+//  * both block-cyclic with several blocks per rank: one sweep over the
+//    segments of the first period L = lcm(x*p, y*q) (paper 000); a segment
+//    repeats every L elements, so it becomes one run of stride L covering
+//    all periods, plus a partial segment where n is not a multiple of L.
+//
+// Indirect maps are swept element by element (the map itself is O(n)).
+//
+// Every segment is emitted as a global run (start, length, stride, count)
+// and converted to local runs on both sides, so both sides enumerate the
+// elements in the same order.
+//
+//===----------------------------------------------------------------------===//
+
+#include "plan/CommTable.h"
+
+#include <algorithm>
+#include <numeric>
+#include <unordered_map>
+
+namespace hpf::plan {
+
+namespace {
+
+/// Converts a global run that lies, block by block, inside one block of
+/// `D` on `Rank` into local indices of that rank.
+Run toLocal(const Distribution &D, Index GStart, Index Len, Index GStride,
+            Index Count) {
+  Run R;
+  R.Start = D.localIndex(GStart);
+  R.Length = Len;
+  R.Count = Count;
+  if (Count <= 1)
+    R.Stride = 0;
+  else if (D.isBlockCyclic() && !D.isContiguous() &&
+           GStride % (D.blockSize() * D.procs()) == 0)
+    R.Stride = GStride / D.procs(); // whole periods of the distribution
+  else
+    R.Stride = GStride; // inside one contiguous block: local = global shift
+  return R;
+}
+
+class TableBuilder {
+public:
+  TableBuilder(const Distribution &Src, const Distribution &Dst, bool WithRuns)
+      : Src(Src), Dst(Dst), WithRuns(WithRuns) {
+    T.P = Src.procs();
+    T.Q = Dst.procs();
+    T.N = Src.size();
+    Dense = Index(T.P) * Index(T.Q) <= (Index(1) << 22);
+    if (Dense)
+      Slot.assign(size_t(T.P) * size_t(T.Q), -1);
+  }
+
+  /// Elements GStart + b*GStride + [0, Len), b < Count, go from rank I of
+  /// the source to rank J of the destination.
+  void emit(int I, int J, Index GStart, Index Len, Index GStride,
+            Index Count) {
+    if (Len <= 0 || Count <= 0)
+      return;
+    size_t M = slot(I, J);
+    T.Messages[M].Size += Len * Count;
+    if (!WithRuns)
+      return;
+    Run S = toLocal(Src, GStart, Len, GStride, Count);
+    Run D = toLocal(Dst, GStart, Len, GStride, Count);
+    MessageRuns &MR = T.Runs[M];
+    if (!MR.SrcRuns.empty() && S.Count == 1 && MR.SrcRuns.back().Count == 1) {
+      Run &LS = MR.SrcRuns.back(), &LD = MR.DstRuns.back();
+      if (LS.Start + LS.Length == S.Start && LD.Start + LD.Length == D.Start) {
+        LS.Length += Len; // contiguous on both sides: extend
+        LD.Length += Len;
+        return;
+      }
+    }
+    MR.SrcRuns.push_back(S);
+    MR.DstRuns.push_back(D);
+  }
+
+  CommTable finish() {
+    std::vector<size_t> Order(T.Messages.size());
+    std::iota(Order.begin(), Order.end(), 0);
+    std::sort(Order.begin(), Order.end(), [&](size_t A, size_t B) {
+      const Message &X = T.Messages[A], &Y = T.Messages[B];
+      return X.Src != Y.Src ? X.Src < Y.Src : X.Dst < Y.Dst;
+    });
+    CommTable Out;
+    Out.P = T.P;
+    Out.Q = T.Q;
+    Out.N = T.N;
+    Out.Messages.reserve(Order.size());
+    for (size_t I : Order)
+      Out.Messages.push_back(T.Messages[I]);
+    if (WithRuns) {
+      Out.Runs.reserve(Order.size());
+      for (size_t I : Order)
+        Out.Runs.push_back(std::move(T.Runs[I]));
+    }
+    return Out;
+  }
+
+private:
+  size_t slot(int I, int J) {
+    Index Key = Index(I) * T.Q + J;
+    std::ptrdiff_t *Found;
+    if (Dense) {
+      Found = &Slot[size_t(Key)];
+    } else {
+      auto [It, New] = Sparse.try_emplace(Key, -1);
+      Found = &It->second;
+    }
+    if (*Found < 0) {
+      *Found = std::ptrdiff_t(T.Messages.size());
+      T.Messages.push_back({I, J, 0});
+      if (WithRuns)
+        T.Runs.emplace_back();
+    }
+    return size_t(*Found);
+  }
+
+  const Distribution &Src, &Dst;
+  bool WithRuns;
+  CommTable T;
+  bool Dense;
+  std::vector<std::ptrdiff_t> Slot;
+  std::unordered_map<Index, std::ptrdiff_t> Sparse;
+};
+
+void sweepContiguousPair(const Distribution &Src, const Distribution &Dst,
+                         TableBuilder &B) {
+  int I = 0, J = 0;
+  while (I < Src.procs() && J < Dst.procs()) {
+    auto [A, EA] = Src.range(I);
+    auto [Bg, EB] = Dst.range(J);
+    Index Lo = std::max(A, Bg), Hi = std::min(EA, EB);
+    if (Hi > Lo)
+      B.emit(I, J, Lo, Hi - Lo, 0, 1);
+    if (EA <= EB)
+      ++I;
+    if (EB <= EA)
+      ++J;
+  }
+}
+
+/// `C` is contiguous, `K` block-cyclic; SrcIsC says which one is the source.
+void sweepContiguousCyclic(const Distribution &C, const Distribution &K,
+                           bool SrcIsC, TableBuilder &B) {
+  const Index Y = K.blockSize();
+  const int Q = K.procs();
+  auto Emit = [&](int CRank, int KRank, Index GStart, Index Len, Index Stride,
+                  Index Count) {
+    if (SrcIsC)
+      B.emit(CRank, KRank, GStart, Len, Stride, Count);
+    else
+      B.emit(KRank, CRank, GStart, Len, Stride, Count);
+  };
+  for (int R = 0; R < C.procs(); ++R) {
+    auto [Lo, Hi] = C.range(R);
+    if (Hi <= Lo)
+      continue;
+    Index V0 = Lo / Y, V1 = (Hi - 1) / Y;
+    if (V1 - V0 + 1 <= Q) { // every block of K here has a different owner
+      for (Index V = V0; V <= V1; ++V) {
+        Index S = std::max(Lo, V * Y), E = std::min(Hi, (V + 1) * Y);
+        Emit(R, int(V % Q), S, E - S, 0, 1);
+      }
+      continue;
+    }
+    // More than q blocks: per owner, a partial head block, a strided run of
+    // whole blocks, and a partial tail block.
+    for (int J = 0; J < Q; ++J) {
+      Index First = V0 + ((J - V0 % Q) % Q + Q) % Q;
+      Index Last = First + ((V1 - First) / Q) * Q;
+      bool PartialHead = First == V0 && Lo > V0 * Y;
+      bool PartialTail = Last == V1 && Hi < (V1 + 1) * Y;
+      if (PartialHead) {
+        Emit(R, J, Lo, std::min(Hi, (V0 + 1) * Y) - Lo, 0, 1);
+        First += Q;
+      }
+      Index TailStart = 0;
+      if (PartialTail && Last >= First) {
+        TailStart = V1 * Y;
+        Last -= Q;
+      } else {
+        PartialTail = false;
+      }
+      if (First <= Last)
+        Emit(R, J, First * Y, Y, Index(Q) * Y, (Last - First) / Q + 1);
+      if (PartialTail)
+        Emit(R, J, TailStart, Hi - TailStart, 0, 1);
+    }
+  }
+}
+
+void sweepPeriod(const Distribution &Src, const Distribution &Dst,
+                 TableBuilder &B) {
+  const Index X = Src.blockSize(), Y = Dst.blockSize(), N = Src.size();
+  const int P = Src.procs(), Q = Dst.procs();
+  Index XP = X * P, YQ = Y * Q;
+  Index L = lcmOrOverflow(XP, YQ);
+  const bool Periodic = L > 0 && L < N;
+  const Index W = Periodic ? L : N;
+  for (Index S = 0; S < W;) {
+    Index E = std::min({(S / X + 1) * X, (S / Y + 1) * Y, W});
+    int I = int((S / X) % P), J = int((S / Y) % Q);
+    Index Len = E - S;
+    if (!Periodic) {
+      B.emit(I, J, S, Len, 0, 1);
+    } else {
+      Index Full = (N - E) / L + 1; // periods holding the whole segment
+      B.emit(I, J, S, Len, L, Full);
+      Index PartStart = S + Full * L;
+      if (PartStart < N)
+        B.emit(I, J, PartStart, N - PartStart, 0, 1);
+    }
+    S = E;
+  }
+}
+
+void sweepElements(const Distribution &Src, const Distribution &Dst,
+                   TableBuilder &B) {
+  for (Index G = 0; G < Src.size(); ++G)
+    B.emit(Src.owner(G), Dst.owner(G), G, 1, 0, 1);
+}
+
+} // namespace
+
+CommTable computeCommTable(const Distribution &Src, const Distribution &Dst,
+                           bool WithRuns) {
+  if (Src.size() != Dst.size())
+    throw PlanError("source and destination extents differ (" +
+                    std::to_string(Src.size()) + " vs " +
+                    std::to_string(Dst.size()) + ")");
+  if (Src.kind() == DistKind::Collapsed || Dst.kind() == DistKind::Collapsed)
+    throw PlanError("'*' (a collapsed dimension) is only meaningful in a "
+                    "multi-dimensional distribution");
+  TableBuilder B(Src, Dst, WithRuns);
+  bool Ind = Src.kind() == DistKind::Indirect ||
+             Dst.kind() == DistKind::Indirect;
+  if (Ind)
+    sweepElements(Src, Dst, B);
+  else if (Src.isContiguous() && Dst.isContiguous())
+    sweepContiguousPair(Src, Dst, B);
+  else if (Src.isContiguous())
+    sweepContiguousCyclic(Src, Dst, /*SrcIsC=*/true, B);
+  else if (Dst.isContiguous())
+    sweepContiguousCyclic(Dst, Src, /*SrcIsC=*/false, B);
+  else
+    sweepPeriod(Src, Dst, B);
+  return B.finish();
+}
+
+CommTable commTableFromMatrix(const std::vector<std::vector<Index>> &Sizes) {
+  CommTable T;
+  T.P = int(Sizes.size());
+  T.Q = 0;
+  for (const auto &Row : Sizes)
+    T.Q = std::max(T.Q, int(Row.size()));
+  for (int I = 0; I < T.P; ++I)
+    for (int J = 0; J < int(Sizes[size_t(I)].size()); ++J) {
+      Index S = Sizes[size_t(I)][size_t(J)];
+      if (S < 0)
+        throw PlanError("message size from " + std::to_string(I) + " to " +
+                        std::to_string(J) + " is negative");
+      if (S > 0) {
+        T.Messages.push_back({I, J, S});
+        T.N += S;
+      }
+    }
+  return T;
+}
+
+Index CommTable::totalElements() const {
+  Index S = 0;
+  for (const Message &M : Messages)
+    S += M.Size;
+  return S;
+}
+
+std::vector<int> CommTable::sendDegrees() const {
+  std::vector<int> D(size_t(P), 0);
+  for (const Message &M : Messages)
+    ++D[size_t(M.Src)];
+  return D;
+}
+
+std::vector<int> CommTable::recvDegrees() const {
+  std::vector<int> D(size_t(Q), 0);
+  for (const Message &M : Messages)
+    ++D[size_t(M.Dst)];
+  return D;
+}
+
+int CommTable::maxDegree() const {
+  int Max = 0;
+  for (int D : sendDegrees())
+    Max = std::max(Max, D);
+  for (int D : recvDegrees())
+    Max = std::max(Max, D);
+  return Max;
+}
+
+Index CommTable::volumeLowerBound() const {
+  std::vector<Index> Out(size_t(P), 0), In(size_t(Q), 0);
+  for (const Message &M : Messages) {
+    Out[size_t(M.Src)] += M.Size;
+    In[size_t(M.Dst)] += M.Size;
+  }
+  Index Max = 0;
+  for (Index V : Out)
+    Max = std::max(Max, V);
+  for (Index V : In)
+    Max = std::max(Max, V);
+  return Max;
+}
+
+std::ptrdiff_t CommTable::find(int Src, int Dst) const {
+  auto It = std::lower_bound(Messages.begin(), Messages.end(),
+                             std::pair{Src, Dst},
+                             [](const Message &M, std::pair<int, int> K) {
+                               return std::pair{M.Src, M.Dst} < K;
+                             });
+  if (It == Messages.end() || It->Src != Src || It->Dst != Dst)
+    return -1;
+  return It - Messages.begin();
+}
+
+std::vector<std::vector<Index>> CommTable::matrix() const {
+  std::vector<std::vector<Index>> M(size_t(P), std::vector<Index>(size_t(Q), 0));
+  for (const Message &Msg : Messages)
+    M[size_t(Msg.Src)][size_t(Msg.Dst)] = Msg.Size;
+  return M;
+}
+
+} // namespace hpf::plan

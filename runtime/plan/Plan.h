@@ -1,0 +1,53 @@
+//===- plan/Plan.h - a validated, costed redistribution plan ----*- C++ -*-===//
+//
+// makePlan is the one entry point the compiler, the runtime and hpf-plan
+// share: communication table + schedule from the named scheduler, checked by
+// the validator. A scheduler that does not apply, or whose output fails
+// validation, is replaced by `coloring` and the plan says so in Notes; an
+// invalid schedule is never returned.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HPF_PLAN_PLAN_H
+#define HPF_PLAN_PLAN_H
+
+#include "plan/CommTable.h"
+#include "plan/Distribution.h"
+#include "plan/Schedule.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace hpf::plan {
+
+struct PlanOptions {
+  std::string Scheduler = "auto";
+  std::uint64_t Seed = 0;
+  double LocalRatio = 1.0; ///< LMR weight of local messages (1 = off)
+  bool WithRuns = false;   ///< also compute the index sets
+};
+
+struct Plan {
+  CommTable Table;
+  Schedule Sched;
+  std::string Requested;          ///< scheduler asked for
+  std::string Used;               ///< scheduler whose schedule this is
+  std::vector<std::string> Notes; ///< fallbacks and choices, for the user
+  Index Cost = 0;                 ///< scheduleCost
+  LowerBounds Bounds;
+  bool Valid = false;             ///< validator verdict (always true)
+};
+
+/// Throws PlanError for an unknown scheduler name or mismatched extents.
+Plan makePlan(const Distribution &Src, const Distribution &Dst,
+              const PlanOptions &Opts = {});
+/// For an arbitrary communication matrix (no distributions).
+Plan makePlan(CommTable Table, const PlanOptions &Opts = {});
+
+/// A 64-bit fingerprint of the table and the schedule (FNV-1a), to compare
+/// plans across ranks and between compile time and run time.
+std::uint64_t fingerprint(const Plan &P);
+
+} // namespace hpf::plan
+
+#endif // HPF_PLAN_PLAN_H

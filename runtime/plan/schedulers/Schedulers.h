@@ -1,0 +1,20 @@
+//===- plan/schedulers/Schedulers.h - the registered algorithms -*- C++ -*-===//
+//
+// One accessor per scheduling algorithm; SchedulerRegistry.cpp lists them.
+// Each lives in its own file in this directory.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HPF_PLAN_SCHEDULERS_SCHEDULERS_H
+#define HPF_PLAN_SCHEDULERS_SCHEDULERS_H
+
+#include "plan/Scheduler.h"
+
+namespace hpf::plan {
+
+const Scheduler &roundRobinScheduler(); // caterpillar, (me + k) mod n
+const Scheduler &coloringScheduler();   // bipartite edge colouring
+const Scheduler &autoScheduler();       // best of all the others
+
+} // namespace hpf::plan
+
+#endif // HPF_PLAN_SCHEDULERS_SCHEDULERS_H
