@@ -71,8 +71,9 @@ struct Table {
   void sortByLength() {
     std::vector<std::size_t> Order(Steps.size());
     std::iota(Order.begin(), Order.end(), 0);
-    std::stable_sort(Order.begin(), Order.end(),
-                     [&](std::size_t A, std::size_t B) { return Len[A] > Len[B]; });
+    std::stable_sort(
+        Order.begin(), Order.end(),
+        [&](std::size_t A, std::size_t B) { return Len[A] > Len[B]; });
     Table Sorted;
     for (std::size_t I : Order) {
       Sorted.Steps.push_back(std::move(Steps[I]));
@@ -122,8 +123,8 @@ private:
         continue;
       }
       std::size_t J = I + 1;
-      while (J + 1 < E && (Row ? G.From[J + 1] == G.From[I]
-                               : G.To[J + 1] == G.To[I]))
+      while (J + 1 < E &&
+             (Row ? G.From[J + 1] == G.From[I] : G.To[J + 1] == G.To[I]))
         ++J;
       Nms.push_back({I, J});
       for (std::size_t M = I; M <= J; ++M)
@@ -186,9 +187,9 @@ private:
     for (std::size_t M : Msgs)
       if (!(Linked && M == RA.Last))
         Order.push_back(M);
-    std::stable_sort(Order.begin(), Order.end(), [&](std::size_t X, std::size_t Y) {
-      return G.W[X] > G.W[Y];
-    });
+    std::stable_sort(
+        Order.begin(), Order.end(),
+        [&](std::size_t X, std::size_t Y) { return G.W[X] > G.W[Y]; });
     for (std::size_t M : Order) {
       std::vector<std::size_t> C = Candidates(M);
       std::size_t Best = Slots.size() + 1; // none yet
@@ -230,9 +231,10 @@ private:
     while (Slots[TB].CntB)
       ++TB;
     Slot &From = Slots[TA];
-    auto It = std::find_if(From.Msgs.begin(), From.Msgs.end(), [&](std::size_t M) {
-      return M >= RB.First && M <= RB.Last;
-    });
+    auto It =
+        std::find_if(From.Msgs.begin(), From.Msgs.end(), [&](std::size_t M) {
+          return M >= RB.First && M <= RB.Last;
+        });
     std::size_t M = *It;
     From.Msgs.erase(It);
     From.CntB = 0;

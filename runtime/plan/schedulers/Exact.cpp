@@ -45,9 +45,9 @@ public:
         Used(std::size_t(G.vertices()), 0) {
     Order.resize(G.messages());
     std::iota(Order.begin(), Order.end(), 0);
-    std::stable_sort(Order.begin(), Order.end(), [&](std::size_t A, std::size_t B) {
-      return G.W[A] > G.W[B];
-    });
+    std::stable_sort(
+        Order.begin(), Order.end(),
+        [&](std::size_t A, std::size_t B) { return G.W[A] > G.W[B]; });
     // Per vertex: its weights in placement order and their suffix sums, so
     // that the k lightest unplaced weights of v cost O(1).
     Left.assign(std::size_t(G.vertices()), 0);
@@ -179,8 +179,8 @@ public:
     Schedule Start;
     double StartCost = 0;
     bool Have = false;
-    for (const Scheduler *S : {&etpdrScheduler(), &tpdrScheduler(),
-                               &coloringScheduler()}) {
+    for (const Scheduler *S :
+         {&etpdrScheduler(), &tpdrScheduler(), &coloringScheduler()}) {
       if (!S->applicable(Req, nullptr))
         continue;
       Schedule C = S->schedule(Req);

@@ -57,9 +57,10 @@ public:
 
 private:
   void byWeight(std::vector<std::size_t> &Msgs) const {
-    std::stable_sort(Msgs.begin(), Msgs.end(), [&](std::size_t A, std::size_t B) {
-      return G.W[A] > G.W[B] || (G.W[A] == G.W[B] && A < B);
-    });
+    std::stable_sort(Msgs.begin(), Msgs.end(),
+                     [&](std::size_t A, std::size_t B) {
+                       return G.W[A] > G.W[B] || (G.W[A] == G.W[B] && A < B);
+                     });
   }
 
   // Sorted busy steps per vertex; the first step >= From not in the set.
@@ -123,11 +124,13 @@ private:
     std::vector<double> Max(std::size_t(Steps), 0);
     for (std::size_t M = 0; M < G.messages(); ++M)
       if (StepOf[M] >= 0)
-        Max[std::size_t(StepOf[M])] = std::max(Max[std::size_t(StepOf[M])], G.W[M]);
+        Max[std::size_t(StepOf[M])] =
+            std::max(Max[std::size_t(StepOf[M])], G.W[M]);
     return std::accumulate(Max.begin(), Max.end(), 0.0);
   }
 
-  void place(std::size_t Lo, std::size_t Hi, const std::vector<std::size_t> &Msgs) {
+  void place(std::size_t Lo, std::size_t Hi,
+             const std::vector<std::size_t> &Msgs) {
     for (std::size_t M : Msgs) {
       if (StepOf[M] >= 0)
         continue;

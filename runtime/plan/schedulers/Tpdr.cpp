@@ -74,19 +74,17 @@ private:
         Bucket[Inc.size()].push_back(V);
         auto &BW = ByWeight[std::size_t(V)];
         BW = Inc;
-        std::stable_sort(BW.begin(), BW.end(), [&](std::size_t A,
-                                                   std::size_t B) {
-          return G.W[A] < G.W[B];
-        });
+        std::stable_sort(
+            BW.begin(), BW.end(),
+            [&](std::size_t A, std::size_t B) { return G.W[A] < G.W[B]; });
       }
     }
     if (Extended) {
       Cand.resize(G.messages());
       std::iota(Cand.begin(), Cand.end(), 0);
-      std::stable_sort(Cand.begin(), Cand.end(), [&](std::size_t A,
-                                                     std::size_t B) {
-        return G.W[A] > G.W[B];
-      });
+      std::stable_sort(
+          Cand.begin(), Cand.end(),
+          [&](std::size_t A, std::size_t B) { return G.W[A] > G.W[B]; });
     }
   }
 
@@ -157,9 +155,8 @@ private:
       std::erase_if(Cand, [&](std::size_t M) { return Done[M] != 0; });
       Compacted = DoneCount;
     }
-    auto First = std::partition_point(Cand.begin(), Cand.end(), [&](std::size_t M) {
-      return G.W[M] >= L;
-    });
+    auto First = std::partition_point(
+        Cand.begin(), Cand.end(), [&](std::size_t M) { return G.W[M] >= L; });
     for (auto It = First; It != Cand.end(); ++It) {
       std::size_t M = *It;
       if (Done[M] || red(G.From[M], Step) || red(G.To[M], Step))
@@ -206,19 +203,17 @@ private:
   std::vector<int> Deg;
   std::vector<double> Tot;
   std::vector<int> RedAt, SeenAt;
-  std::vector<std::vector<int>> Bucket;             // degree -> vertices
-  std::vector<std::vector<std::size_t>> ByWeight;   // lightest first
-  std::vector<std::size_t> Ptr;                     // first maybe-live entry
-  std::vector<std::size_t> Cand;                    // heaviest first (E-TPDR)
+  std::vector<std::vector<int>> Bucket;           // degree -> vertices
+  std::vector<std::vector<std::size_t>> ByWeight; // lightest first
+  std::vector<std::size_t> Ptr;                   // first maybe-live entry
+  std::vector<std::size_t> Cand;                  // heaviest first (E-TPDR)
   std::size_t DoneCount = 0, Compacted = 0;
 };
 
 class Tpdr final : public Scheduler {
 public:
   explicit Tpdr(bool Extended) : Extended(Extended) {}
-  std::string_view name() const override {
-    return Extended ? "etpdr" : "tpdr";
-  }
+  std::string_view name() const override { return Extended ? "etpdr" : "tpdr"; }
   std::string_view description() const override {
     return Extended ? "E-TPDR: TPDR plus the edge complement (paper 004, "
                       "gen_block-like tables); max-degree steps"

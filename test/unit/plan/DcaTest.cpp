@@ -12,8 +12,9 @@ using Sets = std::vector<std::set<std::size_t>>;
 TEST(Dca, TvBMessagesMatchPaper002Figure2) {
   CommTable T = genBlockTable({3, 5, 9, 4, 13, 4, 2}, {2, 5, 3, 6, 8, 6, 10});
   const std::vector<Message> Expected = {
-      {0, 0, 2}, {0, 1, 1}, {1, 1, 4}, {1, 2, 1}, {2, 2, 2}, {2, 3, 6}, {2, 4, 1},
-      {3, 4, 4}, {4, 4, 3}, {4, 5, 6}, {4, 6, 4}, {5, 6, 4}, {6, 6, 2}};
+      {0, 0, 2}, {0, 1, 1}, {1, 1, 4}, {1, 2, 1}, {2, 2, 2},
+      {2, 3, 6}, {2, 4, 1}, {3, 4, 4}, {4, 4, 3}, {4, 5, 6},
+      {4, 6, 4}, {5, 6, 4}, {6, 6, 2}};
   EXPECT_EQ(T.Messages, Expected);
   EXPECT_EQ(T.maxDegree(), 3);
   EXPECT_EQ(T.volumeLowerBound(), 13);
@@ -31,8 +32,8 @@ TEST(Dca, TvBBestFitReadingCosts14) {
 }
 
 TEST(Dca, TvC1Costs39) {
-  CommTable T = genBlockTable({7, 10, 4, 18, 7, 18, 36},
-                              {10, 14, 18, 14, 14, 12, 18});
+  CommTable T =
+      genBlockTable({7, 10, 4, 18, 7, 18, 36}, {10, 14, 18, 14, 14, 12, 18});
   Schedule S = run("dca", T);
   ASSERT_TRUE(validate(T, S).Ok);
   EXPECT_EQ(S.stepCount(), 3u);

@@ -40,11 +40,13 @@ double bruteForce(const CommTable &T, double Ratio) {
 } // namespace
 
 TEST(Exact, TestVectorOptima) {
-  EXPECT_EQ(scheduleCost(genBlockTable({3, 5, 9, 4, 13, 4, 2}, {2, 5, 3, 6, 8, 6, 10}),
-                         run("exact", genBlockTable({3, 5, 9, 4, 13, 4, 2},
-                                                    {2, 5, 3, 6, 8, 6, 10}))),
+  EXPECT_EQ(scheduleCost(
+                genBlockTable({3, 5, 9, 4, 13, 4, 2}, {2, 5, 3, 6, 8, 6, 10}),
+                run("exact", genBlockTable({3, 5, 9, 4, 13, 4, 2},
+                                           {2, 5, 3, 6, 8, 6, 10}))),
             13);
-  CommTable C1 = genBlockTable({7, 10, 4, 18, 7, 18, 36}, {10, 14, 18, 14, 14, 12, 18});
+  CommTable C1 =
+      genBlockTable({7, 10, 4, 18, 7, 18, 36}, {10, 14, 18, 14, 14, 12, 18});
   EXPECT_EQ(scheduleCost(C1, run("exact", C1)), 36);
 }
 

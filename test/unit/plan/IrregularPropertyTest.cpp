@@ -19,7 +19,8 @@ struct Seen {
 
 void note(Seen &S, const std::vector<Index> &A, const std::vector<Index> &B) {
   S.Unequal += A.size() != B.size();
-  S.ZeroBlocks += std::count(A.begin(), A.end(), 0) + std::count(B.begin(), B.end(), 0) > 0;
+  S.ZeroBlocks +=
+      std::count(A.begin(), A.end(), 0) + std::count(B.begin(), B.end(), 0) > 0;
   Index N = 0;
   for (Index X : A)
     N += X;
@@ -68,7 +69,8 @@ void checkCase(const std::vector<Index> &Src, const std::vector<Index> &Dst,
   for (const Scheduler *S : allSchedulers()) {
     PlanRequest Req;
     Req.Table = &T;
-    if (S->name() == "exact" || S->name() == "auto" || !S->applicable(Req, nullptr))
+    if (S->name() == "exact" || S->name() == "auto" ||
+        !S->applicable(Req, nullptr))
       continue;
     Plan P = makePlan(T, {.Scheduler = std::string(S->name()), .Seed = 11});
     EXPECT_LE(Auto.Cost, P.Cost) << "auto worse than " << S->name();
@@ -104,7 +106,8 @@ TEST(IrregularProperty, LargerRandomGenBlockPairs) {
   for (int Case = 0; Case < 300; ++Case) {
     int P = 8 + int(Rng() % 40), Q = 8 + int(Rng() % 40);
     Index N = Index(Rng() % 2000);
-    checkCase(randomCuts(Rng, P, N), randomCuts(Rng, Q, N), /*WithExact=*/false);
+    checkCase(randomCuts(Rng, P, N), randomCuts(Rng, Q, N),
+              /*WithExact=*/false);
     if (::testing::Test::HasFatalFailure())
       return;
   }

@@ -9,7 +9,8 @@ using namespace hpf::plan;
 using namespace hpf::plan::testing;
 
 TEST(Lmr, LocalMessagesOfTheTestVectors) {
-  CommTable C1 = genBlockTable({7, 10, 4, 18, 7, 18, 36}, {10, 14, 18, 14, 14, 12, 18});
+  CommTable C1 =
+      genBlockTable({7, 10, 4, 18, 7, 18, 36}, {10, 14, 18, 14, 14, 12, 18});
   std::vector<std::size_t> Local;
   for (std::size_t I = 0; I < C1.Messages.size(); ++I)
     if (C1.Messages[I].isLocal())
@@ -21,7 +22,8 @@ TEST(Lmr, WeightedOptimumIsCheaperThanTheUnweightedOne) {
   // With ratio 4 the local m13 (18) weighs 4.5: the weighted optimum must
   // be at most the weighted cost of the size-optimal schedule, and E-TPDR,
   // run on the weights, must not be worse than E-TPDR run on sizes.
-  CommTable C1 = genBlockTable({7, 10, 4, 18, 7, 18, 36}, {10, 14, 18, 14, 14, 12, 18});
+  CommTable C1 =
+      genBlockTable({7, 10, 4, 18, 7, 18, 36}, {10, 14, 18, 14, 14, 12, 18});
   CostWeights W{4.0};
   double Opt = weightedScheduleCost(C1, run("exact", C1, 4.0), W);
   double SizeOpt = weightedScheduleCost(C1, run("exact", C1, 1.0), W);

@@ -33,7 +33,8 @@ std::vector<std::vector<Index>> regular(std::mt19937_64 &Rng, int N, int D) {
           std::swap(Perm[std::size_t(I)], Perm[std::size_t(J)]);
       }
     for (int I = 0; I < N; ++I)
-      M[std::size_t(I)][std::size_t(Perm[std::size_t(I)])] = 1 + Index(Rng() % 100);
+      M[std::size_t(I)][std::size_t(Perm[std::size_t(I)])] =
+          1 + Index(Rng() % 100);
   }
   return M;
 }
@@ -51,7 +52,8 @@ TEST(NiceLp, PhasesArePairwiseExchanges) {
     Schedule S = run("nice-lp", T);
     ASSERT_TRUE(validate(T, S).Ok) << N;
     for (const auto &Step : S.Steps) {
-      unsigned K = unsigned(T.Messages[Step.front()].Src ^ T.Messages[Step.front()].Dst);
+      unsigned K =
+          unsigned(T.Messages[Step.front()].Src ^ T.Messages[Step.front()].Dst);
       for (std::size_t I : Step) {
         const Message &Msg = T.Messages[I];
         EXPECT_EQ(unsigned(Msg.Src ^ Msg.Dst), K); // one XOR distance per phase

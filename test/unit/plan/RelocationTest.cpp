@@ -17,13 +17,14 @@ TEST(Relocation, TvBRelocatesM7) {
   Schedule S = run("relocation", T);
   ASSERT_TRUE(validate(T, S).Ok);
   EXPECT_TRUE(S.Notes.empty()); // no extra step
-  EXPECT_EQ(stepSets(S), (Sets{{0, 2, 5, 7, 9, 11}, {1, 4, 8, 12}, {3, 6, 10}}));
+  EXPECT_EQ(stepSets(S),
+            (Sets{{0, 2, 5, 7, 9, 11}, {1, 4, 8, 12}, {3, 6, 10}}));
   EXPECT_EQ(scheduleCost(T, S), 13);
 }
 
 TEST(Relocation, TvC1IsPlainListScheduling) {
-  CommTable T = genBlockTable({7, 10, 4, 18, 7, 18, 36},
-                              {10, 14, 18, 14, 14, 12, 18});
+  CommTable T =
+      genBlockTable({7, 10, 4, 18, 7, 18, 36}, {10, 14, 18, 14, 14, 12, 18});
   Schedule S = run("relocation", T);
   ASSERT_TRUE(validate(T, S).Ok);
   EXPECT_EQ(S.stepCount(), 3u);

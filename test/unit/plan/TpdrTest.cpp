@@ -20,8 +20,8 @@ const std::vector<Index> BDst = {2, 5, 3, 6, 8, 6, 10};
 TEST(Tpdr, TvC1MessagesMatchThePaper) {
   CommTable T = genBlockTable(C1Src, C1Dst);
   const std::vector<Message> Expected = {
-      {0, 0, 7},  {1, 0, 3}, {1, 1, 7}, {2, 1, 4},  {3, 1, 3},
-      {3, 2, 15}, {4, 2, 3}, {4, 3, 4}, {5, 3, 10}, {5, 4, 8},
+      {0, 0, 7},  {1, 0, 3},  {1, 1, 7}, {2, 1, 4},  {3, 1, 3},
+      {3, 2, 15}, {4, 2, 3},  {4, 3, 4}, {5, 3, 10}, {5, 4, 8},
       {6, 4, 6},  {6, 5, 12}, {6, 6, 18}};
   EXPECT_EQ(T.Messages, Expected);
   EXPECT_EQ(T.sendDegrees(), (std::vector<int>{1, 2, 1, 2, 2, 2, 3}));
@@ -33,7 +33,8 @@ TEST(Tpdr, TvC1ScheduleCost36) {
   Schedule S = run("tpdr", T);
   ASSERT_TRUE(validate(T, S).Ok);
   // Step 3 = {m11, m5}; colouring: CS1 kept, CS2 kept, CS3 swapped (33->30).
-  EXPECT_EQ(stepSets(S), (Sets{{0, 2, 5, 7, 9, 12}, {1, 3, 6, 8, 11}, {4, 10}}));
+  EXPECT_EQ(stepSets(S),
+            (Sets{{0, 2, 5, 7, 9, 12}, {1, 3, 6, 8, 11}, {4, 10}}));
   EXPECT_EQ(scheduleCost(T, S), 36);
 }
 
@@ -42,7 +43,8 @@ TEST(Tpdr, TvC1EtpdrReproducesFigure6) {
   Schedule S = run("etpdr", T);
   ASSERT_TRUE(validate(T, S).Ok);
   // S1 m1 m3 m6 m9 m13 (18), S2 m4 m7 m10 m12 (12), S3 m11 m5 m8 m2 (6).
-  EXPECT_EQ(stepSets(S), (Sets{{0, 2, 5, 8, 12}, {3, 6, 9, 11}, {1, 4, 7, 10}}));
+  EXPECT_EQ(stepSets(S),
+            (Sets{{0, 2, 5, 8, 12}, {3, 6, 9, 11}, {1, 4, 7, 10}}));
   EXPECT_EQ(scheduleCost(T, S), 36);
 }
 
@@ -51,7 +53,8 @@ TEST(Tpdr, TvBReachesTheOptimum13) {
   Schedule S = run("tpdr", T);
   ASSERT_TRUE(validate(T, S).Ok);
   // SP2's literal minimum m7 conflicts (DP4 is red): it takes m5 instead.
-  EXPECT_EQ(stepSets(S), (Sets{{0, 2, 5, 7, 9, 11}, {1, 3, 6, 10}, {4, 8, 12}}));
+  EXPECT_EQ(stepSets(S),
+            (Sets{{0, 2, 5, 7, 9, 11}, {1, 3, 6, 10}, {4, 8, 12}}));
   EXPECT_EQ(scheduleCost(T, S), 13);
   Schedule E = run("etpdr", T);
   EXPECT_EQ(stepSets(E).back(), (std::set<std::size_t>{0, 4, 8, 12})); // + m1
@@ -77,12 +80,9 @@ TEST(Tpdr, TvC3EdgeCases) {
     Index Cost;
   };
   const std::vector<Case> Cases = {
-      {{5, 0, 5}, {5, 5, 0}, 1, 5},
-      {{4, 4, 4}, {4, 4, 4}, 1, 4},
-      {{0, 12, 0}, {3, 3, 6}, 3, 12},
-      {{6, 6}, {2, 2, 2, 2, 2, 2}, 3, 6},
-      {{12}, {1, 2, 3, 6}, 4, 12},
-      {{3, 3, 3, 3}, {6, 0, 6, 0}, 2, 6},
+      {{5, 0, 5}, {5, 5, 0}, 1, 5},    {{4, 4, 4}, {4, 4, 4}, 1, 4},
+      {{0, 12, 0}, {3, 3, 6}, 3, 12},  {{6, 6}, {2, 2, 2, 2, 2, 2}, 3, 6},
+      {{12}, {1, 2, 3, 6}, 4, 12},     {{3, 3, 3, 3}, {6, 0, 6, 0}, 2, 6},
       {{1, 1, 10}, {10, 1, 1}, 3, 10},
   };
   for (const Case &C : Cases)
