@@ -17,36 +17,60 @@ namespace rt {
 namespace {
 MPI_Datatype mpiType(ScalarKind K) {
   switch (K) {
-  case ScalarKind::Bool: return MPI_CXX_BOOL;
-  case ScalarKind::Char: return MPI_CHAR;
-  case ScalarKind::SChar: return MPI_SIGNED_CHAR;
-  case ScalarKind::UChar: return MPI_UNSIGNED_CHAR;
-  case ScalarKind::Short: return MPI_SHORT;
-  case ScalarKind::UShort: return MPI_UNSIGNED_SHORT;
-  case ScalarKind::Int: return MPI_INT;
-  case ScalarKind::UInt: return MPI_UNSIGNED;
-  case ScalarKind::Long: return MPI_LONG;
-  case ScalarKind::ULong: return MPI_UNSIGNED_LONG;
-  case ScalarKind::LongLong: return MPI_LONG_LONG;
-  case ScalarKind::ULongLong: return MPI_UNSIGNED_LONG_LONG;
-  case ScalarKind::Float: return MPI_FLOAT;
-  case ScalarKind::Double: return MPI_DOUBLE;
-  case ScalarKind::LongDouble: return MPI_LONG_DOUBLE;
+  case ScalarKind::Bool:
+    return MPI_CXX_BOOL;
+  case ScalarKind::Char:
+    return MPI_CHAR;
+  case ScalarKind::SChar:
+    return MPI_SIGNED_CHAR;
+  case ScalarKind::UChar:
+    return MPI_UNSIGNED_CHAR;
+  case ScalarKind::Short:
+    return MPI_SHORT;
+  case ScalarKind::UShort:
+    return MPI_UNSIGNED_SHORT;
+  case ScalarKind::Int:
+    return MPI_INT;
+  case ScalarKind::UInt:
+    return MPI_UNSIGNED;
+  case ScalarKind::Long:
+    return MPI_LONG;
+  case ScalarKind::ULong:
+    return MPI_UNSIGNED_LONG;
+  case ScalarKind::LongLong:
+    return MPI_LONG_LONG;
+  case ScalarKind::ULongLong:
+    return MPI_UNSIGNED_LONG_LONG;
+  case ScalarKind::Float:
+    return MPI_FLOAT;
+  case ScalarKind::Double:
+    return MPI_DOUBLE;
+  case ScalarKind::LongDouble:
+    return MPI_LONG_DOUBLE;
   }
   return MPI_DATATYPE_NULL;
 }
 
 MPI_Op mpiOp(reduce_op Op) {
   switch (Op) {
-  case reduce_op::sum: return MPI_SUM;
-  case reduce_op::prod: return MPI_PROD;
-  case reduce_op::min: return MPI_MIN;
-  case reduce_op::max: return MPI_MAX;
-  case reduce_op::land: return MPI_LAND;
-  case reduce_op::lor: return MPI_LOR;
-  case reduce_op::band: return MPI_BAND;
-  case reduce_op::bor: return MPI_BOR;
-  case reduce_op::bxor: return MPI_BXOR;
+  case reduce_op::sum:
+    return MPI_SUM;
+  case reduce_op::prod:
+    return MPI_PROD;
+  case reduce_op::min:
+    return MPI_MIN;
+  case reduce_op::max:
+    return MPI_MAX;
+  case reduce_op::land:
+    return MPI_LAND;
+  case reduce_op::lor:
+    return MPI_LOR;
+  case reduce_op::band:
+    return MPI_BAND;
+  case reduce_op::bor:
+    return MPI_BOR;
+  case reduce_op::bxor:
+    return MPI_BXOR;
   }
   return MPI_OP_NULL;
 }

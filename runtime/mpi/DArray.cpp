@@ -52,8 +52,8 @@ void broadcastFromOwner(void *Value, std::size_t Bytes, int Owner) {
         "MPI_Bcast", "element read", nullptr);
 }
 
-void gatherAll(const plan::Distribution &D, const void *Local,
-               std::size_t ES, void *Out) {
+void gatherAll(const plan::Distribution &D, const void *Local, std::size_t ES,
+               void *Out) {
   int W = nranks(), Me = rank();
   std::vector<MPI_Count> Counts(std::size_t(W), 0);
   std::vector<MPI_Aint> Displs(std::size_t(W), 0);

@@ -127,9 +127,7 @@ public:
   /// Number of owned indices in the range.
   index_t size() const { return EndIt.L - Begin.L; }
   /// The range of local indices [first, last).
-  std::pair<index_t, index_t> local_range() const {
-    return {Begin.L, EndIt.L};
-  }
+  std::pair<index_t, index_t> local_range() const { return {Begin.L, EndIt.L}; }
 
 private:
   iterator Begin, EndIt;

@@ -72,8 +72,8 @@ void fail(std::string_view Operation, std::string_view Message,
   int R = Rank;
   if (Inited && !Done && R < 0)
     MPI_Comm_rank(MPI_COMM_WORLD, &R);
-  std::string Line = "hpfrt: error: rank " + std::to_string(R) + ": " +
-                     std::string(Operation);
+  std::string Line =
+      "hpfrt: error: rank " + std::to_string(R) + ": " + std::string(Operation);
   if (Where && *Where)
     Line += std::string(" at ") + Where;
   Line += ": ";
@@ -97,8 +97,9 @@ void check(int Code, const char *MpiFunction, std::string_view Operation,
   int Len = 0;
   if (MPI_Error_string(Code, Text, &Len) != MPI_SUCCESS)
     Len = std::snprintf(Text, sizeof Text, "error code %d", Code);
-  fail(Operation, std::string(MpiFunction) + " failed: " +
-                      std::string(Text, std::size_t(Len)),
+  fail(Operation,
+       std::string(MpiFunction) +
+           " failed: " + std::string(Text, std::size_t(Len)),
        Where);
 }
 

@@ -30,8 +30,8 @@ MPI_Comm comm();
 
 /// One remote message as this rank sees it.
 struct Transfer {
-  std::size_t Msg = 0;  ///< index into the plan's messages / runs
-  int Peer = 0;         ///< world rank of the partner
+  std::size_t Msg = 0; ///< index into the plan's messages / runs
+  int Peer = 0;        ///< world rank of the partner
   index_t Elems = 0;
   bool InPlace = false; ///< runs are one contiguous range: no packing
   index_t Start = 0;    ///< its first local index when InPlace
@@ -48,12 +48,12 @@ struct CacheEntry {
   plan::Plan Plan;
   std::uint64_t Fingerprint = 0;
   int Me = 0;
-  std::vector<Transfer> Sends, Recvs;          ///< schedule order
+  std::vector<Transfer> Sends, Recvs;            ///< schedule order
   std::vector<std::size_t> SendGroup, RecvGroup; ///< group g: [G[g], G[g+1])
-  std::ptrdiff_t Self = -1;                    ///< local-copy message index
-  index_t SendPacked = 0, RecvPacked = 0;      ///< pack buffer elements
+  std::ptrdiff_t Self = -1;                      ///< local-copy message index
+  index_t SendPacked = 0, RecvPacked = 0;        ///< pack buffer elements
   index_t SelfElems = 0;
-  std::map<std::size_t, TypeSet> Types;        ///< by element size
+  std::map<std::size_t, TypeSet> Types; ///< by element size
 
   ~CacheEntry();
 };

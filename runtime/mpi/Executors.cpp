@@ -161,8 +161,9 @@ void runSteps(const ExecArgs &A, bool AllAtOnce) {
       const Transfer &X = E.Recvs[I];
       if (X.InPlace) {
         RecvReq.emplace_back();
-        ok(MPI_Irecv_c(A.Dst + X.Start * index_t(ES), MPI_Count(X.Elems) * MPI_Count(ES),
-                       MPI_BYTE, X.Peer, 0, C, &RecvReq.back()),
+        ok(MPI_Irecv_c(A.Dst + X.Start * index_t(ES),
+                       MPI_Count(X.Elems) * MPI_Count(ES), MPI_BYTE, X.Peer, 0,
+                       C, &RecvReq.back()),
            "MPI_Irecv", A.Where);
         RecvWhat.push_back({&X, 0, 0});
         continue;
@@ -215,8 +216,8 @@ void runSteps(const ExecArgs &A, bool AllAtOnce) {
       const Pending &Pd = RecvWhat[std::size_t(Idx)];
       if (!Pd.T->InPlace)
         unpackRuns(T.Runs[Pd.T->Msg].DstRuns, A.Dst,
-                   RBuf + (Pd.T->Offset + Pd.First) * index_t(ES), ES,
-                   Pd.First, Pd.Last);
+                   RBuf + (Pd.T->Offset + Pd.First) * index_t(ES), ES, Pd.First,
+                   Pd.Last);
     }
     ok(MPI_Waitall(int(SendReq.size()), SendReq.data(), MPI_STATUSES_IGNORE),
        "MPI_Waitall", A.Where);
@@ -309,8 +310,8 @@ MPI_Datatype typeFromRuns(const std::vector<plan::Run> &Runs, std::size_t ES,
     if (HLens.empty())
       return;
     MPI_Datatype T;
-    ok(MPI_Type_create_hindexed(int(HLens.size()), HLens.data(),
-                                HDispls.data(), Elem, &T),
+    ok(MPI_Type_create_hindexed(int(HLens.size()), HLens.data(), HDispls.data(),
+                                Elem, &T),
        "MPI_Type_create_hindexed", Where);
     Parts.push_back(T);
     Displs.push_back(0);
@@ -361,11 +362,13 @@ void runAlltoallw(const ExecArgs &A, CacheEntry &E) {
     TS.Zero.assign(std::size_t(W), 0);
     const plan::CommTable &T = E.Plan.Table;
     for (const Transfer &X : E.Sends) {
-      TS.Send[std::size_t(X.Peer)] = typeFromRuns(T.Runs[X.Msg].SrcRuns, ES, A.Where);
+      TS.Send[std::size_t(X.Peer)] =
+          typeFromRuns(T.Runs[X.Msg].SrcRuns, ES, A.Where);
       TS.SendCounts[std::size_t(X.Peer)] = 1;
     }
     for (const Transfer &X : E.Recvs) {
-      TS.Recv[std::size_t(X.Peer)] = typeFromRuns(T.Runs[X.Msg].DstRuns, ES, A.Where);
+      TS.Recv[std::size_t(X.Peer)] =
+          typeFromRuns(T.Runs[X.Msg].DstRuns, ES, A.Where);
       TS.RecvCounts[std::size_t(X.Peer)] = 1;
     }
     It = E.Types.emplace(ES, std::move(TS)).first;

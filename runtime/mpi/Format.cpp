@@ -10,9 +10,10 @@ plan::Distribution format::instantiate(index_t N, int Procs,
   try {
     return Spec.instantiate(N, Procs);
   } catch (const plan::PlanError &E) {
-    fail(Operation, std::string(E.what()) + " (format " + str() + ", " +
-                        std::to_string(N) + " elements on " +
-                        std::to_string(Procs) + " processors)",
+    fail(Operation,
+         std::string(E.what()) + " (format " + str() + ", " +
+             std::to_string(N) + " elements on " + std::to_string(Procs) +
+             " processors)",
          Where);
   }
 }
@@ -24,13 +25,14 @@ std::string format::str() const {
   case plan::DistKind::BlockSize:
     return "block(" + std::to_string(Spec.Param) + ")";
   case plan::DistKind::Cyclic:
-    return Spec.Param <= 1 ? "cyclic" : "cyclic(" + std::to_string(Spec.Param) + ")";
+    return Spec.Param <= 1 ? "cyclic"
+                           : "cyclic(" + std::to_string(Spec.Param) + ")";
   case plan::DistKind::Collapsed:
     return "*";
   case plan::DistKind::GenBlock:
   case plan::DistKind::Indirect: {
-    std::string S = Spec.Kind == plan::DistKind::GenBlock ? "gen_block("
-                                                           : "indirect(";
+    std::string S =
+        Spec.Kind == plan::DistKind::GenBlock ? "gen_block(" : "indirect(";
     for (std::size_t I = 0; I < Spec.Values.size() && I < 16; ++I) {
       if (I)
         S += ',';
@@ -44,7 +46,9 @@ std::string format::str() const {
   return "?";
 }
 
-format block() { return format(plan::FormatSpec{plan::DistKind::Block, 0, {}}); }
+format block() {
+  return format(plan::FormatSpec{plan::DistKind::Block, 0, {}});
+}
 
 format block(index_t K) {
   return format(plan::FormatSpec{plan::DistKind::BlockSize, K, {}});
@@ -64,7 +68,8 @@ format parse_format(const char *Text, const char *Where) {
 
 namespace rt {
 format genBlockFrom(std::vector<index_t> Sizes) {
-  return format(plan::FormatSpec{plan::DistKind::GenBlock, 0, std::move(Sizes)});
+  return format(
+      plan::FormatSpec{plan::DistKind::GenBlock, 0, std::move(Sizes)});
 }
 format indirectFrom(std::vector<index_t> Owners) {
   return format(

@@ -68,7 +68,8 @@ template <class Int> format gen_block(const Int *sizes, std::size_t count) {
   return rt::genBlockFrom(rt::toIndexVector(sizes, sizes + count));
 }
 template <class Range> format gen_block(const Range &sizes) {
-  return rt::genBlockFrom(rt::toIndexVector(std::begin(sizes), std::end(sizes)));
+  return rt::genBlockFrom(
+      rt::toIndexVector(std::begin(sizes), std::end(sizes)));
 }
 /// indirect(map): map[g] is the processor that owns element g.
 template <class Int> format indirect(const Int *map, std::size_t count) {

@@ -26,9 +26,8 @@ processors::processors(std::initializer_list<int> shape, const char *where)
   long long Product = 1;
   for (int E : Shape) {
     if (E < 1)
-      fail("processors", "arrangement " + shapeText(Shape) +
-                             " has an extent < 1",
-           where);
+      fail("processors",
+           "arrangement " + shapeText(Shape) + " has an extent < 1", where);
     Product *= E;
     if (Product > (1 << 30))
       break;

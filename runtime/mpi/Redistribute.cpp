@@ -219,9 +219,9 @@ rt::CacheEntry &lookupEntry(const plan::Distribution &Src,
           .count();
   if (C.Slots.size() >= Cache::Limit) {
     Slot &Old = C.Slots.front();
-    std::uint64_t OH = mix(mix(hashDist(Old.K.Src), hashDist(Old.K.Dst)),
-                           std::hash<std::string_view>()(
-                               Old.K.Static ? "" : Old.K.Scheduler));
+    std::uint64_t OH =
+        mix(mix(hashDist(Old.K.Src), hashDist(Old.K.Dst)),
+            std::hash<std::string_view>()(Old.K.Static ? "" : Old.K.Scheduler));
     OH = mix(OH, std::uint64_t(reinterpret_cast<std::uintptr_t>(Old.K.Static)));
     auto [OB, OE] = C.Index.equal_range(OH);
     for (auto It = OB; It != OE; ++It)
@@ -263,9 +263,9 @@ std::uint64_t checksum(const plan::Distribution &D, int Me, const char *Data,
 void verifyBefore(const rt::CacheEntry &E, const plan::Distribution &Src,
                   const plan::Distribution &Dst, int Me, const char *Where) {
   std::uint64_t F[2] = {E.Fingerprint, ~E.Fingerprint};
-  rt::check(MPI_Allreduce(MPI_IN_PLACE, F, 2, MPI_UINT64_T, MPI_MAX,
-                          MPI_COMM_WORLD),
-            "MPI_Allreduce", "redistribute (HPF_VERIFY)", Where);
+  rt::check(
+      MPI_Allreduce(MPI_IN_PLACE, F, 2, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD),
+      "MPI_Allreduce", "redistribute (HPF_VERIFY)", Where);
   if (F[0] != E.Fingerprint || F[1] != ~E.Fingerprint)
     fail("redistribute (HPF_VERIFY)",
          "ranks computed different plans (fingerprint differs)", Where);
@@ -325,8 +325,9 @@ void clearPlanCache() {
   RuntimeComm = MPI_COMM_NULL;
 }
 
-void redistributeBytes(const processors &SrcProcs, const plan::Distribution &Src,
-                       const void *SrcData, const processors &DstProcs,
+void redistributeBytes(const processors &SrcProcs,
+                       const plan::Distribution &Src, const void *SrcData,
+                       const processors &DstProcs,
                        const plan::Distribution &Dst, void *DstData,
                        std::size_t ElemSize, const redistribute_options &Opts) {
   init();
@@ -337,8 +338,8 @@ void redistributeBytes(const processors &SrcProcs, const plan::Distribution &Src
              " elements, target distribution " + std::to_string(Dst.size()),
          Where);
   if (SrcProcs.size() != Src.procs() || DstProcs.size() != Dst.procs())
-    fail("redistribute",
-         "distribution and processor arrangement sizes differ", Where);
+    fail("redistribute", "distribution and processor arrangement sizes differ",
+         Where);
   const char *StratName = Opts.strategy ? Opts.strategy : env("HPF_STRATEGY");
   Strategy St = parseStrategy(StratName ? StratName : DefaultStrategy, Where);
   MPI_Comm C = comm();
@@ -375,7 +376,8 @@ void redistributeBytes(const processors &SrcProcs, const plan::Distribution &Src
     if (Sums[0] != Sums[1])
       fail("redistribute (HPF_VERIFY)",
            "checksum of (index, value) pairs differs after " + Src.format() +
-               " -> " + Dst.format() + " (" + std::string(StratName ? StratName : DefaultStrategy) + ")",
+               " -> " + Dst.format() + " (" +
+               std::string(StratName ? StratName : DefaultStrategy) + ")",
            Where);
   }
 }

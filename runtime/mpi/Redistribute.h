@@ -51,7 +51,7 @@ struct redistribute_options {
   const char *strategy = nullptr;  ///< "steps", "async", "alltoallv", ...
   const char *scheduler = nullptr; ///< plan-library scheduler name
   const static_plan *plan = nullptr;
-  const char *where = nullptr;     ///< source location for messages
+  const char *where = nullptr; ///< source location for messages
 };
 
 /// The executor names, and the default (used when neither the call nor
@@ -63,8 +63,9 @@ namespace rt {
 
 /// The type-erased core of redistribute: moves the elements of an array
 /// distributed by Src (local data SrcData) into DstData laid out by Dst.
-void redistributeBytes(const processors &SrcProcs, const plan::Distribution &Src,
-                       const void *SrcData, const processors &DstProcs,
+void redistributeBytes(const processors &SrcProcs,
+                       const plan::Distribution &Src, const void *SrcData,
+                       const processors &DstProcs,
                        const plan::Distribution &Dst, void *DstData,
                        std::size_t ElemSize, const redistribute_options &Opts);
 

@@ -28,27 +28,56 @@ enum class reduce_op { sum, prod, min, max, land, lor, band, bor, bxor };
 
 namespace rt {
 enum class ScalarKind {
-  Bool, Char, SChar, UChar, Short, UShort, Int, UInt, Long, ULong, LongLong,
-  ULongLong, Float, Double, LongDouble
+  Bool,
+  Char,
+  SChar,
+  UChar,
+  Short,
+  UShort,
+  Int,
+  UInt,
+  Long,
+  ULong,
+  LongLong,
+  ULongLong,
+  Float,
+  Double,
+  LongDouble
 };
 template <class T> constexpr ScalarKind scalarKind() {
   using U = std::remove_cv_t<T>;
-  if constexpr (std::is_same_v<U, bool>) return ScalarKind::Bool;
-  else if constexpr (std::is_same_v<U, char>) return ScalarKind::Char;
-  else if constexpr (std::is_same_v<U, signed char>) return ScalarKind::SChar;
-  else if constexpr (std::is_same_v<U, unsigned char>) return ScalarKind::UChar;
-  else if constexpr (std::is_same_v<U, short>) return ScalarKind::Short;
-  else if constexpr (std::is_same_v<U, unsigned short>) return ScalarKind::UShort;
-  else if constexpr (std::is_same_v<U, int>) return ScalarKind::Int;
-  else if constexpr (std::is_same_v<U, unsigned>) return ScalarKind::UInt;
-  else if constexpr (std::is_same_v<U, long>) return ScalarKind::Long;
-  else if constexpr (std::is_same_v<U, unsigned long>) return ScalarKind::ULong;
-  else if constexpr (std::is_same_v<U, long long>) return ScalarKind::LongLong;
-  else if constexpr (std::is_same_v<U, unsigned long long>) return ScalarKind::ULongLong;
-  else if constexpr (std::is_same_v<U, float>) return ScalarKind::Float;
-  else if constexpr (std::is_same_v<U, double>) return ScalarKind::Double;
-  else if constexpr (std::is_same_v<U, long double>) return ScalarKind::LongDouble;
-  else static_assert(sizeof(U) == 0, "hpf reductions support arithmetic types");
+  if constexpr (std::is_same_v<U, bool>)
+    return ScalarKind::Bool;
+  else if constexpr (std::is_same_v<U, char>)
+    return ScalarKind::Char;
+  else if constexpr (std::is_same_v<U, signed char>)
+    return ScalarKind::SChar;
+  else if constexpr (std::is_same_v<U, unsigned char>)
+    return ScalarKind::UChar;
+  else if constexpr (std::is_same_v<U, short>)
+    return ScalarKind::Short;
+  else if constexpr (std::is_same_v<U, unsigned short>)
+    return ScalarKind::UShort;
+  else if constexpr (std::is_same_v<U, int>)
+    return ScalarKind::Int;
+  else if constexpr (std::is_same_v<U, unsigned>)
+    return ScalarKind::UInt;
+  else if constexpr (std::is_same_v<U, long>)
+    return ScalarKind::Long;
+  else if constexpr (std::is_same_v<U, unsigned long>)
+    return ScalarKind::ULong;
+  else if constexpr (std::is_same_v<U, long long>)
+    return ScalarKind::LongLong;
+  else if constexpr (std::is_same_v<U, unsigned long long>)
+    return ScalarKind::ULongLong;
+  else if constexpr (std::is_same_v<U, float>)
+    return ScalarKind::Float;
+  else if constexpr (std::is_same_v<U, double>)
+    return ScalarKind::Double;
+  else if constexpr (std::is_same_v<U, long double>)
+    return ScalarKind::LongDouble;
+  else
+    static_assert(sizeof(U) == 0, "hpf reductions support arithmetic types");
 }
 /// In-place MPI_Allreduce of Count values over MPI_COMM_WORLD.
 void allreduceInPlace(void *Values, std::size_t Count, ScalarKind Kind,
@@ -61,14 +90,22 @@ template <class T> T allreduce(T value, reduce_op op) {
   return value;
 }
 template <class T> T allreduce_sum(T v) { return allreduce(v, reduce_op::sum); }
-template <class T> T allreduce_prod(T v) { return allreduce(v, reduce_op::prod); }
+template <class T> T allreduce_prod(T v) {
+  return allreduce(v, reduce_op::prod);
+}
 template <class T> T allreduce_min(T v) { return allreduce(v, reduce_op::min); }
 template <class T> T allreduce_max(T v) { return allreduce(v, reduce_op::max); }
-template <class T> T allreduce_land(T v) { return allreduce(v, reduce_op::land); }
+template <class T> T allreduce_land(T v) {
+  return allreduce(v, reduce_op::land);
+}
 template <class T> T allreduce_lor(T v) { return allreduce(v, reduce_op::lor); }
-template <class T> T allreduce_band(T v) { return allreduce(v, reduce_op::band); }
+template <class T> T allreduce_band(T v) {
+  return allreduce(v, reduce_op::band);
+}
 template <class T> T allreduce_bor(T v) { return allreduce(v, reduce_op::bor); }
-template <class T> T allreduce_bxor(T v) { return allreduce(v, reduce_op::bxor); }
+template <class T> T allreduce_bxor(T v) {
+  return allreduce(v, reduce_op::bxor);
+}
 
 /// Waits until every rank arrives.
 void barrier();

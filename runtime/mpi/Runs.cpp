@@ -79,8 +79,7 @@ void forRange(const std::vector<Run> &Runs, Index First, Index Last, Fn F) {
 
 /// Splits [A, B) of a run of block length Len into (block, offset, length)
 /// pieces: a partial head, whole blocks, a partial tail.
-template <class Piece>
-void splitRun(Index Len, Index A, Index B, Piece P) {
+template <class Piece> void splitRun(Index Len, Index A, Index B, Piece P) {
   Index C0 = A / Len, O0 = A % Len;
   if (O0 != 0) {
     Index N = std::min(Len - O0, B - A);

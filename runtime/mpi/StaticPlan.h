@@ -11,9 +11,9 @@
 //   static const hpf::static_message __hpf_msg_1[] = {   // Pl.Table.Messages
 //       {0, 0, 3}, {0, 1, 2}, ...};                       // {src, dst, size}
 //   static const int __hpf_stepoff_1[] = {0, 3, 6};        // num_steps + 1
-//   static const int __hpf_stepmsg_1[] = {0, 4, 8, 1, 5, 6};  // message indices
-//   static const int __hpf_groupoff_1[] = {0, 1, 2};      // num_groups + 1
-//   static const hpf::static_plan __hpf_plan_1 = {
+//   static const int __hpf_stepmsg_1[] = {0, 4, 8, 1, 5, 6};  // message
+//   indices static const int __hpf_groupoff_1[] = {0, 1, 2};      // num_groups
+//   + 1 static const hpf::static_plan __hpf_plan_1 = {
 //       hpf::static_plan_version, 60, 5, 5, "cyclic(4)", "cyclic(3)",
 //       "guo-pan", 0x1234abcdull /* hpf::plan::fingerprint(Pl) */,
 //       6, __hpf_msg_1, 2, __hpf_stepoff_1, __hpf_stepmsg_1,
@@ -48,21 +48,21 @@ struct static_message {
 };
 
 struct static_plan {
-  int version;                      ///< static_plan_version
-  long long n;                      ///< array extent
-  int p;                            ///< source processor count
-  int q;                            ///< destination processor count
-  const char *src_format;           ///< Distribution::format(), for messages
+  int version;            ///< static_plan_version
+  long long n;            ///< array extent
+  int p;                  ///< source processor count
+  int q;                  ///< destination processor count
+  const char *src_format; ///< Distribution::format(), for messages
   const char *dst_format;
-  const char *scheduler;            ///< Plan::Used
-  unsigned long long fingerprint;   ///< hpf::plan::fingerprint(plan)
+  const char *scheduler;          ///< Plan::Used
+  unsigned long long fingerprint; ///< hpf::plan::fingerprint(plan)
   int num_messages;
-  const static_message *messages;   ///< sorted by (src, dst)
+  const static_message *messages; ///< sorted by (src, dst)
   int num_steps;
-  const int *step_offsets;          ///< num_steps + 1 entries
-  const int *step_messages;         ///< indices into messages
-  int num_groups;                   ///< 0: one step per group
-  const int *group_offsets;         ///< num_groups + 1 entries (step indices)
+  const int *step_offsets;  ///< num_steps + 1 entries
+  const int *step_messages; ///< indices into messages
+  int num_groups;           ///< 0: one step per group
+  const int *group_offsets; ///< num_groups + 1 entries (step indices)
 };
 
 } // namespace hpf

@@ -4,8 +4,9 @@
 // link with hpfrt, hpfplan and MPICH). The API, one header each:
 //   mpi/Env.h           hpf::init/finalize, rank, nranks, is_root, fail
 //   mpi/Processors.h    hpf::processors P(4, "f.cpp:3:1")
-//   mpi/Format.h        hpf::block(), cyclic(k), gen_block(sizes), indirect(map)
-//   mpi/DArray.h        hpf::darray<T> A(N, hpf::cyclic(4), P, "f.cpp:5:1"),
+//   mpi/Format.h        hpf::block(), cyclic(k), gen_block(sizes),
+//   indirect(map) mpi/DArray.h        hpf::darray<T> A(N, hpf::cyclic(4), P,
+//   "f.cpp:5:1"),
 //                       A.owned(lo, hi), A[g], A.local_data(), A.get(g) ...
 //   mpi/Redistribute.h  hpf::redistribute(A, hpf::cyclic(3), Q[, plan], where)
 //   mpi/StaticPlan.h    hpf::static_plan: compiler-emitted plan tables
