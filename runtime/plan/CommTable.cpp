@@ -59,8 +59,7 @@ public:
 
   /// Elements GStart + b*GStride + [0, Len), b < Count, go from rank I of
   /// the source to rank J of the destination.
-  void emit(int I, int J, Index GStart, Index Len, Index GStride,
-            Index Count) {
+  void emit(int I, int J, Index GStart, Index Len, Index GStride, Index Count) {
     if (Len > 0 && Count > 0)
       Pieces.push_back({I, J, GStart, Len, GStride, Count});
   }
@@ -84,11 +83,10 @@ public:
         Order[Next[size_t(Pieces[K].I)]++] = K;
     }
     for (size_t I = 0; I < size_t(T.P); ++I)
-      std::stable_sort(Order.begin() + std::ptrdiff_t(Start[I]),
-                       Order.begin() + std::ptrdiff_t(Start[I + 1]),
-                       [&](size_t A, size_t B) {
-                         return Pieces[A].J < Pieces[B].J;
-                       });
+      std::stable_sort(
+          Order.begin() + std::ptrdiff_t(Start[I]),
+          Order.begin() + std::ptrdiff_t(Start[I + 1]),
+          [&](size_t A, size_t B) { return Pieces[A].J < Pieces[B].J; });
     for (size_t K : Order) {
       const Piece &Pc = Pieces[K];
       if (T.Messages.empty() || T.Messages.back().Src != Pc.I ||
@@ -239,8 +237,8 @@ CommTable computeCommTable(const Distribution &Src, const Distribution &Dst,
     throw PlanError("'*' (a collapsed dimension) is only meaningful in a "
                     "multi-dimensional distribution");
   TableBuilder B(Src, Dst, WithRuns);
-  bool Ind = Src.kind() == DistKind::Indirect ||
-             Dst.kind() == DistKind::Indirect;
+  bool Ind =
+      Src.kind() == DistKind::Indirect || Dst.kind() == DistKind::Indirect;
   if (Ind)
     sweepElements(Src, Dst, B);
   else if (Src.isContiguous() && Dst.isContiguous())
@@ -319,18 +317,19 @@ Index CommTable::volumeLowerBound() const {
 }
 
 std::ptrdiff_t CommTable::find(int Src, int Dst) const {
-  auto It = std::lower_bound(Messages.begin(), Messages.end(),
-                             std::pair{Src, Dst},
-                             [](const Message &M, std::pair<int, int> K) {
-                               return std::pair{M.Src, M.Dst} < K;
-                             });
+  auto It =
+      std::lower_bound(Messages.begin(), Messages.end(), std::pair{Src, Dst},
+                       [](const Message &M, std::pair<int, int> K) {
+                         return std::pair{M.Src, M.Dst} < K;
+                       });
   if (It == Messages.end() || It->Src != Src || It->Dst != Dst)
     return -1;
   return It - Messages.begin();
 }
 
 std::vector<std::vector<Index>> CommTable::matrix() const {
-  std::vector<std::vector<Index>> M(size_t(P), std::vector<Index>(size_t(Q), 0));
+  std::vector<std::vector<Index>> M(size_t(P),
+                                    std::vector<Index>(size_t(Q), 0));
   for (const Message &Msg : Messages)
     M[size_t(Msg.Src)][size_t(Msg.Dst)] = Msg.Size;
   return M;

@@ -74,19 +74,20 @@ void run(const BenchArgs &A) {
             << "messages" << std::setw(11) << "table";
   for (const std::string &S : A.Schedulers)
     std::cout << std::setw(13) << S;
-  std::cout << std::setw(13) << "table@1e12" << std::setw(13)
-            << "per-element" << std::setw(18) << "per-element@1e12"
-            << std::setw(12) << "speedup" << "\n";
+  std::cout << std::setw(13) << "table@1e12" << std::setw(13) << "per-element"
+            << std::setw(18) << "per-element@1e12" << std::setw(12) << "speedup"
+            << "\n";
   for (int K = A.From; K <= A.To; ++K) {
     int P = 1 << K;
     plan::Index Period = 1;
     for (const plan::FormatSpec *F : {&FS, &FD})
-      Period = plan::lcmOrOverflow(
-          Period, F->Param > 0 ? F->Param * P : plan::Index(1) << 20);
+      Period = plan::lcmOrOverflow(Period, F->Param > 0 ? F->Param * P
+                                                        : plan::Index(1) << 20);
     plan::Distribution S = FS.instantiate(Period, P),
                        D = FD.instantiate(Period, P);
     plan::CommTable T;
-    double TableUs = medianMicros(A.Reps, [&] { T = plan::computeCommTable(S, D); });
+    double TableUs =
+        medianMicros(A.Reps, [&] { T = plan::computeCommTable(S, D); });
     std::cout << std::setw(7) << P << std::setw(12) << Period << std::setw(10)
               << T.Messages.size() << std::setw(11) << std::fixed
               << std::setprecision(1) << TableUs;
@@ -100,7 +101,8 @@ void run(const BenchArgs &A) {
       std::cout << std::setw(13) << Us;
     }
     plan::Index Huge = 1000000000000LL;
-    plan::Distribution SH = FS.instantiate(Huge, P), DH = FD.instantiate(Huge, P);
+    plan::Distribution SH = FS.instantiate(Huge, P),
+                       DH = FD.instantiate(Huge, P);
     double HugeUs =
         medianMicros(A.Reps, [&] { (void)plan::computeCommTable(SH, DH); });
     std::cout << std::setw(13) << HugeUs;

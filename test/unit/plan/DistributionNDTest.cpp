@@ -43,8 +43,7 @@ TEST(DistributionND, CollapsedDimensionUsesNoGridDimension) {
 TEST(DistributionND, RejectsGridMismatch) {
   EXPECT_THROW(DistributionND({Distribution::block(8, 4)}, {2}), PlanError);
   EXPECT_THROW(DistributionND({Distribution::block(8, 4)}, {4, 2}), PlanError);
-  EXPECT_THROW(DistributionND({Distribution::block(8, 2),
-                               Distribution::block(8, 2)},
-                              {2}),
+  EXPECT_THROW(DistributionND(
+                   {Distribution::block(8, 2), Distribution::block(8, 2)}, {2}),
                PlanError);
 }
