@@ -1,4 +1,5 @@
-//===- hpf-plan/Study.h - random gen_block workloads for `study` -*- C++ -*-===//
+//===- hpf-plan/Study.h - random gen_block workloads for `study` -*- C++
+//-*-===//
 //
 // The papers' simulation inputs, reproducible from a seed on any platform
 // (splitmix64, no std:: distributions, whose output is implementation

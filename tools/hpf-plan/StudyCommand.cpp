@@ -79,7 +79,8 @@ std::vector<const plan::Scheduler *> chooseSchedulers(const StudyArgs &A) {
 }
 
 /// The volume lower bound in LMR weights.
-double weightedLowerBound(const plan::CommTable &T, const plan::CostWeights &W) {
+double weightedLowerBound(const plan::CommTable &T,
+                          const plan::CostWeights &W) {
   std::vector<double> Out(std::size_t(T.P), 0), In(std::size_t(T.Q), 0);
   double Max = 0;
   for (const plan::Message &M : T.Messages) {
@@ -193,10 +194,9 @@ void printP(const PResult &R,
   for (std::size_t I = 0; I < Scheds.size(); ++I) {
     const Stats &S = R.Per[I];
     std::cout << "| " << Scheds[I]->name() << " | "
-              << fixed(S.SumRatio / Cases, 4) << " | "
-              << fixed(S.WorstRatio, 3) << " | " << percent(S.AtLb, R.Cases)
-              << " | " << (R.ExactCases ? percent(S.AtOpt, R.ExactCases) : "-")
-              << " | "
+              << fixed(S.SumRatio / Cases, 4) << " | " << fixed(S.WorstRatio, 3)
+              << " | " << percent(S.AtLb, R.Cases) << " | "
+              << (R.ExactCases ? percent(S.AtOpt, R.ExactCases) : "-") << " | "
               << (R.ExactCases ? fixed(S.SumOptRatio / double(R.ExactCases), 4)
                                : "-")
               << " | " << percent(S.MinSteps, R.Cases) << " | " << S.Invalid
@@ -212,8 +212,8 @@ void printP(const PResult &R,
   for (std::size_t I = 0; I < Scheds.size(); ++I) {
     std::cout << "| " << Scheds[I]->name();
     for (std::size_t J = 0; J < Scheds.size(); ++J)
-      std::cout << " | " << (I == J ? std::string("-")
-                                    : std::to_string(R.Better[I][J]));
+      std::cout << " | "
+                << (I == J ? std::string("-") : std::to_string(R.Better[I][J]));
     std::cout << " |\n";
   }
 }
@@ -240,8 +240,11 @@ void printSummary(const std::vector<PResult> &Rs,
     std::cout << " |\n";
   }
   const std::pair<const char *, const char *> Pairs[] = {
-      {"tpdr", "dca"}, {"etpdr", "dca"}, {"etpdr", "tpdr"},
-      {"relocation", "dca"}, {"etpdr", "relocation"}};
+      {"tpdr", "dca"},
+      {"etpdr", "dca"},
+      {"etpdr", "tpdr"},
+      {"relocation", "dca"},
+      {"etpdr", "relocation"}};
   for (auto [A, B] : Pairs) {
     std::ptrdiff_t IA = Index(A), IB = Index(B);
     if (IA < 0 || IB < 0)
@@ -272,8 +275,8 @@ template <typename Fn> double medianMicros(int Reps, Fn &&F) {
 void bench(const StudyArgs &A, study::Sizes Kind,
            const std::vector<const plan::Scheduler *> &Scheds,
            const std::vector<int> &Ps) {
-  std::cout << "hpf-plan study " << A.What << " --bench: sizes "
-            << A.SizesName << ", N = " << (A.N > 0 ? std::to_string(A.N) : "100 * P")
+  std::cout << "hpf-plan study " << A.What << " --bench: sizes " << A.SizesName
+            << ", N = " << (A.N > 0 ? std::to_string(A.N) : "100 * P")
             << ", one case per P, median of " << A.Reps
             << " runs, microseconds\n\n| P | messages | max degree | table";
   for (const plan::Scheduler *S : Scheds)
@@ -319,8 +322,9 @@ void run(const StudyArgs &A) {
   if (!(A.Lmr > 0))
     throw plan::PlanError("LMR local/remote ratio must be > 0");
   study::Sizes Kind = study::parseSizes(A.SizesName);
-  std::vector<int> Ps = study::parseProcessorList(
-      !A.PSpec.empty() ? A.PSpec : A.Bench ? "16..65536*2" : "4..24:2");
+  std::vector<int> Ps = study::parseProcessorList(!A.PSpec.empty() ? A.PSpec
+                                                  : A.Bench ? "16..65536*2"
+                                                            : "4..24:2");
   std::vector<const plan::Scheduler *> Scheds = chooseSchedulers(A);
   if (A.Bench)
     return bench(A, Kind, Scheds, Ps);

@@ -154,8 +154,7 @@ private:
 
   /// Re-places one side of X with X pinned; false if X has no free step
   /// or the side cannot be re-placed.
-  bool relocateSide(std::size_t X, std::size_t Lo, std::size_t Hi,
-                    bool Right) {
+  bool relocateSide(std::size_t X, std::size_t Lo, std::size_t Hi, bool Right) {
     std::size_t SideLo = Right ? X + 1 : Lo, SideHi = Right ? Hi : X;
     std::vector<std::size_t> Displaced;
     for (std::size_t M = SideLo; M < SideHi; ++M)
