@@ -407,7 +407,9 @@ bool Analyzer::makeMapping(const ParsedDirective &PD, const DistArray *Array,
       return false;
     }
   }
-  std::optional<Index> Procs = M.Onto ? M.Onto->count() : std::nullopt;
+  // -1: processor count not known at compile time.
+  const Index NProcs = M.Onto ? M.Onto->count().value_or(-1) : -1;
+  const Index *Procs = NProcs > 0 ? &NProcs : nullptr;
   const pragma::Format &F = D.Formats[0];
   FormatValue FV;
   FV.Kind = F.Kind;
