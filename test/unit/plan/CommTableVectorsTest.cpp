@@ -93,10 +93,10 @@ TEST(CommTableVectors, TVB) {
   CommTable T =
       computeCommTable(Distribution::genBlock({3, 5, 9, 4, 13, 4, 2}),
                        Distribution::genBlock({2, 5, 3, 6, 8, 6, 10}), true);
-  std::vector<Message> Expected = {
-      {0, 0, 2}, {0, 1, 1}, {1, 1, 4}, {1, 2, 1}, {2, 2, 2},
-      {2, 3, 6}, {2, 4, 1}, {3, 4, 4}, {4, 4, 3}, {4, 5, 6},
-      {4, 6, 4}, {5, 6, 4}, {6, 6, 2}};
+  std::vector<Message> Expected = {{0, 0, 2}, {0, 1, 1}, {1, 1, 4}, {1, 2, 1},
+                                   {2, 2, 2}, {2, 3, 6}, {2, 4, 1}, {3, 4, 4},
+                                   {4, 4, 3}, {4, 5, 6}, {4, 6, 4}, {5, 6, 4},
+                                   {6, 6, 2}};
   EXPECT_EQ(messages(T), Expected);
   EXPECT_EQ(T.maxDegree(), 3);
   EXPECT_EQ(T.volumeLowerBound(), 13);
@@ -112,8 +112,8 @@ TEST(CommTableVectors, TVC1) {
       computeCommTable(Distribution::genBlock({7, 10, 4, 18, 7, 18, 36}),
                        Distribution::genBlock({10, 14, 18, 14, 14, 12, 18}));
   std::vector<Message> Expected = {
-      {0, 0, 7},  {1, 0, 3}, {1, 1, 7},  {2, 1, 4},  {3, 1, 3},
-      {3, 2, 15}, {4, 2, 3}, {4, 3, 4},  {5, 3, 10}, {5, 4, 8},
+      {0, 0, 7},  {1, 0, 3},  {1, 1, 7}, {2, 1, 4},  {3, 1, 3},
+      {3, 2, 15}, {4, 2, 3},  {4, 3, 4}, {5, 3, 10}, {5, 4, 8},
       {6, 4, 6},  {6, 5, 12}, {6, 6, 18}};
   EXPECT_EQ(messages(T), Expected);
   EXPECT_EQ(T.sendDegrees(), (std::vector<int>{1, 2, 1, 2, 2, 2, 3}));
@@ -132,7 +132,7 @@ TEST(CommTableVectors, MatrixInput) {
 }
 
 TEST(CommTableVectors, RejectsMismatchedExtents) {
-  EXPECT_THROW(computeCommTable(Distribution::block(10, 2),
-                                Distribution::block(11, 2)),
-               PlanError);
+  EXPECT_THROW(
+      computeCommTable(Distribution::block(10, 2), Distribution::block(11, 2)),
+      PlanError);
 }

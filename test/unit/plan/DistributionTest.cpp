@@ -104,7 +104,8 @@ TEST(Distribution, SameMapping) {
                   .sameMapping(Distribution::block(12, 4)));
   EXPECT_FALSE(
       Distribution::cyclic(12, 4, 2).sameMapping(Distribution::block(12, 4)));
-  EXPECT_FALSE(Distribution::block(12, 4).sameMapping(Distribution::block(12, 3)));
+  EXPECT_FALSE(
+      Distribution::block(12, 4).sameMapping(Distribution::block(12, 3)));
 }
 
 TEST(Distribution, RejectsBadParameters) {

@@ -40,7 +40,7 @@ TEST(FormatSpec, RejectsJunkWithClearMessages) {
   EXPECT_EQ(Message("cyclic(x)"), "cyclic(k): 'x' is not a number");
   EXPECT_EQ(Message("cyclic(0)"), "cyclic(k) must be >= 1, got 0");
   EXPECT_EQ(Message("cyclic(4"), "distribution format 'cyclic(4' lacks a "
-                                  "closing ')'");
+                                 "closing ')'");
   EXPECT_EQ(Message("gen_block(3,-1)"), "gen_block size -1 is negative");
   EXPECT_EQ(Message("gen_block"),
             "gen_block needs its block sizes: gen_block(s0,s1,...)");

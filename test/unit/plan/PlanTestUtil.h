@@ -1,4 +1,5 @@
-//===- PlanTestUtil.h - oracles shared by the plan-library tests -*- C++ -*-===//
+//===- PlanTestUtil.h - oracles shared by the plan-library tests -*- C++
+//-*-===//
 #ifndef HPF_TEST_UNIT_PLAN_PLANTESTUTIL_H
 #define HPF_TEST_UNIT_PLAN_PLANTESTUTIL_H
 

@@ -139,8 +139,8 @@ TEST(Coloring, NeedsAlternatingPaths) {
   std::mt19937_64 Rng(3);
   for (int Case = 0; Case < 200; ++Case) {
     int P = 1 + int(Rng() % 12), Q = 1 + int(Rng() % 12);
-    std::vector<std::vector<Index>> M(static_cast<size_t>(P),
-                                      std::vector<Index>(static_cast<size_t>(Q), 0));
+    std::vector<std::vector<Index>> M(
+        static_cast<size_t>(P), std::vector<Index>(static_cast<size_t>(Q), 0));
     for (auto &Row : M)
       for (Index &V : Row)
         V = Rng() % 3 ? Index(Rng() % 50) : 0;
