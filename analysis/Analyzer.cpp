@@ -1,4 +1,5 @@
-//===- analysis/Analyzer.cpp - HPF rules, folding, plan decisions ----------===//
+//===- analysis/Analyzer.cpp - HPF rules, folding, plan decisions
+//----------===//
 //
 // Pass 1 resolves every directive's carriers and checks the declarative
 // directives (processors, distribute, dynamic) in source order. Pass 2
@@ -17,7 +18,9 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Lex/Lexer.h"
 
+#include <optional>
 #include <set>
+#include <tuple>
 
 using namespace clang;
 
@@ -44,7 +47,9 @@ public:
     DB << M;
     return DB;
   }
-  void note(SourceLocation L, const std::string &M) { D.Report(L, NoteID) << M; }
+  void note(SourceLocation L, const std::string &M) {
+    D.Report(L, NoteID) << M;
+  }
   void remark(SourceLocation L, const std::string &M) {
     if (Remarks)
       D.Report(L, RemarkID) << M;
@@ -132,8 +137,8 @@ class Analyzer {
 public:
   Analyzer(CompilerInstance &CI, ASTContext &Ctx,
            const pragma::PragmaState &State, const Options &Opts, Program &P)
-      : CI(CI), Ctx(Ctx), SM(Ctx.getSourceManager()), State(State),
-        Opts(Opts), P(P), R(CI.getDiagnostics(), Opts.Remarks) {}
+      : CI(CI), Ctx(Ctx), SM(Ctx.getSourceManager()), State(State), Opts(Opts),
+        P(P), R(CI.getDiagnostics(), Opts.Remarks) {}
 
   bool run();
 
@@ -193,8 +198,7 @@ private:
 
   Value foldValue(const ParsedDirective &D, pragma::TokRange TR,
                   const char *What, bool &Ok);
-  bool foldArray(const ParsedDirective &D, pragma::TokRange TR,
-                 FormatValue &F);
+  bool foldArray(const ParsedDirective &D, pragma::TokRange TR, FormatValue &F);
   bool makeMapping(const ParsedDirective &PD, const DistArray *Array,
                    Mapping &M, const Arrangement *DefaultOnto = nullptr);
   const Anchor *anchorOf(const ParsedDirective &D);
@@ -312,9 +316,9 @@ void Analyzer::processors(const ParsedDirective &D) {
   const Directive &Dir = D.Dir;
   if (auto It = P.ArrangementByName.find(Dir.ProcName.Name);
       It != P.ArrangementByName.end()) {
-    R.error(tokLoc(D, Dir.ProcName.Tok),
-            "processor arrangement '" + Dir.ProcName.Name +
-                "' is already declared");
+    R.error(tokLoc(D, Dir.ProcName.Tok), "processor arrangement '" +
+                                             Dir.ProcName.Name +
+                                             "' is already declared");
     R.note(State.Directives[It->second->DirId].HashLoc,
            "previous declaration is here");
     return;
@@ -370,18 +374,18 @@ bool Analyzer::makeMapping(const ParsedDirective &PD, const DistArray *Array,
   bool Ok = true;
   M.Onto = DefaultOnto;
   if (D.Formats.size() != 1) {
-    R.error(tokLoc(PD, D.Formats[std::min<std::size_t>(1, D.Formats.size() - 1)]
-                           .Tok),
-            "'" + Array->Name + "' is one-dimensional but " +
-                std::to_string(D.Formats.size()) +
-                " distribution formats are given");
+    R.error(
+        tokLoc(PD,
+               D.Formats[std::min<std::size_t>(1, D.Formats.size() - 1)].Tok),
+        "'" + Array->Name + "' is one-dimensional but " +
+            std::to_string(D.Formats.size()) +
+            " distribution formats are given");
     return false;
   }
   if (D.HasOnto) {
     auto It = P.ArrangementByName.find(D.Onto.Name);
     if (It == P.ArrangementByName.end()) {
-      std::string Msg =
-          "unknown processor arrangement '" + D.Onto.Name + "'";
+      std::string Msg = "unknown processor arrangement '" + D.Onto.Name + "'";
       auto DB = R.error(tokLoc(PD, D.Onto.Tok), Msg);
       if (P.ArrangementByName.size() == 1)
         DB << FixItHint::CreateReplacement(
@@ -401,9 +405,8 @@ bool Analyzer::makeMapping(const ParsedDirective &PD, const DistArray *Array,
     const Anchor &ArrA = P.Anchors[M.Onto->DirId];
     const Anchor &UseA = P.Anchors[PD.Id];
     if (ArrA.Context->isFunctionOrMethod() && ArrA.Context != UseA.Context) {
-      R.error(tokLoc(PD, D.Onto.Tok),
-              "processor arrangement '" + D.Onto.Name +
-                  "' is declared in another function");
+      R.error(tokLoc(PD, D.Onto.Tok), "processor arrangement '" + D.Onto.Name +
+                                          "' is declared in another function");
       return false;
     }
   }
@@ -424,10 +427,9 @@ bool Analyzer::makeMapping(const ParsedDirective &PD, const DistArray *Array,
   case FormatKind::Block:
   case FormatKind::Cyclic:
     if (F.HasArg) {
-      FV.Param = foldValue(PD, F.Arg,
-                           F.Kind == FormatKind::Block ? "block size"
-                                                       : "cyclic block size",
-                           Ok);
+      FV.Param = foldValue(
+          PD, F.Arg,
+          F.Kind == FormatKind::Block ? "block size" : "cyclic block size", Ok);
       if (!Ok)
         return false;
       if (FV.Param.Const && *FV.Param.Const < 1) {
@@ -444,9 +446,8 @@ bool Analyzer::makeMapping(const ParsedDirective &PD, const DistArray *Array,
             "block(" + std::to_string(*FV.Param.Const) + ") onto " +
                 M.Onto->describe() + " covers only " +
                 std::to_string(*FV.Param.Const * *Procs) + " of the " +
-                std::to_string(Array->Extent) + " elements of '" +
-                Array->Name + "'; the block size must be at least " +
-                std::to_string(Need));
+                std::to_string(Array->Extent) + " elements of '" + Array->Name +
+                "'; the block size must be at least " + std::to_string(Need));
         if (F.Arg.End == F.Arg.Begin + 1 &&
             PD.Toks[F.Arg.Begin].Kind == pragma::TokKind::Number)
           DB << FixItHint::CreateReplacement(
@@ -527,15 +528,17 @@ void Analyzer::distribute(const ParsedDirective &D) {
   auto Fail = [&](const std::string &M) { R.error(NameLoc, M); };
   const std::string Name = VD->getName().str();
   if (auto It = P.ArrayByVar.find(VD); It != P.ArrayByVar.end()) {
-    Fail("'" + Name + "' is already distributed (HPF: distribute once, then "
-                      "redistribute a dynamic array)");
+    Fail("'" + Name +
+         "' is already distributed (HPF: distribute once, then "
+         "redistribute a dynamic array)");
     R.note(State.Directives[It->second->DistributeDir].HashLoc,
            "first distribute directive is here");
     return;
   }
   if (isa<ParmVarDecl>(VD)) {
-    Fail("'" + Name + "' is a function parameter; distribute the array "
-                      "where it is declared");
+    Fail("'" + Name +
+         "' is a function parameter; distribute the array "
+         "where it is declared");
     return;
   }
   if (VD->getDeclContext() != A->Context) {
@@ -543,8 +546,9 @@ void Analyzer::distribute(const ParsedDirective &D) {
     return;
   }
   if (!SM.isInMainFile(SM.getExpansionLoc(VD->getLocation()))) {
-    Fail("'" + Name + "' is declared in a header; distributed arrays must be "
-                      "declared in the main source file");
+    Fail("'" + Name +
+         "' is declared in a header; distributed arrays must be "
+         "declared in the main source file");
     return;
   }
   if (VD->hasExternalStorage() || VD->getTLSKind() != VarDecl::TLS_None) {
@@ -583,7 +587,8 @@ void Analyzer::distribute(const ParsedDirective &D) {
   std::optional<Token> Next = Lexer::findNextToken(
       SM.getExpansionLoc(VD->getEndLoc()), SM, Ctx.getLangOpts());
   if (Before.contains(',') || !Next || !Next->is(tok::semi)) {
-    Fail("declare distributed array '" + Name + "' in a declaration of its own");
+    Fail("declare distributed array '" + Name +
+         "' in a declaration of its own");
     return;
   }
   if (VD->isLocalVarDecl()) {
@@ -608,17 +613,16 @@ void Analyzer::distribute(const ParsedDirective &D) {
     if (auto ATL = TSI->getTypeLoc().getAs<ArrayTypeLoc>()) {
       SourceRange ER = ATL.getElementLoc().getSourceRange();
       if (ER.isValid() && ER.getBegin().isFileID() && ER.getEnd().isFileID()) {
-        StringRef T = Lexer::getSourceText(
-            CharSourceRange::getTokenRange(ER), SM, Ctx.getLangOpts());
+        StringRef T = Lexer::getSourceText(CharSourceRange::getTokenRange(ER),
+                                           SM, Ctx.getLangOpts());
         if (!T.empty())
           Arr->ElemType = T.str();
       }
     }
   if (!makeMapping(D, Arr.get(), Arr->Initial))
     return;
-  R.remark(D.HashLoc, "distribute '" + Name + "': " +
-                          Arr->Initial.describe() + ", " +
-                          std::to_string(Arr->Extent) + " elements of " +
+  R.remark(D.HashLoc, "distribute '" + Name + "': " + Arr->Initial.describe() +
+                          ", " + std::to_string(Arr->Extent) + " elements of " +
                           Arr->ElemType);
   P.ArrayByVar[VD] = Arr.get();
   P.Arrays.push_back(std::move(Arr));
@@ -703,22 +707,22 @@ public:
 
   bool VisitBreakStmt(BreakStmt *S) {
     if (LambdaDepth == 0 && LoopDepth == 0 && SwitchDepth == 0)
-      A.R.error(S->getBeginLoc(),
-                "'break' cannot leave an independent loop");
+      report(S->getBeginLoc(), "'break' cannot leave an independent loop");
     return true;
   }
   bool VisitReturnStmt(ReturnStmt *S) {
     if (LambdaDepth == 0)
-      A.R.error(S->getBeginLoc(), "'return' cannot leave an independent loop");
+      report(S->getBeginLoc(), "'return' cannot leave an independent loop");
     return true;
   }
   bool VisitGotoStmt(GotoStmt *S) {
-    A.R.error(S->getBeginLoc(), "'goto' is not allowed in an independent loop");
+    report(S->getBeginLoc(), "'goto' is not allowed in an independent loop");
     return true;
   }
 
   bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
-    const auto *Base = dyn_cast<DeclRefExpr>(E->getBase()->IgnoreParenImpCasts());
+    const auto *Base =
+        dyn_cast<DeclRefExpr>(E->getBase()->IgnoreParenImpCasts());
     if (!Base)
       return true;
     const auto *VD = dyn_cast<VarDecl>(Base->getDecl());
@@ -761,12 +765,12 @@ public:
       return true;
     const Expr *Obj = E->getImplicitObjectArgument();
     if (const VarDecl *VD = baseVar(Obj); VD && outside(VD))
-      A.R.error(E->getExprLoc(), "non-const member function '" +
-                                     M->getNameAsString() + "' called on '" +
-                                     VD->getName().str() +
-                                     "', declared outside the independent "
-                                     "loop: each rank would change its own "
-                                     "copy differently");
+      report(E->getExprLoc(), "non-const member function '" +
+                                  M->getNameAsString() + "' called on '" +
+                                  VD->getName().str() +
+                                  "', declared outside the independent "
+                                  "loop: each rank would change its own "
+                                  "copy differently");
     return true;
   }
   bool VisitDeclRefExpr(DeclRefExpr *E) {
@@ -774,8 +778,16 @@ public:
     return true;
   }
 
-  /// After traversal: reduction variables used outside their updates.
+  /// After traversal: reduction variables used outside their updates, and
+  /// the errors that only matter when the loop is distributed (a loop over
+  /// no distributed array runs on every rank, like the sequential one).
   void finish() {
+    if (!L.Accesses.empty())
+      for (auto &[Loc, Msg, Fix] : Pending) {
+        auto DB = A.R.error(Loc, Msg);
+        if (Fix)
+          DB << *Fix;
+      }
     for (const DeclRefExpr *E : RefsSeen) {
       const auto *VD = dyn_cast<VarDecl>(E->getDecl());
       if (!VD || !isReduction(VD) || ReductionRefsOk.count(E))
@@ -793,6 +805,13 @@ private:
   const ParsedDirective &D;
   int LambdaDepth = 0, LoopDepth = 0, SwitchDepth = 0;
   std::vector<const DeclRefExpr *> RefsSeen;
+  std::vector<std::tuple<SourceLocation, std::string, std::optional<FixItHint>>>
+      Pending;
+
+  void report(SourceLocation Loc, std::string Msg,
+              std::optional<FixItHint> Fix = std::nullopt) {
+    Pending.emplace_back(Loc, std::move(Msg), std::move(Fix));
+  }
   std::set<const DeclRefExpr *> ReductionRefsOk;
 
   template <typename LoopT> bool loop(LoopT *S) {
@@ -816,9 +835,11 @@ private:
   static const VarDecl *baseVar(const Expr *E) {
     while (E) {
       E = E->IgnoreParenImpCasts();
-      if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
-        E = AS->getBase();
-      else if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+        E = AS->getBase()->IgnoreParenImpCasts();
+        if (E->getType()->isPointerType())
+          return nullptr; // p[i]: a write through a pointer
+      } else if (const auto *ME = dyn_cast<MemberExpr>(E)) {
         if (ME->isArrow())
           return nullptr;
         E = ME->getBase();
@@ -846,6 +867,13 @@ private:
   }
   bool isReduction(const VarDecl *VD) const { return reduction(VD); }
 
+  /// Structurally the same expression (Clang's statement profile).
+  bool same(const Expr *X, const Expr *Y) const {
+    llvm::FoldingSetNodeID IX, IY;
+    X->IgnoreParenImpCasts()->Profile(IX, A.Ctx, /*Canonical=*/true);
+    Y->IgnoreParenImpCasts()->Profile(IY, A.Ctx, /*Canonical=*/true);
+    return IX == IY;
+  }
   static const DeclRefExpr *refTo(const Expr *E, const VarDecl *VD) {
     const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
     return DRE && DRE->getDecl() == VD ? DRE : nullptr;
@@ -855,10 +883,10 @@ private:
   bool plainUpdate(const LoopReduction &Red, const Expr *RHS) {
     RHS = RHS->IgnoreParenImpCasts();
     if (const auto *BO = dyn_cast<BinaryOperator>(RHS)) {
-      BinaryOperatorKind Want =
-          Red.Op == pragma::ReductionOp::Sum       ? BO_Add
-          : Red.Op == pragma::ReductionOp::Product ? BO_Mul
-                                                   : BO_Comma;
+      BinaryOperatorKind Want = Red.Op == pragma::ReductionOp::Sum ? BO_Add
+                                : Red.Op == pragma::ReductionOp::Product
+                                    ? BO_Mul
+                                    : BO_Comma;
       if (BO->getOpcode() == Want) {
         if (const DeclRefExpr *Self = refTo(BO->getLHS(), Red.Var)) {
           ReductionRefsOk.insert(Self);
@@ -870,6 +898,33 @@ private:
         }
       }
       return false;
+    }
+    if (const auto *CO = dyn_cast<ConditionalOperator>(RHS)) {
+      // s = e > s ? e : s (max), s = e < s ? e : s (min), and mirrors.
+      if (Red.Op != pragma::ReductionOp::Min &&
+          Red.Op != pragma::ReductionOp::Max)
+        return false;
+      const auto *Cmp =
+          dyn_cast<BinaryOperator>(CO->getCond()->IgnoreParenImpCasts());
+      if (!Cmp || !Cmp->isRelationalOp())
+        return false;
+      const Expr *L = Cmp->getLHS(), *Rt = Cmp->getRHS();
+      bool Greater = Cmp->getOpcode() == BO_GT || Cmp->getOpcode() == BO_GE;
+      const Expr *Bigger = Greater ? L : Rt, *Smaller = Greater ? Rt : L;
+      bool Max = Red.Op == pragma::ReductionOp::Max;
+      const Expr *WantTrue = Max ? Bigger : Smaller;
+      const Expr *WantFalse = Max ? Smaller : Bigger;
+      const DeclRefExpr *SelfL = refTo(L, Red.Var), *SelfR = refTo(Rt, Red.Var);
+      if ((SelfL == nullptr) == (SelfR == nullptr))
+        return false;
+      if (!same(CO->getTrueExpr(), WantTrue) ||
+          !same(CO->getFalseExpr(), WantFalse))
+        return false;
+      for (const Expr *E : std::initializer_list<const Expr *>{
+               L, Rt, CO->getTrueExpr(), CO->getFalseExpr()})
+        if (const DeclRefExpr *Self = refTo(E, Red.Var))
+          ReductionRefsOk.insert(Self);
+      return true;
     }
     if (const auto *CE = dyn_cast<CallExpr>(RHS)) {
       const FunctionDecl *FD = CE->getDirectCallee();
@@ -894,20 +949,21 @@ private:
              const Expr *RHS) {
     const Expr *Bare = LHS->IgnoreParenImpCasts();
     if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Bare))
-      if (const auto *B = dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts()))
+      if (const auto *B =
+              dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts()))
         if (A.P.ArrayByVar.count(dyn_cast<VarDecl>(B->getDecl())))
           return; // A[i]: checked by VisitArraySubscriptExpr
     const VarDecl *VD = baseVar(LHS);
     SourceLocation Loc = Whole->getExprLoc();
     if (!VD) {
-      A.R.error(Loc, "writes through pointers or references are not allowed "
-                     "in an independent loop (hpfcc cannot prove the target "
-                     "is owned by the rank)");
+      report(Loc, "writes through pointers or references are not allowed "
+                  "in an independent loop (hpfcc cannot prove the target "
+                  "is owned by the rank)");
       return;
     }
     if (VD == L.IndVar) {
-      A.R.error(Loc, "the loop index '" + VD->getName().str() +
-                         "' must not be modified in the body");
+      report(Loc, "the loop index '" + VD->getName().str() +
+                      "' must not be modified in the body");
       return;
     }
     if (const LoopReduction *Red = reduction(VD)) {
@@ -943,24 +999,43 @@ private:
       return;
     std::string Name = VD->getName().str();
     if (VD->getType()->isArrayType()) {
-      A.R.error(Loc, "'" + Name +
-                         "' is not distributed: writing it in an independent "
-                         "loop would leave each rank a different copy; "
-                         "distribute it like the loop's arrays");
+      report(Loc, "'" + Name +
+                      "' is not distributed: writing it in an independent "
+                      "loop would leave each rank a different copy; "
+                      "distribute it like the loop's arrays");
       return;
     }
     const char *Suggest = Op == BO_AddAssign || Op == BO_SubAssign ? "+"
-                          : Op == BO_MulAssign                   ? "*"
-                                                                 : nullptr;
-    auto DB = A.R.error(Loc, "'" + Name +
-                                 "' is assigned in an independent loop: each "
-                                 "rank would keep a different value; declare "
-                                 "it in a reduction clause or inside the loop");
+                          : Op == BO_MulAssign                     ? "*"
+                                                                   : nullptr;
+    std::optional<FixItHint> Fix;
     if (Suggest && D.EndLoc.isFileID())
-      DB << FixItHint::CreateInsertion(D.EndLoc, std::string(" reduction(") +
-                                                     Suggest + ": " + Name +
-                                                     ")");
+      Fix = FixItHint::CreateInsertion(
+          D.EndLoc, std::string(" reduction(") + Suggest + ": " + Name + ")");
+    report(Loc,
+           "'" + Name +
+               "' is assigned in an independent loop: each rank would keep a "
+               "different value; declare it in a reduction clause or inside "
+               "the loop",
+           Fix);
   }
+};
+
+/// Marks the distributed-array references under S as reported, so that a
+/// loop rejected for its shape does not also get one error per access.
+class UseSuppressor : public RecursiveASTVisitor<UseSuppressor> {
+public:
+  UseSuppressor(const Program &P, std::set<const DeclRefExpr *> &Allowed)
+      : P(P), Allowed(Allowed) {}
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (P.ArrayByVar.count(dyn_cast<VarDecl>(E->getDecl())))
+      Allowed.insert(E);
+    return true;
+  }
+
+private:
+  const Program &P;
+  std::set<const DeclRefExpr *> &Allowed;
 };
 
 void Analyzer::independent(const ParsedDirective &D) {
@@ -985,6 +1060,16 @@ void Analyzer::independent(const ParsedDirective &D) {
   OwnerLoop L;
   L.DirId = D.Id;
   L.For = For;
+  struct Suppress {
+    Analyzer &A;
+    const ForStmt *For;
+    bool Armed = true;
+    ~Suppress() {
+      if (Armed)
+        UseSuppressor(A.P, A.AllowedRefs)
+            .TraverseStmt(const_cast<ForStmt *>(For));
+    }
+  } OnError{*this, For};
   const char *Shape =
       "independent loops must have the form 'for (int i = lb; i < ub; ++i)'";
   // Init: one integer index declared in the loop.
@@ -1000,8 +1085,8 @@ void Analyzer::independent(const ParsedDirective &D) {
   L.IndVar = IV;
   L.Lower = IV->getInit();
   // Condition: i < ub, i <= ub (or ub > i, ub >= i).
-  const auto *Cond =
-      dyn_cast_or_null<BinaryOperator>(For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+      For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
   auto IsIV = [&](const Expr *E) {
     const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
     return DRE && DRE->getDecl() == IV;
@@ -1021,7 +1106,8 @@ void Analyzer::independent(const ParsedDirective &D) {
     return;
   }
   // Increment: ++i, i++, i += 1.
-  const Expr *Inc = For->getInc() ? For->getInc()->IgnoreParenImpCasts() : nullptr;
+  const Expr *Inc =
+      For->getInc() ? For->getInc()->IgnoreParenImpCasts() : nullptr;
   bool StepOne = false;
   if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc))
     StepOne = U->isIncrementOp() && IsIV(U->getSubExpr());
@@ -1055,12 +1141,13 @@ void Analyzer::independent(const ParsedDirective &D) {
       }
       for (const LoopReduction &Prev : L.Reductions)
         if (Prev.Var == VD) {
-          R.error(tokLoc(D, N.Tok), "'" + N.Name +
-                                        "' appears in more than one reduction");
+          R.error(tokLoc(D, N.Tok),
+                  "'" + N.Name + "' appears in more than one reduction");
           return;
         }
       L.Reductions.push_back({C.Op, VD});
     }
+  OnError.Armed = false;
   LoopChecker Check(*this, L, D);
   Check.TraverseStmt(const_cast<Stmt *>(For->getBody()));
   Check.finish();
@@ -1069,7 +1156,8 @@ void Analyzer::independent(const ParsedDirective &D) {
     bool Written = false;
     for (const DynTypedNode &N : Ctx.getParents(*Acc.Expr)) {
       if (const auto *BO = N.get<BinaryOperator>())
-        Written = BO->isAssignmentOp() && BO->getLHS()->IgnoreParens() == Acc.Expr;
+        Written =
+            BO->isAssignmentOp() && BO->getLHS()->IgnoreParens() == Acc.Expr;
       if (const auto *U = N.get<UnaryOperator>())
         Written = U->isIncrementDecrementOp();
     }
@@ -1348,8 +1436,8 @@ void Analyzer::decide() {
     try {
       RD.Decision = decidePlan(RD.Source, RD.Target, RD.Array->Extent, PO);
     } catch (const plan::PlanError &E) {
-      R.error(D.HashLoc, std::string("cannot plan this redistribution: ") +
-                             E.what());
+      R.error(D.HashLoc,
+              std::string("cannot plan this redistribution: ") + E.what());
       continue;
     }
     std::string What = "redistribute '" + RD.Array->Name + "' ";
@@ -1361,11 +1449,10 @@ void Analyzer::decide() {
                               " place every element at the same place");
       break;
     case PlanDecision::Static:
-      R.remark(D.HashLoc, What + "static plan (" + From + " -> " +
-                              RD.Target.describe() + ", " +
-                              std::to_string(RD.Array->Extent) +
-                              " elements): " +
-                              summarizePlan(*RD.Decision.Plan));
+      R.remark(D.HashLoc,
+               What + "static plan (" + From + " -> " + RD.Target.describe() +
+                   ", " + std::to_string(RD.Array->Extent) +
+                   " elements): " + summarizePlan(*RD.Decision.Plan));
       break;
     case PlanDecision::Runtime:
       R.remark(D.HashLoc, What + "plan made at run time: " + RD.Decision.Why);
@@ -1379,8 +1466,10 @@ void Analyzer::checkLoopsAlignment() {
     const ParsedDirective &D = State.Directives[L.DirId];
     for (const OwnerLoop &O : P.Loops)
       if (&O != &L &&
-          SM.isBeforeInTranslationUnit(O.For->getBeginLoc(), L.For->getBeginLoc()) &&
-          SM.isBeforeInTranslationUnit(L.For->getBeginLoc(), O.For->getEndLoc())) {
+          SM.isBeforeInTranslationUnit(O.For->getBeginLoc(),
+                                       L.For->getBeginLoc()) &&
+          SM.isBeforeInTranslationUnit(L.For->getBeginLoc(),
+                                       O.For->getEndLoc())) {
         R.error(D.HashLoc, "nested independent loops are not supported yet");
         break;
       }
@@ -1426,9 +1515,9 @@ void Analyzer::checkLoopsAlignment() {
         continue;
       }
       L.CheckAligned.push_back(Acc.Array);
-      R.remark(Acc.Expr->getBeginLoc(),
-               "alignment of '" + Acc.Array->Name + "' with '" + L.Home->Name +
-                   "' is checked at run time");
+      R.remark(Acc.Expr->getBeginLoc(), "alignment of '" + Acc.Array->Name +
+                                            "' with '" + L.Home->Name +
+                                            "' is checked at run time");
     }
     std::string Desc = "?";
     if (auto It = St.find(L.Home); It != St.end() && It->second)
@@ -1478,10 +1567,14 @@ bool Analyzer::run() {
       independent(D);
   }
   checkUses();
-  if (R.failed() || CI.getDiagnostics().hasErrorOccurred())
+  if (CI.getDiagnostics().hasErrorOccurred() && !R.failed())
     return false;
+  // The flow walk only uses directives that passed their checks, so the
+  // loop checks below still report with errors elsewhere.
   flow();
   checkLoopsAlignment();
+  if (R.failed())
+    return false;
   decide();
   return !R.failed();
 }

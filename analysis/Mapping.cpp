@@ -1,13 +1,12 @@
-//===- analysis/Mapping.cpp - static distributions and plan decisions ------===//
+//===- analysis/Mapping.cpp - static distributions and plan decisions
+//------===//
 #include "Mapping.h"
 
 #include <sstream>
 
 namespace hpf::analysis {
 
-std::string Value::str() const {
-  return Const ? std::to_string(*Const) : Text;
-}
+std::string Value::str() const { return Const ? std::to_string(*Const) : Text; }
 
 bool Value::operator==(const Value &O) const {
   if (Const || O.Const)

@@ -1,4 +1,5 @@
-//===- codegen/PlanTables.cpp - static plans as C++ constant tables --------===//
+//===- codegen/PlanTables.cpp - static plans as C++ constant tables
+//--------===//
 #include "PlanTables.h"
 
 #include <cinttypes>
@@ -103,8 +104,8 @@ std::string emitPlanTables(const PlanTables &T, const std::string &Name,
     OS << "static const hpf::static_message " << Msg << "[] = {\n";
     list(OS, T.Messages.size(), [&](std::size_t I) {
       const plan::Message &M = T.Messages[I];
-      return "{" + std::to_string(M.Src) + ", " + std::to_string(M.Dst) +
-             ", " + std::to_string(M.Size) + "}";
+      return "{" + std::to_string(M.Src) + ", " + std::to_string(M.Dst) + ", " +
+             std::to_string(M.Size) + "}";
     });
     OS << "};\n";
   }
@@ -125,9 +126,8 @@ std::string emitPlanTables(const PlanTables &T, const std::string &Name,
      << quote(T.Scheduler) << ", " << FP << ",\n    " << T.Messages.size()
      << ", " << (T.Messages.empty() ? "nullptr" : Msg) << ", "
      << (T.StepOffsets.size() - 1) << ", " << StepOff << ", " << StepMsg
-     << ",\n    "
-     << (T.GroupOffsets.empty() ? 0 : T.GroupOffsets.size() - 1) << ", "
-     << (T.GroupOffsets.empty() ? "nullptr" : GroupOff) << "};\n";
+     << ",\n    " << (T.GroupOffsets.empty() ? 0 : T.GroupOffsets.size() - 1)
+     << ", " << (T.GroupOffsets.empty() ? "nullptr" : GroupOff) << "};\n";
   return OS.str();
 }
 

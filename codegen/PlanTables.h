@@ -1,4 +1,5 @@
-//===- codegen/PlanTables.h - static plans as C++ constant tables -*- C++ -*-===//
+//===- codegen/PlanTables.h - static plans as C++ constant tables -*- C++
+//-*-===//
 //
 // A plan computed at compile time is emitted as the constant tables of
 // hpf::static_plan (runtime/mpi/StaticPlan.h): messages, step offsets, step

@@ -1,4 +1,5 @@
-//===- codegen/Rewrite.cpp - emit the SPMD program --------------------------===//
+//===- codegen/Rewrite.cpp - emit the SPMD program
+//--------------------------===//
 #include "Rewrite.h"
 
 #include "PlanTables.h"
@@ -100,7 +101,8 @@ private:
   std::set<unsigned> Done;
 
   std::string fileName() const {
-    PresumedLoc PL = SM.getPresumedLoc(SM.getLocForStartOfFile(SM.getMainFileID()));
+    PresumedLoc PL =
+        SM.getPresumedLoc(SM.getLocForStartOfFile(SM.getMainFileID()));
     return PL.isValid() ? PL.getFilename() : "input.cpp";
   }
   std::string where(SourceLocation L) const {
@@ -129,12 +131,14 @@ private:
 
   /// The directive as a comment, for the reader of the output.
   std::string comment(const ParsedDirective &D) const {
-    std::string T = Lexer::getSourceText(
-                        CharSourceRange::getCharRange(D.HashLoc, D.EndLoc), SM, LO)
-                        .str();
+    std::string T =
+        Lexer::getSourceText(CharSourceRange::getCharRange(D.HashLoc, D.EndLoc),
+                             SM, LO)
+            .str();
     std::string Out;
     for (std::size_t I = 0; I < T.size(); ++I) {
-      if (T[I] == '\\' && I + 1 < T.size() && (T[I + 1] == '\n' || T[I + 1] == '\r'))
+      if (T[I] == '\\' && I + 1 < T.size() &&
+          (T[I + 1] == '\n' || T[I + 1] == '\r'))
         continue;
       if (T[I] == '\n' || T[I] == '\r') {
         Out += ' ';
@@ -171,7 +175,8 @@ private:
   std::string formatExpr(const FormatValue &F) const {
     switch (F.Kind) {
     case FormatKind::Block:
-      return F.HasParam ? "hpf::block(" + intArg(F.Param) + ")" : "hpf::block()";
+      return F.HasParam ? "hpf::block(" + intArg(F.Param) + ")"
+                        : "hpf::block()";
     case FormatKind::Cyclic:
       return F.HasParam ? "hpf::cyclic(" + intArg(F.Param) + ")"
                         : "hpf::cyclic()";
@@ -191,7 +196,8 @@ private:
     std::string Var = "__hpf_procs_" + A.Name;
     std::string Where = quote(where(D.HashLoc));
     std::string Code = Global ? "static " : "";
-    if (A.Extents.size() == 1 && A.Extents[0].Text == "*" && !A.Extents[0].Const) {
+    if (A.Extents.size() == 1 && A.Extents[0].Text == "*" &&
+        !A.Extents[0].Const) {
       Code += "const hpf::processors " + Var + " = hpf::processors::all();";
     } else if (A.Extents.size() == 1) {
       const analysis::Value &E = A.Extents[0];
@@ -204,7 +210,7 @@ private:
       for (std::size_t I = 0; I < A.Extents.size(); ++I) {
         const analysis::Value &E = A.Extents[I];
         Code += I ? ", " : "";
-        Code += E.Const ? std::to_string(*E.Const)
+        Code += E.Const         ? std::to_string(*E.Const)
                 : E.Text == "*" ? "hpf::nranks()"
                                 : "static_cast<int>(" + E.Text + ")";
       }
@@ -221,8 +227,8 @@ private:
     SourceLocation B = SM.getExpansionLoc(VD->getBeginLoc());
     SourceLocation E = SM.getExpansionRange(VD->getEndLoc()).getEnd();
     std::optional<Token> Semi = Lexer::findNextToken(E, SM, LO);
-    SourceLocation End = Semi ? Semi->getEndLoc()
-                              : Lexer::getLocForEndOfToken(E, 0, SM, LO);
+    SourceLocation End =
+        Semi ? Semi->getEndLoc() : Lexer::getLocForEndOfToken(E, 0, SM, LO);
     CharSourceRange DeclR = CharSourceRange::getCharRange(B, End);
     unsigned Lines = newlines(Lexer::getSourceText(DeclR, SM, LO));
     RW.ReplaceText(DeclR, "/* '" + A.Name +
@@ -232,8 +238,8 @@ private:
     if (VD->getStorageClass() == SC_Static)
       Code += "static ";
     Code += "hpf::darray<" + A.ElemType + "> " + A.Name + "(" +
-            std::to_string(A.Extent) + ", " +
-            formatExpr(A.Initial.Formats[0]) + ", ";
+            std::to_string(A.Extent) + ", " + formatExpr(A.Initial.Formats[0]) +
+            ", ";
     if (A.Initial.Onto)
       Code += procsExpr(A.Initial.Onto) + ", ";
     Code += quote(where(D.HashLoc)) + ");";
@@ -257,8 +263,7 @@ private:
       std::string Comment = "// " + where(D.HashLoc) + ": redistribute " +
                             R.Array->Name + " " + R.Source->describe() +
                             " -> " + R.Target.describe() + ", " +
-                            std::to_string(R.Array->Extent) +
-                            " elements\n// " +
+                            std::to_string(R.Array->Extent) + " elements\n// " +
                             analysis::summarizePlan(*Dec.Plan) + "\n";
       Tables += emitPlanTables(T, Name, Comment);
       Call += Name + ", ";
@@ -287,8 +292,10 @@ private:
                Acc.Array->Name + ".local_data();";
     for (const DistArray *A : L.CheckAligned)
       Pro += " if (!" + A->Name + ".distribution().sameMapping(" +
-             L.Home->Name + ".distribution())) hpf::fail(\"independent\", "
-             "std::string(\"'" + A->Name + "' (\") + " + A->Name +
+             L.Home->Name +
+             ".distribution())) hpf::fail(\"independent\", "
+             "std::string(\"'" +
+             A->Name + "' (\") + " + A->Name +
              ".format_string() + \") is not aligned with '" + L.Home->Name +
              "' (\" + " + L.Home->Name + ".format_string() + \")\", " +
              quote(where(D.HashLoc)) + ");";
@@ -320,20 +327,24 @@ private:
     std::string Lo = text(L.Lower), Hi = text(L.Upper);
     if (L.Inclusive)
       Hi = "(" + Hi + ") + 1";
-    RW.InsertTextBefore(F->getForLoc(),
-                        "for (const hpfcc::segment " + Seg +
-                            " : hpfcc::owned_segments(" + L.Home->Name + ", " +
-                            Lo + ", " + Hi + ")) ");
-    RW.ReplaceText(SourceRange(SM.getExpansionLoc(L.Lower->getBeginLoc()),
-                               SM.getExpansionRange(L.Lower->getEndLoc()).getEnd()),
-                   Seg + ".lo");
+    // The extra braces keep the epilogue, on the loop's last line, from
+    // looking like part of the loop (-Wmisleading-indentation).
+    RW.InsertTextBefore(F->getForLoc(), "{ for (const hpfcc::segment " + Seg +
+                                            " : hpfcc::owned_segments(" +
+                                            L.Home->Name + ", " + Lo + ", " +
+                                            Hi + ")) ");
+    RW.ReplaceText(
+        SourceRange(SM.getExpansionLoc(L.Lower->getBeginLoc()),
+                    SM.getExpansionRange(L.Lower->getEndLoc()).getEnd()),
+        Seg + ".lo");
     std::string Bound = Seg + ".hi";
     if (L.IndVar->getType()->isUnsignedIntegerType())
       Bound = "static_cast<" + L.IndVar->getType().getAsString() + ">(" +
               Bound + ")";
-    RW.ReplaceText(SourceRange(SM.getExpansionLoc(F->getCond()->getBeginLoc()),
-                               SM.getExpansionRange(F->getCond()->getEndLoc()).getEnd()),
-                   IV + " < " + Bound);
+    RW.ReplaceText(
+        SourceRange(SM.getExpansionLoc(F->getCond()->getBeginLoc()),
+                    SM.getExpansionRange(F->getCond()->getEndLoc()).getEnd()),
+        IV + " < " + Bound);
     for (const analysis::Access &Acc : L.Accesses)
       RW.ReplaceText(Acc.Expr->getSourceRange(),
                      Ptr(Acc.Array) + "[" + IV + " + " + Seg + ".off]");
@@ -344,12 +355,13 @@ private:
     if (isa<CompoundStmt>(F->getBody())) {
       After = Lexer::getLocForEndOfToken(End, 0, SM, LO);
     } else {
-      After = Lexer::findLocationAfterToken(End, tok::semi, SM, LO,
-                                            /*SkipTrailingWhitespaceAndNewLine=*/false);
+      After = Lexer::findLocationAfterToken(
+          End, tok::semi, SM, LO,
+          /*SkipTrailingWhitespaceAndNewLine=*/false);
       if (After.isInvalid())
         After = Lexer::getLocForEndOfToken(End, 0, SM, LO);
     }
-    RW.InsertTextAfter(After, Epi + " }");
+    RW.InsertTextAfter(After, " }" + Epi + " }");
   }
 };
 

@@ -1,4 +1,5 @@
-//===- pragma-parser/Directive.h - parsed #pragma hpf directives -*- C++ -*-===//
+//===- pragma-parser/Directive.h - parsed #pragma hpf directives -*- C++
+//-*-===//
 //
 // The syntax of one `#pragma hpf` directive (DESIGN.md section 2), as the
 // directive parser produces it. Deliberately free of Clang headers: the
@@ -80,9 +81,9 @@ const char *formatName(FormatKind K);
 
 struct Format {
   FormatKind Kind = FormatKind::Block;
-  unsigned Tok = 0;  ///< the keyword (or '*')
+  unsigned Tok = 0; ///< the keyword (or '*')
   bool HasArg = false;
-  TokRange Arg;      ///< the argument expression, if HasArg
+  TokRange Arg; ///< the argument expression, if HasArg
 };
 
 /// One extent of a processor arrangement: an expression or '*' (all ranks).

@@ -1,4 +1,5 @@
-//===- pragma-parser/DirectiveParser.cpp - the #pragma hpf grammar ---------===//
+//===- pragma-parser/DirectiveParser.cpp - the #pragma hpf grammar
+//---------===//
 //
 // A recursive-descent parser over neutral tokens. It checks the shape of a
 // directive and delimits argument expressions (balanced token ranges up to a
@@ -112,8 +113,8 @@ std::string closest(std::string_view Word,
 
 constexpr std::array<const char *, 5> DirectiveKeywords = {
     "processors", "distribute", "dynamic", "redistribute", "independent"};
-constexpr std::array<const char *, 4> FormatKeywords = {"block", "cyclic",
-                                                        "gen_block", "indirect"};
+constexpr std::array<const char *, 4> FormatKeywords = {
+    "block", "cyclic", "gen_block", "indirect"};
 
 class Parser {
 public:
@@ -197,9 +198,9 @@ private:
       TokKind K = cur().Kind;
       if (K == TokKind::End) {
         if (!Open.empty()) {
-          const char *Close = Open.back() == TokKind::LParen   ? ")"
+          const char *Close = Open.back() == TokKind::LParen    ? ")"
                               : Open.back() == TokKind::LSquare ? "]"
-                                                               : "}";
+                                                                : "}";
           return expected(std::string("'") + Close + "'", Close);
         }
         break;
@@ -353,11 +354,10 @@ private:
     }
     advance();
     F.HasArg = true;
-    if (!parseExpr(F.Arg, F.Kind == FormatKind::GenBlock
-                              ? "an array of block sizes"
-                          : F.Kind == FormatKind::Indirect
-                              ? "an array of owners"
-                              : "a block size"))
+    if (!parseExpr(F.Arg,
+                   F.Kind == FormatKind::GenBlock   ? "an array of block sizes"
+                   : F.Kind == FormatKind::Indirect ? "an array of owners"
+                                                    : "a block size"))
       return false;
     return expect(TokKind::RParen, ")");
   }
@@ -412,8 +412,8 @@ private:
 
   bool parseIndependent(Directive &D) {
     while (!at(TokKind::End)) {
-      if (at(TokKind::Comma) && !D.Reductions.empty())
-        advance(); // HPF writes clauses separated by commas
+      if (at(TokKind::Comma) && Toks[Pos + 1].Kind == TokKind::Identifier)
+        advance(); // HPF writes "INDEPENDENT, REDUCTION(...)"
       if (atKeyword("reduction")) {
         advance();
         if (!parseReduction(D))
@@ -424,8 +424,8 @@ private:
         return fail(Pos, "'new' clauses are not supported; declare the "
                          "variable inside the loop body instead");
       if (at(TokKind::Identifier)) {
-        std::string Guess = closest(
-            cur().Text, std::array<const char *, 1>{"reduction"});
+        std::string Guess =
+            closest(cur().Text, std::array<const char *, 1>{"reduction"});
         if (!Guess.empty())
           return fail(Pos,
                       "unknown clause '" + cur().Text +

@@ -1,4 +1,5 @@
-//===- pragma-parser/DirectiveText.cpp - directive text to tokens ----------===//
+//===- pragma-parser/DirectiveText.cpp - directive text to tokens
+//----------===//
 //
 // A small C-like tokenizer for directive text, for unit tests and the
 // fuzzer. The plugin never uses it (Clang's lexer supplies its tokens); it

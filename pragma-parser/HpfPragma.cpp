@@ -1,4 +1,5 @@
-//===- pragma-parser/HpfPragma.cpp - lex, check, push carriers -------------===//
+//===- pragma-parser/HpfPragma.cpp - lex, check, push carriers
+//-------------===//
 #include "HpfPragma.h"
 
 #include "clang/Basic/Diagnostic.h"
@@ -53,6 +54,9 @@ TokKind neutralKind(const clang::Token &T) {
   using namespace clang;
   switch (T.getKind()) {
   case tok::identifier:
+    return TokKind::Identifier;
+  case tok::kw_new:      // "independent, new(x)"
+  case tok::kw_template: // "template T(100)"
     return TokKind::Identifier;
   case tok::numeric_constant:
     return TokKind::Number;
@@ -156,8 +160,7 @@ void HpfPragmaHandler::HandlePragma(clang::Preprocessor &PP,
                                     clang::Token &FirstTok) {
   clang::DiagnosticsEngine &Diags = PP.getDiagnostics();
   clang::SourceManager &SM = PP.getSourceManager();
-  unsigned ErrID =
-      Diags.getCustomDiagID(clang::DiagnosticsEngine::Error, "%0");
+  unsigned ErrID = Diags.getCustomDiagID(clang::DiagnosticsEngine::Error, "%0");
 
   ParsedDirective PD;
   PD.HashLoc = Intro.Loc;
@@ -210,8 +213,8 @@ void HpfPragmaHandler::HandlePragma(clang::Preprocessor &PP,
         DB << clang::FixItHint::CreateInsertion(FLoc, F.Text);
         break;
       case FixIt::InsertAfter:
-        DB << clang::FixItHint::CreateInsertion(
-            PP.getLocForEndOfToken(FLoc), F.Text);
+        DB << clang::FixItHint::CreateInsertion(PP.getLocForEndOfToken(FLoc),
+                                                F.Text);
         break;
       case FixIt::Replace:
         DB << clang::FixItHint::CreateReplacement(
@@ -259,9 +262,8 @@ void HpfPragmaHandler::HandlePragma(clang::Preprocessor &PP,
   CarrierBuilder B(PP, FirstTok.getLocation());
   B.anchor(PD.Id);
   for (unsigned S = 1; S < PD.Slots.size(); ++S) {
-    std::vector<clang::Token> Expr(
-        PD.ClangToks.begin() + PD.Slots[S].Begin,
-        PD.ClangToks.begin() + PD.Slots[S].End);
+    std::vector<clang::Token> Expr(PD.ClangToks.begin() + PD.Slots[S].Begin,
+                                   PD.ClangToks.begin() + PD.Slots[S].End);
     B.carrier(PD.Id, S, Expr);
   }
   std::vector<clang::Token> Toks = B.take();

@@ -1,4 +1,5 @@
-//===- codegen/plugin/HpfPlugin.cpp - the clang plugin "hpf" ---------------===//
+//===- codegen/plugin/HpfPlugin.cpp - the clang plugin "hpf"
+//---------------===//
 //
 // clang -fplugin=libHpfPlugin.so [-fplugin-arg-hpf-ARG ...] ...
 //   out=FILE        write the rewritten source to FILE ("-": stdout)
@@ -52,11 +53,12 @@ public:
       return;
     if (Opts.Out.empty())
       return;
-    std::string Text = State->Directives.empty()
-                           ? Ctx.getSourceManager()
-                                 .getBufferData(Ctx.getSourceManager().getMainFileID())
-                                 .str()
-                           : codegen::rewrite(Ctx, *State, P);
+    std::string Text =
+        State->Directives.empty()
+            ? Ctx.getSourceManager()
+                  .getBufferData(Ctx.getSourceManager().getMainFileID())
+                  .str()
+            : codegen::rewrite(Ctx, *State, P);
     if (Opts.Out == "-") {
       llvm::outs() << Text;
       llvm::outs().flush();
@@ -65,8 +67,9 @@ public:
     std::error_code EC;
     llvm::raw_fd_ostream OS(Opts.Out, EC);
     if (EC) {
-      D.Report(D.getCustomDiagID(clang::DiagnosticsEngine::Error,
-                                 "cannot write the rewritten source to '%0': %1"))
+      D.Report(
+          D.getCustomDiagID(clang::DiagnosticsEngine::Error,
+                            "cannot write the rewritten source to '%0': %1"))
           << Opts.Out << EC.message();
       return;
     }
@@ -91,8 +94,8 @@ protected:
   bool ParseArgs(const clang::CompilerInstance &CI,
                  const std::vector<std::string> &Args) override {
     clang::DiagnosticsEngine &D = CI.getDiagnostics();
-    unsigned Err = D.getCustomDiagID(clang::DiagnosticsEngine::Error,
-                                     "hpf plugin: %0");
+    unsigned Err =
+        D.getCustomDiagID(clang::DiagnosticsEngine::Error, "hpf plugin: %0");
     for (const std::string &A : Args) {
       if (A.rfind("out=", 0) == 0) {
         Opts.Out = A.substr(4);

@@ -1,4 +1,5 @@
-//===- pragma-parser/fuzz/DirectiveFuzzer.cpp - libFuzzer target -----------===//
+//===- pragma-parser/fuzz/DirectiveFuzzer.cpp - libFuzzer target
+//-----------===//
 //
 // Feeds arbitrary text through the directive tokenizer and parser and checks
 // the parser's contract: it returns (no crash, no hang, no sanitizer report),

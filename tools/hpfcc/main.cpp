@@ -154,10 +154,10 @@ bool startsWith(const std::string &S, const char *P) {
 
 /// Options that take their value as the next argument.
 bool takesValue(const std::string &A) {
-  static const char *Opts[] = {"-I", "-D",      "-U",       "-include",
+  static const char *Opts[] = {"-I",       "-D",      "-U",         "-include",
                                "-isystem", "-iquote", "-idirafter", "-L",
-                               "-l",  "-MF",     "-MT",      "-MQ",
-                               "-Xlinker", "-x", "-imacros", "-Xclang"};
+                               "-l",       "-MF",     "-MT",        "-MQ",
+                               "-Xlinker", "-x",      "-imacros",   "-Xclang"};
   for (const char *O : Opts)
     if (A == O)
       return true;
@@ -228,7 +228,7 @@ int main(int Argc, char **Argv) {
       }
       std::string V = Argv[++I];
       auto &Dst = (A == "-L" || A == "-l" || A == "-Xlinker") ? LinkFlags
-                                                             : CompileFlags;
+                                                              : CompileFlags;
       Dst.push_back(A);
       Dst.push_back(V);
     } else if (!A.empty() && A[0] == '-') {
@@ -251,6 +251,13 @@ int main(int Argc, char **Argv) {
                  "single source file\n";
     return 1;
   }
+
+  // The runtime headers need C++20; a -std= of the user's wins.
+  bool HasStd = false;
+  for (const std::string &F : CompileFlags)
+    HasStd |= startsWith(F, "-std=");
+  if (!HasStd)
+    CompileFlags.insert(CompileFlags.begin(), "-std=c++20");
 
   std::string Why;
   std::optional<Layout> L = findLayout(Why);
