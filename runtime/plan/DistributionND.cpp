@@ -69,20 +69,26 @@ int DistributionND::owner(const std::vector<Index> &Global) const {
 }
 
 Index DistributionND::localOffset(const std::vector<Index> &Global) const {
-  std::vector<int> C = coordinates(owner(Global));
+  std::vector<Index> E = localExtents(owner(Global));
   Index Off = 0;
-  for (size_t D = 0; D < Dims.size(); ++D) {
-    int R = GridDimOf[D] >= 0 ? C[size_t(GridDimOf[D])] : 0;
-    Off = Off * Dims[D].localCount(R) + Dims[D].localIndex(Global[D]);
-  }
+  for (size_t D = 0; D < Dims.size(); ++D)
+    Off = Off * E[D] + Dims[D].localIndex(Global[D]);
   return Off;
 }
 
-Index DistributionND::localCount(int Rank) const {
+std::vector<Index> DistributionND::localExtents(int Rank) const {
   std::vector<int> C = coordinates(Rank);
-  Index N = 1;
+  std::vector<Index> E;
   for (size_t D = 0; D < Dims.size(); ++D)
-    N *= Dims[D].localCount(GridDimOf[D] >= 0 ? C[size_t(GridDimOf[D])] : 0);
+    E.push_back(
+        Dims[D].localCount(GridDimOf[D] >= 0 ? C[size_t(GridDimOf[D])] : 0));
+  return E;
+}
+
+Index DistributionND::localCount(int Rank) const {
+  Index N = 1;
+  for (Index E : localExtents(Rank))
+    N *= E;
   return N;
 }
 

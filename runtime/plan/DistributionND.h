@@ -36,6 +36,10 @@ public:
   int owner(const std::vector<Index> &Global) const;
   /// Row-major offset of the element in its owner's local storage.
   Index localOffset(const std::vector<Index> &Global) const;
+  /// The local extent of every array dimension on a rank (row-major local
+  /// storage: the stride of dimension d is the product of the extents after
+  /// it).
+  std::vector<Index> localExtents(int Rank) const;
   /// Elements a rank of the arrangement owns.
   Index localCount(int Rank) const;
   /// Grid coordinates of a rank.

@@ -19,6 +19,13 @@ const std::vector<const Scheduler *> &allSchedulers() {
   static const std::vector<const Scheduler *> List = {
       &roundRobinScheduler(),
       &coloringScheduler(),
+      &niceLpScheduler(),
+      &niceRsnScheduler(),
+      &dcaScheduler(),
+      &relocationScheduler(),
+      &tpdrScheduler(),
+      &etpdrScheduler(),
+      &exactScheduler(),
       &autoScheduler(),
   };
   return List;
