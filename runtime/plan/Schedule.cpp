@@ -41,7 +41,63 @@ namespace {
 std::string describe(const Message &M) {
   return std::to_string(M.Src) + "->" + std::to_string(M.Dst);
 }
+
+/// One timing of a group: the "driving" side (senders, or receivers in the
+/// transposed reading) works through its messages back to back in step
+/// order; returns false if some rank of the other side would then have two
+/// messages in flight at once.
+bool drivenTimingIsFree(const CommTable &T, const Schedule &S,
+                        const std::vector<std::size_t> &Group, bool BySender,
+                        std::string *Why) {
+  struct Interval {
+    Index Begin, End;
+    std::size_t Msg;
+  };
+  std::vector<Index> Clock(size_t(BySender ? T.P : T.Q), 0);
+  std::vector<std::vector<Interval>> Busy(size_t(BySender ? T.Q : T.P));
+  for (std::size_t St : Group)
+    for (std::size_t Idx : S.Steps[St]) {
+      const Message &M = T.Messages[Idx];
+      int Driver = BySender ? M.Src : M.Dst, Other = BySender ? M.Dst : M.Src;
+      Index &C = Clock[size_t(Driver)];
+      Busy[size_t(Other)].push_back({C, C + M.Size, Idx});
+      C += M.Size;
+    }
+  for (std::size_t R = 0; R < Busy.size(); ++R) {
+    auto &List = Busy[R];
+    std::sort(List.begin(), List.end(),
+              [](const Interval &A, const Interval &B) {
+                return A.Begin < B.Begin;
+              });
+    for (std::size_t K = 1; K < List.size(); ++K)
+      if (List[K].Begin < List[K - 1].End) {
+        if (Why)
+          *Why = std::string(BySender ? "receiver " : "sender ") +
+                 std::to_string(R) + " would have " +
+                 describe(T.Messages[List[K - 1].Msg]) + " and " +
+                 describe(T.Messages[List[K].Msg]) + " in flight at once";
+        return false;
+      }
+  }
+  return true;
+}
 } // namespace
+
+bool groupRunsUncontended(const CommTable &T, const Schedule &S,
+                          const std::vector<std::size_t> &Group,
+                          std::string *Why) {
+  if (Group.size() <= 1)
+    return true;
+  for (std::size_t St : Group) {
+    if (St >= S.Steps.size())
+      return false; // reported by validate() as out of range
+    for (std::size_t Idx : S.Steps[St])
+      if (Idx >= T.Messages.size())
+        return false;
+  }
+  return drivenTimingIsFree(T, S, Group, /*BySender=*/true, Why) ||
+         drivenTimingIsFree(T, S, Group, /*BySender=*/false, nullptr);
+}
 
 Validation validate(const CommTable &Table, const Schedule &S) {
   constexpr std::size_t MaxErrors = 20;
@@ -110,6 +166,12 @@ Validation validate(const CommTable &Table, const Schedule &S) {
     if (Next != S.Steps.size())
       Fail("groups cover " + std::to_string(Next) + " of " +
            std::to_string(S.Steps.size()) + " steps");
+    for (std::size_t G = 0; V.Ok && G < S.Groups.size(); ++G) {
+      std::string Why;
+      if (!groupRunsUncontended(Table, S, S.Groups[G], &Why))
+        Fail("group " + std::to_string(G) +
+             " cannot run as one large step: " + Why);
+    }
   }
   return V;
 }
