@@ -16,8 +16,8 @@ class GroupGrower {
 public:
   GroupGrower(const CommTable &T, const CostWeights &W)
       : T(T), W(W), SendClock(size_t(T.P), 0), RecvClock(size_t(T.Q), 0),
-        SendVol(size_t(T.P), 0), RecvVol(size_t(T.Q), 0),
-        RecvBusy(size_t(T.Q)), SendBusy(size_t(T.P)) {}
+        SendVol(size_t(T.P), 0), RecvVol(size_t(T.Q), 0), RecvBusy(size_t(T.Q)),
+        SendBusy(size_t(T.P)) {}
 
   void reset() {
     for (int R : TouchedSrc) {
@@ -68,8 +68,7 @@ private:
   struct Span {
     Index Begin, End;
   };
-  static bool overlaps(const std::vector<Span> &List, Index Begin,
-                       Index Size) {
+  static bool overlaps(const std::vector<Span> &List, Index Begin, Index Size) {
     for (const Span &Sp : List)
       if (Begin < Sp.End && Sp.Begin < Begin + Size)
         return true;
@@ -124,8 +123,8 @@ double chooseGroups(const CommTable &T, Schedule &S, const CostWeights &W,
     Groups.push_back(std::move(G));
   }
   std::reverse(Groups.begin(), Groups.end());
-  S.Groups = AnyLarge ? std::move(Groups)
-                      : std::vector<std::vector<std::size_t>>{};
+  S.Groups =
+      AnyLarge ? std::move(Groups) : std::vector<std::vector<std::size_t>>{};
   return Best[N];
 }
 

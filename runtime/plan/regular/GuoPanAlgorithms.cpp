@@ -28,7 +28,8 @@ PairSchedule algorithm1Direct(const ReducedPair &R, bool SubSteps) {
     K[size_t(I)] = (Index(I) * InvY) % R.P;
   for (const auto &[J0, Size] : Row0) {
     (void)Size;
-    std::vector<std::vector<std::pair<int, int>>> Steps(static_cast<size_t>(Sub));
+    std::vector<std::vector<std::pair<int, int>>> Steps(
+        static_cast<size_t>(Sub));
     for (int I = 0; I < R.P; ++I) {
       Index KI = K[size_t(I)];
       int J = int((J0 + (XQ * KI) % R.Q) % R.Q);
@@ -41,9 +42,9 @@ PairSchedule algorithm1Direct(const ReducedPair &R, bool SubSteps) {
 }
 
 struct Cell {
-  int A;       // row of C (sender residue)
-  int Beta;    // column of C (receiver residue)
-  Index Size;  // elements per slice
+  int A;      // row of C (sender residue)
+  int Beta;   // column of C (receiver residue)
+  Index Size; // elements per slice
 };
 
 } // namespace
@@ -206,8 +207,8 @@ PairSchedule guoPanAlgorithm2(const ReducedPair &R, SmallSteps Fill) {
     PS.Groups.push_back(std::move(Group));
   }
   PS.Notes.push_back(
-      "guo-pan: Algorithm 2 (s = " + std::to_string(G.S) + ", t = " +
-      std::to_string(G.T) + "; periods s* = " + std::to_string(SS) +
+      "guo-pan: Algorithm 2 (s = " + std::to_string(G.S) +
+      ", t = " + std::to_string(G.T) + "; periods s* = " + std::to_string(SS) +
       ", t* = " + std::to_string(TS) + "), " + std::to_string(Cb) +
       " large steps of " + std::to_string(Small.size()) + " " + How);
   return PS;

@@ -1,4 +1,5 @@
-//===- plan/regular/GuoPanAlgorithms.h - paper 000's two algorithms -*- C++ -*-===//
+//===- plan/regular/GuoPanAlgorithms.h - paper 000's two algorithms -*- C++
+//-*-===//
 //
 // Guo & Pan, "Improving communication scheduling for array redistribution"
 // (JPDC 65, 2005), on the reduced slice pattern (SlicePattern.h):

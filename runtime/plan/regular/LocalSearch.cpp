@@ -97,9 +97,9 @@ public:
     for (int F : Path)
       InPath[size_t(F)] = 0;
     double Old = Max[size_t(A)] + Max[size_t(B)], New = NewA + NewB;
-    bool Better = New < Old - 1e-9 ||
-                  (New <= Old + 1e-9 &&
-                   TopA + TopB < Top[size_t(A)] + Top[size_t(B)]);
+    bool Better =
+        New < Old - 1e-9 ||
+        (New <= Old + 1e-9 && TopA + TopB < Top[size_t(A)] + Top[size_t(B)]);
     if (!Better)
       return false;
     Top[size_t(A)] = TopA;
@@ -204,9 +204,8 @@ bool kempeLocalSearch(const CommTable &T, Schedule &S, const CostWeights &W,
   S.Steps = K.Members;
   std::vector<std::size_t> Order(S.Steps.size());
   std::iota(Order.begin(), Order.end(), 0);
-  std::stable_sort(Order.begin(), Order.end(), [&](size_t A, size_t B) {
-    return Max[A] > Max[B];
-  });
+  std::stable_sort(Order.begin(), Order.end(),
+                   [&](size_t A, size_t B) { return Max[A] > Max[B]; });
   std::vector<std::vector<std::size_t>> Sorted;
   for (std::size_t I : Order) {
     Sorted.push_back(std::move(S.Steps[I]));
@@ -315,8 +314,9 @@ namespace {
 
 /// Steps after swapping the A/B Kempe chain through message E (A = its step).
 std::vector<std::vector<std::size_t>>
-swapChain(const CommTable &T, const std::vector<std::vector<std::size_t>> &Steps,
-          std::size_t E, std::size_t B) {
+swapChain(const CommTable &T,
+          const std::vector<std::vector<std::size_t>> &Steps, std::size_t E,
+          std::size_t B) {
   const std::size_t D = Steps.size();
   std::vector<std::size_t> Colour(T.Messages.size(), 0);
   std::vector<int> At(size_t(T.P + T.Q) * D, -1);
@@ -385,8 +385,8 @@ double groupedLocalSearch(const CommTable &T, Schedule &S, const CostWeights &W,
           if (B != A)
             Progress = TryCand(swapChain(T, Cur.Steps, Cur.Steps[A][K], B));
     for (std::size_t A = 0; A < D && !Progress && Evals < MaxEvaluations; ++A)
-      for (std::size_t B = A + 1;
-           B < D && !Progress && Evals < MaxEvaluations; ++B) {
+      for (std::size_t B = A + 1; B < D && !Progress && Evals < MaxEvaluations;
+           ++B) {
         auto Steps = Cur.Steps;
         std::swap(Steps[A], Steps[B]);
         Progress = TryCand(std::move(Steps));

@@ -1,4 +1,5 @@
-//===- plan/regular/LocalSearch.h - improve a schedule's step assignment -*- C++ -*-===//
+//===- plan/regular/LocalSearch.h - improve a schedule's step assignment -*- C++
+//-*-===//
 //
 // Local search over the step assignment of a schedule (large steps are
 // ignored and re-chosen afterwards): Kempe-chain interchanges. Taking the

@@ -10,9 +10,9 @@ namespace hpf::plan::regular {
 
 ParkTables ParkTables::make(int P, Index K, int Q) {
   if (P < 1 || Q < 1 || K < 1 || P > Q)
-    throw PlanError("park needs 1 <= P <= Q and K >= 1 (got P = " +
-                    std::to_string(P) + ", K = " + std::to_string(K) +
-                    ", Q = " + std::to_string(Q) + ")");
+    throw PlanError(
+        "park needs 1 <= P <= Q and K >= 1 (got P = " + std::to_string(P) +
+        ", K = " + std::to_string(K) + ", Q = " + std::to_string(Q) + ")");
   ParkTables T;
   T.P = P;
   T.Q = Q;
@@ -120,8 +120,7 @@ std::vector<ParkRecv> parkDestinationSteps(const ParkTables &T, int D) {
     // modulo P/G. Ordered by the source's row so both sides agree.
     std::vector<std::pair<Index, Index>> RowAndLocal;
     const Index PG = T.P / T.G;
-    const Index First =
-        Index(floorMod128(Wide(Src) - Wide(T.K) * D, T.G));
+    const Index First = Index(floorMod128(Wide(Src) - Wide(T.K) * D, T.G));
     for (Index Kk = First; Kk < T.K; Kk += T.G) {
       Wide Num = Wide(Src) - Wide(D) * T.K - Kk; // = 0 mod G
       Index N = Index(floorMod128((Num / T.G) * T.InvKQ, PG));

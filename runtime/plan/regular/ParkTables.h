@@ -32,12 +32,12 @@ struct ParkTables {
   int P = 1, Q = 1;
   Index K = 1;
   Index G1 = 1, K1 = 1, P1 = 1, G2 = 1, Q1 = 1, P2 = 1, G = 1;
-  Index Ls = 1, Ld = 1;     ///< local blocks per superblock: source, dest
-  Index Superblock = 1;     ///< lcm(P, K*Q) blocks
+  Index Ls = 1, Ld = 1;       ///< local blocks per superblock: source, dest
+  Index Superblock = 1;       ///< lcm(P, K*Q) blocks
   Index NCoef = 1, MCoef = 0; ///< n*K1 - m*P1 = 1
-  Index InvKQ = 0;          ///< inverse of K*Q/G modulo P/G
+  Index InvKQ = 0;            ///< inverse of K*Q/G modulo P/G
   bool AllToAll = false;
-  Index Steps = 1;          ///< L_s, or Q when all-to-all
+  Index Steps = 1; ///< L_s, or Q when all-to-all
 
   /// Throws PlanError unless 1 <= P <= Q, K >= 1 and the superblock fits.
   static ParkTables make(int P, Index K, int Q);

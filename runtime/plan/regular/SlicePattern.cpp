@@ -47,8 +47,8 @@ bool readReducedPair(const PlanRequest &Req, ReducedPair &Out,
   if (!Req.Src->isBlockCyclic() || !Req.Dst->isBlockCyclic())
     return Fail("needs block-cyclic distributions on both sides (block, "
                 "block(k), cyclic(k))");
-  Out = reducePair(Req.Src->blockSize(), Req.Src->procs(),
-                   Req.Dst->blockSize(), Req.Dst->procs());
+  Out = reducePair(Req.Src->blockSize(), Req.Src->procs(), Req.Dst->blockSize(),
+                   Req.Dst->procs());
   if (Out.Slice < 0)
     return Fail("the period lcm(x*p, y*q) does not fit in 64 bits");
   return true;
@@ -125,7 +125,8 @@ void legalizeGroups(const CommTable &T, Schedule &S, const CostWeights &W) {
   }
   bool AnyLarge = std::any_of(Out.begin(), Out.end(),
                               [](const auto &G) { return G.size() > 1; });
-  S.Groups = AnyLarge ? std::move(Out) : std::vector<std::vector<std::size_t>>{};
+  S.Groups =
+      AnyLarge ? std::move(Out) : std::vector<std::vector<std::size_t>>{};
 }
 
 } // namespace hpf::plan::regular

@@ -1,4 +1,5 @@
-//===- plan/regular/SlicePattern.h - cyclic(x) -> cyclic(y) per slice -*- C++ -*-===//
+//===- plan/regular/SlicePattern.h - cyclic(x) -> cyclic(y) per slice -*- C++
+//-*-===//
 //
 // The communication pattern of cyclic(x) on p -> cyclic(y) on q over one
 // slice L = lcm(x*p, y*q) (paper 000, section 2): the table M repeats every

@@ -107,7 +107,8 @@ public:
     // A scheduler with more than max-degree steps (guo-pan's Algorithm 2
     // in a few cases) beat every max-degree schedule: search with large
     // steps in the objective, on small inputs only.
-    if (!BestName.empty() && Target < BestCost - 1e-9 * std::max(1.0, BestCost) &&
+    if (!BestName.empty() &&
+        Target < BestCost - 1e-9 * std::max(1.0, BestCost) &&
         T.Messages.size() <= MaxGroupedSearchMessages) {
       for (auto &[G, Name] : Starts) {
         regular::groupedLocalSearch(T, G, Req.Weights, MaxGroupedEvaluations);

@@ -67,8 +67,8 @@ public:
     } else {
       double BestCost = 0;
       bool Have = false;
-      for (auto Fill : {regular::SmallSteps::Greedy,
-                        regular::SmallSteps::EdgeColouring}) {
+      for (auto Fill :
+           {regular::SmallSteps::Greedy, regular::SmallSteps::EdgeColouring}) {
         Schedule S = regular::toSchedule(T, regular::guoPanAlgorithm2(R, Fill));
         std::size_t Before = S.effectiveGroups().size();
         regular::legalizeGroups(T, S, Req.Weights);

@@ -86,8 +86,8 @@ int checkCase(Index X, int P, Index Y, int Q, Index N) {
   }
   Schedule A = autoScheduler().schedule(Req);
   Validation V = validate(T, A);
-  EXPECT_TRUE(V.Ok) << Case << ": auto: "
-                    << (V.Errors.empty() ? "" : V.Errors.front());
+  EXPECT_TRUE(V.Ok) << Case
+                    << ": auto: " << (V.Errors.empty() ? "" : V.Errors.front());
   EXPECT_EQ(A.stepCount(), std::size_t(T.maxDegree())) << Case << ": auto";
   const Index AutoCost = scheduleCost(T, A);
   EXPECT_LE(AutoCost, MinWithinDegree) << Case;
@@ -100,8 +100,8 @@ int checkCase(Index X, int P, Index Y, int Q, Index N) {
           << Case << ": auto costs more than " << MinName;
     }
   } else {
-    EXPECT_LE(AutoCost, MinCost) << Case << ": auto costs more than "
-                                 << MinName << " (partial slice)";
+    EXPECT_LE(AutoCost, MinCost)
+        << Case << ": auto costs more than " << MinName << " (partial slice)";
   }
   EXPECT_GE(scheduleCost(T, A), T.volumeLowerBound()) << Case;
   return Applicable;
