@@ -25,7 +25,6 @@
 
 #include <algorithm>
 #include <numeric>
-#include <unordered_map>
 
 namespace hpf::plan {
 
@@ -49,36 +48,74 @@ Run toLocal(const Distribution &D, Index GStart, Index Len, Index GStride,
   return R;
 }
 
+/// Collects the segments of every message as they are swept, then groups
+/// them by (source, destination): a counting sort by source rank and a small
+/// sort by destination inside each source's bucket, O(segments + p) plus
+/// the per-source sorts, with no O(p * q) state.
 class TableBuilder {
 public:
   TableBuilder(const Distribution &Src, const Distribution &Dst, bool WithRuns)
-      : Src(Src), Dst(Dst), WithRuns(WithRuns) {
-    T.P = Src.procs();
-    T.Q = Dst.procs();
-    T.N = Src.size();
-    Dense = Index(T.P) * Index(T.Q) <= (Index(1) << 22);
-    if (Dense)
-      Slot.assign(size_t(T.P) * size_t(T.Q), -1);
-  }
+      : Src(Src), Dst(Dst), WithRuns(WithRuns) {}
 
   /// Elements GStart + b*GStride + [0, Len), b < Count, go from rank I of
   /// the source to rank J of the destination.
-  void emit(int I, int J, Index GStart, Index Len, Index GStride,
-            Index Count) {
-    if (Len <= 0 || Count <= 0)
-      return;
-    size_t M = slot(I, J);
-    T.Messages[M].Size += Len * Count;
-    if (!WithRuns)
-      return;
-    Run S = toLocal(Src, GStart, Len, GStride, Count);
-    Run D = toLocal(Dst, GStart, Len, GStride, Count);
-    MessageRuns &MR = T.Runs[M];
+  void emit(int I, int J, Index GStart, Index Len, Index GStride, Index Count) {
+    if (Len > 0 && Count > 0)
+      Pieces.push_back({I, J, GStart, Len, GStride, Count});
+  }
+
+  CommTable finish() {
+    CommTable T;
+    T.P = Src.procs();
+    T.Q = Dst.procs();
+    T.N = Src.size();
+    // Counting sort by source rank (stable: keeps the sweep order, which is
+    // increasing global order within a message, so adjacent runs merge).
+    std::vector<size_t> Start(size_t(T.P) + 1, 0);
+    for (const Piece &Pc : Pieces)
+      ++Start[size_t(Pc.I) + 1];
+    for (size_t I = 0; I < size_t(T.P); ++I)
+      Start[I + 1] += Start[I];
+    std::vector<size_t> Order(Pieces.size());
+    {
+      std::vector<size_t> Next(Start.begin(), Start.end() - 1);
+      for (size_t K = 0; K < Pieces.size(); ++K)
+        Order[Next[size_t(Pieces[K].I)]++] = K;
+    }
+    for (size_t I = 0; I < size_t(T.P); ++I)
+      std::stable_sort(
+          Order.begin() + std::ptrdiff_t(Start[I]),
+          Order.begin() + std::ptrdiff_t(Start[I + 1]),
+          [&](size_t A, size_t B) { return Pieces[A].J < Pieces[B].J; });
+    for (size_t K : Order) {
+      const Piece &Pc = Pieces[K];
+      if (T.Messages.empty() || T.Messages.back().Src != Pc.I ||
+          T.Messages.back().Dst != Pc.J) {
+        T.Messages.push_back({Pc.I, Pc.J, 0});
+        if (WithRuns)
+          T.Runs.emplace_back();
+      }
+      T.Messages.back().Size += Pc.Len * Pc.Count;
+      if (WithRuns)
+        addRuns(T.Runs.back(), Pc);
+    }
+    return T;
+  }
+
+private:
+  struct Piece {
+    int I, J;
+    Index GStart, Len, GStride, Count;
+  };
+
+  void addRuns(MessageRuns &MR, const Piece &Pc) const {
+    Run S = toLocal(Src, Pc.GStart, Pc.Len, Pc.GStride, Pc.Count);
+    Run D = toLocal(Dst, Pc.GStart, Pc.Len, Pc.GStride, Pc.Count);
     if (!MR.SrcRuns.empty() && S.Count == 1 && MR.SrcRuns.back().Count == 1) {
       Run &LS = MR.SrcRuns.back(), &LD = MR.DstRuns.back();
       if (LS.Start + LS.Length == S.Start && LD.Start + LD.Length == D.Start) {
-        LS.Length += Len; // contiguous on both sides: extend
-        LD.Length += Len;
+        LS.Length += Pc.Len; // contiguous on both sides: extend
+        LD.Length += Pc.Len;
         return;
       }
     }
@@ -86,53 +123,9 @@ public:
     MR.DstRuns.push_back(D);
   }
 
-  CommTable finish() {
-    std::vector<size_t> Order(T.Messages.size());
-    std::iota(Order.begin(), Order.end(), 0);
-    std::sort(Order.begin(), Order.end(), [&](size_t A, size_t B) {
-      const Message &X = T.Messages[A], &Y = T.Messages[B];
-      return X.Src != Y.Src ? X.Src < Y.Src : X.Dst < Y.Dst;
-    });
-    CommTable Out;
-    Out.P = T.P;
-    Out.Q = T.Q;
-    Out.N = T.N;
-    Out.Messages.reserve(Order.size());
-    for (size_t I : Order)
-      Out.Messages.push_back(T.Messages[I]);
-    if (WithRuns) {
-      Out.Runs.reserve(Order.size());
-      for (size_t I : Order)
-        Out.Runs.push_back(std::move(T.Runs[I]));
-    }
-    return Out;
-  }
-
-private:
-  size_t slot(int I, int J) {
-    Index Key = Index(I) * T.Q + J;
-    std::ptrdiff_t *Found;
-    if (Dense) {
-      Found = &Slot[size_t(Key)];
-    } else {
-      auto [It, New] = Sparse.try_emplace(Key, -1);
-      Found = &It->second;
-    }
-    if (*Found < 0) {
-      *Found = std::ptrdiff_t(T.Messages.size());
-      T.Messages.push_back({I, J, 0});
-      if (WithRuns)
-        T.Runs.emplace_back();
-    }
-    return size_t(*Found);
-  }
-
   const Distribution &Src, &Dst;
   bool WithRuns;
-  CommTable T;
-  bool Dense;
-  std::vector<std::ptrdiff_t> Slot;
-  std::unordered_map<Index, std::ptrdiff_t> Sparse;
+  std::vector<Piece> Pieces;
 };
 
 void sweepContiguousPair(const Distribution &Src, const Distribution &Dst,
@@ -244,8 +237,8 @@ CommTable computeCommTable(const Distribution &Src, const Distribution &Dst,
     throw PlanError("'*' (a collapsed dimension) is only meaningful in a "
                     "multi-dimensional distribution");
   TableBuilder B(Src, Dst, WithRuns);
-  bool Ind = Src.kind() == DistKind::Indirect ||
-             Dst.kind() == DistKind::Indirect;
+  bool Ind =
+      Src.kind() == DistKind::Indirect || Dst.kind() == DistKind::Indirect;
   if (Ind)
     sweepElements(Src, Dst, B);
   else if (Src.isContiguous() && Dst.isContiguous())
@@ -324,18 +317,19 @@ Index CommTable::volumeLowerBound() const {
 }
 
 std::ptrdiff_t CommTable::find(int Src, int Dst) const {
-  auto It = std::lower_bound(Messages.begin(), Messages.end(),
-                             std::pair{Src, Dst},
-                             [](const Message &M, std::pair<int, int> K) {
-                               return std::pair{M.Src, M.Dst} < K;
-                             });
+  auto It =
+      std::lower_bound(Messages.begin(), Messages.end(), std::pair{Src, Dst},
+                       [](const Message &M, std::pair<int, int> K) {
+                         return std::pair{M.Src, M.Dst} < K;
+                       });
   if (It == Messages.end() || It->Src != Src || It->Dst != Dst)
     return -1;
   return It - Messages.begin();
 }
 
 std::vector<std::vector<Index>> CommTable::matrix() const {
-  std::vector<std::vector<Index>> M(size_t(P), std::vector<Index>(size_t(Q), 0));
+  std::vector<std::vector<Index>> M(size_t(P),
+                                    std::vector<Index>(size_t(Q), 0));
   for (const Message &Msg : Messages)
     M[size_t(Msg.Src)][size_t(Msg.Dst)] = Msg.Size;
   return M;

@@ -55,11 +55,11 @@ struct MessageRuns {
 };
 
 struct CommTable {
-  int P = 0;                      ///< source processor count
-  int Q = 0;                      ///< destination processor count
-  Index N = 0;                    ///< array extent
-  std::vector<Message> Messages;  ///< nonzero only, sorted by (Src, Dst)
-  std::vector<MessageRuns> Runs;  ///< parallel to Messages, or empty
+  int P = 0;                     ///< source processor count
+  int Q = 0;                     ///< destination processor count
+  Index N = 0;                   ///< array extent
+  std::vector<Message> Messages; ///< nonzero only, sorted by (Src, Dst)
+  std::vector<MessageRuns> Runs; ///< parallel to Messages, or empty
 
   Index totalElements() const;
   /// Messages sent by each source rank / received by each destination rank.

@@ -51,10 +51,9 @@ Distribution Distribution::blockSized(Index N, int P, Index K) {
                     ")");
   Index Cover;
   if (!__builtin_mul_overflow(K, Index(P), &Cover) && Cover < N)
-    throw PlanError("block(" + std::to_string(K) + ") on " +
-                    std::to_string(P) + " processors covers only " +
-                    std::to_string(Cover) + " of " + std::to_string(N) +
-                    " elements");
+    throw PlanError("block(" + std::to_string(K) + ") on " + std::to_string(P) +
+                    " processors covers only " + std::to_string(Cover) +
+                    " of " + std::to_string(N) + " elements");
   return Distribution(DistKind::BlockSize, N, P, K, K);
 }
 
@@ -77,8 +76,8 @@ Distribution Distribution::genBlock(std::vector<Index> Sizes) {
   Data->Offsets.push_back(0);
   for (size_t I = 0; I < Sizes.size(); ++I) {
     if (Sizes[I] < 0)
-      throw PlanError("gen_block size " + std::to_string(I) +
-                      " is negative (" + std::to_string(Sizes[I]) + ")");
+      throw PlanError("gen_block size " + std::to_string(I) + " is negative (" +
+                      std::to_string(Sizes[I]) + ")");
     Index Next;
     if (__builtin_add_overflow(Data->Offsets.back(), Sizes[I], &Next))
       throw PlanError("gen_block sizes overflow a 64-bit extent");

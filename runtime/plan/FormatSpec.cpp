@@ -94,8 +94,7 @@ FormatSpec parseFormat(std::string_view Text) {
     F.Values = parseList(Args, "gen_block size");
     for (Index V : F.Values)
       if (V < 0)
-        throw PlanError("gen_block size " + std::to_string(V) +
-                        " is negative");
+        throw PlanError("gen_block size " + std::to_string(V) + " is negative");
   } else if (Name == "indirect") {
     F.Kind = DistKind::Indirect;
     if (!HasArgs)
@@ -146,8 +145,7 @@ Distribution FormatSpec::instantiate(Index N, int Procs) const {
                       " processors");
     if (D.size() != N)
       throw PlanError("gen_block sizes sum to " + std::to_string(D.size()) +
-                      ", but the array has " + std::to_string(N) +
-                      " elements");
+                      ", but the array has " + std::to_string(N) + " elements");
     return D;
   }
   case DistKind::Indirect: {

@@ -35,7 +35,7 @@ struct Plan {
   std::vector<std::string> Notes; ///< fallbacks and choices, for the user
   Index Cost = 0;                 ///< scheduleCost
   LowerBounds Bounds;
-  bool Valid = false;             ///< validator verdict (always true)
+  bool Valid = false; ///< validator verdict (always true)
 };
 
 /// Throws PlanError for an unknown scheduler name or mismatched extents.

@@ -194,7 +194,8 @@ V totalCost(const CommTable &T, const Schedule &S, WeightFn Weight) {
         for (std::size_t Idx : S.Steps[St]) {
           const Message &M = T.Messages[Idx];
           V W = Weight(M);
-          Max = std::max({Max, Out[size_t(M.Src)] += W, In[size_t(M.Dst)] += W});
+          Max =
+              std::max({Max, Out[size_t(M.Src)] += W, In[size_t(M.Dst)] += W});
         }
       for (std::size_t St : G)
         for (std::size_t Idx : S.Steps[St]) {
@@ -231,8 +232,8 @@ double predictedSeconds(const CommTable &T, const Schedule &S,
     for (std::size_t St : G)
       for (std::size_t Idx : S.Steps[St]) {
         const Message &M = T.Messages[Idx];
-        Busiest = std::max({Busiest, ++Sends[size_t(M.Src)],
-                            ++Recvs[size_t(M.Dst)]});
+        Busiest =
+            std::max({Busiest, ++Sends[size_t(M.Src)], ++Recvs[size_t(M.Dst)]});
       }
     for (std::size_t St : G)
       for (std::size_t Idx : S.Steps[St]) {
@@ -241,8 +242,7 @@ double predictedSeconds(const CommTable &T, const Schedule &S,
       }
     Seconds += Model.StartupSeconds * Busiest;
   }
-  return Seconds +
-         Model.SecondsPerElement * double(scheduleCost(T, S));
+  return Seconds + Model.SecondsPerElement * double(scheduleCost(T, S));
 }
 
 } // namespace hpf::plan

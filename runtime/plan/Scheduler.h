@@ -27,8 +27,8 @@ struct PlanRequest {
   const CommTable *Table = nullptr;
   const Distribution *Src = nullptr;
   const Distribution *Dst = nullptr;
-  std::uint64_t Seed = 0;  ///< for randomised schedulers (NICE RS_N)
-  CostWeights Weights;     ///< LMR: local/remote bandwidth ratio
+  std::uint64_t Seed = 0; ///< for randomised schedulers (NICE RS_N)
+  CostWeights Weights;    ///< LMR: local/remote bandwidth ratio
 };
 
 class Scheduler {

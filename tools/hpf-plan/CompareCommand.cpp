@@ -73,9 +73,8 @@ void run(const PlanArgs &Args, const std::string &Format) {
         O["max_degree"] = Rw.P.Bounds.Steps;
         O["cost"] = Rw.P.Cost;
         O["lower_bound"] = Rw.P.Bounds.Volume;
-        O["weighted_cost"] =
-            plan::weightedScheduleCost(Rw.P.Table, Rw.P.Sched,
-                                       plan::CostWeights{Opts.LocalRatio});
+        O["weighted_cost"] = plan::weightedScheduleCost(
+            Rw.P.Table, Rw.P.Sched, plan::CostWeights{Opts.LocalRatio});
         O["predicted_seconds"] =
             plan::predictedSeconds(Rw.P.Table, Rw.P.Sched, Args.Model);
         O["plan_microseconds"] = Rw.Micros;
@@ -112,8 +111,8 @@ void run(const PlanArgs &Args, const std::string &Format) {
       continue;
     }
     const plan::Plan &P = Rw.P;
-    double Ratio = P.Bounds.Volume ? double(P.Cost) / double(P.Bounds.Volume)
-                                   : 1.0;
+    double Ratio =
+        P.Bounds.Volume ? double(P.Cost) / double(P.Bounds.Volume) : 1.0;
     std::cout << std::setw(7) << P.Sched.stepCount() << std::setw(12) << P.Cost
               << std::setw(9) << std::fixed << std::setprecision(3) << Ratio;
     if (Opts.LocalRatio != 1)

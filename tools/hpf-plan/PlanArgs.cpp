@@ -11,16 +11,20 @@ using plan::FormatSpec;
 using plan::Index;
 
 void PlanArgs::attach(CLI::App &App, bool WithScheduler) {
-  App.add_option("--src", Src, "source distribution format, e.g. cyclic(4), "
-                               "block, gen_block(3,5,9)")
+  App.add_option("--src", Src,
+                 "source distribution format, e.g. cyclic(4), "
+                 "block, gen_block(3,5,9)")
       ->required();
   App.add_option("--dst", Dst, "destination distribution format")->required();
-  App.add_option("--n", N, "array extent (default: implied by gen_block/"
-                           "indirect, else one period lcm(x*p, y*q))");
-  App.add_option("--p", P, "source processor count (default: implied by "
-                           "gen_block)");
-  App.add_option("--q", Q, "destination processor count (default: implied "
-                           "by gen_block, else p)");
+  App.add_option("--n", N,
+                 "array extent (default: implied by gen_block/"
+                 "indirect, else one period lcm(x*p, y*q))");
+  App.add_option("--p", P,
+                 "source processor count (default: implied by "
+                 "gen_block)");
+  App.add_option("--q", Q,
+                 "destination processor count (default: implied "
+                 "by gen_block, else p)");
   if (WithScheduler)
     App.add_option("--scheduler", Scheduler,
                    "scheduling algorithm (see `hpf-plan list`)")

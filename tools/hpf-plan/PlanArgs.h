@@ -1,4 +1,5 @@
-//===- hpf-plan/PlanArgs.h - the options every subcommand shares -*- C++ -*-===//
+//===- hpf-plan/PlanArgs.h - the options every subcommand shares -*- C++
+//-*-===//
 //
 // --src/--dst/--n/--p/--q/--scheduler/--seed/--lmr/--ts/--td, attached to a
 // CLI11 (sub)command, and their resolution into two distributions with the

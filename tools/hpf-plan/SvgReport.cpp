@@ -89,9 +89,8 @@ void printSvg(std::ostream &OS, const plan::Distribution &Src,
       int Hue = T.Q ? int(360.0 * M.Dst / T.Q) : 0;
       OS << "<rect x=\"" << X << "\" y=\"" << Y << "\" width=\"" << BW
          << "\" height=\"" << RowH - 6 << "\" fill=\"hsl(" << Hue
-         << ",60%,65%)\" stroke=\"#333\" stroke-width=\"0.5\"><title>P"
-         << M.Src << " -> Q" << M.Dst << ": " << M.Size
-         << " elements</title></rect>\n";
+         << ",60%,65%)\" stroke=\"#333\" stroke-width=\"0.5\"><title>P" << M.Src
+         << " -> Q" << M.Dst << ": " << M.Size << " elements</title></rect>\n";
       if (BW > 24)
         OS << "<text x=\"" << X + 3 << "\" y=\"" << Y + RowH - 10 << "\">Q"
            << M.Dst << ":" << M.Size << "</text>\n";

@@ -135,8 +135,7 @@ void printText(std::ostream &OS, const plan::Distribution &Src,
   OS << "messages " << T.Messages.size() << ", steps " << P.Sched.stepCount()
      << " (max degree " << P.Bounds.Steps << "), cost " << P.Cost
      << " (lower bound " << P.Bounds.Volume << ", ratio " << std::fixed
-     << std::setprecision(3) << Ratio << "), predicted "
-     << std::setprecision(3)
+     << std::setprecision(3) << Ratio << "), predicted " << std::setprecision(3)
      << plan::predictedSeconds(T, P.Sched, Model) * 1e3 << " ms, "
      << (P.Valid ? "valid" : "INVALID") << "\n";
   OS.unsetf(std::ios::fixed);

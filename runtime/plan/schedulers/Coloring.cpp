@@ -47,7 +47,9 @@ public:
   const std::vector<int> &colours() const { return Colour; }
 
 private:
-  int &at(int Vertex, int C) { return At[size_t(Vertex) * size_t(D) + size_t(C)]; }
+  int &at(int Vertex, int C) {
+    return At[size_t(Vertex) * size_t(D) + size_t(C)];
+  }
   int firstFree(int Vertex) {
     for (int C = 0; C < D; ++C)
       if (at(Vertex, C) < 0)

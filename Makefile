@@ -1,0 +1,44 @@
+# hpfcc: the two commands of the README, and a few more.
+#
+#   make demo    install missing Debian packages, build, show an example
+#   make test    the same set-up, then every test (ASan+UBSan plan tests
+#                first, then the full release suite; ctest's summary closes
+#                the log)
+#   make bench   print plan-time and schedule-quality figures
+#
+# Everything is driven by CMake presets (CMakePresets.json): build/ is the
+# release tree, build-asan/ the sanitizer tree.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eo pipefail -c
+.DEFAULT_GOAL := demo
+.PHONY: deps configure build build-asan demo test test-asan bench clean
+
+deps:
+	@./scripts/install-deps.sh
+
+configure: deps
+	@cmake --preset release >build-configure.log || { cat build-configure.log; exit 1; }
+	@rm -f build-configure.log
+
+build: configure
+	cmake --build --preset release
+
+build-asan: deps
+	@cmake --preset asan >/dev/null
+	cmake --build --preset asan
+
+demo: build
+	@./scripts/demo.sh build
+
+test-asan: build-asan
+	ctest --preset asan
+
+test: build test-asan
+	ctest --preset release
+
+bench: build
+	./build/bin/hpf-plan bench --from 4 --to 16
+
+clean:
+	rm -rf build build-asan build-debug

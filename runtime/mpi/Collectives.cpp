@@ -1,0 +1,122 @@
+//===- mpi/Collectives.cpp - reductions, barrier, rank-0 output -----------===//
+
+#include "mpi/Print.h"
+#include "mpi/Reduce.h"
+
+#include <mpi.h>
+
+#include <cstdarg>
+#include <cstdio>
+#include <iostream>
+#include <streambuf>
+
+namespace hpf {
+
+namespace rt {
+
+namespace {
+MPI_Datatype mpiType(ScalarKind K) {
+  switch (K) {
+  case ScalarKind::Bool:
+    return MPI_CXX_BOOL;
+  case ScalarKind::Char:
+    return MPI_CHAR;
+  case ScalarKind::SChar:
+    return MPI_SIGNED_CHAR;
+  case ScalarKind::UChar:
+    return MPI_UNSIGNED_CHAR;
+  case ScalarKind::Short:
+    return MPI_SHORT;
+  case ScalarKind::UShort:
+    return MPI_UNSIGNED_SHORT;
+  case ScalarKind::Int:
+    return MPI_INT;
+  case ScalarKind::UInt:
+    return MPI_UNSIGNED;
+  case ScalarKind::Long:
+    return MPI_LONG;
+  case ScalarKind::ULong:
+    return MPI_UNSIGNED_LONG;
+  case ScalarKind::LongLong:
+    return MPI_LONG_LONG;
+  case ScalarKind::ULongLong:
+    return MPI_UNSIGNED_LONG_LONG;
+  case ScalarKind::Float:
+    return MPI_FLOAT;
+  case ScalarKind::Double:
+    return MPI_DOUBLE;
+  case ScalarKind::LongDouble:
+    return MPI_LONG_DOUBLE;
+  }
+  return MPI_DATATYPE_NULL;
+}
+
+MPI_Op mpiOp(reduce_op Op) {
+  switch (Op) {
+  case reduce_op::sum:
+    return MPI_SUM;
+  case reduce_op::prod:
+    return MPI_PROD;
+  case reduce_op::min:
+    return MPI_MIN;
+  case reduce_op::max:
+    return MPI_MAX;
+  case reduce_op::land:
+    return MPI_LAND;
+  case reduce_op::lor:
+    return MPI_LOR;
+  case reduce_op::band:
+    return MPI_BAND;
+  case reduce_op::bor:
+    return MPI_BOR;
+  case reduce_op::bxor:
+    return MPI_BXOR;
+  }
+  return MPI_OP_NULL;
+}
+} // namespace
+
+void allreduceInPlace(void *Values, std::size_t Count, ScalarKind Kind,
+                      reduce_op Op) {
+  init();
+  check(MPI_Allreduce(MPI_IN_PLACE, Values, int(Count), mpiType(Kind),
+                      mpiOp(Op), MPI_COMM_WORLD),
+        "MPI_Allreduce", "reduction", nullptr);
+}
+
+} // namespace rt
+
+void barrier() {
+  init();
+  rt::check(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier", "barrier", nullptr);
+}
+
+int printf(const char *Fmt, ...) {
+  if (!is_root())
+    return 0;
+  va_list Args;
+  va_start(Args, Fmt);
+  int N = std::vprintf(Fmt, Args);
+  va_end(Args);
+  std::fflush(stdout);
+  return N;
+}
+
+int puts(const char *S) {
+  if (!is_root())
+    return 0;
+  int R = std::puts(S);
+  std::fflush(stdout);
+  return R;
+}
+
+std::ostream &out() {
+  struct NullBuf : std::streambuf {
+    int overflow(int C) override { return C; }
+  };
+  static NullBuf Null;
+  static std::ostream Discard(&Null);
+  return is_root() ? std::cout : Discard;
+}
+
+} // namespace hpf

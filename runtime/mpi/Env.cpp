@@ -1,0 +1,121 @@
+//===- mpi/Env.cpp - MPI start-up, shut-down and fatal errors -------------===//
+
+#include "mpi/Env.h"
+#include "mpi/Redistribute.h"
+
+#include <mpi.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+namespace hpf {
+
+namespace {
+bool WeInitialised = false;
+int Rank = -1, Size = 0;
+
+void finalizeAtExit() { finalize(); }
+} // namespace
+
+void init(int *argc, char ***argv) {
+  if (Size > 0)
+    return;
+  int Inited = 0;
+  MPI_Initialized(&Inited);
+  if (!Inited) {
+    int Provided = 0;
+    if (MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &Provided) !=
+        MPI_SUCCESS) {
+      std::fprintf(stderr, "hpfrt: error: MPI_Init_thread failed\n");
+      std::exit(1);
+    }
+    WeInitialised = true;
+    std::atexit(finalizeAtExit);
+  }
+  // Errors come back as codes, and rt::check turns them into a message that
+  // names the rank and the operation (instead of MPICH's generic abort).
+  MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+  MPI_Comm_rank(MPI_COMM_WORLD, &Rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &Size);
+}
+
+void finalize() {
+  if (!WeInitialised)
+    return;
+  int Done = 0;
+  MPI_Finalized(&Done);
+  if (Done)
+    return;
+  rt::clearPlanCache(); // frees MPI datatypes while MPI is alive
+  std::fflush(stdout);
+  MPI_Finalize();
+}
+
+int rank() {
+  init();
+  return Rank;
+}
+
+int nranks() {
+  init();
+  return Size;
+}
+
+bool is_root() { return rank() == 0; }
+
+void fail(std::string_view Operation, std::string_view Message,
+          const char *Where) {
+  int Inited = 0, Done = 0;
+  MPI_Initialized(&Inited);
+  MPI_Finalized(&Done);
+  int R = Rank;
+  if (Inited && !Done && R < 0)
+    MPI_Comm_rank(MPI_COMM_WORLD, &R);
+  std::string Line =
+      "hpfrt: error: rank " + std::to_string(R) + ": " + std::string(Operation);
+  if (Where && *Where)
+    Line += std::string(" at ") + Where;
+  Line += ": ";
+  Line += Message;
+  Line += '\n';
+  std::fflush(stdout);
+  std::fputs(Line.c_str(), stderr);
+  std::fflush(stderr);
+  if (Inited && !Done)
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  std::_Exit(1);
+}
+
+namespace rt {
+
+void check(int Code, const char *MpiFunction, std::string_view Operation,
+           const char *Where) {
+  if (Code == MPI_SUCCESS)
+    return;
+  char Text[MPI_MAX_ERROR_STRING];
+  int Len = 0;
+  if (MPI_Error_string(Code, Text, &Len) != MPI_SUCCESS)
+    Len = std::snprintf(Text, sizeof Text, "error code %d", Code);
+  fail(Operation,
+       std::string(MpiFunction) +
+           " failed: " + std::string(Text, std::size_t(Len)),
+       Where);
+}
+
+const char *env(const char *Name) {
+  const char *V = std::getenv(Name);
+  return V && *V ? V : nullptr;
+}
+
+bool verifyEnabled() {
+  static const bool On = [] {
+    const char *V = env("HPF_VERIFY");
+    return V && std::string(V) != "0";
+  }();
+  return On;
+}
+
+} // namespace rt
+
+} // namespace hpf

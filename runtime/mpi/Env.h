@@ -1,0 +1,59 @@
+//===- mpi/Env.h - MPI start-up, shut-down and fatal errors ----*- C++ -*-===//
+//
+// The runtime initialises MPI on first use (any constructor or call below),
+// so a rewritten program needs no MPI code of its own; it may call
+// hpf::init(&argc, &argv) at the start of main to pass the arguments on.
+// MPI_Finalize runs at exit when the runtime initialised MPI.
+//
+// Errors never hang and never return: hpf::fail prints one line naming the
+// rank, the operation and the directive's source location, then calls
+// MPI_Abort, so every rank ends with a non-zero exit. MPI_COMM_WORLD gets
+// MPI_ERRORS_RETURN, and every MPI call of the runtime goes through
+// hpf::rt::check, which turns an error code into such a message.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HPF_MPI_ENV_H
+#define HPF_MPI_ENV_H
+
+#include <cstdint>
+#include <string_view>
+
+namespace hpf {
+
+/// Global indices, local indices and element counts (= hpf::plan::Index).
+using index_t = std::int64_t;
+
+/// Initialises MPI if nobody has yet (idempotent, cheap after the first
+/// call). Arguments may be null.
+void init(int *argc = nullptr, char ***argv = nullptr);
+/// Finalises MPI now if the runtime initialised it (optional: it also runs
+/// at exit). Releases cached plans and MPI datatypes first.
+void finalize();
+
+/// This process's rank in MPI_COMM_WORLD and the world size.
+int rank();
+int nranks();
+/// True on rank 0 (the rank that prints for replicated code).
+bool is_root();
+
+/// Ends the program on every rank: prints
+///   "hpfrt: error: rank R: <operation> [at <where>]: <message>"
+/// to stderr and calls MPI_Abort(MPI_COMM_WORLD, 1). `where` is the
+/// directive's source location ("file.cpp:12:3") that generated code passes
+/// to the runtime; null or empty leaves it out.
+[[noreturn]] void fail(std::string_view operation, std::string_view message,
+                       const char *where = nullptr);
+
+namespace rt {
+/// Turns an MPI return code into hpf::fail naming the MPI function.
+void check(int Code, const char *MpiFunction, std::string_view Operation,
+           const char *Where);
+/// Environment variable value or null (read once per call; cheap).
+const char *env(const char *Name);
+/// HPF_VERIFY=1 (read once).
+bool verifyEnabled();
+} // namespace rt
+
+} // namespace hpf
+
+#endif // HPF_MPI_ENV_H

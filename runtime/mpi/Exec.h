@@ -1,0 +1,84 @@
+//===- mpi/Exec.h - plan cache entries and executors ------------*- C++ -*-===//
+//
+// Internal to hpfrt. A cache entry holds a plan (table with runs, schedule)
+// and what this rank derives from it once: its sends and receives in
+// schedule order with their packed-buffer offsets, the alltoallv counts,
+// and lazily the alltoallw datatypes per element size. Executors read the
+// entry and reuse the runtime's pack buffers, so a cached redistribution
+// allocates nothing.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HPF_MPI_EXEC_H
+#define HPF_MPI_EXEC_H
+
+#include "mpi/Redistribute.h"
+#include "plan/Plan.h"
+
+#include <mpi.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace hpf::rt {
+
+/// The runtime's communicator (a duplicate of MPI_COMM_WORLD, so that the
+/// runtime's messages never match a user's).
+MPI_Comm comm();
+
+/// One remote message as this rank sees it.
+struct Transfer {
+  std::size_t Msg = 0; ///< index into the plan's messages / runs
+  int Peer = 0;        ///< world rank of the partner
+  index_t Elems = 0;
+  bool InPlace = false; ///< runs are one contiguous range: no packing
+  index_t Start = 0;    ///< its first local index when InPlace
+  index_t Offset = 0;   ///< element offset in the pack buffer otherwise
+};
+
+/// alltoallw datatypes of one element size (committed; freed with the entry).
+struct TypeSet {
+  std::vector<MPI_Datatype> Send, Recv; ///< per world rank
+  std::vector<int> SendCounts, RecvCounts, Zero;
+};
+
+struct CacheEntry {
+  plan::Plan Plan;
+  std::uint64_t Fingerprint = 0;
+  int Me = 0;
+  std::vector<Transfer> Sends, Recvs;            ///< schedule order
+  std::vector<std::size_t> SendGroup, RecvGroup; ///< group g: [G[g], G[g+1])
+  std::ptrdiff_t Self = -1;                      ///< local-copy message index
+  index_t SendPacked = 0, RecvPacked = 0;        ///< pack buffer elements
+  index_t SelfElems = 0;
+  std::map<std::size_t, TypeSet> Types; ///< by element size
+
+  ~CacheEntry();
+};
+
+/// Builds the rank's view of a plan.
+void prepareEntry(CacheEntry &E, int Me);
+
+/// Where the data is, for the executors.
+struct ExecArgs {
+  const CacheEntry *E;
+  const char *Src;
+  char *Dst;
+  std::size_t ES;
+  const char *Where;
+};
+
+void runSteps(const ExecArgs &A, bool AllAtOnce);
+void runAlltoallv(const ExecArgs &A);
+void runAlltoallw(const ExecArgs &A, CacheEntry &Mutable);
+void copySelf(const ExecArgs &A);
+
+/// Reused pack buffers (grow only).
+char *sendBuffer(std::size_t Bytes);
+char *recvBuffer(std::size_t Bytes);
+
+} // namespace hpf::rt
+
+#endif // HPF_MPI_EXEC_H

@@ -1,0 +1,384 @@
+//===- mpi/Executors.cpp - the four ways to run a plan --------------------===//
+//
+// steps / async: point-to-point. Receives are posted first (straight into
+// the destination array when the message lands on one contiguous range),
+// then each send is packed and sent; messages larger than the chunk size
+// (HPF_CHUNK_BYTES, default 1 MiB) go in chunks, so the sender packs chunk
+// k+1 while chunk k travels and the receiver unpacks chunk k while k+1
+// arrives. `steps` runs the schedule's groups (large steps) one after the
+// other with all of a group's messages in flight; `async` treats the whole
+// plan as one group.
+//
+// alltoallv: pack everything, one MPI_Alltoallv_c, unpack everything.
+// alltoallw: one MPI_Alltoallw over datatypes built from the runs (cached
+// per element size), no packing by the runtime.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mpi/Exec.h"
+#include "mpi/Runs.h"
+
+#include <algorithm>
+#include <climits>
+#include <cstdlib>
+#include <memory>
+#include <string>
+
+namespace hpf::rt {
+
+namespace {
+
+struct Growable {
+  std::unique_ptr<char[]> Ptr;
+  std::size_t Cap = 0;
+  char *get(std::size_t Bytes) {
+    if (Bytes > Cap) {
+      Ptr.reset(new char[Bytes]);
+      Cap = Bytes;
+    }
+    return Ptr.get();
+  }
+};
+
+Growable SendBuf, RecvBuf;
+
+std::size_t chunkBytes() {
+  static const std::size_t Bytes = [] {
+    const char *V = env("HPF_CHUNK_BYTES");
+    long long B = V ? std::atoll(V) : 0;
+    return B > 0 ? std::size_t(B) : std::size_t(1) << 20;
+  }();
+  return Bytes;
+}
+
+void ok(int Code, const char *Fn, const char *Where) {
+  check(Code, Fn, "redistribute", Where);
+}
+
+/// Chunks of a message: element count per chunk, and chunk count. Keeps the
+/// chunk count under the smallest MPI_TAG_UB the standard allows.
+std::pair<index_t, index_t> chunking(index_t Elems, std::size_t ES,
+                                     bool Chunked) {
+  if (!Chunked || Elems == 0)
+    return {std::max<index_t>(Elems, 1), 1};
+  index_t Per = std::max<index_t>(1, index_t(chunkBytes() / ES));
+  Per = std::max(Per, (Elems + 30000) / 30000);
+  return {Per, (Elems + Per - 1) / Per};
+}
+
+struct Pending {
+  const Transfer *T;
+  index_t First, Last; // packed element range of this chunk
+};
+
+} // namespace
+
+char *sendBuffer(std::size_t Bytes) { return SendBuf.get(Bytes); }
+char *recvBuffer(std::size_t Bytes) { return RecvBuf.get(Bytes); }
+
+CacheEntry::~CacheEntry() {
+  int Done = 1;
+  MPI_Finalized(&Done);
+  if (Done)
+    return;
+  for (auto &[ES, TS] : Types) {
+    for (MPI_Datatype &T : TS.Send)
+      if (T != MPI_DATATYPE_NULL && T != MPI_BYTE)
+        MPI_Type_free(&T);
+    for (MPI_Datatype &T : TS.Recv)
+      if (T != MPI_DATATYPE_NULL && T != MPI_BYTE)
+        MPI_Type_free(&T);
+  }
+}
+
+void prepareEntry(CacheEntry &E, int Me) {
+  E.Me = Me;
+  const plan::CommTable &T = E.Plan.Table;
+  const plan::Schedule &S = E.Plan.Sched;
+  E.SendGroup = {0};
+  E.RecvGroup = {0};
+  for (const auto &G : S.effectiveGroups()) {
+    for (std::size_t Step : G)
+      for (std::size_t M : S.Steps[Step]) {
+        const plan::Message &Msg = T.Messages[M];
+        if (Msg.Src == Me && Msg.Dst == Me) {
+          E.Self = std::ptrdiff_t(M);
+          E.SelfElems = Msg.Size;
+          continue;
+        }
+        if (Msg.Src == Me) {
+          Transfer X{M, Msg.Dst, Msg.Size};
+          X.InPlace = contiguousStart(T.Runs[M].SrcRuns, &X.Start);
+          if (!X.InPlace) {
+            X.Offset = E.SendPacked;
+            E.SendPacked += Msg.Size;
+          }
+          E.Sends.push_back(X);
+        }
+        if (Msg.Dst == Me) {
+          Transfer X{M, Msg.Src, Msg.Size};
+          X.InPlace = contiguousStart(T.Runs[M].DstRuns, &X.Start);
+          if (!X.InPlace) {
+            X.Offset = E.RecvPacked;
+            E.RecvPacked += Msg.Size;
+          }
+          E.Recvs.push_back(X);
+        }
+      }
+    E.SendGroup.push_back(E.Sends.size());
+    E.RecvGroup.push_back(E.Recvs.size());
+  }
+}
+
+void copySelf(const ExecArgs &A) {
+  if (A.E->Self < 0)
+    return;
+  const plan::MessageRuns &R = A.E->Plan.Table.Runs[std::size_t(A.E->Self)];
+  copyRuns(R.SrcRuns, A.Src, R.DstRuns, A.Dst, A.ES, 0, A.E->SelfElems);
+}
+
+void runSteps(const ExecArgs &A, bool AllAtOnce) {
+  const CacheEntry &E = *A.E;
+  const plan::CommTable &T = E.Plan.Table;
+  const std::size_t ES = A.ES;
+  char *SBuf = sendBuffer(std::size_t(E.SendPacked) * ES);
+  char *RBuf = recvBuffer(std::size_t(E.RecvPacked) * ES);
+  MPI_Comm C = comm();
+  std::size_t Groups = AllAtOnce ? 1 : E.SendGroup.size() - 1;
+  bool SelfDone = false;
+
+  static std::vector<MPI_Request> RecvReq, SendReq;
+  static std::vector<Pending> RecvWhat;
+  for (std::size_t G = 0; G < Groups; ++G) {
+    std::size_t SB = AllAtOnce ? 0 : E.SendGroup[G];
+    std::size_t SE = AllAtOnce ? E.Sends.size() : E.SendGroup[G + 1];
+    std::size_t RB = AllAtOnce ? 0 : E.RecvGroup[G];
+    std::size_t RE = AllAtOnce ? E.Recvs.size() : E.RecvGroup[G + 1];
+    RecvReq.clear();
+    SendReq.clear();
+    RecvWhat.clear();
+    for (std::size_t I = RB; I < RE; ++I) {
+      const Transfer &X = E.Recvs[I];
+      if (X.InPlace) {
+        RecvReq.emplace_back();
+        ok(MPI_Irecv_c(A.Dst + X.Start * index_t(ES),
+                       MPI_Count(X.Elems) * MPI_Count(ES), MPI_BYTE, X.Peer, 0,
+                       C, &RecvReq.back()),
+           "MPI_Irecv", A.Where);
+        RecvWhat.push_back({&X, 0, 0});
+        continue;
+      }
+      auto [Per, Chunks] = chunking(X.Elems, ES, true);
+      for (index_t K = 0; K < Chunks; ++K) {
+        index_t F = K * Per, L = std::min(X.Elems, F + Per);
+        RecvReq.emplace_back();
+        ok(MPI_Irecv_c(RBuf + (X.Offset + F) * index_t(ES),
+                       MPI_Count(L - F) * MPI_Count(ES), MPI_BYTE, X.Peer,
+                       int(K), C, &RecvReq.back()),
+           "MPI_Irecv", A.Where);
+        RecvWhat.push_back({&X, F, L});
+      }
+    }
+    for (std::size_t I = SB; I < SE; ++I) {
+      const Transfer &X = E.Sends[I];
+      if (X.InPlace) {
+        SendReq.emplace_back();
+        ok(MPI_Isend_c(A.Src + X.Start * index_t(ES),
+                       MPI_Count(X.Elems) * MPI_Count(ES), MPI_BYTE, X.Peer, 0,
+                       C, &SendReq.back()),
+           "MPI_Isend", A.Where);
+        continue;
+      }
+      const auto &Runs = T.Runs[X.Msg].SrcRuns;
+      auto [Per, Chunks] = chunking(X.Elems, ES, true);
+      for (index_t K = 0; K < Chunks; ++K) {
+        index_t F = K * Per, L = std::min(X.Elems, F + Per);
+        char *P = SBuf + (X.Offset + F) * index_t(ES);
+        packRuns(Runs, A.Src, P, ES, F, L);
+        SendReq.emplace_back();
+        ok(MPI_Isend_c(P, MPI_Count(L - F) * MPI_Count(ES), MPI_BYTE, X.Peer,
+                       int(K), C, &SendReq.back()),
+           "MPI_Isend", A.Where);
+      }
+    }
+    // The local copy overlaps with the transfers just started.
+    if (!SelfDone && E.Self >= 0) {
+      copySelf(A);
+      SelfDone = true;
+    }
+    for (std::size_t Left = RecvReq.size(); Left > 0; --Left) {
+      int Idx = MPI_UNDEFINED;
+      ok(MPI_Waitany(int(RecvReq.size()), RecvReq.data(), &Idx,
+                     MPI_STATUS_IGNORE),
+         "MPI_Waitany", A.Where);
+      if (Idx == MPI_UNDEFINED)
+        break;
+      const Pending &Pd = RecvWhat[std::size_t(Idx)];
+      if (!Pd.T->InPlace)
+        unpackRuns(T.Runs[Pd.T->Msg].DstRuns, A.Dst,
+                   RBuf + (Pd.T->Offset + Pd.First) * index_t(ES), ES, Pd.First,
+                   Pd.Last);
+    }
+    ok(MPI_Waitall(int(SendReq.size()), SendReq.data(), MPI_STATUSES_IGNORE),
+       "MPI_Waitall", A.Where);
+  }
+  if (!SelfDone)
+    copySelf(A);
+}
+
+void runAlltoallv(const ExecArgs &A) {
+  const CacheEntry &E = *A.E;
+  const plan::CommTable &T = E.Plan.Table;
+  const std::size_t ES = A.ES;
+  int W = nranks();
+  index_t SendAll = 0, RecvAll = 0;
+  for (const Transfer &X : E.Sends)
+    SendAll += X.Elems;
+  for (const Transfer &X : E.Recvs)
+    RecvAll += X.Elems;
+  char *SBuf = sendBuffer(std::size_t(SendAll) * ES);
+  char *RBuf = recvBuffer(std::size_t(RecvAll) * ES);
+  static std::vector<MPI_Count> SC, RC;
+  static std::vector<MPI_Aint> SD, RD;
+  SC.assign(std::size_t(W), 0);
+  RC.assign(std::size_t(W), 0);
+  SD.assign(std::size_t(W), 0);
+  RD.assign(std::size_t(W), 0);
+  // Buffers ordered by peer rank (Alltoallv's displacements could be in
+  // any order, but this keeps the packing sequential).
+  static std::vector<const Transfer *> Order;
+  Order.clear();
+  for (const Transfer &X : E.Sends)
+    Order.push_back(&X);
+  std::sort(Order.begin(), Order.end(),
+            [](auto *L, auto *R) { return L->Peer < R->Peer; });
+  index_t Off = 0;
+  for (const Transfer *X : Order) {
+    packRuns(T.Runs[X->Msg].SrcRuns, A.Src, SBuf + Off * index_t(ES), ES, 0,
+             X->Elems);
+    SC[std::size_t(X->Peer)] = MPI_Count(X->Elems) * MPI_Count(ES);
+    SD[std::size_t(X->Peer)] = MPI_Aint(Off) * MPI_Aint(ES);
+    Off += X->Elems;
+  }
+  Order.clear();
+  for (const Transfer &X : E.Recvs)
+    Order.push_back(&X);
+  std::sort(Order.begin(), Order.end(),
+            [](auto *L, auto *R) { return L->Peer < R->Peer; });
+  Off = 0;
+  for (const Transfer *X : Order) {
+    RC[std::size_t(X->Peer)] = MPI_Count(X->Elems) * MPI_Count(ES);
+    RD[std::size_t(X->Peer)] = MPI_Aint(Off) * MPI_Aint(ES);
+    Off += X->Elems;
+  }
+  copySelf(A);
+  ok(MPI_Alltoallv_c(SBuf, SC.data(), SD.data(), MPI_BYTE, RBuf, RC.data(),
+                     RD.data(), MPI_BYTE, comm()),
+     "MPI_Alltoallv", A.Where);
+  for (const Transfer *X : Order)
+    unpackRuns(T.Runs[X->Msg].DstRuns, A.Dst,
+               RBuf + (RD[std::size_t(X->Peer)] / MPI_Aint(ES)) * index_t(ES),
+               ES, 0, X->Elems);
+}
+
+namespace {
+
+int toInt(index_t V, const char *What, const char *Where) {
+  if (V > INT_MAX)
+    fail("redistribute",
+         std::string("alltoallw: ") + What + " " + std::to_string(V) +
+             " does not fit an MPI int; use another strategy",
+         Where);
+  return int(V);
+}
+
+/// A datatype selecting the elements of Runs (in run order) from a local
+/// array of elements of ES bytes starting at displacement 0.
+MPI_Datatype typeFromRuns(const std::vector<plan::Run> &Runs, std::size_t ES,
+                          const char *Where) {
+  MPI_Datatype Elem;
+  ok(MPI_Type_contiguous(int(ES), MPI_BYTE, &Elem), "MPI_Type_contiguous",
+     Where);
+  std::vector<MPI_Datatype> Parts;
+  std::vector<MPI_Aint> Displs;
+  std::vector<int> Lens;
+  // Consecutive single blocks become one hindexed part; strided runs one
+  // hvector each.
+  std::vector<int> HLens;
+  std::vector<MPI_Aint> HDispls;
+  auto FlushIndexed = [&] {
+    if (HLens.empty())
+      return;
+    MPI_Datatype T;
+    ok(MPI_Type_create_hindexed(int(HLens.size()), HLens.data(), HDispls.data(),
+                                Elem, &T),
+       "MPI_Type_create_hindexed", Where);
+    Parts.push_back(T);
+    Displs.push_back(0);
+    Lens.push_back(1);
+    HLens.clear();
+    HDispls.clear();
+  };
+  for (const plan::Run &R : Runs) {
+    if (R.Count == 1) {
+      HLens.push_back(toInt(R.Length, "run length", Where));
+      HDispls.push_back(MPI_Aint(R.Start) * MPI_Aint(ES));
+      continue;
+    }
+    FlushIndexed();
+    MPI_Datatype T;
+    ok(MPI_Type_create_hvector(toInt(R.Count, "run count", Where),
+                               toInt(R.Length, "run length", Where),
+                               MPI_Aint(R.Stride) * MPI_Aint(ES), Elem, &T),
+       "MPI_Type_create_hvector", Where);
+    Parts.push_back(T);
+    Displs.push_back(MPI_Aint(R.Start) * MPI_Aint(ES));
+    Lens.push_back(1);
+  }
+  FlushIndexed();
+  MPI_Datatype Out;
+  ok(MPI_Type_create_struct(int(Parts.size()), Lens.data(), Displs.data(),
+                            Parts.data(), &Out),
+     "MPI_Type_create_struct", Where);
+  ok(MPI_Type_commit(&Out), "MPI_Type_commit", Where);
+  for (MPI_Datatype &T : Parts)
+    MPI_Type_free(&T);
+  MPI_Type_free(&Elem);
+  return Out;
+}
+
+} // namespace
+
+void runAlltoallw(const ExecArgs &A, CacheEntry &E) {
+  const std::size_t ES = A.ES;
+  auto It = E.Types.find(ES);
+  if (It == E.Types.end()) {
+    int W = nranks();
+    TypeSet TS;
+    TS.Send.assign(std::size_t(W), MPI_BYTE);
+    TS.Recv.assign(std::size_t(W), MPI_BYTE);
+    TS.SendCounts.assign(std::size_t(W), 0);
+    TS.RecvCounts.assign(std::size_t(W), 0);
+    TS.Zero.assign(std::size_t(W), 0);
+    const plan::CommTable &T = E.Plan.Table;
+    for (const Transfer &X : E.Sends) {
+      TS.Send[std::size_t(X.Peer)] =
+          typeFromRuns(T.Runs[X.Msg].SrcRuns, ES, A.Where);
+      TS.SendCounts[std::size_t(X.Peer)] = 1;
+    }
+    for (const Transfer &X : E.Recvs) {
+      TS.Recv[std::size_t(X.Peer)] =
+          typeFromRuns(T.Runs[X.Msg].DstRuns, ES, A.Where);
+      TS.RecvCounts[std::size_t(X.Peer)] = 1;
+    }
+    It = E.Types.emplace(ES, std::move(TS)).first;
+  }
+  TypeSet &TS = It->second;
+  copySelf(A);
+  ok(MPI_Alltoallw(A.Src, TS.SendCounts.data(), TS.Zero.data(), TS.Send.data(),
+                   A.Dst, TS.RecvCounts.data(), TS.Zero.data(), TS.Recv.data(),
+                   comm()),
+     "MPI_Alltoallw", A.Where);
+}
+
+} // namespace hpf::rt

@@ -1,0 +1,138 @@
+//===- mpi/Redistribute.h - redistribution of distributed arrays -*- C++ -*-=//
+//
+// `#pragma hpf redistribute A(cyclic(3)) onto Q` becomes
+//   hpf::redistribute(A, hpf::cyclic(3), Q, "f.cpp:12:3");
+// or, with a plan the compiler computed (mpi/StaticPlan.h),
+//   hpf::redistribute(A, hpf::cyclic(3), Q, __hpf_plan_1, "f.cpp:12:3");
+// Every rank of the world calls it (ranks outside both arrangements return
+// at once after the collective parts). Values are kept: afterwards element g
+// lives on its new owner at its new local index.
+//
+// The plan (communication table with index runs + contention-free schedule)
+// comes from the static plan if given, else from a cache keyed by the source
+// and target distributions and the scheduler, else it is computed and
+// cached. Every rank computes the same plan (the plan library is
+// deterministic); HPF_VERIFY=1 compares fingerprints across ranks.
+//
+// Executors (strategy):
+//   steps      the schedule's steps; one partner per step, non-blocking
+//              inside a large step; big messages go in chunks so packing,
+//              transfer and unpacking overlap
+//   async      every message at once (irecv all, pack + isend, unpack as
+//              they arrive)
+//   alltoallv  pack everything, one MPI_Alltoallv, unpack
+//   alltoallw  MPI derived datatypes built from the index runs, one
+//              MPI_Alltoallw, no packing
+// Self messages are always local copies. Contiguous runs are sent and
+// received in place (no packing).
+//
+// Environment: HPF_STRATEGY=steps|async|alltoallv|alltoallw overrides the
+// default strategy, HPF_SCHEDULER=<name> the default scheduler ("auto"),
+// HPF_VERIFY=1 checks every redistribution (element counts, a checksum of
+// (global index, value) pairs before and after, plan fingerprints).
+//
+//===----------------------------------------------------------------------===//
+#ifndef HPF_MPI_REDISTRIBUTE_H
+#define HPF_MPI_REDISTRIBUTE_H
+
+#include "mpi/DArray.h"
+#include "mpi/StaticPlan.h"
+#include "plan/Plan.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace hpf {
+
+/// Choices for one call; null fields take the environment or the default.
+struct redistribute_options {
+  const char *strategy = nullptr;  ///< "steps", "async", "alltoallv", ...
+  const char *scheduler = nullptr; ///< plan-library scheduler name
+  const static_plan *plan = nullptr;
+  const char *where = nullptr; ///< source location for messages
+};
+
+/// The executor names, and the default (used when neither the call nor
+/// HPF_STRATEGY names one).
+const std::vector<std::string> &strategies();
+const char *default_strategy();
+
+namespace rt {
+
+/// The type-erased core of redistribute: moves the elements of an array
+/// distributed by Src (local data SrcData) into DstData laid out by Dst.
+void redistributeBytes(const processors &SrcProcs,
+                       const plan::Distribution &Src, const void *SrcData,
+                       const processors &DstProcs,
+                       const plan::Distribution &Dst, void *DstData,
+                       std::size_t ElemSize, const redistribute_options &Opts);
+
+/// The plan redistribute would use (cached; computes it on first use).
+/// Collective only under HPF_VERIFY; otherwise local.
+const plan::Plan &lookupPlan(const plan::Distribution &Src,
+                             const plan::Distribution &Dst,
+                             const redistribute_options &Opts);
+
+struct CacheStats {
+  std::uint64_t Hits = 0, Misses = 0, StaticPlans = 0;
+  double LastComputeSeconds = 0; ///< time of the last plan computed
+};
+CacheStats cacheStats();
+/// Drops every cached plan (and frees its MPI datatypes).
+void clearPlanCache();
+
+struct DArrayAccess {
+  template <class T>
+  static void redistribute(darray<T, 1> &A, const plan::Distribution &NewDist,
+                           const processors &NewProcs,
+                           const redistribute_options &Opts) {
+    int Me = hpf::rank();
+    A.Spare.resize(NewProcs.contains(Me) ? NewDist.localCount(Me) : 0,
+                   /*Zero=*/false);
+    redistributeBytes(A.Procs, A.Dist, A.Data.data(), NewProcs, NewDist,
+                      A.Spare.data(), sizeof(T), Opts);
+    A.Data.swap(A.Spare);
+    A.Dist = NewDist;
+    A.Procs = NewProcs;
+  }
+};
+
+} // namespace rt
+
+template <class T>
+void redistribute(darray<T, 1> &A, const format &f, const processors &q,
+                  const redistribute_options &opts) {
+  rt::DArrayAccess::redistribute(
+      A, f.instantiate(A.size(), q.size(), "redistribute", opts.where), q,
+      opts);
+}
+
+template <class T>
+void redistribute(darray<T, 1> &A, const format &f, const processors &q,
+                  const char *where = nullptr) {
+  redistribute_options O;
+  O.where = where;
+  redistribute(A, f, q, O);
+}
+
+template <class T>
+void redistribute(darray<T, 1> &A, const format &f, const processors &q,
+                  const static_plan &plan, const char *where = nullptr) {
+  redistribute_options O;
+  O.plan = &plan;
+  O.where = where;
+  redistribute(A, f, q, O);
+}
+
+/// Onto the array's current arrangement.
+template <class T>
+void redistribute(darray<T, 1> &A, const format &f,
+                  const char *where = nullptr) {
+  redistribute(A, f, A.procs(), where);
+}
+
+} // namespace hpf
+
+#endif // HPF_MPI_REDISTRIBUTE_H

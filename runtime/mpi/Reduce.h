@@ -1,0 +1,115 @@
+//===- mpi/Reduce.h - reductions over all ranks -----------------*- C++ -*-===//
+//
+// `#pragma hpf independent reduction(+: s)` loops compute a partial value per
+// rank over the indices it owns and combine the partials over
+// MPI_COMM_WORLD (every rank calls; ranks that own nothing contribute the
+// identity). To keep the sequential result when s has a value before the
+// loop, generated code does:
+//   auto __s0 = s; s = 0;                  // identity of +
+//   for (hpf::index_t i : A.owned(0, N)) s += A[i];
+//   s = __s0 + hpf::allreduce_sum(s);
+// (min/max can keep s: they are idempotent.) Floating-point sums may differ
+// from the sequential order in the last bits.
+//
+// Supported element types: the arithmetic types and bool.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HPF_MPI_REDUCE_H
+#define HPF_MPI_REDUCE_H
+
+#include "mpi/Env.h"
+
+#include <cstddef>
+#include <type_traits>
+
+namespace hpf {
+
+enum class reduce_op { sum, prod, min, max, land, lor, band, bor, bxor };
+
+namespace rt {
+enum class ScalarKind {
+  Bool,
+  Char,
+  SChar,
+  UChar,
+  Short,
+  UShort,
+  Int,
+  UInt,
+  Long,
+  ULong,
+  LongLong,
+  ULongLong,
+  Float,
+  Double,
+  LongDouble
+};
+template <class T> constexpr ScalarKind scalarKind() {
+  using U = std::remove_cv_t<T>;
+  if constexpr (std::is_same_v<U, bool>)
+    return ScalarKind::Bool;
+  else if constexpr (std::is_same_v<U, char>)
+    return ScalarKind::Char;
+  else if constexpr (std::is_same_v<U, signed char>)
+    return ScalarKind::SChar;
+  else if constexpr (std::is_same_v<U, unsigned char>)
+    return ScalarKind::UChar;
+  else if constexpr (std::is_same_v<U, short>)
+    return ScalarKind::Short;
+  else if constexpr (std::is_same_v<U, unsigned short>)
+    return ScalarKind::UShort;
+  else if constexpr (std::is_same_v<U, int>)
+    return ScalarKind::Int;
+  else if constexpr (std::is_same_v<U, unsigned>)
+    return ScalarKind::UInt;
+  else if constexpr (std::is_same_v<U, long>)
+    return ScalarKind::Long;
+  else if constexpr (std::is_same_v<U, unsigned long>)
+    return ScalarKind::ULong;
+  else if constexpr (std::is_same_v<U, long long>)
+    return ScalarKind::LongLong;
+  else if constexpr (std::is_same_v<U, unsigned long long>)
+    return ScalarKind::ULongLong;
+  else if constexpr (std::is_same_v<U, float>)
+    return ScalarKind::Float;
+  else if constexpr (std::is_same_v<U, double>)
+    return ScalarKind::Double;
+  else if constexpr (std::is_same_v<U, long double>)
+    return ScalarKind::LongDouble;
+  else
+    static_assert(sizeof(U) == 0, "hpf reductions support arithmetic types");
+}
+/// In-place MPI_Allreduce of Count values over MPI_COMM_WORLD.
+void allreduceInPlace(void *Values, std::size_t Count, ScalarKind Kind,
+                      reduce_op Op);
+} // namespace rt
+
+/// The combination of every rank's `value` (collective over the world).
+template <class T> T allreduce(T value, reduce_op op) {
+  rt::allreduceInPlace(&value, 1, rt::scalarKind<T>(), op);
+  return value;
+}
+template <class T> T allreduce_sum(T v) { return allreduce(v, reduce_op::sum); }
+template <class T> T allreduce_prod(T v) {
+  return allreduce(v, reduce_op::prod);
+}
+template <class T> T allreduce_min(T v) { return allreduce(v, reduce_op::min); }
+template <class T> T allreduce_max(T v) { return allreduce(v, reduce_op::max); }
+template <class T> T allreduce_land(T v) {
+  return allreduce(v, reduce_op::land);
+}
+template <class T> T allreduce_lor(T v) { return allreduce(v, reduce_op::lor); }
+template <class T> T allreduce_band(T v) {
+  return allreduce(v, reduce_op::band);
+}
+template <class T> T allreduce_bor(T v) { return allreduce(v, reduce_op::bor); }
+template <class T> T allreduce_bxor(T v) {
+  return allreduce(v, reduce_op::bxor);
+}
+
+/// Waits until every rank arrives.
+void barrier();
+
+} // namespace hpf
+
+#endif // HPF_MPI_REDUCE_H

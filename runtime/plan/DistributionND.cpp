@@ -1,0 +1,95 @@
+//===- plan/DistributionND.cpp - N-D distributions over a grid ------------===//
+
+#include "plan/DistributionND.h"
+
+#include <string>
+
+namespace hpf::plan {
+
+DistributionND::DistributionND(std::vector<Distribution> D, std::vector<int> G)
+    : Dims(std::move(D)), Grid(std::move(G)) {
+  if (Dims.empty())
+    throw PlanError("a distribution needs at least one dimension");
+  size_t Next = 0;
+  for (const Distribution &Dim : Dims) {
+    if (Dim.kind() == DistKind::Collapsed) {
+      GridDimOf.push_back(-1);
+      continue;
+    }
+    if (Next >= Grid.size())
+      throw PlanError("the distribution has more distributed dimensions "
+                      "than the processor grid (" +
+                      std::to_string(Grid.size()) + ")");
+    if (Dim.procs() != Grid[Next])
+      throw PlanError("dimension " + std::to_string(GridDimOf.size()) +
+                      " is distributed over " + std::to_string(Dim.procs()) +
+                      " processors, but grid dimension " +
+                      std::to_string(Next) + " has " +
+                      std::to_string(Grid[Next]));
+    GridDimOf.push_back(int(Next++));
+  }
+  if (Next != Grid.size())
+    throw PlanError("the processor grid has " + std::to_string(Grid.size()) +
+                    " dimensions but only " + std::to_string(Next) +
+                    " array dimensions are distributed");
+}
+
+int DistributionND::procs() const {
+  int P = 1;
+  for (int E : Grid)
+    P *= E;
+  return P;
+}
+
+Index DistributionND::size() const {
+  Index N = 1;
+  for (const Distribution &D : Dims)
+    N *= D.size();
+  return N;
+}
+
+std::vector<int> DistributionND::coordinates(int Rank) const {
+  std::vector<int> C(Grid.size());
+  for (size_t K = Grid.size(); K-- > 0;) {
+    C[K] = Rank % Grid[K];
+    Rank /= Grid[K];
+  }
+  return C;
+}
+
+int DistributionND::owner(const std::vector<Index> &Global) const {
+  std::vector<int> C(Grid.size(), 0);
+  for (size_t D = 0; D < Dims.size(); ++D)
+    if (GridDimOf[D] >= 0)
+      C[size_t(GridDimOf[D])] = Dims[D].owner(Global[D]);
+  int Rank = 0;
+  for (size_t K = 0; K < Grid.size(); ++K)
+    Rank = Rank * Grid[K] + C[K];
+  return Rank;
+}
+
+Index DistributionND::localOffset(const std::vector<Index> &Global) const {
+  std::vector<Index> E = localExtents(owner(Global));
+  Index Off = 0;
+  for (size_t D = 0; D < Dims.size(); ++D)
+    Off = Off * E[D] + Dims[D].localIndex(Global[D]);
+  return Off;
+}
+
+std::vector<Index> DistributionND::localExtents(int Rank) const {
+  std::vector<int> C = coordinates(Rank);
+  std::vector<Index> E;
+  for (size_t D = 0; D < Dims.size(); ++D)
+    E.push_back(
+        Dims[D].localCount(GridDimOf[D] >= 0 ? C[size_t(GridDimOf[D])] : 0));
+  return E;
+}
+
+Index DistributionND::localCount(int Rank) const {
+  Index N = 1;
+  for (Index E : localExtents(Rank))
+    N *= E;
+  return N;
+}
+
+} // namespace hpf::plan

@@ -1,0 +1,56 @@
+//===- plan/DistributionND.h - N-D distributions over a grid ----*- C++ -*-===//
+//
+// HPF distributes each dimension of an array independently over one
+// dimension of a processor arrangement: `distribute M(block, cyclic(2)) onto
+// G` with `processors G(2, 3)`. A collapsed dimension ('*') is not
+// distributed and uses no grid dimension. Ranks are numbered row-major over
+// the grid (the last grid dimension varies fastest), and local elements are
+// stored row-major over the local extents.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HPF_PLAN_DISTRIBUTIONND_H
+#define HPF_PLAN_DISTRIBUTIONND_H
+
+#include "plan/Distribution.h"
+
+#include <vector>
+
+namespace hpf::plan {
+
+class DistributionND {
+public:
+  /// One distribution per array dimension; the non-collapsed ones take the
+  /// grid dimensions in order, and their processor counts must match the
+  /// grid extents. Throws PlanError otherwise.
+  DistributionND(std::vector<Distribution> Dims, std::vector<int> Grid);
+
+  int rank() const { return int(Dims.size()); }
+  const std::vector<Distribution> &dims() const { return Dims; }
+  const std::vector<int> &grid() const { return Grid; }
+  /// Number of processors of the arrangement (product of the grid).
+  int procs() const;
+  /// Total element count.
+  Index size() const;
+
+  /// The MPI rank (within the arrangement) owning the element at Global.
+  int owner(const std::vector<Index> &Global) const;
+  /// Row-major offset of the element in its owner's local storage.
+  Index localOffset(const std::vector<Index> &Global) const;
+  /// The local extent of every array dimension on a rank (row-major local
+  /// storage: the stride of dimension d is the product of the extents after
+  /// it).
+  std::vector<Index> localExtents(int Rank) const;
+  /// Elements a rank of the arrangement owns.
+  Index localCount(int Rank) const;
+  /// Grid coordinates of a rank.
+  std::vector<int> coordinates(int Rank) const;
+
+private:
+  std::vector<Distribution> Dims;
+  std::vector<int> Grid;
+  std::vector<int> GridDimOf; ///< grid dimension of each array dim, or -1
+};
+
+} // namespace hpf::plan
+
+#endif // HPF_PLAN_DISTRIBUTIONND_H

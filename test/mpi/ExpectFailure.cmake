@@ -1,0 +1,16 @@
+# Runs CMD ('|'-separated), expects a non-zero exit and REGEX in the output.
+string(REPLACE "|" ";" cmd "${CMD}")
+list(FILTER cmd EXCLUDE REGEX "^$")
+execute_process(COMMAND ${cmd} RESULT_VARIABLE rc OUTPUT_VARIABLE out
+                ERROR_VARIABLE err)
+message("${out}${err}")
+if(rc EQUAL 0)
+  message(FATAL_ERROR "expected a non-zero exit, got 0")
+endif()
+if(NOT "${out}${err}" MATCHES "${REGEX}")
+  message(FATAL_ERROR "output does not match '${REGEX}'")
+endif()
+if("${out}${err}" MATCHES "APPLICATION TIMED OUT")
+  message(FATAL_ERROR "the run hung (MPIEXEC_TIMEOUT)")
+endif()
+message("ok: exit ${rc}, message matches")
