@@ -6,11 +6,12 @@
 // Consecutive steps may be grouped into a "large step" (Guo-Pan Algorithm 2):
 // the runtime runs a group without synchronising between its steps. Paper
 // 000 claims a large step completes "simultaneously ... if there is no node
-// contention"; the validator holds a group to exactly that: timed as every
-// rank sending (or every rank receiving) its messages back to back in step
-// order, no rank may have two messages in flight at once (see
-// groupRunsUncontended). Without that rule one group of all steps would cost
-// the lower bound for any pattern, i.e. unscheduled all-to-all.
+// contention"; the validator holds a group to exactly that: when every rank
+// handles its messages one at a time in step order, starting each as soon as
+// both partners are free, the group must finish after the largest volume one
+// rank moves -- the cost the model charges for it (groupRunsUncontended).
+// Without that rule one group of all steps would cost the lower bound for
+// any pattern, i.e. unscheduled all-to-all.
 //
 // Cost (element units, DESIGN.md section 4): a group of one step costs its
 // largest message; a group of several steps costs the largest volume any rank
@@ -58,12 +59,11 @@ struct Validation {
 Validation validate(const CommTable &Table, const Schedule &S);
 
 /// Whether the steps of Group (consecutive step indices) can run as one
-/// large step without node contention: either every sender sends its
-/// messages back to back in step order and no receiver's messages overlap
-/// in time, or (the transposed reading) every receiver receives back to back
-/// and no sender's overlap. Then the group finishes after the largest volume
-/// one rank sends or receives, which is what the cost charges. If not, Why
-/// (when given) names a rank with overlapping messages.
+/// large step at the cost charged for it: in the self-timed run (every rank
+/// handles its messages one at a time, in step order, each message starting
+/// when sender and receiver are both free -- node-contention-free by
+/// construction) the group finishes after the largest volume one rank sends
+/// or receives. If not, Why (when given) says by how much it is late.
 bool groupRunsUncontended(const CommTable &Table, const Schedule &S,
                           const std::vector<std::size_t> &Group,
                           std::string *Why = nullptr);

@@ -9,79 +9,56 @@ namespace hpf::plan::regular {
 
 namespace {
 
-/// Extends a candidate group one step at a time, tracking whether it still
-/// runs uncontended in either timing of groupRunsUncontended and the
-/// largest (weighted) volume one rank moves inside it.
+/// Extends a candidate group one step at a time, running it self-timed
+/// (groupRunsUncontended, Schedule.h) and tracking the largest (weighted)
+/// volume one rank moves inside it.
 class GroupGrower {
 public:
   GroupGrower(const CommTable &T, const CostWeights &W)
-      : T(T), W(W), SendClock(size_t(T.P), 0), RecvClock(size_t(T.Q), 0),
-        SendVol(size_t(T.P), 0), RecvVol(size_t(T.Q), 0), RecvBusy(size_t(T.Q)),
-        SendBusy(size_t(T.P)) {}
+      : T(T), W(W), SendFree(size_t(T.P), 0), RecvFree(size_t(T.Q), 0),
+        SendRaw(size_t(T.P), 0), RecvRaw(size_t(T.Q), 0),
+        SendVol(size_t(T.P), 0), RecvVol(size_t(T.Q), 0) {}
 
   void reset() {
-    for (int R : TouchedSrc) {
-      SendClock[size_t(R)] = 0;
-      SendVol[size_t(R)] = 0;
-      SendBusy[size_t(R)].clear();
-    }
-    for (int R : TouchedDst) {
-      RecvClock[size_t(R)] = 0;
-      RecvVol[size_t(R)] = 0;
-      RecvBusy[size_t(R)].clear();
-    }
+    for (int R : TouchedSrc)
+      SendFree[size_t(R)] = SendRaw[size_t(R)] = 0, SendVol[size_t(R)] = 0;
+    for (int R : TouchedDst)
+      RecvFree[size_t(R)] = RecvRaw[size_t(R)] = 0, RecvVol[size_t(R)] = 0;
     TouchedSrc.clear();
     TouchedDst.clear();
-    BySender = ByReceiver = true;
+    End = RawVolume = 0;
     Volume = 0;
   }
 
-  /// Adds a step; returns false once the group can no longer run
-  /// uncontended (it stays so for every longer group with the same start).
+  /// Adds a step; returns whether the group so far runs at its cost.
   bool add(const std::vector<std::size_t> &Step) {
     for (std::size_t Idx : Step) {
       const Message &M = T.Messages[Idx];
       size_t S = size_t(M.Src), D = size_t(M.Dst);
-      if (SendBusy[S].empty() && SendClock[S] == 0)
+      if (SendRaw[S] == 0)
         TouchedSrc.push_back(M.Src);
-      if (RecvBusy[D].empty() && RecvClock[D] == 0)
+      if (RecvRaw[D] == 0)
         TouchedDst.push_back(M.Dst);
-      // Sender-driven: the message occupies [SendClock, +Size) at D.
-      if (BySender && overlaps(RecvBusy[D], SendClock[S], M.Size))
-        BySender = false;
-      // Receiver-driven: it occupies [RecvClock, +Size) at S.
-      if (ByReceiver && overlaps(SendBusy[S], RecvClock[D], M.Size))
-        ByReceiver = false;
-      RecvBusy[D].push_back({SendClock[S], SendClock[S] + M.Size});
-      SendBusy[S].push_back({RecvClock[D], RecvClock[D] + M.Size});
-      SendClock[S] += M.Size;
-      RecvClock[D] += M.Size;
+      Index Start = std::max(SendFree[S], RecvFree[D]);
+      SendFree[S] = RecvFree[D] = Start + M.Size;
+      End = std::max(End, Start + M.Size);
+      RawVolume =
+          std::max({RawVolume, SendRaw[S] += M.Size, RecvRaw[D] += M.Size});
       double Wt = W.weight(M);
       Volume = std::max({Volume, SendVol[S] += Wt, RecvVol[D] += Wt});
     }
-    return BySender || ByReceiver;
+    return End == RawVolume;
   }
 
   double volume() const { return Volume; }
 
 private:
-  struct Span {
-    Index Begin, End;
-  };
-  static bool overlaps(const std::vector<Span> &List, Index Begin, Index Size) {
-    for (const Span &Sp : List)
-      if (Begin < Sp.End && Sp.Begin < Begin + Size)
-        return true;
-    return false;
-  }
-
   const CommTable &T;
   const CostWeights &W;
-  std::vector<Index> SendClock, RecvClock;
+  std::vector<Index> SendFree, RecvFree, SendRaw, RecvRaw;
   std::vector<double> SendVol, RecvVol;
-  std::vector<std::vector<Span>> RecvBusy, SendBusy;
   std::vector<int> TouchedSrc, TouchedDst;
-  bool BySender = true, ByReceiver = true;
+  Index End = 0, RawVolume = 0;
   double Volume = 0;
 };
 
@@ -99,8 +76,8 @@ double chooseGroups(const CommTable &T, Schedule &S, const CostWeights &W,
     Grow.reset();
     for (std::size_t E = A; E < N && E - A < std::max<std::size_t>(1, MaxGroup);
          ++E) {
-      if (!Grow.add(S.Steps[E]))
-        break;
+      if (!Grow.add(S.Steps[E]) && E > A)
+        continue; // late as one group; a longer one may not be
       double C = Best[A] + Grow.volume();
       // Strictly better (relative tolerance against rounding in weighted
       // sums), or as good with a shorter last group: steps are merged only

@@ -237,43 +237,36 @@ TEST(GuoPan, ApplicabilityAndPartialSlice) {
   EXPECT_TRUE(Noted);
 }
 
-TEST(GuoPanLargeStep, ValidatorRejectsContendingGroup) {
-  // Example 2's table. Group {0->0 (2), 1->1 (1)}, {1->0 (1), 0->2 (2)}:
-  // senders back to back put 0->0 at [0,2) and 1->0 at [1,2) on receiver
-  // 0; receivers back to back put 0->0 and 0->2 both at [0,2) on sender 0.
-  Case C(36, 6, 2, 6, 3);
-  auto Msg = [&](int I, int J) { return size_t(C.T.find(I, J)); };
+TEST(GuoPanLargeStep, ValidatorRejectsLateGroup) {
+  // 0->0 carries 5, 1->0, 1->1, 1->2 carry 1. Steps {0->0, 1->1}, {1->0},
+  // {1->2} as one group: in step order 1->0 waits for receiver 0 until 5,
+  // so 1->2 ends at 7 while the busiest rank (receiver 0) moves 6.
+  CommTable T = commTableFromMatrix({{5, 0, 0}, {1, 1, 1}});
+  auto Msg = [&](int I, int J) { return size_t(T.find(I, J)); };
   Schedule S;
-  S.Steps = {{Msg(0, 0), Msg(1, 1)}, {Msg(0, 2), Msg(1, 0)}};
-  S.Groups = {{0, 1}};
-  std::vector<std::size_t> Used = {Msg(0, 0), Msg(1, 1), Msg(0, 2), Msg(1, 0)};
-  for (const auto &St : C.run(coloringScheduler()).Steps) {
-    std::vector<std::size_t> Keep;
-    for (std::size_t M : St)
-      if (std::find(Used.begin(), Used.end(), M) == Used.end())
-        Keep.push_back(M);
-    if (!Keep.empty()) {
-      S.Groups.push_back({S.Steps.size()});
-      S.Steps.push_back(Keep);
-    }
-  }
-  Validation V = validate(C.T, S);
+  S.Steps = {{Msg(0, 0), Msg(1, 1)}, {Msg(1, 0)}, {Msg(1, 2)}};
+  S.Groups = {{0, 1, 2}};
+  Validation V = validate(T, S);
   ASSERT_FALSE(V.Ok);
-  EXPECT_NE(V.Errors.front().find("in flight at once"), std::string::npos)
+  EXPECT_NE(V.Errors.front().find("finish at 7"), std::string::npos)
       << V.Errors.front();
-  // As separate steps the same schedule is valid.
+  // Separate steps: valid, cost 5 + 1 + 1.
   S.Groups.clear();
-  EXPECT_TRUE(validate(C.T, S).Ok);
+  EXPECT_TRUE(validate(T, S).Ok);
+  EXPECT_EQ(scheduleCost(T, S), 7);
+  // The first two steps alone run at their volume 6: a legal large step.
+  EXPECT_TRUE(groupRunsUncontended(T, S, {0, 1}));
+  S.Groups = {{0, 1}, {2}};
+  EXPECT_TRUE(validate(T, S).Ok);
+  EXPECT_EQ(scheduleCost(T, S), 6 + 1);
 
-  // Legal: {0->0 (2), 1->1 (1)}, {1->3 (1)} (sender 1 sends at [0,1) and
-  // [1,2) to different receivers). Also legal only in the receiver-driven
-  // reading: {0->0 (2), 1->1 (1)}, {1->0 (1)}: receiver 0 takes 0->0 then
-  // 1->0, and sender 1 is free by then.
-  Schedule L;
-  L.Steps = {{Msg(0, 0), Msg(1, 1)}, {Msg(1, 3)}};
-  EXPECT_TRUE(groupRunsUncontended(C.T, L, {0, 1}));
-  L.Steps = {{Msg(0, 0), Msg(1, 1)}, {Msg(1, 0)}};
-  EXPECT_TRUE(groupRunsUncontended(C.T, L, {0, 1}));
+  // Example 2: sender 1 waits for receiver 0 inside the large step and
+  // still finishes at 4 = sender 0's volume.
+  Case C(36, 6, 2, 6, 3);
+  auto M2 = [&](int I, int J) { return size_t(C.T.find(I, J)); };
+  Schedule E;
+  E.Steps = {{M2(0, 0), M2(1, 1)}, {M2(0, 2), M2(1, 0)}};
+  EXPECT_TRUE(groupRunsUncontended(C.T, E, {0, 1}));
 }
 
 } // namespace

@@ -8,11 +8,11 @@
 // subset, where the pattern-based schedulers see a truncated table.
 //
 // The two demands on auto conflict when a scheduler uses more than
-// max-degree steps and is cheaper for it: guo-pan's Algorithm 2 does in 18
-// of the 20736 cases. auto recolours such schedules to max degree and
-// searches with large steps in the objective, which closes 15 of them; the
-// 3 left are listed below (with both costs), so an improvement or a
-// regression of auto shows up here.
+// max-degree steps and is cheaper for it: guo-pan's Algorithm 2 does in a
+// few of the 20736 cases. auto recolours such schedules to max degree and
+// searches with large steps in the objective, which closes all but the 2
+// listed below (with both costs), so an improvement or a regression of auto
+// shows up here.
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,9 +36,8 @@ struct KnownGap {
 /// Cases where only a schedule with more than max-degree steps reaches the
 /// cheaper cost that auto (bound to max-degree steps) misses.
 const KnownGap KnownGaps[] = {
-    {5, 12, 8, 10, 18, 17},
-    {8, 11, 11, 12, 36, 33},
-    {11, 8, 12, 11, 36, 33},
+    {6, 5, 6, 12, 31, 30},
+    {12, 10, 6, 12, 62, 60}, // the same reduced problem, z = 2
 };
 
 const KnownGap *knownGap(Index X, Index Y, int P, int Q) {
