@@ -5,9 +5,11 @@
 
 #include <mpi.h>
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <thread>
 
 namespace hpf {
 
@@ -82,8 +84,13 @@ void fail(std::string_view Operation, std::string_view Message,
   std::fflush(stdout);
   std::fputs(Line.c_str(), stderr);
   std::fflush(stderr);
-  if (Inited && !Done)
+  if (Inited && !Done) {
+    // mpiexec forwards our stderr through a pipe; an abort may tear the job
+    // down before the pipe is drained and lose the message. Give it time.
+    if (Size > 1)
+      std::this_thread::sleep_for(std::chrono::milliseconds(300));
     MPI_Abort(MPI_COMM_WORLD, 1);
+  }
   std::_Exit(1);
 }
 

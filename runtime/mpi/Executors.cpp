@@ -57,9 +57,8 @@ void ok(int Code, const char *Fn, const char *Where) {
 
 /// Chunks of a message: element count per chunk, and chunk count. Keeps the
 /// chunk count under the smallest MPI_TAG_UB the standard allows.
-std::pair<index_t, index_t> chunking(index_t Elems, std::size_t ES,
-                                     bool Chunked) {
-  if (!Chunked || Elems == 0)
+std::pair<index_t, index_t> chunking(index_t Elems, std::size_t ES) {
+  if (Elems == 0)
     return {std::max<index_t>(Elems, 1), 1};
   index_t Per = std::max<index_t>(1, index_t(chunkBytes() / ES));
   Per = std::max(Per, (Elems + 30000) / 30000);
@@ -157,44 +156,36 @@ void runSteps(const ExecArgs &A, bool AllAtOnce) {
     RecvReq.clear();
     SendReq.clear();
     RecvWhat.clear();
+    // Both sides cut a message into the same chunks (a function of its size
+    // only), whether or not their side needs packing.
     for (std::size_t I = RB; I < RE; ++I) {
       const Transfer &X = E.Recvs[I];
-      if (X.InPlace) {
-        RecvReq.emplace_back();
-        ok(MPI_Irecv_c(A.Dst + X.Start * index_t(ES),
-                       MPI_Count(X.Elems) * MPI_Count(ES), MPI_BYTE, X.Peer, 0,
-                       C, &RecvReq.back()),
-           "MPI_Irecv", A.Where);
-        RecvWhat.push_back({&X, 0, 0});
-        continue;
-      }
-      auto [Per, Chunks] = chunking(X.Elems, ES, true);
+      auto [Per, Chunks] = chunking(X.Elems, ES);
+      char *Base = X.InPlace ? A.Dst + X.Start * index_t(ES)
+                             : RBuf + X.Offset * index_t(ES);
       for (index_t K = 0; K < Chunks; ++K) {
         index_t F = K * Per, L = std::min(X.Elems, F + Per);
         RecvReq.emplace_back();
-        ok(MPI_Irecv_c(RBuf + (X.Offset + F) * index_t(ES),
-                       MPI_Count(L - F) * MPI_Count(ES), MPI_BYTE, X.Peer,
-                       int(K), C, &RecvReq.back()),
+        ok(MPI_Irecv_c(Base + F * index_t(ES), MPI_Count(L - F) * MPI_Count(ES),
+                       MPI_BYTE, X.Peer, int(K), C, &RecvReq.back()),
            "MPI_Irecv", A.Where);
         RecvWhat.push_back({&X, F, L});
       }
     }
     for (std::size_t I = SB; I < SE; ++I) {
       const Transfer &X = E.Sends[I];
-      if (X.InPlace) {
-        SendReq.emplace_back();
-        ok(MPI_Isend_c(A.Src + X.Start * index_t(ES),
-                       MPI_Count(X.Elems) * MPI_Count(ES), MPI_BYTE, X.Peer, 0,
-                       C, &SendReq.back()),
-           "MPI_Isend", A.Where);
-        continue;
-      }
       const auto &Runs = T.Runs[X.Msg].SrcRuns;
-      auto [Per, Chunks] = chunking(X.Elems, ES, true);
+      auto [Per, Chunks] = chunking(X.Elems, ES);
       for (index_t K = 0; K < Chunks; ++K) {
         index_t F = K * Per, L = std::min(X.Elems, F + Per);
-        char *P = SBuf + (X.Offset + F) * index_t(ES);
-        packRuns(Runs, A.Src, P, ES, F, L);
+        const char *P;
+        if (X.InPlace) {
+          P = A.Src + (X.Start + F) * index_t(ES);
+        } else {
+          char *Packed = SBuf + (X.Offset + F) * index_t(ES);
+          packRuns(Runs, A.Src, Packed, ES, F, L);
+          P = Packed;
+        }
         SendReq.emplace_back();
         ok(MPI_Isend_c(P, MPI_Count(L - F) * MPI_Count(ES), MPI_BYTE, X.Peer,
                        int(K), C, &SendReq.back()),

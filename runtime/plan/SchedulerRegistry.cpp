@@ -21,6 +21,13 @@ const std::vector<const Scheduler *> &allSchedulers() {
       &coloringScheduler(),
       &guoPanScheduler(),
       &parkScheduler(),
+      &niceLpScheduler(),
+      &niceRsnScheduler(),
+      &dcaScheduler(),
+      &relocationScheduler(),
+      &tpdrScheduler(),
+      &etpdrScheduler(),
+      &exactScheduler(),
       &autoScheduler(),
   };
   return List;
