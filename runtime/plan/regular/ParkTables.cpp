@@ -34,6 +34,7 @@ ParkTables ParkTables::make(int P, Index K, int Q) {
   T.NCoef = B.U;
   T.MCoef = -B.V;
   T.InvKQ = modInverse((KQ / T.G) % (P / T.G), P / T.G);
+  T.InvP2 = modInverse(T.P2 % T.Q1, T.Q1);
   T.AllToAll = T.G <= K;
   T.Steps = T.AllToAll ? Q : T.Ls;
   return T;
@@ -52,15 +53,30 @@ Index ParkTables::dSend(Index Step, int J) const {
 }
 
 int ParkTables::cRecv(Index Step, int D) const {
+  // Source j = j1*G1 + j2 sends to D in Step iff, with a2 = (i2 - j2) mod Q1,
+  // X = Xhi*G2 + (D mod G2) where Xhi = (D div G2 - a2*P2) mod Q1 < P2, and
+  // j1 = (i1 + K1*X) mod P1. Either try every j2 (G1 of them) or every
+  // Xhi < P2 (then a2 = (D div G2 - Xhi) / P2 mod Q1 and j2 = i2 - a2).
   Index I1 = Step / Q1, I2 = Step % Q1, XLo = D % G2, DHi = D / G2;
-  for (Index J2 = 0; J2 < G1; ++J2) {
-    Index A2 = floorMod(I2 - J2, Q1);
-    Index XHi = Index(floorMod128(Wide(DHi) - Wide(A2) * P2, Q1));
-    if (XHi < P2) {
-      Index X = XHi * G2 + XLo;
-      Index J1 = Index(floorMod128(Wide(I1) + Wide(K1) * X, P1));
-      return int(J1 * G1 + J2);
+  auto Source = [&](Index XHi, Index J2) {
+    Index X = XHi * G2 + XLo;
+    Index J1 = Index(floorMod128(Wide(I1) + Wide(K1) * X, P1));
+    return int(J1 * G1 + J2);
+  };
+  if (G1 <= P2) {
+    for (Index J2 = 0; J2 < G1; ++J2) {
+      Index A2 = floorMod(I2 - J2, Q1);
+      Index XHi = Index(floorMod128(Wide(DHi) - Wide(A2) * P2, Q1));
+      if (XHi < P2)
+        return Source(XHi, J2);
     }
+    return -1;
+  }
+  for (Index XHi = 0; XHi < P2; ++XHi) {
+    Index A2 = Index(floorMod128(Wide(DHi - XHi) * InvP2, Q1));
+    Index J2 = floorMod(I2 - A2, Q1);
+    if (J2 < G1)
+      return Source(XHi, J2);
   }
   return -1;
 }

@@ -16,7 +16,7 @@
 // drops it): all-to-all, only the first Q rows are steps, and a step's
 // message gathers every local block with that destination ("folding"; not
 // row-aligned, NOTES-regular.md B2). C_recv is our closed form (the paper
-// omits it), O(G1) per entry.
+// omits it), O(min(G1, P2)) per entry.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HPF_PLAN_REGULAR_PARKTABLES_H
@@ -36,6 +36,7 @@ struct ParkTables {
   Index Superblock = 1;       ///< lcm(P, K*Q) blocks
   Index NCoef = 1, MCoef = 0; ///< n*K1 - m*P1 = 1
   Index InvKQ = 0;            ///< inverse of K*Q/G modulo P/G
+  Index InvP2 = 0;            ///< inverse of P2 modulo Q1
   bool AllToAll = false;
   Index Steps = 1; ///< L_s, or Q when all-to-all
 
@@ -45,6 +46,7 @@ struct ParkTables {
   int cSend(Index Step, int J) const;
   Index dSend(Index Step, int J) const;
   /// The source that destination D receives from in Step, or -1 (idle).
+  /// O(min(G1, P2)) (O(1) when P = Q and K divides P).
   int cRecv(Index Step, int D) const;
   /// Blocks per superblock sent in Step (by every source).
   Index stepBlocks(Index Step) const;
