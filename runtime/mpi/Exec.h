@@ -34,8 +34,10 @@ struct Transfer {
   int Peer = 0;        ///< world rank of the partner
   index_t Elems = 0;
   bool InPlace = false; ///< runs are one contiguous range: no packing
-  index_t Start = 0;    ///< its first local index when InPlace
-  index_t Offset = 0;   ///< element offset in the pack buffer otherwise
+  /// Both sides contiguous: one message, no chunks (both sides know it).
+  bool Whole = false;
+  index_t Start = 0;  ///< its first local index when InPlace
+  index_t Offset = 0; ///< element offset in the pack buffer otherwise
 };
 
 /// alltoallw datatypes of one element size (committed; freed with the entry).

@@ -57,8 +57,9 @@ void ok(int Code, const char *Fn, const char *Where) {
 
 /// Chunks of a message: element count per chunk, and chunk count. Keeps the
 /// chunk count under the smallest MPI_TAG_UB the standard allows.
-std::pair<index_t, index_t> chunking(index_t Elems, std::size_t ES) {
-  if (Elems == 0)
+std::pair<index_t, index_t> chunking(const Transfer &X, std::size_t ES) {
+  index_t Elems = X.Elems;
+  if (Elems == 0 || X.Whole)
     return {std::max<index_t>(Elems, 1), 1};
   index_t Per = std::max<index_t>(1, index_t(chunkBytes() / ES));
   Per = std::max(Per, (Elems + 30000) / 30000);
@@ -105,8 +106,12 @@ void prepareEntry(CacheEntry &E, int Me) {
           E.SelfElems = Msg.Size;
           continue;
         }
+        index_t Ignored;
+        bool Whole = contiguousStart(T.Runs[M].SrcRuns, &Ignored) &&
+                     contiguousStart(T.Runs[M].DstRuns, &Ignored);
         if (Msg.Src == Me) {
           Transfer X{M, Msg.Dst, Msg.Size};
+          X.Whole = Whole;
           X.InPlace = contiguousStart(T.Runs[M].SrcRuns, &X.Start);
           if (!X.InPlace) {
             X.Offset = E.SendPacked;
@@ -116,6 +121,7 @@ void prepareEntry(CacheEntry &E, int Me) {
         }
         if (Msg.Dst == Me) {
           Transfer X{M, Msg.Src, Msg.Size};
+          X.Whole = Whole;
           X.InPlace = contiguousStart(T.Runs[M].DstRuns, &X.Start);
           if (!X.InPlace) {
             X.Offset = E.RecvPacked;
@@ -160,7 +166,7 @@ void runSteps(const ExecArgs &A, bool AllAtOnce) {
     // only), whether or not their side needs packing.
     for (std::size_t I = RB; I < RE; ++I) {
       const Transfer &X = E.Recvs[I];
-      auto [Per, Chunks] = chunking(X.Elems, ES);
+      auto [Per, Chunks] = chunking(X, ES);
       char *Base = X.InPlace ? A.Dst + X.Start * index_t(ES)
                              : RBuf + X.Offset * index_t(ES);
       for (index_t K = 0; K < Chunks; ++K) {
@@ -175,7 +181,7 @@ void runSteps(const ExecArgs &A, bool AllAtOnce) {
     for (std::size_t I = SB; I < SE; ++I) {
       const Transfer &X = E.Sends[I];
       const auto &Runs = T.Runs[X.Msg].SrcRuns;
-      auto [Per, Chunks] = chunking(X.Elems, ES);
+      auto [Per, Chunks] = chunking(X, ES);
       for (index_t K = 0; K < Chunks; ++K) {
         index_t F = K * Per, L = std::min(X.Elems, F + Per);
         const char *P;
@@ -287,9 +293,18 @@ int toInt(index_t V, const char *What, const char *Where) {
 /// array of elements of ES bytes starting at displacement 0.
 MPI_Datatype typeFromRuns(const std::vector<plan::Run> &Runs, std::size_t ES,
                           const char *Where) {
-  MPI_Datatype Elem;
-  ok(MPI_Type_contiguous(int(ES), MPI_BYTE, &Elem), "MPI_Type_contiguous",
-     Where);
+  // Elements as a basic type where one fits: MPICH's datatype engine
+  // copies those much faster than runs of bytes.
+  MPI_Datatype Elem, Unit = MPI_BYTE;
+  int Units = int(ES);
+  if (ES % 8 == 0) {
+    Unit = MPI_INT64_T;
+    Units = int(ES / 8);
+  } else if (ES % 4 == 0) {
+    Unit = MPI_INT32_T;
+    Units = int(ES / 4);
+  }
+  ok(MPI_Type_contiguous(Units, Unit, &Elem), "MPI_Type_contiguous", Where);
   std::vector<MPI_Datatype> Parts;
   std::vector<MPI_Aint> Displs;
   std::vector<int> Lens;

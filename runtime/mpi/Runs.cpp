@@ -9,6 +9,29 @@ namespace hpf::rt {
 
 namespace {
 
+enum class Mode { Copy, Pack, Unpack };
+
+/// Copies Len elements of ES bytes; short lengths get fixed-size copies.
+template <std::size_t ES>
+inline void copyElems(char *D, const char *S, Index Len) {
+  switch (Len) {
+  case 1:
+    std::memcpy(D, S, ES);
+    return;
+  case 2:
+    std::memcpy(D, S, 2 * ES);
+    return;
+  case 3:
+    std::memcpy(D, S, 3 * ES);
+    return;
+  case 4:
+    std::memcpy(D, S, 4 * ES);
+    return;
+  default:
+    std::memcpy(D, S, std::size_t(Len) * ES);
+  }
+}
+
 /// Count blocks of Len elements: block c from S + c*SStride to
 /// D + c*DStride (strides and lengths in elements of ES bytes).
 template <std::size_t ES>
@@ -18,83 +41,135 @@ void blocks(char *D, Index DStride, const char *S, Index SStride, Index Len,
     std::memcpy(D, S, std::size_t(Len * Count) * ES);
     return;
   }
+  const Index E = Index(ES);
   if (Len == 1) {
     for (Index C = 0; C < Count; ++C)
-      std::memcpy(D + C * DStride * Index(ES), S + C * SStride * Index(ES), ES);
+      std::memcpy(D + C * DStride * E, S + C * SStride * E, ES);
     return;
   }
-  if (Len * Index(ES) >= 128) {
-    for (Index C = 0; C < Count; ++C)
-      std::memcpy(D + C * DStride * Index(ES), S + C * SStride * Index(ES),
-                  std::size_t(Len) * ES);
-    return;
-  }
-  for (Index C = 0; C < Count; ++C) {
-    char *DB = D + C * DStride * Index(ES);
-    const char *SB = S + C * SStride * Index(ES);
-    for (Index K = 0; K < Len; ++K)
-      std::memcpy(DB + K * Index(ES), SB + K * Index(ES), ES);
-  }
-}
-
-void blocksAny(char *D, Index DStride, const char *S, Index SStride, Index Len,
-               Index Count, std::size_t ES) {
-  switch (ES) {
-  case 1:
-    return blocks<1>(D, DStride, S, SStride, Len, Count);
-  case 2:
-    return blocks<2>(D, DStride, S, SStride, Len, Count);
-  case 4:
-    return blocks<4>(D, DStride, S, SStride, Len, Count);
-  case 8:
-    return blocks<8>(D, DStride, S, SStride, Len, Count);
-  case 16:
-    return blocks<16>(D, DStride, S, SStride, Len, Count);
-  default:
-    break;
-  }
-  Index E = Index(ES);
   for (Index C = 0; C < Count; ++C)
-    std::memcpy(D + C * DStride * E, S + C * SStride * E,
-                std::size_t(Len) * ES);
+    copyElems<ES>(D + C * DStride * E, S + C * SStride * E, Len);
 }
 
-/// Visits elements [First, Last) of parallel run lists as pieces of whole
-/// or partial blocks: F(srcRun, dstRun, element offset inside the run,
-/// elements) where the piece starts at a block boundary or inside one block
-/// and is either inside one block or whole blocks.
-template <class Fn>
-void forRange(const std::vector<Run> &Runs, Index First, Index Last, Fn F) {
-  Index Base = 0;
-  for (std::size_t R = 0; R < Runs.size() && Base < Last; ++R) {
-    const Run &Ru = Runs[R];
-    Index E = Ru.elements();
-    Index A = std::max(First - Base, Index(0)), B = std::min(Last - Base, E);
-    Base += E;
-    if (A >= B)
-      continue;
-    F(R, A, B);
+/// One run of a bundle, in bytes.
+struct Lane {
+  Index Len;             ///< elements per block
+  Index SrcOff, SrcStep; ///< byte offset of block 0 and byte stride
+  Index DstOff, DstStep;
+};
+
+/// Walks elements [First, Last) of parallel run lists in the element order
+/// of the runtime's packed messages (see Runs.h) and copies them: run over
+/// run (Copy), run to a sequential buffer (Pack) or back (Unpack).
+template <std::size_t ES, Mode M>
+void walk(const std::vector<Run> &Shape, const std::vector<Run> *SR,
+          const char *Src, const std::vector<Run> *DR, char *Dst, Index First,
+          Index Last, std::size_t EsDyn) {
+  const Index E = ES ? Index(ES) : Index(EsDyn);
+  Index Base = 0, Seq = 0; // Seq: position in the packed buffer (elements)
+  std::vector<Lane> Lanes;
+  for (std::size_t R = 0; R < Shape.size() && Base < Last;) {
+    // A bundle: consecutive runs with the same block count, walked period
+    // by period, so one pass over memory serves all of them.
+    std::size_t R2 = R + 1;
+    Index Per = Shape[R].Length, Count = Shape[R].Count;
+    if (Count > 1)
+      while (R2 < Shape.size() && Shape[R2].Count == Count)
+        Per += Shape[R2++].Length;
+    Index Total = Per * Count;
+    Index A = std::max(First - Base, Index(0)),
+          B = std::min(Last - Base, Total);
+    if (A < B) {
+      Lanes.clear();
+      for (std::size_t Q = R; Q < R2; ++Q) {
+        Lane L{Shape[Q].Length, 0, 0, 0, 0};
+        if (M != Mode::Unpack) {
+          L.SrcOff = (*SR)[Q].Start * E;
+          L.SrcStep = (*SR)[Q].Stride * E;
+        }
+        if (M != Mode::Pack) {
+          L.DstOff = (*DR)[Q].Start * E;
+          L.DstStep = (*DR)[Q].Stride * E;
+        }
+        Lanes.push_back(L);
+      }
+      Seq = Base + A; // packed position of the first element
+      // One period, clamped to [A, B) (partial first/last periods).
+      auto Period = [&](Index C, bool Whole) {
+        Index PStart = C * Per, Off = 0;
+        for (const Lane &L : Lanes) {
+          Index Lo = 0, Hi = L.Len;
+          if (!Whole) {
+            Lo = std::max(A - PStart - Off, Index(0));
+            Hi = std::min(B - PStart - Off, L.Len);
+          }
+          Off += L.Len;
+          if (Lo >= Hi)
+            continue;
+          Index N = Hi - Lo;
+          const char *From = M == Mode::Unpack
+                                 ? Src + (Seq - First) * E
+                                 : Src + L.SrcOff + C * L.SrcStep + Lo * E;
+          char *To = M == Mode::Pack ? Dst + (Seq - First) * E
+                                     : Dst + L.DstOff + C * L.DstStep + Lo * E;
+          if constexpr (ES != 0)
+            copyElems<ES>(To, From, N);
+          else
+            std::memcpy(To, From, std::size_t(N * E));
+          Seq += N;
+        }
+      };
+      Index CA = (A + Per - 1) / Per, CB = B / Per; // whole periods [CA, CB)
+      if (CA > CB) {                                // [A, B) inside one period
+        Period(A / Per, false);
+      } else {
+        if (A < CA * Per)
+          Period(A / Per, false);
+        if (CA < CB && Lanes.size() == 1) {
+          // One run: a strided block copy over all whole periods at once.
+          const Lane &L = Lanes.front();
+          Index Cnt = CB - CA, Len = L.Len;
+          const char *From = M == Mode::Unpack
+                                 ? Src + (Seq - First) * E
+                                 : Src + L.SrcOff + CA * L.SrcStep;
+          char *To = M == Mode::Pack ? Dst + (Seq - First) * E
+                                     : Dst + L.DstOff + CA * L.DstStep;
+          Index SStep = M == Mode::Unpack ? Len : L.SrcStep / E;
+          Index DStep = M == Mode::Pack ? Len : L.DstStep / E;
+          if constexpr (ES != 0)
+            blocks<ES>(To, DStep, From, SStep, Len, Cnt);
+          else
+            for (Index C = 0; C < Cnt; ++C)
+              std::memcpy(To + C * DStep * E, From + C * SStep * E,
+                          std::size_t(Len * E));
+          Seq += Cnt * Len;
+        } else {
+          for (Index C = CA; C < CB; ++C)
+            Period(C, true);
+        }
+        if (CB * Per < B && CB >= CA)
+          Period(CB, false);
+      }
+    }
+    Base += Total;
+    R = R2;
   }
 }
 
-/// Splits [A, B) of a run of block length Len into (block, offset, length)
-/// pieces: a partial head, whole blocks, a partial tail.
-template <class Piece> void splitRun(Index Len, Index A, Index B, Piece P) {
-  Index C0 = A / Len, O0 = A % Len;
-  if (O0 != 0) {
-    Index N = std::min(Len - O0, B - A);
-    P(C0, O0, N, Index(1));
-    A += N;
-    ++C0;
+template <Mode M>
+void dispatch(const std::vector<Run> &Shape, const std::vector<Run> *SR,
+              const char *Src, const std::vector<Run> *DR, char *Dst,
+              std::size_t ES, Index First, Index Last) {
+  switch (ES) {
+  case 4:
+    return walk<4, M>(Shape, SR, Src, DR, Dst, First, Last, ES);
+  case 8:
+    return walk<8, M>(Shape, SR, Src, DR, Dst, First, Last, ES);
+  case 16:
+    return walk<16, M>(Shape, SR, Src, DR, Dst, First, Last, ES);
+  default:
+    return walk<0, M>(Shape, SR, Src, DR, Dst, First, Last, ES);
   }
-  Index Whole = (B - A) / Len;
-  if (Whole > 0) {
-    P(C0, Index(0), Len, Whole);
-    A += Whole * Len;
-    C0 += Whole;
-  }
-  if (A < B)
-    P(C0, Index(0), B - A, Index(1));
 }
 
 } // namespace
@@ -102,43 +177,17 @@ template <class Piece> void splitRun(Index Len, Index A, Index B, Piece P) {
 void copyRuns(const std::vector<Run> &SrcRuns, const char *Src,
               const std::vector<Run> &DstRuns, char *Dst, std::size_t ES,
               Index First, Index Last) {
-  const Index E = Index(ES);
-  forRange(SrcRuns, First, Last, [&](std::size_t R, Index A, Index B) {
-    const Run &S = SrcRuns[R], &D = DstRuns[R];
-    splitRun(S.Length, A, B, [&](Index C, Index Off, Index Len, Index Cnt) {
-      blocksAny(Dst + (D.Start + C * D.Stride + Off) * E, D.Stride,
-                Src + (S.Start + C * S.Stride + Off) * E, S.Stride, Len, Cnt,
-                ES);
-    });
-  });
+  dispatch<Mode::Copy>(SrcRuns, &SrcRuns, Src, &DstRuns, Dst, ES, First, Last);
 }
 
 void packRuns(const std::vector<Run> &Runs, const char *Src, char *Buf,
               std::size_t ES, Index First, Index Last) {
-  const Index E = Index(ES);
-  Index Out = 0;
-  forRange(Runs, First, Last, [&](std::size_t R, Index A, Index B) {
-    const Run &S = Runs[R];
-    splitRun(S.Length, A, B, [&](Index C, Index Off, Index Len, Index Cnt) {
-      blocksAny(Buf + Out * E, Len, Src + (S.Start + C * S.Stride + Off) * E,
-                S.Stride, Len, Cnt, ES);
-      Out += Len * Cnt;
-    });
-  });
+  dispatch<Mode::Pack>(Runs, &Runs, Src, nullptr, Buf, ES, First, Last);
 }
 
 void unpackRuns(const std::vector<Run> &Runs, char *Dst, const char *Buf,
                 std::size_t ES, Index First, Index Last) {
-  const Index E = Index(ES);
-  Index In = 0;
-  forRange(Runs, First, Last, [&](std::size_t R, Index A, Index B) {
-    const Run &D = Runs[R];
-    splitRun(D.Length, A, B, [&](Index C, Index Off, Index Len, Index Cnt) {
-      blocksAny(Dst + (D.Start + C * D.Stride + Off) * E, D.Stride,
-                Buf + In * E, Len, Len, Cnt, ES);
-      In += Len * Cnt;
-    });
-  });
+  dispatch<Mode::Unpack>(Runs, nullptr, Buf, &Runs, Dst, ES, First, Last);
 }
 
 bool contiguousStart(const std::vector<Run> &Runs, Index *Start) {

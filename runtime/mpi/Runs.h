@@ -4,8 +4,15 @@
 // copy the elements of a source run to the elements of a destination run
 // with the same shape (a packed buffer region is the run
 // {offset, Length, Length, Count}). Element sizes are bytes; the common
-// sizes get loops the compiler can vectorise instead of one memcpy call per
-// element.
+// sizes get fixed-size copies instead of a memcpy call per element.
+//
+// Element order of a message (the order of the packed buffer, the same on
+// both sides because SrcRuns[r] and DstRuns[r] have the same shape):
+// consecutive runs with the same block count form a bundle, walked block by
+// block across all its runs ((block, run, element) order). A redistribution
+// between block-cyclic layouts has one bundle per message, whose runs are
+// the segments of one period: walking it period by period reads and writes
+// memory in one sequential pass instead of one pass per run.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HPF_MPI_RUNS_H
@@ -21,7 +28,7 @@ namespace hpf::rt {
 using plan::Index;
 using plan::Run;
 
-/// Copies elements [First, Last) (in run order) of the runs SrcRuns over
+/// Copies elements [First, Last) (in message order) of the runs SrcRuns over
 /// Src to the same elements of DstRuns over Dst. Runs are parallel (same
 /// Length and Count pairwise).
 void copyRuns(const std::vector<Run> &SrcRuns, const char *Src,

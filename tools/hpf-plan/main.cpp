@@ -41,6 +41,7 @@ int main(int Argc, char **Argv) {
   addListCommand(App);
   addParkBenchCommand(App);
   addQualityCommand(App);
+  addStudyCommand(App);
 
   try {
     App.parse(Argc, Argv);
