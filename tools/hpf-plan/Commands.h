@@ -15,6 +15,7 @@ namespace hpf::tools {
 void addCompareCommand(CLI::App &App); // every scheduler side by side
 void addBenchCommand(CLI::App &App);   // plan time for p = q = 2^a .. 2^b
 void addListCommand(CLI::App &App);    // the registered schedulers
+void addStudyCommand(CLI::App &App);   // the irregular papers' simulations
 
 } // namespace hpf::tools
 

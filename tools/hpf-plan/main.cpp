@@ -39,6 +39,7 @@ int main(int Argc, char **Argv) {
   addCompareCommand(App);
   addBenchCommand(App);
   addListCommand(App);
+  addStudyCommand(App);
 
   try {
     App.parse(Argc, Argv);

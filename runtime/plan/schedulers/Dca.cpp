@@ -249,11 +249,18 @@ private:
     return TA;
   }
 
-  static double unionCost(const Table &L, const Table &R) {
+  /// Cost of the step-by-step union when step labels A and B of one side
+  /// (SwapLeft: L, else R) are exchanged; O(steps), no copies.
+  static double unionCost(const Table &L, const Table &R, bool SwapLeft,
+                          std::size_t A, std::size_t B) {
+    auto Len = [&](const Table &T, bool Swapped, std::size_t S) {
+      std::size_t From = !Swapped ? S : S == A ? B : S == B ? A : S;
+      return From < T.Len.size() ? T.Len[From] : 0.0;
+    };
+    std::size_t N = std::max({L.Len.size(), R.Len.size(), A + 1, B + 1});
     double Sum = 0;
-    for (std::size_t S = 0; S < std::max(L.Len.size(), R.Len.size()); ++S)
-      Sum += std::max(S < L.Len.size() ? L.Len[S] : 0.0,
-                      S < R.Len.size() ? R.Len[S] : 0.0);
+    for (std::size_t S = 0; S < N; ++S)
+      Sum += std::max(Len(L, SwapLeft, S), Len(R, !SwapLeft, S));
     return Sum;
   }
 
@@ -268,14 +275,10 @@ private:
       std::size_t X = L.LastMsg;
       std::size_t A = L.slotOf(X), B = R.slotOf(X);
       if (A != B) {
-        Table L2 = L;
-        swapSlots(L2, A, B);
-        Table R2 = R;
-        swapSlots(R2, A, B);
-        if (unionCost(L2, R) <= unionCost(L, R2))
-          L = std::move(L2);
+        if (unionCost(L, R, true, A, B) <= unionCost(L, R, false, A, B))
+          swapSlots(L, A, B);
         else
-          R = std::move(R2);
+          swapSlots(R, A, B);
       }
     }
     Table Out;

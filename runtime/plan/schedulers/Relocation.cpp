@@ -14,11 +14,12 @@
 // all of x's earlier neighbours share one end of x, at most D - 1 of them)
 // and re-places the right side's messages around it, heaviest first,
 // recursively relocating inside that narrower range. Left-side relocation
-// is the mirror image. The cheaper result is kept (tie: right). If both
-// fail (only possible when constraints from outside the range block x), x
-// opens an extra step: the schedule stays valid, with one step more than
-// the minimum. A work budget bounds the recursion: past it only right-side
-// relocation is tried.
+// is the mirror image. The cheaper result is kept (tie: right). A side
+// fails when x has no free step or a nested relocation fails (constraints
+// from outside a nested range can block it). If both sides of a top-level
+// relocation fail, x opens an extra step: the schedule stays valid, with a
+// step more than the minimum, and says so. A work budget bounds the
+// recursion: past it the left side is tried only when the right one fails.
 //
 // Applies to staircase (gen_block-like) tables. Weights are LMR weights.
 //
@@ -46,7 +47,7 @@ public:
     std::vector<std::size_t> Order(G.messages());
     std::iota(Order.begin(), Order.end(), 0);
     byWeight(Order);
-    place(0, G.messages(), Order);
+    place(0, G.messages(), Order, /*Top=*/true);
     return irregular::stepsFromAssignment(StepOf);
   }
 
@@ -129,20 +130,30 @@ private:
     return std::accumulate(Max.begin(), Max.end(), 0.0);
   }
 
-  void place(std::size_t Lo, std::size_t Hi,
-             const std::vector<std::size_t> &Msgs) {
+  /// Places Msgs (heaviest first) inside [Lo, Hi). Nested calls report a
+  /// message that cannot be placed, so that the relocation trying them
+  /// fails; the top level opens an extra step instead.
+  bool place(std::size_t Lo, std::size_t Hi,
+             const std::vector<std::size_t> &Msgs, bool Top) {
     for (std::size_t M : Msgs) {
       if (StepOf[M] >= 0)
         continue;
       int T = firstFree(M);
-      if (T >= 0)
+      if (T >= 0) {
         set(M, T);
-      else
-        relocate(M, Lo, Hi);
+        continue;
+      }
+      if (relocate(M, Lo, Hi))
+        continue;
+      if (!Top)
+        return false;
+      set(M, Steps++); // last resort: an extra step keeps it valid
     }
+    return true;
   }
 
-  /// Re-places one side of X with X pinned; false if X has no free step.
+  /// Re-places one side of X with X pinned; false if X has no free step
+  /// or the side cannot be re-placed.
   bool relocateSide(std::size_t X, std::size_t Lo, std::size_t Hi, bool Right) {
     std::size_t SideLo = Right ? X + 1 : Lo, SideHi = Right ? Hi : X;
     std::vector<std::size_t> Displaced;
@@ -156,11 +167,12 @@ private:
       return false;
     set(X, T);
     byWeight(Displaced);
-    place(SideLo, SideHi, Displaced);
-    return true;
+    return place(SideLo, SideHi, Displaced, /*Top=*/false);
   }
 
-  void relocate(std::size_t X, std::size_t Lo, std::size_t Hi) {
+  /// Right- and left-side relocation of X; keeps the cheaper success
+  /// (tie: right). False, with nothing changed, if both fail.
+  bool relocate(std::size_t X, std::size_t Lo, std::size_t Hi) {
     ++Relocations;
     bool Both = Budget > 0;
     if (Budget > 0)
@@ -168,26 +180,24 @@ private:
     std::size_t Mark = Journal.size();
     bool RightOk = relocateSide(X, Lo, Hi, /*Right=*/true);
     if (RightOk && !Both)
-      return;
+      return true;
     double RightCost = RightOk ? partialCost() : 0;
     std::vector<std::pair<std::size_t, int>> RightFinal;
-    for (std::size_t K = Mark; K < Journal.size(); ++K)
-      RightFinal.push_back({Journal[K].first, 0});
-    for (auto &[M, S] : RightFinal)
-      S = StepOf[M];
+    if (RightOk)
+      for (std::size_t K = Mark; K < Journal.size(); ++K)
+        RightFinal.push_back({Journal[K].first, StepOf[Journal[K].first]});
     undo(Mark);
     bool LeftOk = relocateSide(X, Lo, Hi, /*Right=*/false);
     if (LeftOk && (!RightOk || partialCost() < RightCost))
-      return;
+      return true;
     undo(Mark);
-    if (RightOk) {
-      for (auto &[M, S] : RightFinal)
-        set(M, -1);
-      for (auto &[M, S] : RightFinal)
-        set(M, S);
-      return;
-    }
-    set(X, Steps++); // last resort: an extra step keeps the schedule valid
+    if (!RightOk)
+      return false;
+    for (auto &[M, S] : RightFinal)
+      set(M, -1);
+    for (auto &[M, S] : RightFinal)
+      set(M, S);
+    return true;
   }
 
   const MessageGraph &G;
