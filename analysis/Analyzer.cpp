@@ -1,0 +1,1590 @@
+//===- analysis/Analyzer.cpp - HPF rules, folding, plan decisions
+//----------===//
+//
+// Pass 1 resolves every directive's carriers and checks the declarative
+// directives (processors, distribute, dynamic) in source order. Pass 2
+// checks redistribute and independent. A flow walk over each function then
+// computes, for every redistribute, the array's mapping just before it
+// (sound: anything control flow or a call could change is "unknown"), which
+// decides between a static plan, a run-time plan and removal.
+//
+//===----------------------------------------------------------------------===//
+#include "Analyzer.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Lex/Lexer.h"
+
+#include <optional>
+#include <set>
+#include <tuple>
+
+using namespace clang;
+
+namespace hpf::analysis {
+namespace {
+
+using pragma::Directive;
+using pragma::DirectiveKind;
+using pragma::FormatKind;
+using pragma::ParsedDirective;
+
+/// Reports the plugin's diagnostics (all through one "%0" format each).
+class Reporter {
+public:
+  Reporter(DiagnosticsEngine &D, bool Remarks) : D(D), Remarks(Remarks) {
+    ErrID = D.getCustomDiagID(DiagnosticsEngine::Error, "%0");
+    WarnID = D.getCustomDiagID(DiagnosticsEngine::Warning, "%0");
+    NoteID = D.getCustomDiagID(DiagnosticsEngine::Note, "%0");
+    RemarkID = D.getCustomDiagID(DiagnosticsEngine::Remark, "%0");
+  }
+  DiagnosticBuilder error(SourceLocation L, const std::string &M) {
+    Failed = true;
+    DiagnosticBuilder DB = D.Report(L, ErrID);
+    DB << M;
+    return DB;
+  }
+  void note(SourceLocation L, const std::string &M) {
+    D.Report(L, NoteID) << M;
+  }
+  void remark(SourceLocation L, const std::string &M) {
+    if (Remarks)
+      D.Report(L, RemarkID) << M;
+  }
+  bool failed() const { return Failed; }
+
+private:
+  DiagnosticsEngine &D;
+  bool Remarks;
+  unsigned ErrID, WarnID, NoteID, RemarkID;
+  bool Failed = false;
+};
+
+/// Finds the carriers and where each directive's anchor sits.
+class CarrierCollector : public RecursiveASTVisitor<CarrierCollector> {
+public:
+  std::map<std::pair<unsigned, unsigned>, const TypeAliasDecl *> Carriers;
+  std::map<unsigned, Anchor> Anchors;
+  std::map<const Stmt *, unsigned> AnchorStmts;
+
+  bool VisitTypeAliasDecl(TypeAliasDecl *D) {
+    if (!D->getIdentifier())
+      return true;
+    if (auto Key = pragma::parseCarrierName(D->getName().str()))
+      Carriers[*Key] = D;
+    return true;
+  }
+  bool VisitCompoundStmt(CompoundStmt *C) {
+    unsigned I = 0;
+    for (Stmt *S : C->body()) {
+      if (auto *DS = dyn_cast<DeclStmt>(S))
+        if (DS->isSingleDecl())
+          if (auto *TD = dyn_cast<TypeAliasDecl>(DS->getSingleDecl()))
+            if (TD->getIdentifier())
+              if (auto Key = pragma::parseCarrierName(TD->getName().str()))
+                if (Key->second == 0) {
+                  Anchors[Key->first] = {TD->getDeclContext(), C, I};
+                  AnchorStmts[DS] = Key->first;
+                }
+      ++I;
+    }
+    return true;
+  }
+};
+
+/// The expression a carrier carries (null if Clang rejected it).
+const Expr *carriedExpr(const TypeAliasDecl *TD) {
+  if (!TD || TD->isInvalidDecl())
+    return nullptr;
+  QualType T = TD->getUnderlyingType();
+  if (T.isNull())
+    return nullptr;
+  if (const auto *DT = dyn_cast<DecltypeType>(T.getTypePtr()))
+    return DT->getUnderlyingExpr()->IgnoreParens();
+  return nullptr;
+}
+
+bool flattenAPValue(const APValue &V, std::vector<Index> &Out) {
+  if (V.isInt()) {
+    Out.push_back(V.getInt().getExtValue());
+    return true;
+  }
+  if (V.isArray()) {
+    for (unsigned I = 0; I < V.getArraySize(); ++I) {
+      const APValue &E = I < V.getArrayInitializedElts()
+                             ? V.getArrayInitializedElt(I)
+                             : V.getArrayFiller();
+      if (!flattenAPValue(E, Out))
+        return false;
+    }
+    return true;
+  }
+  if (V.isStruct()) {
+    if (V.getStructNumBases() != 0)
+      return false;
+    for (unsigned I = 0; I < V.getStructNumFields(); ++I)
+      if (!flattenAPValue(V.getStructField(I), Out))
+        return false;
+    return true;
+  }
+  return false;
+}
+
+class Analyzer {
+public:
+  Analyzer(CompilerInstance &CI, ASTContext &Ctx,
+           const pragma::PragmaState &State, const Options &Opts, Program &P)
+      : CI(CI), Ctx(Ctx), SM(Ctx.getSourceManager()), State(State), Opts(Opts),
+        P(P), R(CI.getDiagnostics(), Opts.Remarks) {}
+
+  bool run();
+
+private:
+  CompilerInstance &CI;
+  ASTContext &Ctx;
+  SourceManager &SM;
+  const pragma::PragmaState &State;
+  const Options &Opts;
+  Program &P;
+  Reporter R;
+  CarrierCollector Carriers;
+  std::set<const DeclRefExpr *> AllowedRefs;
+  std::map<const VarDecl *, unsigned> DynamicDirs; // first dynamic directive
+  std::map<unsigned, std::map<DistArray *, std::optional<Mapping>>> LoopStates;
+  std::map<const FunctionDecl *, std::set<DistArray *>> MayRedist;
+  std::set<const FunctionDecl *> MayRedistAll;
+
+  // --- helpers -----------------------------------------------------------
+  const Expr *slotExpr(const ParsedDirective &D, int Slot) {
+    if (Slot < 0)
+      return nullptr;
+    auto It = Carriers.Carriers.find({D.Id, static_cast<unsigned>(Slot)});
+    return It == Carriers.Carriers.end() ? nullptr : carriedExpr(It->second);
+  }
+  SourceLocation tokLoc(const ParsedDirective &D, unsigned Tok) {
+    return D.locOf(Tok);
+  }
+  /// Source text of a token range of a directive, macros unexpanded.
+  std::string slotText(const ParsedDirective &D, pragma::TokRange TR) {
+    if (TR.empty())
+      return "";
+    SourceLocation B = SM.getExpansionLoc(D.ClangToks[TR.Begin].getLocation());
+    SourceLocation E =
+        SM.getExpansionRange(D.ClangToks[TR.End - 1].getLocation()).getEnd();
+    CharSourceRange CR = CharSourceRange::getTokenRange(B, E);
+    bool Invalid = false;
+    StringRef T = Lexer::getSourceText(CR, SM, Ctx.getLangOpts(), &Invalid);
+    if (Invalid || T.empty())
+      return pragma::spell(D.Toks, TR);
+    return T.str();
+  }
+  const VarDecl *slotVar(const ParsedDirective &D, unsigned NameTok,
+                         const char *What) {
+    const Expr *E = slotExpr(D, D.slotOfToken(NameTok));
+    if (!E)
+      return nullptr; // Clang reported why
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    const VarDecl *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!VD) {
+      R.error(tokLoc(D, NameTok), std::string("'") + D.Toks[NameTok].Text +
+                                      "' is not a variable; expected " + What);
+      return nullptr;
+    }
+    return VD;
+  }
+
+  Value foldValue(const ParsedDirective &D, pragma::TokRange TR,
+                  const char *What, bool &Ok);
+  bool foldArray(const ParsedDirective &D, pragma::TokRange TR, FormatValue &F);
+  bool makeMapping(const ParsedDirective &PD, const DistArray *Array,
+                   Mapping &M, const Arrangement *DefaultOnto = nullptr);
+  const Anchor *anchorOf(const ParsedDirective &D);
+
+  void processors(const ParsedDirective &D);
+  void distribute(const ParsedDirective &D);
+  void dynamic(const ParsedDirective &D);
+  void redistribute(const ParsedDirective &D);
+  void independent(const ParsedDirective &D);
+  void checkUses();
+  void flow();
+  void decide();
+  void checkLoopsAlignment();
+
+  friend class LoopChecker;
+  friend class FlowWalker;
+};
+
+const Anchor *Analyzer::anchorOf(const ParsedDirective &D) {
+  auto CIt = Carriers.Carriers.find({D.Id, 0});
+  if (CIt == Carriers.Carriers.end()) {
+    if (!CI.getDiagnostics().hasErrorOccurred())
+      R.error(D.HashLoc, "this hpf directive is not at a declaration or "
+                         "statement position (it must stand on its own "
+                         "between declarations or statements)");
+    return nullptr;
+  }
+  const TypeAliasDecl *TD = CIt->second;
+  const DeclContext *DC = TD->getDeclContext();
+  if (isa<RecordDecl>(DC)) {
+    R.error(D.HashLoc, "hpf directives in a class body are not supported; "
+                       "place them at namespace or function scope");
+    return nullptr;
+  }
+  if (DC->isDependentContext()) {
+    R.error(D.HashLoc, "hpf directives in templates are not supported yet");
+    return nullptr;
+  }
+  if (DC->isFunctionOrMethod()) {
+    auto It = Carriers.Anchors.find(D.Id);
+    if (It == Carriers.Anchors.end()) {
+      R.error(D.HashLoc,
+              std::string("an hpf ") + pragma::directiveName(D.Dir.Kind) +
+                  " directive cannot be the body of an if, loop or case "
+                  "label without braces: it would change the meaning of the "
+                  "statement that follows; add braces");
+      return nullptr;
+    }
+    P.Anchors[D.Id] = It->second;
+    return &P.Anchors[D.Id];
+  }
+  P.Anchors[D.Id] = {DC, nullptr, 0};
+  return &P.Anchors[D.Id];
+}
+
+Value Analyzer::foldValue(const ParsedDirective &D, pragma::TokRange TR,
+                          const char *What, bool &Ok) {
+  Value V;
+  V.Text = slotText(D, TR);
+  const Expr *E = slotExpr(D, D.slotOf(TR));
+  if (!E) {
+    Ok = false;
+    return V;
+  }
+  if (E->isTypeDependent() || !E->getType()->isIntegralOrEnumerationType()) {
+    R.error(tokLoc(D, TR.Begin), std::string(What) +
+                                     " must be an integer expression, found '" +
+                                     E->getType().getAsString() + "'");
+    Ok = false;
+    return V;
+  }
+  if (std::optional<llvm::APSInt> I = E->getIntegerConstantExpr(Ctx)) {
+    V.Const = I->getExtValue();
+    return V;
+  }
+  Expr::EvalResult ER;
+  if (!E->isValueDependent() && E->EvaluateAsInt(ER, Ctx)) {
+    V.Const = ER.Val.getInt().getExtValue();
+    return V;
+  }
+  return V;
+}
+
+bool Analyzer::foldArray(const ParsedDirective &D, pragma::TokRange TR,
+                         FormatValue &F) {
+  F.Param.Text = slotText(D, TR);
+  const Expr *E = slotExpr(D, D.slotOf(TR));
+  if (!E)
+    return false;
+  QualType T = E->getType().getNonReferenceType();
+  if (!T->isArrayType() && !T->isRecordType()) {
+    R.error(tokLoc(D, TR.Begin),
+            std::string(pragma::formatName(F.Kind)) +
+                " needs an array (or std::array / std::vector) of integers, "
+                "found '" +
+                E->getType().getAsString() + "'");
+    return false;
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (VD->getType().isConstQualified() || VD->isConstexpr())
+        if (VD->getAnyInitializer())
+          if (const APValue *AV = VD->evaluateValue()) {
+            std::vector<Index> Vals;
+            if (flattenAPValue(*AV, Vals))
+              F.Values = std::move(Vals);
+          }
+  return true;
+}
+
+void Analyzer::processors(const ParsedDirective &D) {
+  const Anchor *A = anchorOf(D);
+  if (!A)
+    return;
+  const Directive &Dir = D.Dir;
+  if (auto It = P.ArrangementByName.find(Dir.ProcName.Name);
+      It != P.ArrangementByName.end()) {
+    R.error(tokLoc(D, Dir.ProcName.Tok), "processor arrangement '" +
+                                             Dir.ProcName.Name +
+                                             "' is already declared");
+    R.note(State.Directives[It->second->DirId].HashLoc,
+           "previous declaration is here");
+    return;
+  }
+  auto Arr = std::make_unique<Arrangement>();
+  Arr->Name = Dir.ProcName.Name;
+  Arr->DirId = D.Id;
+  bool Ok = true;
+  for (const pragma::Extent &E : Dir.Extents) {
+    if (E.Star) {
+      Arr->Extents.push_back(Value{std::nullopt, "*"});
+      continue;
+    }
+    Value V = foldValue(D, E.Expr, "a processor count", Ok);
+    if (V.Const && *V.Const < 1) {
+      R.error(tokLoc(D, E.Expr.Begin),
+              "processor count must be at least 1, got " +
+                  std::to_string(*V.Const));
+      Ok = false;
+    }
+    Arr->Extents.push_back(V);
+  }
+  if (!Ok)
+    return;
+  // Name of the generated variable: qualified at namespace scope so that
+  // uses in other namespaces find it.
+  std::string Var = "__hpf_procs_" + Arr->Name;
+  if (A->Context->isFunctionOrMethod()) {
+    Arr->CxxName = Var;
+  } else {
+    std::string Q;
+    bool Anonymous = false;
+    for (const DeclContext *C = A->Context; C && !C->isTranslationUnit();
+         C = C->getParent()) {
+      if (const auto *NS = dyn_cast<NamespaceDecl>(C)) {
+        if (NS->isAnonymousNamespace())
+          Anonymous = true;
+        else
+          Q = NS->getName().str() + "::" + Q;
+      } else if (!isa<LinkageSpecDecl>(C)) {
+        Anonymous = true;
+      }
+    }
+    Arr->CxxName = Anonymous || Q.empty() ? Var : "::" + Q + Var;
+  }
+  P.ArrangementByName[Arr->Name] = Arr.get();
+  P.Arrangements.push_back(std::move(Arr));
+}
+
+bool Analyzer::makeMapping(const ParsedDirective &PD, const DistArray *Array,
+                           Mapping &M, const Arrangement *DefaultOnto) {
+  const Directive &D = PD.Dir;
+  bool Ok = true;
+  M.Onto = DefaultOnto;
+  if (D.Formats.size() != 1) {
+    R.error(
+        tokLoc(PD,
+               D.Formats[std::min<std::size_t>(1, D.Formats.size() - 1)].Tok),
+        "'" + Array->Name + "' is one-dimensional but " +
+            std::to_string(D.Formats.size()) +
+            " distribution formats are given");
+    return false;
+  }
+  if (D.HasOnto) {
+    auto It = P.ArrangementByName.find(D.Onto.Name);
+    if (It == P.ArrangementByName.end()) {
+      std::string Msg = "unknown processor arrangement '" + D.Onto.Name + "'";
+      auto DB = R.error(tokLoc(PD, D.Onto.Tok), Msg);
+      if (P.ArrangementByName.size() == 1)
+        DB << FixItHint::CreateReplacement(
+            CharSourceRange::getTokenRange(tokLoc(PD, D.Onto.Tok)),
+            P.ArrangementByName.begin()->first);
+      return false;
+    }
+    M.Onto = It->second;
+    if (M.Onto->Extents.size() != 1) {
+      R.error(tokLoc(PD, D.Onto.Tok),
+              "processor arrangement " + M.Onto->describe() + " has rank " +
+                  std::to_string(M.Onto->Extents.size()) + " but '" +
+                  Array->Name + "' has one distributed dimension");
+      return false;
+    }
+    // A function-local arrangement is only visible inside its function.
+    const Anchor &ArrA = P.Anchors[M.Onto->DirId];
+    const Anchor &UseA = P.Anchors[PD.Id];
+    if (ArrA.Context->isFunctionOrMethod() && ArrA.Context != UseA.Context) {
+      R.error(tokLoc(PD, D.Onto.Tok), "processor arrangement '" + D.Onto.Name +
+                                          "' is declared in another function");
+      return false;
+    }
+  }
+  // -1: processor count not known at compile time.
+  const Index NProcs = M.Onto ? M.Onto->count().value_or(-1) : -1;
+  const Index *Procs = NProcs > 0 ? &NProcs : nullptr;
+  const pragma::Format &F = D.Formats[0];
+  FormatValue FV;
+  FV.Kind = F.Kind;
+  FV.HasParam = F.HasArg;
+  switch (F.Kind) {
+  case FormatKind::Collapsed:
+    R.error(tokLoc(PD, F.Tok),
+            "'*' leaves the only dimension of '" + Array->Name +
+                "' undistributed; remove the directive to keep the array "
+                "replicated");
+    return false;
+  case FormatKind::Block:
+  case FormatKind::Cyclic:
+    if (F.HasArg) {
+      FV.Param = foldValue(
+          PD, F.Arg,
+          F.Kind == FormatKind::Block ? "block size" : "cyclic block size", Ok);
+      if (!Ok)
+        return false;
+      if (FV.Param.Const && *FV.Param.Const < 1) {
+        R.error(tokLoc(PD, F.Arg.Begin),
+                std::string(pragma::formatName(F.Kind)) +
+                    "(k) needs k >= 1, got " + std::to_string(*FV.Param.Const));
+        return false;
+      }
+      if (F.Kind == FormatKind::Block && FV.Param.Const && Procs &&
+          *FV.Param.Const * *Procs < Array->Extent) {
+        Index Need = (Array->Extent + *Procs - 1) / *Procs;
+        auto DB = R.error(
+            tokLoc(PD, F.Arg.Begin),
+            "block(" + std::to_string(*FV.Param.Const) + ") onto " +
+                M.Onto->describe() + " covers only " +
+                std::to_string(*FV.Param.Const * *Procs) + " of the " +
+                std::to_string(Array->Extent) + " elements of '" + Array->Name +
+                "'; the block size must be at least " + std::to_string(Need));
+        if (F.Arg.End == F.Arg.Begin + 1 &&
+            PD.Toks[F.Arg.Begin].Kind == pragma::TokKind::Number)
+          DB << FixItHint::CreateReplacement(
+              CharSourceRange::getTokenRange(tokLoc(PD, F.Arg.Begin)),
+              std::to_string(Need));
+        return false;
+      }
+    }
+    break;
+  case FormatKind::GenBlock:
+  case FormatKind::Indirect:
+    if (!foldArray(PD, F.Arg, FV))
+      return false;
+    if (FV.Values && F.Kind == FormatKind::GenBlock) {
+      Index Sum = 0;
+      for (Index S : *FV.Values) {
+        if (S < 0) {
+          R.error(tokLoc(PD, F.Arg.Begin),
+                  "gen_block size " + std::to_string(S) + " is negative");
+          return false;
+        }
+        Sum += S;
+      }
+      if (Procs && Index(FV.Values->size()) != *Procs) {
+        R.error(tokLoc(PD, F.Arg.Begin),
+                "gen_block has " + std::to_string(FV.Values->size()) +
+                    " block sizes but " + M.Onto->describe() + " has " +
+                    std::to_string(*Procs) + " processors");
+        return false;
+      }
+      if (Sum != Array->Extent) {
+        R.error(tokLoc(PD, F.Arg.Begin),
+                "gen_block sizes sum to " + std::to_string(Sum) + " but '" +
+                    Array->Name + "' has " + std::to_string(Array->Extent) +
+                    " elements");
+        return false;
+      }
+    }
+    if (FV.Values && F.Kind == FormatKind::Indirect) {
+      if (Index(FV.Values->size()) != Array->Extent) {
+        R.error(tokLoc(PD, F.Arg.Begin),
+                "indirect map has " + std::to_string(FV.Values->size()) +
+                    " entries but '" + Array->Name + "' has " +
+                    std::to_string(Array->Extent) + " elements");
+        return false;
+      }
+      for (Index O : *FV.Values)
+        if (O < 0 || (Procs && O >= *Procs)) {
+          R.error(tokLoc(PD, F.Arg.Begin),
+                  "indirect map names processor " + std::to_string(O) +
+                      ", outside " +
+                      (M.Onto ? M.Onto->describe() : std::string("0..")));
+          return false;
+        }
+    }
+    break;
+  }
+  M.Formats.push_back(FV);
+  // Whatever the checks above missed, the plan library has the last word.
+  try {
+    std::string Why;
+    (void)staticDistribution(M, Array->Extent, &Why);
+  } catch (const plan::PlanError &E) {
+    R.error(tokLoc(PD, F.Tok), E.what());
+    return false;
+  }
+  return true;
+}
+
+void Analyzer::distribute(const ParsedDirective &D) {
+  const Anchor *A = anchorOf(D);
+  if (!A)
+    return;
+  const VarDecl *VD = slotVar(D, D.Dir.Array.Tok, "an array");
+  if (!VD)
+    return;
+  SourceLocation NameLoc = tokLoc(D, D.Dir.Array.Tok);
+  auto Fail = [&](const std::string &M) { R.error(NameLoc, M); };
+  const std::string Name = VD->getName().str();
+  if (auto It = P.ArrayByVar.find(VD); It != P.ArrayByVar.end()) {
+    Fail("'" + Name +
+         "' is already distributed (HPF: distribute once, then "
+         "redistribute a dynamic array)");
+    R.note(State.Directives[It->second->DistributeDir].HashLoc,
+           "first distribute directive is here");
+    return;
+  }
+  if (isa<ParmVarDecl>(VD)) {
+    Fail("'" + Name +
+         "' is a function parameter; distribute the array "
+         "where it is declared");
+    return;
+  }
+  if (VD->getDeclContext() != A->Context) {
+    Fail("distribute '" + Name + "' in the scope where it is declared");
+    return;
+  }
+  if (!SM.isInMainFile(SM.getExpansionLoc(VD->getLocation()))) {
+    Fail("'" + Name +
+         "' is declared in a header; distributed arrays must be "
+         "declared in the main source file");
+    return;
+  }
+  if (VD->hasExternalStorage() || VD->getTLSKind() != VarDecl::TLS_None) {
+    Fail("'" + Name + "' must not be extern or thread_local to be distributed");
+    return;
+  }
+  const ConstantArrayType *CAT = Ctx.getAsConstantArrayType(VD->getType());
+  if (!CAT) {
+    Fail("'" + Name + "' is not an array with a constant extent ('" +
+         VD->getType().getAsString() + "')");
+    return;
+  }
+  QualType Elem = CAT->getElementType();
+  if (Elem->isArrayType()) {
+    Fail("distribution of multi-dimensional arrays is not supported yet");
+    return;
+  }
+  if (!Elem.isTriviallyCopyableType(Ctx) || Elem.isConstQualified()) {
+    Fail("elements of a distributed array must be trivially copyable and not "
+         "const ('" +
+         Elem.getAsString() + "')");
+    return;
+  }
+  if (VD->hasInit()) {
+    Fail("distributed array '" + Name +
+         "' cannot have an initializer yet; initialize it in an independent "
+         "loop");
+    return;
+  }
+  // The declaration is moved to the directive: it must be a declaration of
+  // its own, and for a local array in the same block as the directive.
+  SourceLocation Begin = SM.getExpansionLoc(VD->getBeginLoc());
+  SourceLocation NameL = SM.getExpansionLoc(VD->getLocation());
+  StringRef Before = Lexer::getSourceText(
+      CharSourceRange::getCharRange(Begin, NameL), SM, Ctx.getLangOpts());
+  std::optional<Token> Next = Lexer::findNextToken(
+      SM.getExpansionLoc(VD->getEndLoc()), SM, Ctx.getLangOpts());
+  if (Before.contains(',') || !Next || !Next->is(tok::semi)) {
+    Fail("declare distributed array '" + Name +
+         "' in a declaration of its own");
+    return;
+  }
+  if (VD->isLocalVarDecl()) {
+    const Stmt *Parent = nullptr;
+    for (const DynTypedNode &N : Ctx.getParents(*VD))
+      if (const auto *DS = N.get<DeclStmt>())
+        for (const DynTypedNode &M : Ctx.getParents(*DS))
+          Parent = M.get<CompoundStmt>();
+    if (Parent != A->Parent) {
+      Fail("distribute '" + Name + "' in the block where it is declared");
+      return;
+    }
+  }
+
+  auto Arr = std::make_unique<DistArray>();
+  Arr->Var = VD;
+  Arr->Name = Name;
+  Arr->Extent = static_cast<Index>(CAT->getSize().getZExtValue());
+  Arr->DistributeDir = D.Id;
+  Arr->ElemType = Elem.getAsString(Ctx.getPrintingPolicy());
+  if (TypeSourceInfo *TSI = VD->getTypeSourceInfo())
+    if (auto ATL = TSI->getTypeLoc().getAs<ArrayTypeLoc>()) {
+      SourceRange ER = ATL.getElementLoc().getSourceRange();
+      if (ER.isValid() && ER.getBegin().isFileID() && ER.getEnd().isFileID()) {
+        StringRef T = Lexer::getSourceText(CharSourceRange::getTokenRange(ER),
+                                           SM, Ctx.getLangOpts());
+        if (!T.empty())
+          Arr->ElemType = T.str();
+      }
+    }
+  if (!makeMapping(D, Arr.get(), Arr->Initial))
+    return;
+  R.remark(D.HashLoc, "distribute '" + Name + "': " + Arr->Initial.describe() +
+                          ", " + std::to_string(Arr->Extent) + " elements of " +
+                          Arr->ElemType);
+  P.ArrayByVar[VD] = Arr.get();
+  P.Arrays.push_back(std::move(Arr));
+}
+
+void Analyzer::dynamic(const ParsedDirective &D) {
+  if (!anchorOf(D))
+    return;
+  for (const pragma::NameRef &N : D.Dir.Arrays)
+    if (const VarDecl *VD = slotVar(D, N.Tok, "an array"))
+      DynamicDirs.emplace(VD, D.Id);
+}
+
+void Analyzer::redistribute(const ParsedDirective &D) {
+  const Anchor *A = anchorOf(D);
+  if (!A)
+    return;
+  const VarDecl *VD = slotVar(D, D.Dir.Array.Tok, "an array");
+  if (!VD)
+    return;
+  SourceLocation NameLoc = tokLoc(D, D.Dir.Array.Tok);
+  auto It = P.ArrayByVar.find(VD);
+  if (It == P.ArrayByVar.end()) {
+    R.error(NameLoc, "'" + VD->getName().str() +
+                         "' is not distributed; redistribute needs a "
+                         "distribute directive first");
+    return;
+  }
+  DistArray *Arr = It->second;
+  if (!Arr->Dynamic) {
+    const ParsedDirective &Dist = State.Directives[Arr->DistributeDir];
+    auto DB = R.error(NameLoc, "'" + Arr->Name +
+                                   "' is not dynamic; HPF allows redistribute "
+                                   "only on arrays declared dynamic");
+    SourceLocation LineEnd = Dist.EndLoc;
+    if (LineEnd.isFileID())
+      DB << FixItHint::CreateInsertion(LineEnd,
+                                       "\n#pragma hpf dynamic " + Arr->Name);
+    return;
+  }
+  if (!A->Context->isFunctionOrMethod()) {
+    R.error(D.HashLoc, "redistribute is executable: place it inside a "
+                       "function body");
+    return;
+  }
+  Redistribution RD;
+  RD.DirId = D.Id;
+  RD.Array = Arr;
+  // Without 'onto', the array stays on the arrangement of its distribute
+  // directive.
+  if (!makeMapping(D, Arr, RD.Target, Arr->Initial.Onto))
+    return;
+  P.Redistributions.push_back(std::move(RD));
+}
+
+// --- independent loops -----------------------------------------------------
+
+/// Checks the body of an owner-computes loop and collects its accesses.
+class LoopChecker : public RecursiveASTVisitor<LoopChecker> {
+public:
+  LoopChecker(Analyzer &A, OwnerLoop &L, const ParsedDirective &D)
+      : A(A), L(L), D(D) {}
+
+  bool shouldTraversePostOrder() const { return false; }
+
+  bool TraverseLambdaExpr(LambdaExpr *LE) {
+    ++LambdaDepth;
+    bool Ok = RecursiveASTVisitor::TraverseLambdaExpr(LE);
+    --LambdaDepth;
+    return Ok;
+  }
+  bool TraverseForStmt(ForStmt *S) { return loop(S); }
+  bool TraverseWhileStmt(WhileStmt *S) { return loop(S); }
+  bool TraverseDoStmt(DoStmt *S) { return loop(S); }
+  bool TraverseCXXForRangeStmt(CXXForRangeStmt *S) { return loop(S); }
+  bool TraverseSwitchStmt(SwitchStmt *S) {
+    ++SwitchDepth;
+    bool Ok = RecursiveASTVisitor::TraverseSwitchStmt(S);
+    --SwitchDepth;
+    return Ok;
+  }
+
+  bool VisitBreakStmt(BreakStmt *S) {
+    if (LambdaDepth == 0 && LoopDepth == 0 && SwitchDepth == 0)
+      report(S->getBeginLoc(), "'break' cannot leave an independent loop");
+    return true;
+  }
+  bool VisitReturnStmt(ReturnStmt *S) {
+    if (LambdaDepth == 0)
+      report(S->getBeginLoc(), "'return' cannot leave an independent loop");
+    return true;
+  }
+  bool VisitGotoStmt(GotoStmt *S) {
+    report(S->getBeginLoc(), "'goto' is not allowed in an independent loop");
+    return true;
+  }
+
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
+    const auto *Base =
+        dyn_cast<DeclRefExpr>(E->getBase()->IgnoreParenImpCasts());
+    if (!Base)
+      return true;
+    const auto *VD = dyn_cast<VarDecl>(Base->getDecl());
+    auto It = A.P.ArrayByVar.find(VD);
+    if (It == A.P.ArrayByVar.end())
+      return true;
+    const auto *Idx = dyn_cast<DeclRefExpr>(E->getIdx()->IgnoreParenImpCasts());
+    if (!Idx || Idx->getDecl() != L.IndVar) {
+      A.R.error(E->getIdx()->getBeginLoc(),
+                "subscript of distributed array '" + It->second->Name +
+                    "' must be the loop index '" + L.IndVar->getName().str() +
+                    "' (other subscripts are not supported yet)");
+      A.AllowedRefs.insert(Base); // reported once, here
+      return true;
+    }
+    A.AllowedRefs.insert(Base);
+    L.Accesses.push_back({E, It->second});
+    return true;
+  }
+
+  bool VisitBinaryOperator(BinaryOperator *E) {
+    if (E->isAssignmentOp())
+      write(E->getLHS(), E, E->getOpcode(), E->getRHS());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *E) {
+    if (E->isIncrementDecrementOp())
+      write(E->getSubExpr(), E,
+            E->isIncrementOp() ? BO_AddAssign : BO_SubAssign, nullptr);
+    return true;
+  }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *E) {
+    if (E->isAssignmentOp() && E->getNumArgs() >= 1)
+      write(E->getArg(0), E, BO_Assign, nullptr);
+    return true;
+  }
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *E) {
+    const CXXMethodDecl *M = E->getMethodDecl();
+    if (!M || M->isConst() || M->isStatic())
+      return true;
+    const Expr *Obj = E->getImplicitObjectArgument();
+    if (const VarDecl *VD = baseVar(Obj); VD && outside(VD))
+      report(E->getExprLoc(), "non-const member function '" +
+                                  M->getNameAsString() + "' called on '" +
+                                  VD->getName().str() +
+                                  "', declared outside the independent "
+                                  "loop: each rank would change its own "
+                                  "copy differently");
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    RefsSeen.push_back(E);
+    return true;
+  }
+
+  /// After traversal: reduction variables used outside their updates, and
+  /// the errors that only matter when the loop is distributed (a loop over
+  /// no distributed array runs on every rank, like the sequential one).
+  void finish() {
+    if (!L.Accesses.empty())
+      for (auto &[Loc, Msg, Fix] : Pending) {
+        auto DB = A.R.error(Loc, Msg);
+        if (Fix)
+          DB << *Fix;
+      }
+    for (const DeclRefExpr *E : RefsSeen) {
+      const auto *VD = dyn_cast<VarDecl>(E->getDecl());
+      if (!VD || !isReduction(VD) || ReductionRefsOk.count(E))
+        continue;
+      A.R.error(E->getLocation(),
+                "reduction variable '" + VD->getName().str() +
+                    "' may only appear in its reduction update (e.g. '" +
+                    VD->getName().str() + " += ...' for +)");
+    }
+  }
+
+private:
+  Analyzer &A;
+  OwnerLoop &L;
+  const ParsedDirective &D;
+  int LambdaDepth = 0, LoopDepth = 0, SwitchDepth = 0;
+  std::vector<const DeclRefExpr *> RefsSeen;
+  std::vector<std::tuple<SourceLocation, std::string, std::optional<FixItHint>>>
+      Pending;
+
+  void report(SourceLocation Loc, std::string Msg,
+              std::optional<FixItHint> Fix = std::nullopt) {
+    Pending.emplace_back(Loc, std::move(Msg), std::move(Fix));
+  }
+  std::set<const DeclRefExpr *> ReductionRefsOk;
+
+  template <typename LoopT> bool loop(LoopT *S) {
+    ++LoopDepth;
+    bool Ok = RecursiveASTVisitor::TraverseStmt(S->getBody());
+    if constexpr (std::is_same_v<LoopT, ForStmt>) {
+      Ok = Ok && RecursiveASTVisitor::TraverseStmt(S->getInit()) &&
+           RecursiveASTVisitor::TraverseStmt(S->getCond()) &&
+           RecursiveASTVisitor::TraverseStmt(S->getInc());
+    } else if constexpr (std::is_same_v<LoopT, WhileStmt> ||
+                         std::is_same_v<LoopT, DoStmt>) {
+      Ok = Ok && RecursiveASTVisitor::TraverseStmt(S->getCond());
+    } else {
+      Ok = Ok && RecursiveASTVisitor::TraverseStmt(S->getRangeInit());
+      Ok = Ok && RecursiveASTVisitor::TraverseDecl(S->getLoopVariable());
+    }
+    --LoopDepth;
+    return Ok;
+  }
+
+  static const VarDecl *baseVar(const Expr *E) {
+    while (E) {
+      E = E->IgnoreParenImpCasts();
+      if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+        E = AS->getBase()->IgnoreParenImpCasts();
+        if (E->getType()->isPointerType())
+          return nullptr; // p[i]: a write through a pointer
+      } else if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+        if (ME->isArrow())
+          return nullptr;
+        E = ME->getBase();
+      } else if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+        return dyn_cast<VarDecl>(DRE->getDecl());
+      else
+        return nullptr;
+    }
+    return nullptr;
+  }
+  /// Declared outside the loop (or a reference, which may alias anything).
+  bool outside(const VarDecl *VD) const {
+    if (VD->getType()->isReferenceType())
+      return true;
+    SourceRange LR = L.For->getSourceRange();
+    SourceLocation Loc = VD->getLocation();
+    return !(A.SM.isBeforeInTranslationUnit(LR.getBegin(), Loc) &&
+             A.SM.isBeforeInTranslationUnit(Loc, LR.getEnd()));
+  }
+  const LoopReduction *reduction(const VarDecl *VD) const {
+    for (const LoopReduction &Red : L.Reductions)
+      if (Red.Var == VD)
+        return &Red;
+    return nullptr;
+  }
+  bool isReduction(const VarDecl *VD) const { return reduction(VD); }
+
+  /// Structurally the same expression (Clang's statement profile).
+  bool same(const Expr *X, const Expr *Y) const {
+    llvm::FoldingSetNodeID IX, IY;
+    X->IgnoreParenImpCasts()->Profile(IX, A.Ctx, /*Canonical=*/true);
+    Y->IgnoreParenImpCasts()->Profile(IY, A.Ctx, /*Canonical=*/true);
+    return IX == IY;
+  }
+  static const DeclRefExpr *refTo(const Expr *E, const VarDecl *VD) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DRE && DRE->getDecl() == VD ? DRE : nullptr;
+  }
+
+  /// Is `S = <RHS>` a valid update for op? Marks the self reference.
+  bool plainUpdate(const LoopReduction &Red, const Expr *RHS) {
+    RHS = RHS->IgnoreParenImpCasts();
+    if (const auto *BO = dyn_cast<BinaryOperator>(RHS)) {
+      BinaryOperatorKind Want = Red.Op == pragma::ReductionOp::Sum ? BO_Add
+                                : Red.Op == pragma::ReductionOp::Product
+                                    ? BO_Mul
+                                    : BO_Comma;
+      if (BO->getOpcode() == Want) {
+        if (const DeclRefExpr *Self = refTo(BO->getLHS(), Red.Var)) {
+          ReductionRefsOk.insert(Self);
+          return true;
+        }
+        if (const DeclRefExpr *Self = refTo(BO->getRHS(), Red.Var)) {
+          ReductionRefsOk.insert(Self);
+          return true;
+        }
+      }
+      return false;
+    }
+    if (const auto *CO = dyn_cast<ConditionalOperator>(RHS)) {
+      // s = e > s ? e : s (max), s = e < s ? e : s (min), and mirrors.
+      if (Red.Op != pragma::ReductionOp::Min &&
+          Red.Op != pragma::ReductionOp::Max)
+        return false;
+      const auto *Cmp =
+          dyn_cast<BinaryOperator>(CO->getCond()->IgnoreParenImpCasts());
+      if (!Cmp || !Cmp->isRelationalOp())
+        return false;
+      const Expr *L = Cmp->getLHS(), *Rt = Cmp->getRHS();
+      bool Greater = Cmp->getOpcode() == BO_GT || Cmp->getOpcode() == BO_GE;
+      const Expr *Bigger = Greater ? L : Rt, *Smaller = Greater ? Rt : L;
+      bool Max = Red.Op == pragma::ReductionOp::Max;
+      const Expr *WantTrue = Max ? Bigger : Smaller;
+      const Expr *WantFalse = Max ? Smaller : Bigger;
+      const DeclRefExpr *SelfL = refTo(L, Red.Var), *SelfR = refTo(Rt, Red.Var);
+      if ((SelfL == nullptr) == (SelfR == nullptr))
+        return false;
+      if (!same(CO->getTrueExpr(), WantTrue) ||
+          !same(CO->getFalseExpr(), WantFalse))
+        return false;
+      for (const Expr *E : std::initializer_list<const Expr *>{
+               L, Rt, CO->getTrueExpr(), CO->getFalseExpr()})
+        if (const DeclRefExpr *Self = refTo(E, Red.Var))
+          ReductionRefsOk.insert(Self);
+      return true;
+    }
+    if (const auto *CE = dyn_cast<CallExpr>(RHS)) {
+      const FunctionDecl *FD = CE->getDirectCallee();
+      if (!FD || CE->getNumArgs() != 2 || !FD->getIdentifier())
+        return false;
+      StringRef N = FD->getName();
+      bool IsMin = N == "min" || N == "fmin" || N == "fminf" || N == "fminl";
+      bool IsMax = N == "max" || N == "fmax" || N == "fmaxf" || N == "fmaxl";
+      if (!((Red.Op == pragma::ReductionOp::Min && IsMin) ||
+            (Red.Op == pragma::ReductionOp::Max && IsMax)))
+        return false;
+      for (unsigned I = 0; I < 2; ++I)
+        if (const DeclRefExpr *Self = refTo(CE->getArg(I), Red.Var)) {
+          ReductionRefsOk.insert(Self);
+          return true;
+        }
+    }
+    return false;
+  }
+
+  void write(const Expr *LHS, const Expr *Whole, BinaryOperatorKind Op,
+             const Expr *RHS) {
+    const Expr *Bare = LHS->IgnoreParenImpCasts();
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Bare))
+      if (const auto *B =
+              dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts()))
+        if (A.P.ArrayByVar.count(dyn_cast<VarDecl>(B->getDecl())))
+          return; // A[i]: checked by VisitArraySubscriptExpr
+    const VarDecl *VD = baseVar(LHS);
+    SourceLocation Loc = Whole->getExprLoc();
+    if (!VD) {
+      report(Loc, "writes through pointers or references are not allowed "
+                  "in an independent loop (hpfcc cannot prove the target "
+                  "is owned by the rank)");
+      return;
+    }
+    if (VD == L.IndVar) {
+      report(Loc, "the loop index '" + VD->getName().str() +
+                      "' must not be modified in the body");
+      return;
+    }
+    if (const LoopReduction *Red = reduction(VD)) {
+      const DeclRefExpr *Self = refTo(LHS, VD);
+      bool Ok = false;
+      if (Self) {
+        switch (Op) {
+        case BO_AddAssign:
+        case BO_SubAssign:
+          Ok = Red->Op == pragma::ReductionOp::Sum;
+          break;
+        case BO_MulAssign:
+          Ok = Red->Op == pragma::ReductionOp::Product;
+          break;
+        case BO_Assign:
+          Ok = RHS && plainUpdate(*Red, RHS);
+          break;
+        default:
+          break;
+        }
+      }
+      if (Ok) {
+        ReductionRefsOk.insert(Self);
+      } else {
+        A.R.error(Loc, std::string("this update of '") + VD->getName().str() +
+                           "' does not match its reduction operator '" +
+                           pragma::reductionOpSpelling(Red->Op) + "'");
+        ReductionRefsOk.insert(Self);
+      }
+      return;
+    }
+    if (!outside(VD))
+      return;
+    std::string Name = VD->getName().str();
+    if (VD->getType()->isArrayType()) {
+      report(Loc, "'" + Name +
+                      "' is not distributed: writing it in an independent "
+                      "loop would leave each rank a different copy; "
+                      "distribute it like the loop's arrays");
+      return;
+    }
+    const char *Suggest = Op == BO_AddAssign || Op == BO_SubAssign ? "+"
+                          : Op == BO_MulAssign                     ? "*"
+                                                                   : nullptr;
+    std::optional<FixItHint> Fix;
+    if (Suggest && D.EndLoc.isFileID())
+      Fix = FixItHint::CreateInsertion(
+          D.EndLoc, std::string(" reduction(") + Suggest + ": " + Name + ")");
+    report(Loc,
+           "'" + Name +
+               "' is assigned in an independent loop: each rank would keep a "
+               "different value; declare it in a reduction clause or inside "
+               "the loop",
+           Fix);
+  }
+};
+
+/// Marks the distributed-array references under S as reported, so that a
+/// loop rejected for its shape does not also get one error per access.
+class UseSuppressor : public RecursiveASTVisitor<UseSuppressor> {
+public:
+  UseSuppressor(const Program &P, std::set<const DeclRefExpr *> &Allowed)
+      : P(P), Allowed(Allowed) {}
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (P.ArrayByVar.count(dyn_cast<VarDecl>(E->getDecl())))
+      Allowed.insert(E);
+    return true;
+  }
+
+private:
+  const Program &P;
+  std::set<const DeclRefExpr *> &Allowed;
+};
+
+void Analyzer::independent(const ParsedDirective &D) {
+  const Anchor *A = anchorOf(D);
+  if (!A)
+    return;
+  if (!A->Parent) {
+    R.error(D.HashLoc, "independent must be placed right before a for loop "
+                       "inside a function");
+    return;
+  }
+  const auto *CS = cast<CompoundStmt>(A->Parent);
+  unsigned LoopIdx = A->Index + static_cast<unsigned>(D.Slots.size());
+  const ForStmt *For = nullptr;
+  if (LoopIdx < CS->size())
+    For = dyn_cast<ForStmt>(CS->body_begin()[LoopIdx]);
+  if (!For) {
+    R.error(tokLoc(D, D.Dir.KindTok),
+            "'independent' must be followed by a for loop");
+    return;
+  }
+  OwnerLoop L;
+  L.DirId = D.Id;
+  L.For = For;
+  struct Suppress {
+    Analyzer &A;
+    const ForStmt *For;
+    bool Armed = true;
+    ~Suppress() {
+      if (Armed)
+        UseSuppressor(A.P, A.AllowedRefs)
+            .TraverseStmt(const_cast<ForStmt *>(For));
+    }
+  } OnError{*this, For};
+  const char *Shape =
+      "independent loops must have the form 'for (int i = lb; i < ub; ++i)'";
+  // Init: one integer index declared in the loop.
+  const auto *Init = dyn_cast_or_null<DeclStmt>(For->getInit());
+  const VarDecl *IV = Init && Init->isSingleDecl()
+                          ? dyn_cast<VarDecl>(Init->getSingleDecl())
+                          : nullptr;
+  if (!IV || !IV->getInit() || !IV->getType()->isIntegerType()) {
+    R.error(For->getInit() ? For->getInit()->getBeginLoc() : For->getBeginLoc(),
+            std::string(Shape) + ": declare the integer index in the loop");
+    return;
+  }
+  L.IndVar = IV;
+  L.Lower = IV->getInit();
+  // Condition: i < ub, i <= ub (or ub > i, ub >= i).
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+      For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
+  auto IsIV = [&](const Expr *E) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DRE && DRE->getDecl() == IV;
+  };
+  if (Cond && IsIV(Cond->getLHS()) &&
+      (Cond->getOpcode() == BO_LT || Cond->getOpcode() == BO_LE)) {
+    L.Upper = Cond->getRHS();
+    L.Inclusive = Cond->getOpcode() == BO_LE;
+  } else if (Cond && IsIV(Cond->getRHS()) &&
+             (Cond->getOpcode() == BO_GT || Cond->getOpcode() == BO_GE)) {
+    L.Upper = Cond->getLHS();
+    L.Inclusive = Cond->getOpcode() == BO_GE;
+  } else {
+    R.error(For->getCond() ? For->getCond()->getBeginLoc() : For->getBeginLoc(),
+            std::string(Shape) + ": the condition must compare '" +
+                IV->getName().str() + "' with < or <=");
+    return;
+  }
+  // Increment: ++i, i++, i += 1.
+  const Expr *Inc =
+      For->getInc() ? For->getInc()->IgnoreParenImpCasts() : nullptr;
+  bool StepOne = false;
+  if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc))
+    StepOne = U->isIncrementOp() && IsIV(U->getSubExpr());
+  else if (const auto *C = dyn_cast_or_null<CompoundAssignOperator>(Inc))
+    if (C->getOpcode() == BO_AddAssign && IsIV(C->getLHS()))
+      if (auto V = C->getRHS()->getIntegerConstantExpr(Ctx))
+        StepOne = *V == 1;
+  if (!StepOne) {
+    R.error(Inc ? Inc->getBeginLoc() : For->getBeginLoc(),
+            std::string(Shape) +
+                ": the index must step by 1 (other strides are not "
+                "supported yet)");
+    return;
+  }
+  // Reduction variables.
+  for (const pragma::ReductionClause &C : D.Dir.Reductions)
+    for (const pragma::NameRef &N : C.Vars) {
+      const VarDecl *VD = slotVar(D, N.Tok, "a reduction variable");
+      if (!VD)
+        return;
+      if (!VD->getType()->isArithmeticType()) {
+        R.error(tokLoc(D, N.Tok), "reduction variable '" + N.Name +
+                                      "' must have an arithmetic type, not '" +
+                                      VD->getType().getAsString() + "'");
+        return;
+      }
+      if (P.ArrayByVar.count(VD)) {
+        R.error(tokLoc(D, N.Tok), "a distributed array cannot be a reduction "
+                                  "variable");
+        return;
+      }
+      for (const LoopReduction &Prev : L.Reductions)
+        if (Prev.Var == VD) {
+          R.error(tokLoc(D, N.Tok),
+                  "'" + N.Name + "' appears in more than one reduction");
+          return;
+        }
+      L.Reductions.push_back({C.Op, VD});
+    }
+  OnError.Armed = false;
+  LoopChecker Check(*this, L, D);
+  Check.TraverseStmt(const_cast<Stmt *>(For->getBody()));
+  Check.finish();
+  // Home: the first distributed array written, else the first one read.
+  for (const Access &Acc : L.Accesses) {
+    bool Written = false;
+    for (const DynTypedNode &N : Ctx.getParents(*Acc.Expr)) {
+      if (const auto *BO = N.get<BinaryOperator>())
+        Written =
+            BO->isAssignmentOp() && BO->getLHS()->IgnoreParens() == Acc.Expr;
+      if (const auto *U = N.get<UnaryOperator>())
+        Written = U->isIncrementDecrementOp();
+    }
+    if (Written) {
+      L.Home = Acc.Array;
+      break;
+    }
+  }
+  if (!L.Home && !L.Accesses.empty())
+    L.Home = L.Accesses.front().Array;
+  P.Loops.push_back(std::move(L));
+}
+
+// --- uses of distributed arrays outside loops ------------------------------
+
+class UseChecker : public RecursiveASTVisitor<UseChecker> {
+public:
+  UseChecker(const Program &P, const std::set<const DeclRefExpr *> &Allowed,
+             Reporter &R)
+      : P(P), Allowed(Allowed), R(R) {}
+  bool TraverseTypeAliasDecl(TypeAliasDecl *D) {
+    if (D->getIdentifier() && pragma::parseCarrierName(D->getName().str()))
+      return true; // carriers name arrays on purpose
+    return RecursiveASTVisitor::TraverseTypeAliasDecl(D);
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    const auto *VD = dyn_cast<VarDecl>(E->getDecl());
+    auto It = P.ArrayByVar.find(VD);
+    if (It == P.ArrayByVar.end() || Allowed.count(E))
+      return true;
+    R.error(E->getLocation(),
+            "distributed array '" + It->second->Name +
+                "' can only be used as '" + It->second->Name +
+                "[i]' in an independent loop over i (other uses are not "
+                "supported yet)");
+    return true;
+  }
+
+private:
+  const Program &P;
+  const std::set<const DeclRefExpr *> &Allowed;
+  Reporter &R;
+};
+
+void Analyzer::checkUses() {
+  UseChecker U(P, AllowedRefs, R);
+  U.TraverseDecl(Ctx.getTranslationUnitDecl());
+}
+
+// --- flow: the mapping of each array before each redistribute -------------
+
+using FlowState = std::map<DistArray *, std::optional<Mapping>>;
+
+/// Calls made in a statement and redistributes written inside it.
+class EffectCollector : public RecursiveASTVisitor<EffectCollector> {
+public:
+  std::set<const FunctionDecl *> Callees;
+  bool Indirect = false;
+  bool VisitCallExpr(CallExpr *E) {
+    if (const FunctionDecl *FD = E->getDirectCallee())
+      Callees.insert(FD->getCanonicalDecl());
+    else
+      Indirect = true;
+    return true;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *E) {
+    if (const auto *C = E->getConstructor())
+      Callees.insert(C->getCanonicalDecl());
+    return true;
+  }
+};
+
+class FlowWalker {
+public:
+  FlowWalker(Analyzer &A) : A(A) {}
+
+  /// The arrays a statement may redistribute (directly or through calls).
+  std::set<DistArray *> changedIn(const Stmt *S) {
+    std::set<DistArray *> Out;
+    SourceRange SR = S->getSourceRange();
+    for (Redistribution &RD : A.P.Redistributions) {
+      SourceLocation L = A.State.Directives[RD.DirId].HashLoc;
+      if (A.SM.isBeforeInTranslationUnit(SR.getBegin(), L) &&
+          A.SM.isBeforeInTranslationUnit(L, SR.getEnd()))
+        Out.insert(RD.Array);
+    }
+    EffectCollector EC;
+    EC.TraverseStmt(const_cast<Stmt *>(S));
+    addCallEffects(EC, Out);
+    return Out;
+  }
+  void addCallEffects(const EffectCollector &EC, std::set<DistArray *> &Out) {
+    if (EC.Indirect) {
+      for (Redistribution &RD : A.P.Redistributions)
+        Out.insert(RD.Array);
+      return;
+    }
+    for (const FunctionDecl *F : EC.Callees) {
+      if (A.MayRedistAll.count(F))
+        for (Redistribution &RD : A.P.Redistributions)
+          Out.insert(RD.Array);
+      if (auto It = A.MayRedist.find(F); It != A.MayRedist.end())
+        Out.insert(It->second.begin(), It->second.end());
+    }
+  }
+
+  void forget(FlowState &S, const std::set<DistArray *> &Arrays) {
+    for (DistArray *Arr : Arrays)
+      S[Arr] = std::nullopt;
+  }
+  static FlowState join(const FlowState &X, const FlowState &Y) {
+    FlowState Out;
+    for (const auto &[Arr, M] : X) {
+      auto It = Y.find(Arr);
+      if (It != Y.end() && M && It->second && *M == *It->second)
+        Out[Arr] = M;
+      else
+        Out[Arr] = std::nullopt;
+    }
+    for (const auto &[Arr, M] : Y)
+      if (!X.count(Arr))
+        Out[Arr] = std::nullopt;
+    return Out;
+  }
+
+  void walk(const Stmt *S, FlowState &St) {
+    if (!S)
+      return;
+    if (auto It = A.Carriers.AnchorStmts.find(S);
+        It != A.Carriers.AnchorStmts.end()) {
+      anchor(It->second, St);
+      return;
+    }
+    if (isa<LambdaExpr>(S) || isa<BlockExpr>(S))
+      return; // a separate function body
+    if (const auto *If = dyn_cast<IfStmt>(S)) {
+      walk(If->getInit(), St);
+      walk(If->getConditionVariableDeclStmt(), St);
+      walk(If->getCond(), St);
+      FlowState Then = St, Else = St;
+      walk(If->getThen(), Then);
+      walk(If->getElse(), Else);
+      St = join(Then, Else);
+      return;
+    }
+    if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
+        isa<CXXForRangeStmt>(S) || isa<SwitchStmt>(S) || isa<CXXTryStmt>(S)) {
+      forget(St, changedIn(S));
+      for (const Stmt *C : S->children()) {
+        FlowState Inner = St;
+        walk(C, Inner);
+      }
+      return;
+    }
+    if (isa<LabelStmt>(S)) {
+      for (auto &[Arr, M] : St)
+        M = std::nullopt;
+    }
+    for (const Stmt *C : S->children())
+      walk(C, St);
+    if (const auto *CE = dyn_cast<CallExpr>(S)) {
+      EffectCollector EC;
+      if (const FunctionDecl *FD = CE->getDirectCallee())
+        EC.Callees.insert(FD->getCanonicalDecl());
+      else
+        EC.Indirect = true;
+      std::set<DistArray *> Changed;
+      addCallEffects(EC, Changed);
+      forget(St, Changed);
+    } else if (const auto *CC = dyn_cast<CXXConstructExpr>(S)) {
+      EffectCollector EC;
+      EC.Callees.insert(CC->getConstructor()->getCanonicalDecl());
+      std::set<DistArray *> Changed;
+      addCallEffects(EC, Changed);
+      forget(St, Changed);
+    }
+  }
+
+  void anchor(unsigned Dir, FlowState &St) {
+    const ParsedDirective &D = A.State.Directives[Dir];
+    switch (D.Dir.Kind) {
+    case DirectiveKind::Distribute:
+      for (auto &Arr : A.P.Arrays)
+        if (Arr->DistributeDir == Dir)
+          St[Arr.get()] = Arr->Initial;
+      break;
+    case DirectiveKind::Redistribute:
+      for (Redistribution &RD : A.P.Redistributions)
+        if (RD.DirId == Dir) {
+          auto It = St.find(RD.Array);
+          RD.Source = It == St.end() ? std::nullopt : It->second;
+          St[RD.Array] = RD.Target;
+        }
+      break;
+    case DirectiveKind::Independent:
+      A.LoopStates[Dir] = St;
+      break;
+    default:
+      break;
+    }
+  }
+
+private:
+  Analyzer &A;
+};
+
+void Analyzer::flow() {
+  // Which functions may redistribute which arrays (transitively).
+  std::map<const FunctionDecl *, EffectCollector> Calls;
+  std::vector<const FunctionDecl *> Funcs;
+  class FuncFinder : public RecursiveASTVisitor<FuncFinder> {
+  public:
+    std::vector<const FunctionDecl *> &Out;
+    explicit FuncFinder(std::vector<const FunctionDecl *> &O) : Out(O) {}
+    bool shouldVisitLambdaBody() const { return true; }
+    bool VisitFunctionDecl(FunctionDecl *F) {
+      if (F->doesThisDeclarationHaveABody())
+        Out.push_back(F);
+      return true;
+    }
+  } Finder(Funcs);
+  Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
+  for (const FunctionDecl *F : Funcs) {
+    EffectCollector &EC = Calls[F->getCanonicalDecl()];
+    EC.TraverseStmt(F->getBody());
+  }
+  for (Redistribution &RD : P.Redistributions) {
+    const auto *F = dyn_cast<FunctionDecl>(P.Anchors[RD.DirId].Context);
+    if (F)
+      MayRedist[F->getCanonicalDecl()].insert(RD.Array);
+  }
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (auto &[F, EC] : Calls) {
+      std::set<DistArray *> &Mine = MayRedist[F];
+      std::size_t Before = Mine.size();
+      bool All = MayRedistAll.count(F);
+      if (EC.Indirect && !All && !P.Redistributions.empty()) {
+        MayRedistAll.insert(F);
+        Changed = true;
+      }
+      for (const FunctionDecl *G : EC.Callees) {
+        if (MayRedistAll.count(G) && !MayRedistAll.count(F)) {
+          MayRedistAll.insert(F);
+          Changed = true;
+        }
+        if (auto It = MayRedist.find(G); It != MayRedist.end() && G != F)
+          Mine.insert(It->second.begin(), It->second.end());
+      }
+      Changed |= Mine.size() != Before;
+    }
+  }
+  // Walk every function. Global arrays enter main with their declared
+  // mapping (main cannot be called); other functions know only the arrays
+  // nobody redistributes.
+  std::set<DistArray *> Redistributed;
+  for (Redistribution &RD : P.Redistributions)
+    Redistributed.insert(RD.Array);
+  FlowWalker W(*this);
+  for (const FunctionDecl *F : Funcs) {
+    FlowState St;
+    for (auto &Arr : P.Arrays)
+      if (!Arr->Var->isLocalVarDecl())
+        St[Arr.get()] = F->isMain() || !Redistributed.count(Arr.get())
+                            ? std::optional<Mapping>(Arr->Initial)
+                            : std::nullopt;
+    W.walk(F->getBody(), St);
+  }
+}
+
+void Analyzer::decide() {
+  plan::PlanOptions PO;
+  PO.Scheduler = Opts.Scheduler;
+  for (Redistribution &RD : P.Redistributions) {
+    const ParsedDirective &D = State.Directives[RD.DirId];
+    try {
+      RD.Decision = decidePlan(RD.Source, RD.Target, RD.Array->Extent, PO);
+    } catch (const plan::PlanError &E) {
+      R.error(D.HashLoc,
+              std::string("cannot plan this redistribution: ") + E.what());
+      continue;
+    }
+    std::string What = "redistribute '" + RD.Array->Name + "' ";
+    std::string From = RD.Source ? RD.Source->describe() : "?";
+    switch (RD.Decision.Decision) {
+    case PlanDecision::NoOp:
+      R.remark(D.HashLoc, What + "removed: " + From + " and " +
+                              RD.Target.describe() +
+                              " place every element at the same place");
+      break;
+    case PlanDecision::Static:
+      R.remark(D.HashLoc,
+               What + "static plan (" + From + " -> " + RD.Target.describe() +
+                   ", " + std::to_string(RD.Array->Extent) +
+                   " elements): " + summarizePlan(*RD.Decision.Plan));
+      break;
+    case PlanDecision::Runtime:
+      R.remark(D.HashLoc, What + "plan made at run time: " + RD.Decision.Why);
+      break;
+    }
+  }
+}
+
+void Analyzer::checkLoopsAlignment() {
+  for (OwnerLoop &L : P.Loops) {
+    const ParsedDirective &D = State.Directives[L.DirId];
+    for (const OwnerLoop &O : P.Loops)
+      if (&O != &L &&
+          SM.isBeforeInTranslationUnit(O.For->getBeginLoc(),
+                                       L.For->getBeginLoc()) &&
+          SM.isBeforeInTranslationUnit(L.For->getBeginLoc(),
+                                       O.For->getEndLoc())) {
+        R.error(D.HashLoc, "nested independent loops are not supported yet");
+        break;
+      }
+    if (!L.Home) {
+      R.remark(D.HashLoc, "independent loop uses no distributed array: it "
+                          "runs on every rank");
+      continue;
+    }
+    const FlowState &St = LoopStates[L.DirId];
+    auto Known = [&](DistArray *A) -> std::optional<plan::Distribution> {
+      auto It = St.find(A);
+      if (It == St.end() || !It->second)
+        return std::nullopt;
+      try {
+        return staticDistribution(*It->second, A->Extent, nullptr);
+      } catch (const plan::PlanError &) {
+        return std::nullopt;
+      }
+    };
+    std::optional<plan::Distribution> HomeDist = Known(L.Home);
+    std::set<DistArray *> Seen{L.Home};
+    for (const Access &Acc : L.Accesses) {
+      if (!Seen.insert(Acc.Array).second)
+        continue;
+      if (Acc.Array->Extent != L.Home->Extent) {
+        R.error(Acc.Expr->getBeginLoc(),
+                "'" + Acc.Array->Name + "' (" +
+                    std::to_string(Acc.Array->Extent) +
+                    " elements) is not aligned with '" + L.Home->Name + "' (" +
+                    std::to_string(L.Home->Extent) +
+                    " elements) in this loop (not supported yet)");
+        continue;
+      }
+      std::optional<plan::Distribution> Other = Known(Acc.Array);
+      if (HomeDist && Other) {
+        if (!HomeDist->sameMapping(*Other))
+          R.error(Acc.Expr->getBeginLoc(),
+                  "'" + Acc.Array->Name + "' (" + Other->format() +
+                      ") is not aligned with '" + L.Home->Name + "' (" +
+                      HomeDist->format() +
+                      ") here: element i lives on different ranks (general "
+                      "communication in loops is not supported yet)");
+        continue;
+      }
+      L.CheckAligned.push_back(Acc.Array);
+      R.remark(Acc.Expr->getBeginLoc(), "alignment of '" + Acc.Array->Name +
+                                            "' with '" + L.Home->Name +
+                                            "' is checked at run time");
+    }
+    std::string Desc = "?";
+    if (auto It = St.find(L.Home); It != St.end() && It->second)
+      Desc = It->second->describe();
+    R.remark(D.HashLoc, "independent loop over '" + L.Home->Name + "' (" +
+                            Desc +
+                            "): owner computes on local elements, no "
+                            "per-element owner test" +
+                            (L.Reductions.empty()
+                                 ? std::string()
+                                 : ", " + std::to_string(L.Reductions.size()) +
+                                       " reduction(s) combined across ranks"));
+  }
+}
+
+bool Analyzer::run() {
+  Carriers.TraverseDecl(Ctx.getTranslationUnitDecl());
+  for (const ParsedDirective &D : State.Directives) {
+    switch (D.Dir.Kind) {
+    case DirectiveKind::Processors:
+      processors(D);
+      break;
+    case DirectiveKind::Distribute:
+      distribute(D);
+      break;
+    case DirectiveKind::Dynamic:
+      dynamic(D);
+      break;
+    default:
+      break;
+    }
+  }
+  for (const auto &[VD, Dir] : DynamicDirs) {
+    auto It = P.ArrayByVar.find(VD);
+    if (It == P.ArrayByVar.end()) {
+      const ParsedDirective &D = State.Directives[Dir];
+      R.error(D.HashLoc, "dynamic array '" + VD->getName().str() +
+                             "' has no distribute directive");
+      continue;
+    }
+    It->second->Dynamic = true;
+  }
+  for (const ParsedDirective &D : State.Directives) {
+    if (D.Dir.Kind == DirectiveKind::Redistribute)
+      redistribute(D);
+    else if (D.Dir.Kind == DirectiveKind::Independent)
+      independent(D);
+  }
+  checkUses();
+  if (CI.getDiagnostics().hasErrorOccurred() && !R.failed())
+    return false;
+  // The flow walk only uses directives that passed their checks, so the
+  // loop checks below still report with errors elsewhere.
+  flow();
+  checkLoopsAlignment();
+  if (R.failed())
+    return false;
+  decide();
+  return !R.failed();
+}
+
+} // namespace
+
+bool analyze(CompilerInstance &CI, ASTContext &Ctx,
+             const pragma::PragmaState &State, const Options &Opts,
+             Program &Out) {
+  return Analyzer(CI, Ctx, State, Opts, Out).run();
+}
+
+} // namespace hpf::analysis

@@ -1,0 +1,111 @@
+//===- analysis/Analyzer.h - semantic checks of hpf directives --*- C++ -*-===//
+//
+// The Analyzer turns the handler's directives plus Clang's AST (through the
+// carrier declarations) into a Program: the processor arrangements, the
+// distributed arrays, every redistribution with its static-or-run-time plan
+// decision, and every owner-computes loop. It reports HPF rule violations
+// and anything the code generator could not translate faithfully as Clang
+// errors at the directive's tokens, and explains its decisions as remarks.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HPF_ANALYSIS_ANALYZER_H
+#define HPF_ANALYSIS_ANALYZER_H
+
+#include "Mapping.h"
+
+#include "../pragma-parser/HpfPragma.h"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class CompilerInstance;
+class DeclContext;
+class DeclStmt;
+class Expr;
+class ForStmt;
+class ArraySubscriptExpr;
+class VarDecl;
+class Stmt;
+} // namespace clang
+
+namespace hpf::analysis {
+
+struct Options {
+  std::string Scheduler = "auto";
+  bool Remarks = false;
+};
+
+/// Where a directive's anchor landed in the AST.
+struct Anchor {
+  const clang::DeclContext *Context = nullptr;
+  const clang::Stmt *Parent = nullptr; ///< enclosing CompoundStmt (functions)
+  unsigned Index = 0;                  ///< anchor's child index in Parent
+};
+
+struct DistArray {
+  const clang::VarDecl *Var = nullptr;
+  std::string Name;
+  std::string ElemType; ///< element type as written
+  Index Extent = 0;
+  Mapping Initial;
+  unsigned DistributeDir = 0;
+  bool Dynamic = false;
+};
+
+struct Redistribution {
+  unsigned DirId = 0;
+  DistArray *Array = nullptr;
+  Mapping Target;
+  std::optional<Mapping> Source; ///< known mapping before (flow analysis)
+  PlanDecision Decision;
+};
+
+struct Access {
+  const clang::ArraySubscriptExpr *Expr = nullptr;
+  DistArray *Array = nullptr;
+};
+
+struct LoopReduction {
+  pragma::ReductionOp Op = pragma::ReductionOp::Sum;
+  const clang::VarDecl *Var = nullptr;
+};
+
+struct OwnerLoop {
+  unsigned DirId = 0;
+  const clang::ForStmt *For = nullptr;
+  const clang::VarDecl *IndVar = nullptr;
+  const clang::Expr *Lower = nullptr; ///< init value
+  const clang::Expr *Upper = nullptr; ///< bound of the condition
+  bool Inclusive = false;             ///< i <= Upper
+  DistArray *Home = nullptr;          ///< null: no distributed array used
+  std::vector<Access> Accesses;
+  std::vector<DistArray *> CheckAligned; ///< other arrays, checked at run time
+  std::vector<LoopReduction> Reductions;
+};
+
+/// Everything the code generator needs.
+struct Program {
+  std::vector<std::unique_ptr<Arrangement>> Arrangements;
+  std::map<std::string, Arrangement *> ArrangementByName;
+  std::vector<std::unique_ptr<DistArray>> Arrays;
+  std::map<const clang::VarDecl *, DistArray *> ArrayByVar;
+  std::vector<Redistribution> Redistributions;
+  std::vector<OwnerLoop> Loops;
+  /// Per directive: its anchor (valid directives only).
+  std::map<unsigned, Anchor> Anchors;
+  /// Directives whose text is simply removed (dynamic, directives after
+  /// errors, ...) are all directives not otherwise handled.
+};
+
+/// Runs all checks; returns false if an error was reported.
+bool analyze(clang::CompilerInstance &CI, clang::ASTContext &Ctx,
+             const pragma::PragmaState &State, const Options &Opts,
+             Program &Out);
+
+} // namespace hpf::analysis
+
+#endif // HPF_ANALYSIS_ANALYZER_H

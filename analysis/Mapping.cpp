@@ -1,0 +1,168 @@
+//===- analysis/Mapping.cpp - static distributions and plan decisions
+//------===//
+#include "Mapping.h"
+
+#include <sstream>
+
+namespace hpf::analysis {
+
+std::string Value::str() const { return Const ? std::to_string(*Const) : Text; }
+
+bool Value::operator==(const Value &O) const {
+  if (Const || O.Const)
+    return Const == O.Const;
+  return Text == O.Text;
+}
+
+std::optional<Index> Arrangement::count() const {
+  Index C = 1;
+  for (const Value &E : Extents) {
+    if (!E.Const)
+      return std::nullopt;
+    C *= *E.Const;
+  }
+  return C;
+}
+
+std::string Arrangement::describe() const {
+  std::string S = Name + "(";
+  for (std::size_t I = 0; I < Extents.size(); ++I)
+    S += (I ? ", " : "") + Extents[I].str();
+  return S + ")";
+}
+
+bool FormatValue::operator==(const FormatValue &O) const {
+  if (Kind != O.Kind || HasParam != O.HasParam)
+    return false;
+  if (Values || O.Values)
+    return Values == O.Values;
+  return !HasParam || Param == O.Param;
+}
+
+std::string FormatValue::describe() const {
+  std::string S = pragma::formatName(Kind);
+  if (Values) {
+    S += "(";
+    for (std::size_t I = 0; I < Values->size(); ++I) {
+      if (I == 8) {
+        S += ", ...";
+        break;
+      }
+      S += (I ? ", " : "") + std::to_string((*Values)[I]);
+    }
+    return S + ")";
+  }
+  if (HasParam)
+    S += "(" + Param.str() + ")";
+  return S;
+}
+
+bool Mapping::operator==(const Mapping &O) const {
+  return Formats == O.Formats && Onto == O.Onto;
+}
+
+std::string Mapping::describe() const {
+  std::string S;
+  if (Formats.size() == 1) {
+    S = Formats[0].describe();
+  } else {
+    S = "(";
+    for (std::size_t I = 0; I < Formats.size(); ++I)
+      S += (I ? ", " : "") + Formats[I].describe();
+    S += ")";
+  }
+  if (Onto)
+    S += " onto " + Onto->describe();
+  else
+    S += " onto all ranks";
+  return S;
+}
+
+std::optional<plan::Distribution> staticDistribution(const Mapping &M, Index N,
+                                                     std::string *WhyNot) {
+  auto No = [&](std::string Why) -> std::optional<plan::Distribution> {
+    if (WhyNot)
+      *WhyNot = std::move(Why);
+    return std::nullopt;
+  };
+  if (M.Formats.size() != 1)
+    return No("multi-dimensional mapping");
+  const FormatValue &F = M.Formats[0];
+  if (!M.Onto)
+    return No("no 'onto': the processor count is the number of MPI ranks");
+  std::optional<Index> P = M.Onto->count();
+  if (!P)
+    return No("the size of " + M.Onto->describe() +
+              " is only known at run time");
+  int Procs = static_cast<int>(*P);
+  switch (F.Kind) {
+  case pragma::FormatKind::Block:
+    if (!F.HasParam)
+      return plan::Distribution::block(N, Procs);
+    if (!F.Param.Const)
+      return No("block(" + F.Param.Text + ") is not a compile-time constant");
+    return plan::Distribution::blockSized(N, Procs, *F.Param.Const);
+  case pragma::FormatKind::Cyclic:
+    if (!F.HasParam)
+      return plan::Distribution::cyclic(N, Procs, 1);
+    if (!F.Param.Const)
+      return No("cyclic(" + F.Param.Text + ") is not a compile-time constant");
+    return plan::Distribution::cyclic(N, Procs, *F.Param.Const);
+  case pragma::FormatKind::GenBlock:
+    if (!F.Values)
+      return No("gen_block(" + F.Param.Text +
+                ") is not a constant array (make it constexpr)");
+    return plan::Distribution::genBlock(*F.Values);
+  case pragma::FormatKind::Indirect: {
+    if (!F.Values)
+      return No("indirect(" + F.Param.Text + ") is not a constant array");
+    std::vector<int> Owners(F.Values->begin(), F.Values->end());
+    return plan::Distribution::indirect(std::move(Owners), Procs);
+  }
+  case pragma::FormatKind::Collapsed:
+    return No("'*' is not a distribution of a one-dimensional array");
+  }
+  return No("unknown format");
+}
+
+PlanDecision decidePlan(const std::optional<Mapping> &Src, const Mapping &Dst,
+                        Index N, const plan::PlanOptions &Opts) {
+  PlanDecision D;
+  if (!Src) {
+    D.Why = "the array's mapping before this point depends on control flow";
+    return D;
+  }
+  std::string Why;
+  std::optional<plan::Distribution> S = staticDistribution(*Src, N, &Why);
+  if (!S) {
+    D.Why = "source: " + Why;
+    return D;
+  }
+  std::optional<plan::Distribution> T = staticDistribution(Dst, N, &Why);
+  if (!T) {
+    D.Why = "target: " + Why;
+    return D;
+  }
+  D.Src = S;
+  D.Dst = T;
+  if (S->sameMapping(*T) && S->procs() == T->procs()) {
+    D.Decision = PlanDecision::NoOp;
+    return D;
+  }
+  D.Plan = plan::makePlan(*S, *T, Opts);
+  D.Decision = PlanDecision::Static;
+  return D;
+}
+
+std::string summarizePlan(const plan::Plan &P) {
+  std::ostringstream OS;
+  OS << P.Table.Messages.size() << " messages in " << P.Sched.stepCount()
+     << " steps (lower bound " << P.Bounds.Steps << "), cost " << P.Cost
+     << " elements (lower bound " << P.Bounds.Volume << "), scheduler "
+     << P.Requested;
+  if (P.Used != P.Requested)
+    OS << " -> " << P.Used;
+  return OS.str();
+}
+
+} // namespace hpf::analysis

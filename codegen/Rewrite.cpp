@@ -1,0 +1,413 @@
+//===- codegen/Rewrite.cpp - emit the SPMD program
+//--------------------------===//
+#include "Rewrite.h"
+
+#include "PlanTables.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Rewrite/Core/Rewriter.h"
+
+#include <set>
+
+using namespace clang;
+
+namespace hpf::codegen {
+namespace {
+
+using analysis::Arrangement;
+using analysis::DistArray;
+using analysis::FormatValue;
+using analysis::Mapping;
+using analysis::OwnerLoop;
+using analysis::PlanDecision;
+using pragma::DirectiveKind;
+using pragma::FormatKind;
+using pragma::ParsedDirective;
+
+/// Replaces output of replicated code by the runtime's rank-0 versions.
+class PrintRewriter : public RecursiveASTVisitor<PrintRewriter> {
+public:
+  PrintRewriter(ASTContext &Ctx, Rewriter &RW,
+                const std::vector<SourceRange> &Skip)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), RW(RW), Skip(Skip) {}
+
+  bool VisitCallExpr(CallExpr *E) {
+    const FunctionDecl *FD = E->getDirectCallee();
+    if (!FD || !FD->getIdentifier() || !inUserCode(E->getBeginLoc()))
+      return true;
+    StringRef N = FD->getName();
+    if (N != "printf" && N != "puts")
+      return true;
+    if (!SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
+      return true;
+    const Expr *Callee = E->getCallee()->IgnoreImpCasts();
+    SourceRange R = Callee->getSourceRange();
+    if (R.getBegin().isMacroID() || R.getEnd().isMacroID())
+      return true;
+    RW.ReplaceText(R, ("hpf::" + N).str());
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    const auto *VD = dyn_cast<VarDecl>(E->getDecl());
+    if (!VD || !VD->getIdentifier() || VD->getName() != "cout" ||
+        !VD->isInStdNamespace() || !inUserCode(E->getBeginLoc()))
+      return true;
+    SourceRange R = E->getSourceRange();
+    if (R.getBegin().isMacroID() || R.getEnd().isMacroID())
+      return true;
+    RW.ReplaceText(R, "hpf::out()");
+    return true;
+  }
+
+private:
+  ASTContext &Ctx;
+  SourceManager &SM;
+  Rewriter &RW;
+  const std::vector<SourceRange> &Skip;
+
+  bool inUserCode(SourceLocation L) const {
+    if (!L.isFileID() || !SM.isInMainFile(L))
+      return false;
+    for (const SourceRange &R : Skip)
+      if (!SM.isBeforeInTranslationUnit(L, R.getBegin()) &&
+          !SM.isBeforeInTranslationUnit(R.getEnd(), L))
+        return false;
+    return true;
+  }
+};
+
+class Emitter {
+public:
+  Emitter(ASTContext &Ctx, const pragma::PragmaState &State,
+          const analysis::Program &P)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), LO(Ctx.getLangOpts()),
+        State(State), P(P) {
+    RW.setSourceMgr(SM, LO);
+  }
+
+  std::string run();
+
+private:
+  ASTContext &Ctx;
+  SourceManager &SM;
+  const LangOptions &LO;
+  const pragma::PragmaState &State;
+  const analysis::Program &P;
+  Rewriter RW;
+  std::string Tables; ///< static plan tables, emitted before the user code
+  std::set<unsigned> Done;
+
+  std::string fileName() const {
+    PresumedLoc PL =
+        SM.getPresumedLoc(SM.getLocForStartOfFile(SM.getMainFileID()));
+    return PL.isValid() ? PL.getFilename() : "input.cpp";
+  }
+  std::string where(SourceLocation L) const {
+    PresumedLoc PL = SM.getPresumedLoc(SM.getExpansionLoc(L));
+    if (PL.isInvalid())
+      return "?";
+    return std::string(PL.getFilename()) + ":" + std::to_string(PL.getLine()) +
+           ":" + std::to_string(PL.getColumn());
+  }
+  static std::string quote(const std::string &S) {
+    std::string R = "\"";
+    for (char C : S) {
+      if (C == '"' || C == '\\')
+        R += '\\';
+      R += C;
+    }
+    return R + "\"";
+  }
+  std::string text(SourceRange R) const {
+    CharSourceRange CR = CharSourceRange::getTokenRange(
+        SM.getExpansionLoc(R.getBegin()),
+        SM.getExpansionRange(R.getEnd()).getEnd());
+    return Lexer::getSourceText(CR, SM, LO).str();
+  }
+  std::string text(const Expr *E) const { return text(E->getSourceRange()); }
+
+  /// The directive as a comment, for the reader of the output.
+  std::string comment(const ParsedDirective &D) const {
+    std::string T =
+        Lexer::getSourceText(CharSourceRange::getCharRange(D.HashLoc, D.EndLoc),
+                             SM, LO)
+            .str();
+    std::string Out;
+    for (std::size_t I = 0; I < T.size(); ++I) {
+      if (T[I] == '\\' && I + 1 < T.size() &&
+          (T[I + 1] == '\n' || T[I + 1] == '\r'))
+        continue;
+      if (T[I] == '\n' || T[I] == '\r') {
+        Out += ' ';
+        continue;
+      }
+      if (T[I] == '*' && I + 1 < T.size() && T[I + 1] == '/') {
+        Out += "* ";
+        continue;
+      }
+      Out += T[I];
+    }
+    return "/* " + Out + " */";
+  }
+  static unsigned newlines(StringRef S) {
+    return static_cast<unsigned>(S.count('\n'));
+  }
+  /// Replaces a directive's text, keeping its number of lines.
+  void replaceDirective(const ParsedDirective &D, const std::string &Code) {
+    CharSourceRange R = CharSourceRange::getCharRange(D.HashLoc, D.EndLoc);
+    unsigned Lines = newlines(Lexer::getSourceText(R, SM, LO));
+    RW.ReplaceText(R, comment(D) + (Code.empty() ? "" : " " + Code) +
+                          std::string(Lines, '\n'));
+    Done.insert(D.Id);
+  }
+
+  std::string procsExpr(const Arrangement *A) const {
+    return A ? A->CxxName : "hpf::processors::all()";
+  }
+  std::string intArg(const analysis::Value &V) const {
+    if (V.Const)
+      return std::to_string(*V.Const);
+    return "static_cast<hpf::index_t>(" + V.Text + ")";
+  }
+  std::string formatExpr(const FormatValue &F) const {
+    switch (F.Kind) {
+    case FormatKind::Block:
+      return F.HasParam ? "hpf::block(" + intArg(F.Param) + ")"
+                        : "hpf::block()";
+    case FormatKind::Cyclic:
+      return F.HasParam ? "hpf::cyclic(" + intArg(F.Param) + ")"
+                        : "hpf::cyclic()";
+    case FormatKind::GenBlock:
+      return "hpf::gen_block(" + F.Param.Text + ")";
+    case FormatKind::Indirect:
+      return "hpf::indirect(" + F.Param.Text + ")";
+    case FormatKind::Collapsed:
+      break;
+    }
+    return "/* unsupported format */";
+  }
+
+  void processors(const Arrangement &A) {
+    const ParsedDirective &D = State.Directives[A.DirId];
+    bool Global = !P.Anchors.at(A.DirId).Context->isFunctionOrMethod();
+    std::string Var = "__hpf_procs_" + A.Name;
+    std::string Where = quote(where(D.HashLoc));
+    std::string Code = Global ? "static " : "";
+    if (A.Extents.size() == 1 && A.Extents[0].Text == "*" &&
+        !A.Extents[0].Const) {
+      Code += "const hpf::processors " + Var + " = hpf::processors::all();";
+    } else if (A.Extents.size() == 1) {
+      const analysis::Value &E = A.Extents[0];
+      Code += "const hpf::processors " + Var + "(" +
+              (E.Const ? std::to_string(*E.Const)
+                       : "static_cast<int>(" + E.Text + ")") +
+              ", " + Where + ");";
+    } else {
+      Code += "const hpf::processors " + Var + "({";
+      for (std::size_t I = 0; I < A.Extents.size(); ++I) {
+        const analysis::Value &E = A.Extents[I];
+        Code += I ? ", " : "";
+        Code += E.Const         ? std::to_string(*E.Const)
+                : E.Text == "*" ? "hpf::nranks()"
+                                : "static_cast<int>(" + E.Text + ")";
+      }
+      Code += "}, " + Where + ");";
+    }
+    replaceDirective(D, Code);
+  }
+
+  void array(const DistArray &A) {
+    const ParsedDirective &D = State.Directives[A.DistributeDir];
+    const VarDecl *VD = A.Var;
+    // The declaration moves to the directive (which may use names declared
+    // in between); the analysis checked that nothing else refers to it.
+    SourceLocation B = SM.getExpansionLoc(VD->getBeginLoc());
+    SourceLocation E = SM.getExpansionRange(VD->getEndLoc()).getEnd();
+    std::optional<Token> Semi = Lexer::findNextToken(E, SM, LO);
+    SourceLocation End =
+        Semi ? Semi->getEndLoc() : Lexer::getLocForEndOfToken(E, 0, SM, LO);
+    CharSourceRange DeclR = CharSourceRange::getCharRange(B, End);
+    unsigned Lines = newlines(Lexer::getSourceText(DeclR, SM, LO));
+    RW.ReplaceText(DeclR, "/* '" + A.Name +
+                              "' is declared at its distribute directive */" +
+                              std::string(Lines, '\n'));
+    std::string Code;
+    if (VD->getStorageClass() == SC_Static)
+      Code += "static ";
+    Code += "hpf::darray<" + A.ElemType + "> " + A.Name + "(" +
+            std::to_string(A.Extent) + ", " + formatExpr(A.Initial.Formats[0]) +
+            ", ";
+    if (A.Initial.Onto)
+      Code += procsExpr(A.Initial.Onto) + ", ";
+    Code += quote(where(D.HashLoc)) + ");";
+    replaceDirective(D, Code);
+  }
+
+  void redistribution(const analysis::Redistribution &R) {
+    const ParsedDirective &D = State.Directives[R.DirId];
+    const PlanDecision &Dec = R.Decision;
+    if (Dec.Decision == PlanDecision::NoOp) {
+      replaceDirective(D, "/* removed: '" + R.Array->Name +
+                              "' already has this mapping */");
+      return;
+    }
+    std::string Call = "hpf::redistribute(" + R.Array->Name + ", " +
+                       formatExpr(R.Target.Formats[0]) + ", " +
+                       procsExpr(R.Target.Onto) + ", ";
+    if (Dec.Decision == PlanDecision::Static) {
+      std::string Name = "__hpf_plan_" + std::to_string(R.DirId);
+      PlanTables T = flattenPlan(*Dec.Plan, *Dec.Src, *Dec.Dst);
+      std::string Comment = "// " + where(D.HashLoc) + ": redistribute " +
+                            R.Array->Name + " " + R.Source->describe() +
+                            " -> " + R.Target.describe() + ", " +
+                            std::to_string(R.Array->Extent) + " elements\n// " +
+                            analysis::summarizePlan(*Dec.Plan) + "\n";
+      Tables += emitPlanTables(T, Name, Comment);
+      Call += Name + ", ";
+    }
+    Call += quote(where(D.HashLoc)) + ");";
+    replaceDirective(D, Call);
+  }
+
+  void loop(const OwnerLoop &L) {
+    const ParsedDirective &D = State.Directives[L.DirId];
+    if (!L.Home) {
+      replaceDirective(D, "");
+      return;
+    }
+    std::string Id = std::to_string(L.DirId);
+    std::string Seg = "__hpf_seg" + Id;
+    std::string IV = L.IndVar->getName().str();
+    auto Ptr = [&](const DistArray *A) { return "__hpf_" + A->Name + Id; };
+    // Prologue (replaces the directive): local data, alignment checks,
+    // reduction set-up. It opens a block that the epilogue closes.
+    std::string Pro = "{";
+    std::set<const DistArray *> Arrays;
+    for (const analysis::Access &Acc : L.Accesses)
+      if (Arrays.insert(Acc.Array).second)
+        Pro += " " + Acc.Array->ElemType + " *const " + Ptr(Acc.Array) + " = " +
+               Acc.Array->Name + ".local_data();";
+    for (const DistArray *A : L.CheckAligned)
+      Pro += " if (!" + A->Name + ".distribution().sameMapping(" +
+             L.Home->Name +
+             ".distribution())) hpf::fail(\"independent\", "
+             "std::string(\"'" +
+             A->Name + "' (\") + " + A->Name +
+             ".format_string() + \") is not aligned with '" + L.Home->Name +
+             "' (\" + " + L.Home->Name + ".format_string() + \")\", " +
+             quote(where(D.HashLoc)) + ");";
+    std::string Epi;
+    for (const analysis::LoopReduction &Red : L.Reductions) {
+      std::string V = Red.Var->getName().str();
+      std::string Saved = "__hpf_" + V + "0_" + Id;
+      switch (Red.Op) {
+      case pragma::ReductionOp::Sum:
+        Pro += " const auto " + Saved + " = " + V + "; " + V + " = 0;";
+        Epi += " " + V + " = " + Saved + " + hpf::allreduce_sum(" + V + ");";
+        break;
+      case pragma::ReductionOp::Product:
+        Pro += " const auto " + Saved + " = " + V + "; " + V + " = 1;";
+        Epi += " " + V + " = " + Saved + " * hpf::allreduce_prod(" + V + ");";
+        break;
+      case pragma::ReductionOp::Min:
+        Epi += " " + V + " = hpf::allreduce_min(" + V + ");";
+        break;
+      case pragma::ReductionOp::Max:
+        Epi += " " + V + " = hpf::allreduce_max(" + V + ");";
+        break;
+      }
+    }
+    replaceDirective(D, Pro);
+    // The loop: an outer loop over owned segments, the user's loop inside
+    // with its bounds replaced by the segment's.
+    const ForStmt *F = L.For;
+    std::string Lo = text(L.Lower), Hi = text(L.Upper);
+    if (L.Inclusive)
+      Hi = "(" + Hi + ") + 1";
+    // The extra braces keep the epilogue, on the loop's last line, from
+    // looking like part of the loop (-Wmisleading-indentation).
+    RW.InsertTextBefore(F->getForLoc(), "{ for (const hpfcc::segment " + Seg +
+                                            " : hpfcc::owned_segments(" +
+                                            L.Home->Name + ", " + Lo + ", " +
+                                            Hi + ")) ");
+    RW.ReplaceText(
+        SourceRange(SM.getExpansionLoc(L.Lower->getBeginLoc()),
+                    SM.getExpansionRange(L.Lower->getEndLoc()).getEnd()),
+        Seg + ".lo");
+    std::string Bound = Seg + ".hi";
+    if (L.IndVar->getType()->isUnsignedIntegerType())
+      Bound = "static_cast<" + L.IndVar->getType().getAsString() + ">(" +
+              Bound + ")";
+    RW.ReplaceText(
+        SourceRange(SM.getExpansionLoc(F->getCond()->getBeginLoc()),
+                    SM.getExpansionRange(F->getCond()->getEndLoc()).getEnd()),
+        IV + " < " + Bound);
+    for (const analysis::Access &Acc : L.Accesses)
+      RW.ReplaceText(Acc.Expr->getSourceRange(),
+                     Ptr(Acc.Array) + "[" + IV + " + " + Seg + ".off]");
+    // Epilogue after the loop's last token (after the ';' of a
+    // non-compound body).
+    SourceLocation End = SM.getExpansionRange(F->getEndLoc()).getEnd();
+    SourceLocation After;
+    if (isa<CompoundStmt>(F->getBody())) {
+      After = Lexer::getLocForEndOfToken(End, 0, SM, LO);
+    } else {
+      After = Lexer::findLocationAfterToken(
+          End, tok::semi, SM, LO,
+          /*SkipTrailingWhitespaceAndNewLine=*/false);
+      if (After.isInvalid())
+        After = Lexer::getLocForEndOfToken(End, 0, SM, LO);
+    }
+    RW.InsertTextAfter(After, " }" + Epi + " }");
+  }
+};
+
+std::string Emitter::run() {
+  for (const auto &A : P.Arrangements)
+    processors(*A);
+  for (const auto &A : P.Arrays)
+    array(*A);
+  for (const auto &R : P.Redistributions)
+    redistribution(R);
+  std::vector<SourceRange> LoopRanges;
+  for (const OwnerLoop &L : P.Loops) {
+    loop(L);
+    LoopRanges.push_back(L.For->getSourceRange());
+  }
+  // Remaining directives (dynamic, and anything only checked) become
+  // comments.
+  for (const ParsedDirective &D : State.Directives)
+    if (!Done.count(D.Id))
+      replaceDirective(D, "");
+  PrintRewriter PR(Ctx, RW, LoopRanges);
+  PR.TraverseDecl(Ctx.getTranslationUnitDecl());
+
+  std::string Head = "// Generated by hpfcc from " + fileName() +
+                     ": HPF directives rewritten for the MPI runtime.\n"
+                     "#include \"mpi/hpfrt.h\"\n"
+                     "#include \"hpfcc/loops.h\"\n";
+  if (!Tables.empty())
+    Head += "\n// Redistribution plans computed at compile time "
+            "(hpf::static_plan, runtime/mpi/StaticPlan.h).\n" +
+            Tables + "\n";
+  Head += "#line 1 " + quote(fileName()) + "\n";
+  FileID Main = SM.getMainFileID();
+  std::string Out = Head;
+  if (const RewriteBuffer *Buf = RW.getRewriteBufferFor(Main))
+    Out += std::string(Buf->begin(), Buf->end());
+  else
+    Out += SM.getBufferData(Main).str();
+  return Out;
+}
+
+} // namespace
+
+std::string rewrite(ASTContext &Ctx, const pragma::PragmaState &State,
+                    const analysis::Program &P) {
+  return Emitter(Ctx, State, P).run();
+}
+
+} // namespace hpf::codegen

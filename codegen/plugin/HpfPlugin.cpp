@@ -1,0 +1,130 @@
+//===- codegen/plugin/HpfPlugin.cpp - the clang plugin "hpf"
+//---------------===//
+//
+// clang -fplugin=libHpfPlugin.so [-fplugin-arg-hpf-ARG ...] ...
+//   out=FILE        write the rewritten source to FILE ("-": stdout)
+//   remarks         report every decision as a remark (static/dynamic plan,
+//                   steps, cost, lower bound; removed redistributions; loops)
+//   scheduler=NAME  plan-library scheduler for static plans (default auto)
+//
+// The action is AddBeforeMainAction: with -c the same run also produces
+// the object of the original (sequential) program; hpfcc uses
+// -fsyntax-only. The action object dies right after CreateASTConsumer
+// (../shared/TOOLCHAIN.md section 3), so options are copied into the
+// consumer and the pragma state is shared through a shared_ptr.
+//
+//===----------------------------------------------------------------------===//
+#include "../../analysis/Analyzer.h"
+#include "../../pragma-parser/HpfPragma.h"
+#include "../Rewrite.h"
+
+#include "plan/Scheduler.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendPluginRegistry.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <memory>
+#include <string>
+
+namespace hpf {
+namespace {
+
+struct PluginOptions {
+  std::string Out;
+  analysis::Options Analysis;
+};
+
+class HpfConsumer : public clang::ASTConsumer {
+public:
+  HpfConsumer(clang::CompilerInstance &CI,
+              std::shared_ptr<pragma::PragmaState> State, PluginOptions Opts)
+      : CI(CI), State(std::move(State)), Opts(std::move(Opts)) {}
+
+  void HandleTranslationUnit(clang::ASTContext &Ctx) override {
+    clang::DiagnosticsEngine &D = CI.getDiagnostics();
+    if (D.hasErrorOccurred())
+      return;
+    analysis::Program P;
+    if (!analysis::analyze(CI, Ctx, *State, Opts.Analysis, P))
+      return;
+    if (Opts.Out.empty())
+      return;
+    std::string Text =
+        State->Directives.empty()
+            ? Ctx.getSourceManager()
+                  .getBufferData(Ctx.getSourceManager().getMainFileID())
+                  .str()
+            : codegen::rewrite(Ctx, *State, P);
+    if (Opts.Out == "-") {
+      llvm::outs() << Text;
+      llvm::outs().flush();
+      return;
+    }
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Opts.Out, EC);
+    if (EC) {
+      D.Report(
+          D.getCustomDiagID(clang::DiagnosticsEngine::Error,
+                            "cannot write the rewritten source to '%0': %1"))
+          << Opts.Out << EC.message();
+      return;
+    }
+    OS << Text;
+  }
+
+private:
+  clang::CompilerInstance &CI;
+  std::shared_ptr<pragma::PragmaState> State;
+  PluginOptions Opts;
+};
+
+class HpfAction : public clang::PluginASTAction {
+protected:
+  std::unique_ptr<clang::ASTConsumer>
+  CreateASTConsumer(clang::CompilerInstance &CI, llvm::StringRef) override {
+    auto State = std::make_shared<pragma::PragmaState>();
+    CI.getPreprocessor().AddPragmaHandler(new pragma::HpfPragmaHandler(State));
+    return std::make_unique<HpfConsumer>(CI, State, Opts);
+  }
+
+  bool ParseArgs(const clang::CompilerInstance &CI,
+                 const std::vector<std::string> &Args) override {
+    clang::DiagnosticsEngine &D = CI.getDiagnostics();
+    unsigned Err =
+        D.getCustomDiagID(clang::DiagnosticsEngine::Error, "hpf plugin: %0");
+    for (const std::string &A : Args) {
+      if (A.rfind("out=", 0) == 0) {
+        Opts.Out = A.substr(4);
+      } else if (A == "remarks") {
+        Opts.Analysis.Remarks = true;
+      } else if (A.rfind("scheduler=", 0) == 0) {
+        Opts.Analysis.Scheduler = A.substr(10);
+        if (!plan::findScheduler(Opts.Analysis.Scheduler)) {
+          D.Report(Err) << "unknown scheduler '" + Opts.Analysis.Scheduler +
+                               "' (known: " + plan::schedulerNames() + ")";
+          return false;
+        }
+      } else {
+        D.Report(Err) << "unknown argument '" + A +
+                             "' (expected out=FILE, remarks, scheduler=NAME)";
+        return false;
+      }
+    }
+    return true;
+  }
+
+  ActionType getActionType() override { return AddBeforeMainAction; }
+
+private:
+  PluginOptions Opts;
+};
+
+} // namespace
+} // namespace hpf
+
+static clang::FrontendPluginRegistry::Add<hpf::HpfAction>
+    X("hpf", "HPF directives: distribute, redistribute, independent");

@@ -1,0 +1,278 @@
+//===- pragma-parser/HpfPragma.cpp - lex, check, push carriers
+//-------------===//
+#include "HpfPragma.h"
+
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Preprocessor.h"
+
+#include <cstdlib>
+
+namespace hpf::pragma {
+
+int ParsedDirective::slotOf(TokRange R) const {
+  for (unsigned S = 1; S < Slots.size(); ++S)
+    if (Slots[S].Begin == R.Begin && !Slots[S].empty())
+      return static_cast<int>(S);
+  return -1;
+}
+
+clang::SourceLocation ParsedDirective::locOf(unsigned Tok) const {
+  if (Tok >= ClangToks.size() || ClangToks[Tok].is(clang::tok::eod))
+    return EndLoc;
+  return ClangToks[Tok].getLocation();
+}
+
+std::string ParsedDirective::text() const {
+  std::string S = "hpf ";
+  S += spell(Toks, {0, static_cast<unsigned>(Toks.size())});
+  return S;
+}
+
+std::optional<std::pair<unsigned, unsigned>>
+parseCarrierName(const std::string &Name) {
+  std::string P = CarrierPrefix;
+  if (Name.compare(0, P.size(), P) != 0)
+    return std::nullopt;
+  std::string Rest = Name.substr(P.size());
+  auto Us = Rest.find('_');
+  if (Us == std::string::npos || Us == 0 || Us + 1 >= Rest.size())
+    return std::nullopt;
+  char *End = nullptr;
+  unsigned long D = std::strtoul(Rest.c_str(), &End, 10);
+  if (End != Rest.c_str() + Us)
+    return std::nullopt;
+  unsigned long S = std::strtoul(Rest.c_str() + Us + 1, &End, 10);
+  if (*End != '\0')
+    return std::nullopt;
+  return std::make_pair(static_cast<unsigned>(D), static_cast<unsigned>(S));
+}
+
+namespace {
+
+TokKind neutralKind(const clang::Token &T) {
+  using namespace clang;
+  switch (T.getKind()) {
+  case tok::identifier:
+    return TokKind::Identifier;
+  case tok::kw_new:      // "independent, new(x)"
+  case tok::kw_template: // "template T(100)"
+    return TokKind::Identifier;
+  case tok::numeric_constant:
+    return TokKind::Number;
+  case tok::l_paren:
+    return TokKind::LParen;
+  case tok::r_paren:
+    return TokKind::RParen;
+  case tok::l_square:
+    return TokKind::LSquare;
+  case tok::r_square:
+    return TokKind::RSquare;
+  case tok::l_brace:
+    return TokKind::LBrace;
+  case tok::r_brace:
+    return TokKind::RBrace;
+  case tok::comma:
+    return TokKind::Comma;
+  case tok::colon:
+    return TokKind::Colon;
+  case tok::star:
+    return TokKind::Star;
+  case tok::plus:
+    return TokKind::Plus;
+  case tok::eod:
+  case tok::eof:
+    return TokKind::End;
+  default:
+    // Keywords that may name directive parts would be identifiers in HPF;
+    // none of the grammar's words is a C++ keyword, so keywords are Other.
+    return TokKind::Other;
+  }
+}
+
+/// Builds the synthetic tokens of carrier declarations.
+class CarrierBuilder {
+public:
+  CarrierBuilder(clang::Preprocessor &PP, clang::SourceLocation Loc)
+      : PP(PP), Loc(Loc) {}
+
+  void anchor(unsigned Dir) {
+    head(Dir, 0);
+    word("void");
+    punct(clang::tok::semi);
+  }
+  void carrier(unsigned Dir, unsigned Slot,
+               const std::vector<clang::Token> &Expr) {
+    head(Dir, Slot);
+    word("decltype");
+    punct(clang::tok::l_paren);
+    punct(clang::tok::l_paren);
+    for (clang::Token T : Expr) {
+      T.clearFlag(clang::Token::StartOfLine);
+      Out.push_back(T);
+    }
+    punct(clang::tok::r_paren);
+    punct(clang::tok::r_paren);
+    punct(clang::tok::semi);
+  }
+  std::vector<clang::Token> take() { return std::move(Out); }
+
+private:
+  clang::Preprocessor &PP;
+  clang::SourceLocation Loc;
+  std::vector<clang::Token> Out;
+
+  void head(unsigned Dir, unsigned Slot) {
+    word("using");
+    word(std::string(CarrierPrefix) + std::to_string(Dir) + "_" +
+         std::to_string(Slot));
+    punct(clang::tok::l_square);
+    punct(clang::tok::l_square);
+    word("maybe_unused");
+    punct(clang::tok::r_square);
+    punct(clang::tok::r_square);
+    punct(clang::tok::equal);
+  }
+  void word(const std::string &Spelling) {
+    clang::Token T;
+    T.startToken();
+    T.setLocation(Loc);
+    T.setLength(0);
+    clang::IdentifierInfo *II = PP.getIdentifierInfo(Spelling);
+    T.setIdentifierInfo(II);
+    T.setKind(II->getTokenID());
+    Out.push_back(T);
+  }
+  void punct(clang::tok::TokenKind K) {
+    clang::Token T;
+    T.startToken();
+    T.setLocation(Loc);
+    T.setLength(0);
+    T.setKind(K);
+    Out.push_back(T);
+  }
+};
+
+} // namespace
+
+void HpfPragmaHandler::HandlePragma(clang::Preprocessor &PP,
+                                    clang::PragmaIntroducer Intro,
+                                    clang::Token &FirstTok) {
+  clang::DiagnosticsEngine &Diags = PP.getDiagnostics();
+  clang::SourceManager &SM = PP.getSourceManager();
+  unsigned ErrID = Diags.getCustomDiagID(clang::DiagnosticsEngine::Error, "%0");
+
+  ParsedDirective PD;
+  PD.HashLoc = Intro.Loc;
+  clang::Token Tok;
+  PP.Lex(Tok);
+  while (true) {
+    PD.ClangToks.push_back(Tok);
+    Token N;
+    N.Kind = neutralKind(Tok);
+    if (N.Kind != TokKind::End)
+      N.Text = PP.getSpelling(Tok);
+    PD.Toks.push_back(std::move(N));
+    if (Tok.isOneOf(clang::tok::eod, clang::tok::eof))
+      break;
+    PP.Lex(Tok);
+  }
+  PD.EndLoc = Tok.getLocation();
+
+  if (Intro.Kind != clang::PIK_HashPragma || Intro.Loc.isMacroID()) {
+    PP.Diag(FirstTok.getLocation(), ErrID)
+        << "hpf directives must be written as '#pragma hpf', not produced "
+           "by _Pragma or a macro";
+    return;
+  }
+  if (!SM.isInMainFile(Intro.Loc)) {
+    PP.Diag(FirstTok.getLocation(), ErrID)
+        << "hpf directives are only supported in the main source file, not "
+           "in included headers";
+    return;
+  }
+  if (!PP.getLangOpts().CPlusPlus) {
+    PP.Diag(FirstTok.getLocation(), ErrID)
+        << "hpf directives need C++ (compile as C++)";
+    return;
+  }
+
+  ParseResult R = parseDirective(PD.Toks);
+  if (!R.Ok) {
+    const ParseError &E = R.Error;
+    clang::SourceLocation Loc = PD.locOf(E.Tok);
+    auto DB = PP.Diag(Loc, ErrID);
+    DB << E.Message;
+    const FixIt &F = E.Fix;
+    clang::SourceLocation FLoc = PD.locOf(F.Tok);
+    if (FLoc.isFileID()) {
+      switch (F.Action) {
+      case FixIt::None:
+        break;
+      case FixIt::InsertBefore:
+        DB << clang::FixItHint::CreateInsertion(FLoc, F.Text);
+        break;
+      case FixIt::InsertAfter:
+        DB << clang::FixItHint::CreateInsertion(PP.getLocForEndOfToken(FLoc),
+                                                F.Text);
+        break;
+      case FixIt::Replace:
+        DB << clang::FixItHint::CreateReplacement(
+            clang::CharSourceRange::getTokenRange(FLoc), F.Text);
+        break;
+      case FixIt::Remove:
+        if (PD.EndLoc.isFileID())
+          DB << clang::FixItHint::CreateRemoval(
+              clang::CharSourceRange::getCharRange(FLoc, PD.EndLoc));
+        break;
+      }
+    }
+    return;
+  }
+  PD.Dir = std::move(R.Dir);
+  PD.Id = static_cast<unsigned>(State->Directives.size());
+
+  // Slots: the anchor, then every C++ expression or name in the directive.
+  PD.Slots.push_back({});
+  const Directive &D = PD.Dir;
+  switch (D.Kind) {
+  case DirectiveKind::Processors:
+    for (const Extent &E : D.Extents)
+      if (!E.Star)
+        PD.Slots.push_back(E.Expr);
+    break;
+  case DirectiveKind::Distribute:
+  case DirectiveKind::Redistribute:
+    PD.Slots.push_back({D.Array.Tok, D.Array.Tok + 1});
+    for (const Format &F : D.Formats)
+      if (F.HasArg)
+        PD.Slots.push_back(F.Arg);
+    break;
+  case DirectiveKind::Dynamic:
+    for (const NameRef &N : D.Arrays)
+      PD.Slots.push_back({N.Tok, N.Tok + 1});
+    break;
+  case DirectiveKind::Independent:
+    for (const ReductionClause &C : D.Reductions)
+      for (const NameRef &N : C.Vars)
+        PD.Slots.push_back({N.Tok, N.Tok + 1});
+    break;
+  }
+
+  CarrierBuilder B(PP, FirstTok.getLocation());
+  B.anchor(PD.Id);
+  for (unsigned S = 1; S < PD.Slots.size(); ++S) {
+    std::vector<clang::Token> Expr(PD.ClangToks.begin() + PD.Slots[S].Begin,
+                                   PD.ClangToks.begin() + PD.Slots[S].End);
+    B.carrier(PD.Id, S, Expr);
+  }
+  std::vector<clang::Token> Toks = B.take();
+  State->Directives.push_back(std::move(PD));
+
+  auto Buf = std::make_unique<clang::Token[]>(Toks.size());
+  std::copy(Toks.begin(), Toks.end(), Buf.get());
+  PP.EnterTokenStream(std::move(Buf), Toks.size(),
+                      /*DisableMacroExpansion=*/true, /*IsReinject=*/false);
+}
+
+} // namespace hpf::pragma

@@ -1,0 +1,79 @@
+//===- pragma-parser/HpfPragma.h - the #pragma hpf handler ------*- C++ -*-===//
+//
+// HpfPragmaHandler lexes `#pragma hpf ...`, checks the grammar (Directive.h)
+// and, for a well-formed directive, pushes carrier declarations back into
+// the token stream (../shared/TOOLCHAIN.md section 4):
+//
+//   using __hpf_carrier_D_0 [[maybe_unused]] = void;                // anchor
+//   using __hpf_carrier_D_S [[maybe_unused]] = decltype((<tokens>)); // slot S
+//
+// Clang's parser then resolves every argument expression at the directive's
+// position. The anchor marks where the directive sits in the AST (scope and
+// statement position, e.g. the loop an `independent` applies to).
+//
+// The handler does no semantic work. Its results live in a PragmaState that
+// the handler and the AST consumer share through a shared_ptr (the plugin
+// action dies right after CreateASTConsumer).
+//
+//===----------------------------------------------------------------------===//
+#ifndef HPF_PRAGMA_HPFPRAGMA_H
+#define HPF_PRAGMA_HPFPRAGMA_H
+
+#include "Directive.h"
+
+#include "clang/Basic/SourceLocation.h"
+#include "clang/Lex/Pragma.h"
+#include "clang/Lex/Token.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hpf::pragma {
+
+/// Prefix of every carrier alias name.
+inline constexpr const char *CarrierPrefix = "__hpf_carrier_";
+
+/// A directive as the handler saw it.
+struct ParsedDirective {
+  unsigned Id = 0; ///< index in PragmaState::Directives, used in carrier names
+  Directive Dir;
+  std::vector<Token> Toks;             ///< neutral tokens (last is End)
+  std::vector<clang::Token> ClangToks; ///< the same tokens (last is eod)
+  clang::SourceLocation HashLoc;       ///< the '#' of '#pragma'
+  clang::SourceLocation EndLoc;        ///< end of the directive's line
+  /// Token ranges carried, by slot; slot 0 is the anchor (empty range).
+  std::vector<TokRange> Slots;
+
+  /// The carrier slot of a token range (by its first token), or -1.
+  int slotOf(TokRange R) const;
+  int slotOfToken(unsigned Tok) const { return slotOf({Tok, Tok + 1}); }
+  /// Location of a token (End maps to the end of the line).
+  clang::SourceLocation locOf(unsigned Tok) const;
+  /// The directive's own text after "#pragma ", for comments and remarks.
+  std::string text() const;
+};
+
+struct PragmaState {
+  std::vector<ParsedDirective> Directives;
+};
+
+/// Parses a carrier alias name "__hpf_carrier_D_S" into (D, S).
+std::optional<std::pair<unsigned, unsigned>>
+parseCarrierName(const std::string &Name);
+
+class HpfPragmaHandler : public clang::PragmaHandler {
+public:
+  explicit HpfPragmaHandler(std::shared_ptr<PragmaState> State)
+      : clang::PragmaHandler("hpf"), State(std::move(State)) {}
+  void HandlePragma(clang::Preprocessor &PP, clang::PragmaIntroducer Intro,
+                    clang::Token &FirstTok) override;
+
+private:
+  std::shared_ptr<PragmaState> State;
+};
+
+} // namespace hpf::pragma
+
+#endif // HPF_PRAGMA_HPFPRAGMA_H

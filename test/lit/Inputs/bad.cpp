@@ -1,0 +1,3 @@
+int A[8];
+#pragma hpf distribute A(blok)
+int main() {}

@@ -1,0 +1,7 @@
+// The rewritten program is readable C++ that both clang++-19 and g++
+// compile warning-free (C++20: the runtime headers need it).
+// RUN: %clang_hpf -fplugin-arg-hpf-out=%t.cpp %S/../../examples/redistribute.cpp
+// RUN: %clangxx -std=c++20 -fsyntax-only -Wall -Wextra -Werror %hpf_includes %t.cpp
+// RUN: %gxx -std=c++20 -fsyntax-only -Wall -Wextra -Werror %hpf_includes %t.cpp
+// RUN: %clang_hpf -fplugin-arg-hpf-out=%t.loops.cpp %S/rewrite-loops.cpp
+// RUN: %gxx -std=c++20 -fsyntax-only -Wall -Wextra -Werror %hpf_includes %t.loops.cpp

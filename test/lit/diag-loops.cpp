@@ -1,0 +1,78 @@
+// Independent loops that cannot be rewritten faithfully: each gets an error
+// that says why (never wrong results).
+// RUN: %clang_verify %s
+#include <vector>
+constexpr int N = 64;
+#pragma hpf processors P(4)
+double A[N];
+#pragma hpf distribute A(block) onto P
+double B[N];
+#pragma hpf distribute B(cyclic) onto P
+double C[32];
+#pragma hpf distribute C(block) onto P
+double Rep[N];
+
+int main() {
+  double s = 0;
+  int j = 0;
+#pragma hpf independent // expected-error {{'independent' must be followed by a for loop}}
+  s = 1;
+#pragma hpf independent
+  for (j = 0; j < N; ++j) A[j] = 0; // expected-error {{independent loops must have the form 'for (int i = lb; i < ub; ++i)': declare the integer index in the loop}}
+#pragma hpf independent
+  for (int i = 0; i != N; ++i) A[i] = 0; // expected-error {{the condition must compare 'i' with < or <=}}
+#pragma hpf independent
+  for (int i = 0; i < N; i += 2) A[i] = 0; // expected-error {{the index must step by 1 (other strides are not supported yet)}}
+#pragma hpf independent
+  for (int i = N - 1; i >= 0; --i) A[i] = 0; // expected-error {{the condition must compare 'i' with < or <=}}
+#pragma hpf independent
+  for (int i = 0; i < N - 1; ++i) A[i + 1] = 0; // expected-error {{subscript of distributed array 'A' must be the loop index 'i' (other subscripts are not supported yet)}}
+#pragma hpf independent
+  for (int i = 0; i < N; ++i) s += A[i]; // expected-error {{'s' is assigned in an independent loop: each rank would keep a different value; declare it in a reduction clause or inside the loop}}
+#pragma hpf independent
+  for (int i = 0; i < N; ++i) Rep[i] = A[i]; // expected-error {{'Rep' is not distributed: writing it in an independent loop would leave each rank a different copy; distribute it like the loop's arrays}}
+#pragma hpf independent
+  for (int i = 0; i < N; ++i) { A[i] = 1; if (i > 3) break; } // expected-error {{'break' cannot leave an independent loop}}
+#pragma hpf independent
+  for (int i = 0; i < N; ++i) { if (i == 3) return 1; A[i] = 0; } // expected-error {{'return' cannot leave an independent loop}}
+#pragma hpf independent
+  for (int i = 0; i < N; ++i) { i += 0; A[i] = 0; } // expected-error {{the loop index 'i' must not be modified in the body}}
+#pragma hpf independent reduction(+: s)
+  for (int i = 0; i < N; ++i) s *= A[i]; // expected-error {{this update of 's' does not match its reduction operator '+'}}
+#pragma hpf independent reduction(max: s)
+  for (int i = 0; i < N; ++i) s = A[i]; // expected-error {{this update of 's' does not match its reduction operator 'max'}}
+#pragma hpf independent reduction(+: s)
+  for (int i = 0; i < N; ++i) A[i] = s; // expected-error {{reduction variable 's' may only appear in its reduction update (e.g. 's += ...' for +)}}
+#pragma hpf independent reduction(+: Rep) // expected-error {{reduction variable 'Rep' must have an arithmetic type, not 'double[64]'}}
+  for (int i = 0; i < N; ++i) A[i] = 0;
+#pragma hpf independent reduction(+: s) reduction(max: s) // expected-error {{'s' appears in more than one reduction}}
+  for (int i = 0; i < N; ++i) s += A[i];
+  std::vector<double> v;
+#pragma hpf independent
+  for (int i = 0; i < N; ++i) v.push_back(A[i]); // expected-error {{non-const member function 'push_back' called on 'v', declared outside the independent loop: each rank would change its own copy differently}}
+  double *p = &s;
+#pragma hpf independent
+  for (int i = 0; i < N; ++i) p[i] = A[i]; // expected-error {{writes through pointers or references are not allowed in an independent loop}}
+#pragma hpf independent
+  for (int i = 0; i < N; ++i) B[i] = A[i]; // expected-error {{'A' (block) is not aligned with 'B' (cyclic) here: element i lives on different ranks (general communication in loops is not supported yet)}}
+#pragma hpf independent
+  for (int i = 0; i < 32; ++i) C[i] = A[i]; // expected-error {{'A' (64 elements) is not aligned with 'C' (32 elements) in this loop (not supported yet)}}
+#pragma hpf independent
+  for (int i = 0; i < N; ++i) {
+#pragma hpf independent // expected-error {{nested independent loops are not supported yet}}
+    for (int k = 0; k < N; ++k) A[k] = 0; // expected-error {{subscript of distributed array 'A' must be the loop index 'i'}}
+  }
+  return 0;
+}
+
+void nested() {
+#pragma hpf independent
+  for (int i = 0; i < N; ++i) {
+    A[i] = 1;
+#pragma hpf independent // expected-error {{nested independent loops are not supported yet}}
+    for (int k = 0; k < 4; ++k) {
+      double t = k;
+      (void)t;
+    }
+  }
+}

@@ -1,0 +1,350 @@
+//===- tools/hpfcc/main.cpp - the hpfcc compiler driver -------------------===//
+//
+// hpfcc compiles C++ with `#pragma hpf` directives into an MPI program, in
+// the mould of mpicxx:
+//
+//   hpfcc [flags] a.cpp b.cpp x.o -o prog     rewrite, compile and link
+//   hpfcc -c a.cpp [-o a.o]                   rewrite and compile
+//   hpfcc --hpf-emit-source a.cpp             rewritten source to stdout
+//
+// Each source is first rewritten by clang with the hpf plugin
+// (-fsyntax-only -fplugin=libHpfPlugin.so), then the rewritten file is
+// compiled with the include paths of the runtime and MPICH, and everything
+// is linked with hpfrt, hpfplan and MPICH. The plugin, headers and
+// libraries are found relative to the hpfcc executable, in the build tree
+// (bin/hpfcc, lib/libHpfPlugin.so) and in an installed tree (bin/hpfcc,
+// lib/hpfcc/libHpfPlugin.so, include/, lib/). HPFCC_CXX overrides the
+// compiler used after rewriting (default: the clang++ the plugin was built
+// for; g++ works too).
+//
+//===----------------------------------------------------------------------===//
+#include "Config.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const char *Usage = R"(usage: hpfcc [options] file... [-o output]
+
+Compiles C++ with HPF directives (#pragma hpf processors / distribute /
+dynamic / redistribute / independent) into an MPI program; run it with
+mpiexec.mpich -n N ./output.
+
+hpfcc options:
+  --hpf-emit-source      print the rewritten C++ to stdout (or to -o FILE)
+  -Rhpf, -Rpass=hpf      remarks: static or run-time plan and why, steps,
+                         cost and lower bound, removed redistributions, loops
+  --hpf-scheduler=NAME   scheduler for compile-time plans (default auto);
+                         also -fplugin-arg-hpf-scheduler=NAME
+  --hpf-keep-temps       keep the rewritten sources (printed with -v)
+  -v                     print the commands hpfcc runs
+  --help, --version
+
+Other options are passed on: -c, -o, -I, -D, -U, -std=, -O, -g, -W..., -f...
+to the compiler, -l, -L, -Wl,..., -pthread, -fsanitize=... to the linker.
+Sources: .cpp .cc .cxx .C .c++; other inputs (.o .a .so) are linked.
+Environment: HPFCC_CXX (compiler after rewriting), HPFCC_CLANG (clang++
+that loads the plugin).
+)";
+
+struct Layout {
+  std::string Plugin;
+  std::vector<std::string> Includes; ///< runtime, compiler support, MPI
+  std::vector<std::string> Libs;     ///< hpfrt, hpfplan, MPI
+};
+
+std::string exeDir() {
+  std::error_code EC;
+  fs::path P = fs::read_symlink("/proc/self/exe", EC);
+  return EC ? std::string(".") : P.parent_path().string();
+}
+
+std::optional<Layout> findLayout(std::string &Why) {
+  fs::path Bin = exeDir();
+  fs::path Root = Bin.parent_path();
+  Layout L;
+  if (fs::exists(Root / "lib/hpfcc/libHpfPlugin.so")) { // installed
+    L.Plugin = (Root / "lib/hpfcc/libHpfPlugin.so").string();
+    L.Includes = {(Root / "include").string()};
+    L.Libs = {(Root / "lib/libhpfrt.a").string(),
+              (Root / "lib/libhpfplan.a").string()};
+  } else if (fs::exists(Root / "lib/libHpfPlugin.so")) { // build tree
+    L.Plugin = (Root / "lib/libHpfPlugin.so").string();
+    L.Includes = {std::string(HPFCC_SOURCE_DIR) + "/runtime",
+                  std::string(HPFCC_SOURCE_DIR) + "/codegen/include"};
+    L.Libs = {(Root / "lib/libhpfrt.a").string(),
+              (Root / "lib/libhpfplan.a").string()};
+  } else {
+    Why = "cannot find libHpfPlugin.so next to " + Bin.string() +
+          " (looked in ../lib/hpfcc and ../lib)";
+    return std::nullopt;
+  }
+  for (const std::string &Lib : L.Libs)
+    if (!fs::exists(Lib)) {
+      Why = "missing runtime library " + Lib;
+      return std::nullopt;
+    }
+  for (const char *I : HPFCC_MPI_INCLUDES)
+    L.Includes.push_back(I);
+  for (const char *Lib : HPFCC_MPI_LIBS)
+    L.Libs.push_back(Lib);
+  return L;
+}
+
+bool Verbose = false;
+
+int run(const std::vector<std::string> &Argv) {
+  if (Verbose) {
+    for (std::size_t I = 0; I < Argv.size(); ++I)
+      std::cerr << (I ? " " : "") << Argv[I];
+    std::cerr << "\n";
+  }
+  std::vector<char *> Args;
+  for (const std::string &A : Argv)
+    Args.push_back(const_cast<char *>(A.c_str()));
+  Args.push_back(nullptr);
+  std::cout.flush();
+  std::fflush(stdout);
+  pid_t Pid = fork();
+  if (Pid < 0) {
+    std::cerr << "hpfcc: error: fork failed: " << std::strerror(errno) << "\n";
+    return 1;
+  }
+  if (Pid == 0) {
+    execvp(Args[0], Args.data());
+    std::fprintf(stderr, "hpfcc: error: cannot run %s: %s\n", Args[0],
+                 std::strerror(errno));
+    _exit(127);
+  }
+  int Status = 0;
+  while (waitpid(Pid, &Status, 0) < 0)
+    if (errno != EINTR)
+      return 1;
+  if (WIFEXITED(Status))
+    return WEXITSTATUS(Status);
+  return 128 + (WIFSIGNALED(Status) ? WTERMSIG(Status) : 0);
+}
+
+bool isSource(const std::string &A) {
+  static const char *Exts[] = {".cpp", ".cc", ".cxx", ".C", ".c++", ".cp"};
+  for (const char *E : Exts) {
+    std::size_t N = std::strlen(E);
+    if (A.size() > N && A.compare(A.size() - N, N, E) == 0)
+      return true;
+  }
+  return false;
+}
+
+bool startsWith(const std::string &S, const char *P) {
+  return S.rfind(P, 0) == 0;
+}
+
+/// Options that take their value as the next argument.
+bool takesValue(const std::string &A) {
+  static const char *Opts[] = {"-I",       "-D",      "-U",         "-include",
+                               "-isystem", "-iquote", "-idirafter", "-L",
+                               "-l",       "-MF",     "-MT",        "-MQ",
+                               "-Xlinker", "-x",      "-imacros",   "-Xclang"};
+  for (const char *O : Opts)
+    if (A == O)
+      return true;
+  return false;
+}
+
+bool isLinkFlag(const std::string &A) {
+  return startsWith(A, "-l") || startsWith(A, "-L") || startsWith(A, "-Wl,") ||
+         A == "-Xlinker" || startsWith(A, "-static") || A == "-shared" ||
+         A == "-rdynamic" || A == "-pthread" || startsWith(A, "-fsanitize") ||
+         startsWith(A, "-fuse-ld") || A == "-pie" || A == "-no-pie" ||
+         A == "-fopenmp" || A == "-g" || startsWith(A, "-flto");
+}
+
+} // namespace
+
+int main(int Argc, char **Argv) {
+  std::vector<std::string> Sources, Inputs, CompileFlags, LinkFlags, Plugin;
+  std::string Output;
+  bool CompileOnly = false, EmitSource = false, KeepTemps = false,
+       Preprocess = false, SyntaxOnly = false;
+  for (int I = 1; I < Argc; ++I) {
+    std::string A = Argv[I];
+    if (A == "--help" || A == "-help" || A == "-h") {
+      std::cout << Usage;
+      return 0;
+    }
+    if (A == "--version") {
+      std::cout << "hpfcc " << HPFCC_VERSION << " (clang plugin for LLVM "
+                << HPFCC_LLVM_VERSION << ")\n";
+      return 0;
+    }
+    if (A == "-v") {
+      Verbose = true;
+    } else if (A == "--hpf-emit-source") {
+      EmitSource = true;
+    } else if (A == "--hpf-keep-temps") {
+      KeepTemps = true;
+    } else if (A == "-Rhpf" || A == "-Rpass=hpf" || A == "--hpf-remarks") {
+      Plugin.push_back("-fplugin-arg-hpf-remarks");
+    } else if (startsWith(A, "--hpf-scheduler=")) {
+      Plugin.push_back("-fplugin-arg-hpf-scheduler=" + A.substr(16));
+    } else if (startsWith(A, "-fplugin-arg-hpf-")) {
+      Plugin.push_back(A);
+    } else if (startsWith(A, "--hpf")) {
+      std::cerr << "hpfcc: error: unknown option '" << A
+                << "' (see hpfcc --help)\n";
+      return 1;
+    } else if (A == "-c") {
+      CompileOnly = true;
+    } else if (A == "-E") {
+      Preprocess = true;
+      CompileFlags.push_back(A);
+    } else if (A == "-fsyntax-only") {
+      SyntaxOnly = true;
+    } else if (A == "-o") {
+      if (I + 1 >= Argc) {
+        std::cerr << "hpfcc: error: -o needs a file name\n";
+        return 1;
+      }
+      Output = Argv[++I];
+    } else if (startsWith(A, "-o") && A.size() > 2) {
+      Output = A.substr(2);
+    } else if (takesValue(A)) {
+      if (I + 1 >= Argc) {
+        std::cerr << "hpfcc: error: " << A << " needs a value\n";
+        return 1;
+      }
+      std::string V = Argv[++I];
+      auto &Dst = (A == "-L" || A == "-l" || A == "-Xlinker") ? LinkFlags
+                                                              : CompileFlags;
+      Dst.push_back(A);
+      Dst.push_back(V);
+    } else if (!A.empty() && A[0] == '-') {
+      (isLinkFlag(A) ? LinkFlags : CompileFlags).push_back(A);
+      if (A == "-g" || startsWith(A, "-fsanitize") || A == "-pthread" ||
+          startsWith(A, "-flto") || A == "-fopenmp")
+        CompileFlags.push_back(A); // both steps
+    } else if (isSource(A)) {
+      Sources.push_back(A);
+    } else {
+      Inputs.push_back(A);
+    }
+  }
+  if (Sources.empty() && Inputs.empty()) {
+    std::cerr << "hpfcc: error: no input files (see hpfcc --help)\n";
+    return 1;
+  }
+  if ((CompileOnly || EmitSource) && !Output.empty() && Sources.size() > 1) {
+    std::cerr << "hpfcc: error: -o with -c or --hpf-emit-source needs a "
+                 "single source file\n";
+    return 1;
+  }
+
+  // The runtime headers need C++20; a -std= of the user's wins.
+  bool HasStd = false;
+  for (const std::string &F : CompileFlags)
+    HasStd |= startsWith(F, "-std=");
+  if (!HasStd)
+    CompileFlags.insert(CompileFlags.begin(), "-std=c++20");
+
+  std::string Why;
+  std::optional<Layout> L = findLayout(Why);
+  if (!L) {
+    std::cerr << "hpfcc: error: " << Why << "\n";
+    return 1;
+  }
+  const char *ClangEnv = std::getenv("HPFCC_CLANG");
+  std::string Clang = ClangEnv && *ClangEnv ? ClangEnv : HPFCC_CLANGXX;
+  const char *CxxEnv = std::getenv("HPFCC_CXX");
+  std::string Cxx = CxxEnv && *CxxEnv ? CxxEnv : HPFCC_CLANGXX;
+
+  if (Preprocess) { // no rewriting: the directives pass through
+    std::vector<std::string> Cmd = {Clang};
+    Cmd.insert(Cmd.end(), CompileFlags.begin(), CompileFlags.end());
+    Cmd.insert(Cmd.end(), Sources.begin(), Sources.end());
+    if (!Output.empty())
+      Cmd.insert(Cmd.end(), {"-o", Output});
+    return run(Cmd);
+  }
+
+  const char *TmpEnv = std::getenv("TMPDIR");
+  std::string TmpPattern =
+      std::string(TmpEnv && *TmpEnv ? TmpEnv : "/tmp") + "/hpfcc-XXXXXX";
+  std::vector<char> TmpBuf(TmpPattern.begin(), TmpPattern.end());
+  TmpBuf.push_back('\0');
+  char *TmpDir = mkdtemp(TmpBuf.data());
+  if (!TmpDir) {
+    std::cerr << "hpfcc: error: cannot create a temporary directory: "
+              << std::strerror(errno) << "\n";
+    return 1;
+  }
+  fs::path Tmp = TmpDir;
+  auto Cleanup = [&](int Rc) {
+    if (KeepTemps)
+      std::cerr << "hpfcc: temporary files kept in " << Tmp.string() << "\n";
+    else {
+      std::error_code EC;
+      fs::remove_all(Tmp, EC);
+    }
+    return Rc;
+  };
+
+  std::vector<std::string> Objects;
+  int Index = 0;
+  for (const std::string &Src : Sources) {
+    fs::path SrcPath = Src;
+    std::string Stem = SrcPath.stem().string();
+    std::string Rewritten =
+        (Tmp / (std::to_string(Index++) + "-" + Stem + ".hpf.cpp")).string();
+    std::string Out = Rewritten;
+    if (EmitSource)
+      Out = Output.empty() ? "-" : Output;
+    std::vector<std::string> Cmd = {Clang, "-fsyntax-only",
+                                    "-fplugin=" + L->Plugin,
+                                    "-fplugin-arg-hpf-out=" + Out};
+    Cmd.insert(Cmd.end(), Plugin.begin(), Plugin.end());
+    Cmd.insert(Cmd.end(), CompileFlags.begin(), CompileFlags.end());
+    Cmd.push_back(Src);
+    if (int Rc = run(Cmd))
+      return Cleanup(Rc);
+    if (EmitSource || SyntaxOnly)
+      continue;
+    std::string Obj;
+    if (CompileOnly)
+      Obj = Output.empty() ? Stem + ".o" : Output;
+    else
+      Obj = (Tmp / (std::to_string(Index) + "-" + Stem + ".o")).string();
+    std::vector<std::string> CC = {Cxx, "-c", Rewritten, "-o", Obj};
+    // Quoted includes of the user's file resolve next to the original.
+    std::string Dir = SrcPath.parent_path().string();
+    CC.insert(CC.end(), {"-iquote", Dir.empty() ? "." : Dir});
+    for (const std::string &I : L->Includes)
+      CC.insert(CC.end(), {"-I", I});
+    CC.insert(CC.end(), CompileFlags.begin(), CompileFlags.end());
+    if (int Rc = run(CC))
+      return Cleanup(Rc);
+    Objects.push_back(Obj);
+  }
+  if (EmitSource || SyntaxOnly || CompileOnly)
+    return Cleanup(0);
+
+  std::vector<std::string> Link = {Cxx};
+  Link.insert(Link.end(), Objects.begin(), Objects.end());
+  Link.insert(Link.end(), Inputs.begin(), Inputs.end());
+  Link.insert(Link.end(), {"-o", Output.empty() ? "a.out" : Output});
+  Link.insert(Link.end(), LinkFlags.begin(), LinkFlags.end());
+  Link.insert(Link.end(), L->Libs.begin(), L->Libs.end());
+  return Cleanup(run(Link));
+}
