@@ -58,6 +58,73 @@ struct Lane {
   Index DstOff, DstStep;
 };
 
+/// Whole periods [CA, CB) of a multi-run bundle: per period, one short copy
+/// per lane, with running pointers (the hot loop of block-cyclic
+/// redistributions). SeqBytes is the packed-buffer byte offset of period CA.
+template <std::size_t ES, Mode M>
+void wholePeriods(const std::vector<Lane> &Lanes, const char *Src, char *Dst,
+                  Index CA, Index CB, Index Per, Index SeqBytes, Index E) {
+  constexpr std::size_t MaxLanes = 16;
+  std::size_t NL = Lanes.size();
+  if (NL > MaxLanes || ES == 0) {
+    for (Index C = CA; C < CB; ++C) {
+      Index Seq = SeqBytes + (C - CA) * Per * E;
+      for (const Lane &L : Lanes) {
+        const char *From =
+            M == Mode::Unpack ? Src + Seq : Src + L.SrcOff + C * L.SrcStep;
+        char *To = M == Mode::Pack ? Dst + Seq : Dst + L.DstOff + C * L.DstStep;
+        std::memcpy(To, From, std::size_t(L.Len * E));
+        Seq += L.Len * E;
+      }
+    }
+    return;
+  }
+  // Per lane: offset inside the period's packed slice (Pack/Unpack) or the
+  // lane's own base, and its length.
+  const char *SP[MaxLanes];
+  char *DP[MaxLanes];
+  Index Len[MaxLanes], PackOff[MaxLanes];
+  Index Off = 0;
+  for (std::size_t I = 0; I < NL; ++I) {
+    const Lane &L = Lanes[I];
+    SP[I] = Src + L.SrcOff + CA * L.SrcStep;
+    DP[I] = Dst + L.DstOff + CA * L.DstStep;
+    Len[I] = L.Len;
+    PackOff[I] = Off;
+    Off += L.Len * E;
+  }
+  // All lanes of a bundle share their step on each side (runs of one
+  // period); fall back to per-lane steps otherwise.
+  Index SStep = Lanes[0].SrcStep, DStep = Lanes[0].DstStep;
+  bool Uniform = true;
+  for (const Lane &L : Lanes)
+    Uniform &= (M == Mode::Unpack || L.SrcStep == SStep) &&
+               (M == Mode::Pack || L.DstStep == DStep);
+  const Index PerBytes = Per * E;
+  const char *Packed = Src + SeqBytes;
+  char *PackedOut = Dst + SeqBytes;
+  for (Index C = CA; C < CB; ++C) {
+    for (std::size_t I = 0; I < NL; ++I) {
+      const char *From = M == Mode::Unpack ? Packed + PackOff[I] : SP[I];
+      char *To = M == Mode::Pack ? PackedOut + PackOff[I] : DP[I];
+      copyElems<ES ? ES : 1>(To, From, Len[I]);
+    }
+    if (Uniform) {
+      for (std::size_t I = 0; I < NL; ++I) {
+        SP[I] += SStep;
+        DP[I] += DStep;
+      }
+    } else {
+      for (std::size_t I = 0; I < NL; ++I) {
+        SP[I] += Lanes[I].SrcStep;
+        DP[I] += Lanes[I].DstStep;
+      }
+    }
+    Packed += PerBytes;
+    PackedOut += PerBytes;
+  }
+}
+
 /// Walks elements [First, Last) of parallel run lists in the element order
 /// of the runtime's packed messages (see Runs.h) and copies them: run over
 /// run (Copy), run to a sequential buffer (Pack) or back (Unpack).
@@ -144,8 +211,9 @@ void walk(const std::vector<Run> &Shape, const std::vector<Run> *SR,
                           std::size_t(Len * E));
           Seq += Cnt * Len;
         } else {
-          for (Index C = CA; C < CB; ++C)
-            Period(C, true);
+          wholePeriods<ES, M>(Lanes, Src, Dst, CA, CB, Per, (Seq - First) * E,
+                              E);
+          Seq += (CB - CA) * Per;
         }
         if (CB * Per < B && CB >= CA)
           Period(CB, false);

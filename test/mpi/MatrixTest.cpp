@@ -1,12 +1,12 @@
 //===- test/mpi/MatrixTest.cpp - every distribution to every other --------===//
 //
 // For every pair of distribution kinds (block, block(k), cyclic, cyclic(3),
-// cyclic(5), gen_block with an empty rank, indirect), every arrangement pair
-// P -> Q (P == Q, P != Q, one rank, ranks outside an arrangement), extents
-// that are not multiples of any period (0, 1, 97, 1000), every registered
-// scheduler and every executor: each element arrives on its new owner at
-// its new local index with its value (checked element by element), and
-// every rank computed the same plan (fingerprints compared across ranks).
+// cyclic(5), cyclic(40), gen_block with an empty rank, indirect), every
+// arrangement pair P -> Q (P == Q, P != Q, one rank, ranks outside an
+// arrangement), extents that are not multiples of any period (0, 1, 97, 1000),
+// every registered scheduler and every executor: each element arrives on its
+// new owner at its new local index with its value (checked element by element),
+// and every rank computed the same plan (fingerprints compared across ranks).
 //
 // `full` runs the whole product (for -n 1 and 2); `rotate` (for the
 // oversubscribed -n 3..5 runs, where every communication round costs
@@ -52,8 +52,9 @@ template <> Odd valueOf<Odd>(hpf::index_t G) {
 
 /// The formats of the matrix for p processors and extent n.
 std::vector<hpf::format> formatsFor(hpf::index_t N, int P) {
+  // cyclic(40) against cyclic: bundles of more than 16 runs per message.
   std::vector<hpf::format> F = {hpf::block(), hpf::cyclic(), hpf::cyclic(3),
-                                hpf::cyclic(5)};
+                                hpf::cyclic(5), hpf::cyclic(40)};
   F.push_back(hpf::block(N / P + 2)); // block(k) with k * p > n
   // gen_block: rank 0 empty when p > 1, the rest uneven.
   std::vector<hpf::index_t> Sizes(static_cast<std::size_t>(P), 0);

@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""Runs hpf-bench over the cases of docs/bench-runtime.md and prints
+Markdown tables (one per rank count) from its JSON output.
+
+    python3 tools/hpf-bench/bench-table.py --bench build/bin/hpf-bench \
+        --ranks 2 4 --sizes 1MiB 64MiB 512MiB > table.md
+
+Each row is one hpf-bench run; all figures of a row are measured in that
+run (median of the repetitions, slowest rank per repetition).
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+CASES = {
+    # name: (src, dst, p, q) as a function of the rank count r
+    "cyclic(4) -> cyclic(3)": lambda r: ("cyclic(4)", "cyclic(3)", r, r),
+    "block -> cyclic": lambda r: ("block", "cyclic", r, r),
+    "cyclic(8) -> cyclic(6), P != Q": lambda r: ("cyclic(8)", "cyclic(6)", r, r - 1),
+    "gen_block -> gen_block (uneven)": lambda r: (
+        "weights(%s)" % ",".join(str(1 + 2 * i) for i in range(r)),
+        "weights(%s)" % ",".join(str(1 + 2 * i) for i in reversed(range(r))),
+        r, r),
+}
+
+
+def run(bench, ranks, src, dst, p, q, size, extra):
+    cmd = ["mpiexec.mpich", "-n", str(ranks), bench, "--src", src, "--dst",
+           dst, "--p", str(p), "--q", str(q), "--size", size, "--format",
+           "json"] + extra
+    env = dict(os.environ, MPIEXEC_TIMEOUT="3600")
+    out = subprocess.run(cmd, capture_output=True, text=True, env=env)
+    if out.returncode != 0:
+        sys.stderr.write(out.stdout + out.stderr)
+        raise SystemExit("hpf-bench failed: " + " ".join(cmd))
+    return cmd, json.loads(out.stdout)
+
+
+def ms(row):
+    return "%.2f" % (row["median_s"] * 1e3) if row.get("ran") else "n/a"
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--bench", default="build/bin/hpf-bench")
+    ap.add_argument("--ranks", type=int, nargs="+", default=[2, 4])
+    ap.add_argument("--sizes", nargs="+", default=["1MiB", "64MiB", "512MiB"])
+    ap.add_argument("--extra", nargs=argparse.REMAINDER, default=[])
+    a = ap.parse_args()
+    for r in a.ranks:
+        print("\n### mpiexec -n %d\n" % r)
+        print("| case | size | P->Q | steps | async | alltoallv | alltoallw "
+              "| naive Alltoallv | MPI darray | pdgemr2d | memcpy "
+              "| default / best baseline | default / memcpy |")
+        print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+        cmds = []
+        for name, f in CASES.items():
+            src, dst, p, q = f(r)
+            for size in a.sizes:
+                cmd, j = run(a.bench, r, src, dst, p, q, size, a.extra)
+                cmds.append(" ".join("'%s'" % c if "(" in c else c for c in cmd))
+                rows = {x["name"]: x for x in j["rows"]}
+                strat = lambda s: rows.get("hpfrt " + s, {})
+                default = rows["hpfrt " + j["default_strategy"]]
+                base = [x for x in j["rows"] if x["kind"] == "baseline"
+                        and x.get("ran") and not x["name"].startswith("memcpy")]
+                best = min(base, key=lambda x: x["median_s"])
+                mem = rows["memcpy (1 process)"]
+                bad = [x["name"] for x in j["rows"] if x.get("ran") and not x.get("correct", True)]
+                if bad:
+                    raise SystemExit("wrong values: %s" % bad)
+                print("| %s | %s | %d->%d | %s | %s | %s | %s | %s | %s | %s | %s | %.2f (%s) | %.2f |" % (
+                    name, size, j["p"], j["q"], ms(strat("steps")),
+                    ms(strat("async")), ms(strat("alltoallv")),
+                    ms(strat("alltoallw")),
+                    ms(rows["MPI_Alltoallv, per-element pack"]),
+                    ms(rows["MPI darray + Alltoallw"]),
+                    ms(rows["ScaLAPACK pdgemr2d"]), ms(mem),
+                    default["median_s"] / best["median_s"],
+                    best["name"].split(",")[0].split(" +")[0],
+                    default["median_s"] / mem["median_s"]))
+                sys.stdout.flush()
+        print("\nCommands:\n")
+        print("```")
+        for c in cmds:
+            print(c)
+        print("```")
+
+
+if __name__ == "__main__":
+    main()
