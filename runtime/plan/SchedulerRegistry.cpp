@@ -19,6 +19,8 @@ const std::vector<const Scheduler *> &allSchedulers() {
   static const std::vector<const Scheduler *> List = {
       &roundRobinScheduler(),
       &coloringScheduler(),
+      &guoPanScheduler(),
+      &parkScheduler(),
       &niceLpScheduler(),
       &niceRsnScheduler(),
       &dcaScheduler(),

@@ -12,10 +12,12 @@
 
 namespace hpf::tools {
 
-void addCompareCommand(CLI::App &App); // every scheduler side by side
-void addBenchCommand(CLI::App &App);   // plan time for p = q = 2^a .. 2^b
-void addListCommand(CLI::App &App);    // the registered schedulers
-void addStudyCommand(CLI::App &App);   // the irregular papers' simulations
+void addCompareCommand(CLI::App &App);   // every scheduler side by side
+void addBenchCommand(CLI::App &App);     // plan time for p = q = 2^a .. 2^b
+void addListCommand(CLI::App &App);      // the registered schedulers
+void addParkBenchCommand(CLI::App &App); // paper 003 Table 6, measured
+void addQualityCommand(CLI::App &App);   // cost / lower bound over a sweep
+void addStudyCommand(CLI::App &App);     // the irregular papers' simulations
 
 } // namespace hpf::tools
 

@@ -39,6 +39,8 @@ int main(int Argc, char **Argv) {
   addCompareCommand(App);
   addBenchCommand(App);
   addListCommand(App);
+  addParkBenchCommand(App);
+  addQualityCommand(App);
   addStudyCommand(App);
 
   try {

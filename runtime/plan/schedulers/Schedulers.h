@@ -13,6 +13,8 @@ namespace hpf::plan {
 
 const Scheduler &roundRobinScheduler(); // caterpillar, (me + k) mod n
 const Scheduler &coloringScheduler();   // bipartite edge colouring
+const Scheduler &guoPanScheduler();     // paper 000, cyclic(x) -> cyclic(y)
+const Scheduler &parkScheduler();       // paper 003, cyclic(x) -> cyclic(Kx)
 const Scheduler &autoScheduler();       // best of all the others
 const Scheduler &niceLpScheduler();     // NICE LP, XOR phases (paper 001)
 const Scheduler &niceRsnScheduler();    // NICE RS_N, seeded (paper 001)
