@@ -18,6 +18,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Lex/Lexer.h"
 
+#include <functional>
 #include <optional>
 #include <set>
 #include <tuple>
@@ -49,6 +50,9 @@ public:
   }
   void note(SourceLocation L, const std::string &M) {
     D.Report(L, NoteID) << M;
+  }
+  void warning(SourceLocation L, const std::string &M) {
+    D.Report(L, WarnID) << M;
   }
   void remark(SourceLocation L, const std::string &M) {
     if (Remarks)
@@ -775,6 +779,18 @@ public:
   }
   bool VisitDeclRefExpr(DeclRefExpr *E) {
     RefsSeen.push_back(E);
+    if (const auto *VD = dyn_cast<VarDecl>(E->getDecl()))
+      if (VD->getIdentifier() && VD->isInStdNamespace() &&
+          VD->getName() == "cout")
+        outputWarning(E->getLocation());
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *E) {
+    if (const FunctionDecl *FD = E->getDirectCallee())
+      if (FD->getIdentifier() &&
+          (FD->getName() == "printf" || FD->getName() == "puts" ||
+           FD->getName() == "putchar"))
+        outputWarning(E->getBeginLoc());
     return true;
   }
 
@@ -782,6 +798,10 @@ public:
   /// the errors that only matter when the loop is distributed (a loop over
   /// no distributed array runs on every rank, like the sequential one).
   void finish() {
+    if (!L.Accesses.empty() && OutputLoc.isValid())
+      A.R.warning(OutputLoc, "output in an independent loop is written by the "
+                             "rank that owns each iteration, not in the "
+                             "sequential order");
     if (!L.Accesses.empty())
       for (auto &[Loc, Msg, Fix] : Pending) {
         auto DB = A.R.error(Loc, Msg);
@@ -807,6 +827,12 @@ private:
   std::vector<const DeclRefExpr *> RefsSeen;
   std::vector<std::tuple<SourceLocation, std::string, std::optional<FixItHint>>>
       Pending;
+
+  SourceLocation OutputLoc; ///< first output statement in the body
+  void outputWarning(SourceLocation Loc) {
+    if (OutputLoc.isInvalid())
+      OutputLoc = Loc;
+  }
 
   void report(SourceLocation Loc, std::string Msg,
               std::optional<FixItHint> Fix = std::nullopt) {
@@ -1105,6 +1131,24 @@ void Analyzer::independent(const ParsedDirective &D) {
                 IV->getName().str() + "' with < or <=");
     return;
   }
+  // The bound is evaluated once, before the loop: it must not depend on
+  // the index.
+  std::function<bool(const Stmt *)> UsesIV = [&](const Stmt *S) {
+    if (!S)
+      return false;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == IV)
+      return true;
+    for (const Stmt *C : S->children())
+      if (UsesIV(C))
+        return true;
+    return false;
+  };
+  if (UsesIV(L.Upper)) {
+    R.error(L.Upper->getBeginLoc(), std::string(Shape) +
+                                        ": the bound must not depend on '" +
+                                        IV->getName().str() + "'");
+    return;
+  }
   // Increment: ++i, i++, i += 1.
   const Expr *Inc =
       For->getInc() ? For->getInc()->IgnoreParenImpCasts() : nullptr;
@@ -1341,8 +1385,16 @@ public:
     switch (D.Dir.Kind) {
     case DirectiveKind::Distribute:
       for (auto &Arr : A.P.Arrays)
-        if (Arr->DistributeDir == Dir)
-          St[Arr.get()] = Arr->Initial;
+        if (Arr->DistributeDir == Dir) {
+          // A static local is created once: on later calls it keeps the
+          // mapping the previous call left.
+          bool Redistributed = false;
+          for (const Redistribution &RD : A.P.Redistributions)
+            Redistributed |= RD.Array == Arr.get();
+          St[Arr.get()] = Arr->Var->isStaticLocal() && Redistributed
+                              ? std::nullopt
+                              : std::optional<Mapping>(Arr->Initial);
+        }
       break;
     case DirectiveKind::Redistribute:
       for (Redistribution &RD : A.P.Redistributions)

@@ -22,9 +22,23 @@ echo "== every scheduler on the same redistribution"
 echo
 echo "Gantt charts: $OUT/guo-pan.svg (auto), $OUT/guo-pan-round-robin.svg (round-robin)"
 
-if [[ -x "$BIN/hpfcc" && -f examples/demo.cpp ]]; then
+if [[ -x "$BIN/hpfcc" ]]; then
+  EXAMPLE=examples/redistribute.cpp
   echo
-  echo "== hpfcc: examples/demo.cpp compiled with the plugin, run on 4 ranks"
-  "$BIN/hpfcc" -O2 examples/demo.cpp -o "$OUT/demo"
-  MPIEXEC_TIMEOUT=120 mpiexec.mpich -n 4 "$OUT/demo"
+  echo "== hpfcc: $EXAMPLE (cyclic(4) on 4 -> cyclic(3) on 5, owner-computes loops, reductions)"
+  echo "   hpfcc -Rhpf -O2 $EXAMPLE -o $OUT/redistribute   (remarks show the compile-time plan)"
+  "$BIN/hpfcc" -Rhpf -O2 "$EXAMPLE" -o "$OUT/redistribute"
+  echo
+  echo "== mpiexec.mpich -n 5 $OUT/redistribute"
+  MPIEXEC_TIMEOUT=120 mpiexec.mpich -n 5 "$OUT/redistribute" | tee "$OUT/parallel.txt"
+  echo
+  echo "== the same file as a plain sequential program (pragmas ignored)"
+  g++ -O2 -Wno-unknown-pragmas "$EXAMPLE" -o "$OUT/sequential"
+  "$OUT/sequential" | tee "$OUT/sequential.txt"
+  if cmp -s "$OUT/parallel.txt" "$OUT/sequential.txt"; then
+    echo "parallel and sequential output agree"
+  else
+    echo "parallel and sequential output DIFFER" >&2
+    exit 1
+  fi
 fi

@@ -76,3 +76,9 @@ void nested() {
     }
   }
 }
+
+int bounds(int n) {
+#pragma hpf independent
+  for (int i = 0; i < N - i; ++i) A[i] = n; // expected-error {{the bound must not depend on 'i'}}
+  return 0;
+}

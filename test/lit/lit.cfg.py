@@ -47,5 +47,7 @@ config.substitutions += [
              f" --hpfcc {config.hpfcc or 'false'} --cxx {config.clangxx}"
              f" --mpiexec {config.mpiexec or 'false'}"),
 ]
+if config.hpfcc:
+    config.available_features.add("hpfcc")
 if config.hpfcc and config.mpiexec:
     config.available_features.add("mpi")

@@ -18,7 +18,7 @@ int main() {
     A[i] = i;
     B[i] = 2 * A[i];
   }
-  // CHECK: /* #pragma hpf independent */ { double *const __hpf_A[[ID:[0-9]+]] = A.local_data(); double *const __hpf_B[[ID]] = B.local_data();
+  // CHECK: /* #pragma hpf independent */ { double *__restrict const __hpf_A[[ID:[0-9]+]] = A.local_data(); double *__restrict const __hpf_B[[ID]] = B.local_data();
   // CHECK-NEXT: for (const hpfcc::segment __hpf_seg[[ID]] : hpfcc::owned_segments(A, 0, N)) for (int i = __hpf_seg[[ID]].lo; i < __hpf_seg[[ID]].hi; ++i) {
   // CHECK-NEXT: __hpf_A[[ID]][i + __hpf_seg[[ID]].off] = i;
   // CHECK-NEXT: __hpf_B[[ID]][i + __hpf_seg[[ID]].off] = 2 * __hpf_A[[ID]][i + __hpf_seg[[ID]].off];
@@ -33,7 +33,7 @@ int main() {
     lo = std::min(lo, A[i]);
     hi = std::fmax(B[i], hi);
   }
-  // CHECK: { double *const __hpf_A[[ID2:[0-9]+]] = A.local_data(); double *const __hpf_B[[ID2]] = B.local_data(); const auto __hpf_s0_[[ID2]] = s; s = 0; const auto __hpf_count0_[[ID2]] = count; count = 0; const auto __hpf_p0_[[ID2]] = p; p = 1;
+  // CHECK: { double *__restrict const __hpf_A[[ID2:[0-9]+]] = A.local_data(); double *__restrict const __hpf_B[[ID2]] = B.local_data(); const auto __hpf_s0_[[ID2]] = s; s = 0; const auto __hpf_count0_[[ID2]] = count; count = 0; const auto __hpf_p0_[[ID2]] = p; p = 1;
   // CHECK-NEXT: for (const hpfcc::segment __hpf_seg[[ID2]] : hpfcc::owned_segments(A, 10, (N - 1) + 1)) for (long i = __hpf_seg[[ID2]].lo; i < __hpf_seg[[ID2]].hi; i++) {
   // CHECK: } s = __hpf_s0_[[ID2]] + hpf::allreduce_sum(s); count = __hpf_count0_[[ID2]] + hpf::allreduce_sum(count); p = __hpf_p0_[[ID2]] * hpf::allreduce_prod(p); lo = hpf::allreduce_min(lo); hi = hpf::allreduce_max(hi); }
   unsigned n = 0;

@@ -19,6 +19,17 @@ void shuffle() {
   // REMARK: rewrite-multi.cpp:[[@LINE-1]]:1: remark: redistribute 'C' plan made at run time: the array's mapping before this point depends on control flow
 }
 
+void keeper() {
+  static double S[N];
+#pragma hpf distribute S(block) onto P
+#pragma hpf dynamic S
+  // A static local keeps its mapping from the previous call.
+#pragma hpf redistribute S(cyclic) onto P
+  // REMARK: rewrite-multi.cpp:[[@LINE-1]]:1: remark: redistribute 'S' plan made at run time: the array's mapping before this point depends on control flow
+#pragma hpf redistribute S(block) onto P
+  // REMARK: rewrite-multi.cpp:[[@LINE-1]]:1: remark: redistribute 'S' static plan (cyclic onto P(4) -> block onto P(4)
+}
+
 int main(int argc, char **) {
 #pragma hpf redistribute B(cyclic) onto P
   // REMARK: :[[@LINE-1]]:1: remark: redistribute 'B' static plan (block onto P(4) -> cyclic onto P(4)
@@ -44,6 +55,9 @@ int main(int argc, char **) {
   }
 }
 // CHECK: hpf::redistribute(C, hpf::cyclic(), __hpf_procs_P, "
+// CHECK: static hpf::darray<double> S(64, hpf::block(), __hpf_procs_P, "
+// CHECK: hpf::redistribute(S, hpf::cyclic(), __hpf_procs_P, "
+// CHECK: hpf::redistribute(S, hpf::block(), __hpf_procs_P, __hpf_plan_
 // CHECK: hpf::redistribute(B, hpf::cyclic(), __hpf_procs_P, __hpf_plan_
 // CHECK: hpf::redistribute(C, hpf::block(), __hpf_procs_P, __hpf_plan_
 // CHECK: hpf::redistribute(B, hpf::cyclic(4), __hpf_procs_P, __hpf_plan_

@@ -30,4 +30,9 @@ int main() {
   }
   std::printf("%d\n", s);
   // CHECK: hpf::printf("%d\n", s);
+#pragma hpf independent
+  for (int k = 0; k < 2; ++k)
+    std::printf("replicated %d\n", k);
+  // A loop over no distributed array is replicated code: rank 0 prints.
+  // CHECK: hpf::printf("replicated %d\n", k);
 }

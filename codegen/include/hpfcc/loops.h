@@ -46,7 +46,12 @@ public:
         Hi(std::min<index_t>(hi, d.size())) {
     if (Me < 0 || Me >= d.procs() || Lo >= Hi)
       return; // empty
-    if (d.isBlockCyclic()) {
+    if (d.isBlockCyclic() && d.procs() == 1) {
+      // One rank owns everything in order: one segment, as for block.
+      Single = true;
+      First = 0;
+      End = 1;
+    } else if (d.isBlockCyclic()) {
       B = d.blockSize();
       index_t P = d.procs();
       // Blocks of this rank: global block numbers c * P + me.
@@ -68,7 +73,11 @@ public:
   /// Segment number k (First <= k < End), clipped; may be empty.
   segment at(index_t k) const {
     segment S;
-    if (B > 0) {
+    if (Single) {
+      S.lo = Lo;
+      S.hi = Hi;
+      S.off = 0;
+    } else if (B > 0) {
       index_t P = D->procs();
       index_t Start = (k * P + Me) * B;
       S.lo = std::max(Lo, Start);
@@ -111,7 +120,8 @@ private:
   const hpf::plan::Distribution *D;
   int Me;
   index_t Lo, Hi;
-  index_t B = 0; ///< block size for block-cyclic kinds, else 0
+  index_t B = 0;       ///< block size for block-cyclic kinds, else 0
+  bool Single = false; ///< one processor: the whole range is one segment
   index_t First = 0, End = 0;
 };
 

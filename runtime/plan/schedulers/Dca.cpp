@@ -14,8 +14,10 @@
 //    message ("closest ceiling", best fit), else into the shortest
 //    conflict-free step; then the link goes into the shortest conflict-free
 //    step. (If none is free, a member of the second NMS is moved to a step
-//    free of its NMS, which frees one: the paper's "relocating row and
-//    column".) Steps are kept sorted by decreasing length.
+//    free of its NMS, which frees one: our reading of the paper's
+//    "relocating row and column". Best fit seems never to get there: not
+//    once in 60,000 random study cases; it keeps every table valid anyway.)
+//    Steps are kept sorted by decreasing length.
 // 3. Merge phases join adjacent groups pairwise (2, 4, 8, ... NMSs) until
 //    one is left. Groups meet at a link message x: if x sits in different
 //    steps on the two sides, either the left or the right group swaps two
@@ -203,7 +205,7 @@ private:
       std::size_t X = RA.Last;
       std::vector<std::size_t> C = Candidates(X);
       if (C.empty())
-        C.push_back(freeSlotForLink(Slots, RA, RB));
+        C.push_back(freeSlotForLink(Slots, RB));
       Put(Shortest(C), X);
     }
     Table T;
@@ -224,7 +226,7 @@ private:
   /// Every step holds a member of A or of B: move a B member out of a step
   /// without A members into a step without B members; that step is then
   /// free for the link.
-  std::size_t freeSlotForLink(std::vector<Slot> &Slots, Range RA, Range RB) {
+  std::size_t freeSlotForLink(std::vector<Slot> &Slots, Range RB) {
     std::size_t TA = 0, TB = 0;
     while (Slots[TA].CntA)
       ++TA; // exists: A has at most K - 1 members besides the link
@@ -245,7 +247,6 @@ private:
     To.Msgs.push_back(M);
     To.Len = std::max(To.Len, G.W[M]);
     To.CntB = 1;
-    (void)RA;
     return TA;
   }
 

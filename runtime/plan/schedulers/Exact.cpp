@@ -11,8 +11,8 @@
 // so far. The bound: a vertex v with k unplaced messages and o open steps
 // where it is still free must open at least k - o new steps, each costing at
 // least one of v's remaining (lightest) weights. The search starts from the
-// best of coloring and (on staircase tables) E-TPDR / TPDR, and stops as
-// soon as it meets the volume lower bound.
+// best of coloring and (on staircase tables) E-TPDR, TPDR and relocation,
+// and stops as soon as it meets the volume lower bound.
 //
 // Exponential in the worst case, so it is refused beyond kMaxMessages
 // messages, and stops with an error after kMaxNodes search nodes. Works on

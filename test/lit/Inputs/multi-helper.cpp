@@ -1,0 +1,1 @@
+double scale(double x) { return 2 * x; }
