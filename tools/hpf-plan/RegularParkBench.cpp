@@ -64,7 +64,7 @@ struct Args {
   int Reps = 5;
   int From = 10, To = 16;
   plan::Index X = 1;
-  long long TableLimit = 1 << 22;
+  long long TableLimit = 1 << 18;
 };
 
 /// Checksum so the optimiser keeps the work.

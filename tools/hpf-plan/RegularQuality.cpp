@@ -31,7 +31,7 @@ struct Args {
 
 struct Stats {
   long Applicable = 0, Invalid = 0, AtBound = 0, MaxDegreeSteps = 0;
-  double SumRatio = 0, Worst = 0, Seconds = 0;
+  double SumRatio = 0, Worst = 1, Seconds = 0;
   std::string WorstCase;
 };
 
@@ -82,7 +82,7 @@ void run(const Args &A) {
             S.SumRatio += Ratio;
             S.AtBound += Ratio <= 1.0 + 1e-12;
             S.MaxDegreeSteps += Sch.stepCount() == std::size_t(T.maxDegree());
-            if (Ratio > S.Worst) {
+            if (Ratio > S.Worst && Ratio > 1.0 + 1e-12) {
               S.Worst = Ratio;
               S.WorstCase = "cyclic(" + std::to_string(X) + ")/" +
                             std::to_string(P) + "->cyclic(" +
@@ -114,7 +114,7 @@ void run(const Args &A) {
               << std::setw(10)
               << (Valid ? 100.0 * double(S.MaxDegreeSteps) / double(Valid) : 0)
               << std::setprecision(2) << std::setw(11) << S.Seconds << "  "
-              << S.WorstCase << "\n";
+              << (S.WorstCase.empty() ? "-" : S.WorstCase) << "\n";
     std::cout.unsetf(std::ios::fixed);
   }
 }
