@@ -216,6 +216,7 @@ private:
   void flow();
   void decide();
   void checkLoopsAlignment();
+  void remarkGathers(const OwnerLoop &L);
 
   friend class LoopChecker;
   friend class FlowWalker;
@@ -685,6 +686,52 @@ void Analyzer::redistribute(const ParsedDirective &D) {
 // --- independent loops -----------------------------------------------------
 
 /// Checks the body of an owner-computes loop and collects its accesses.
+/// True if E (skipping parentheses) is only read: its parent converts it to
+/// an rvalue. Anything else (assignment, ++, reference, address) may write.
+static bool onlyRead(ASTContext &Ctx, const Expr *E) {
+  const Stmt *Child = E;
+  for (;;) {
+    auto Ps = Ctx.getParents(*Child);
+    const Stmt *Par = Ps.empty() ? nullptr : Ps[0].get<Stmt>();
+    if (Par && isa<ParenExpr>(Par)) {
+      Child = Par;
+      continue;
+    }
+    const auto *IC = dyn_cast_or_null<ImplicitCastExpr>(Par);
+    return IC && IC->getCastKind() == CK_LValueToRValue;
+  }
+}
+
+/// c if E is `i + c`, `c + i` or `i - c` for the variable I and a constant c.
+static std::optional<int64_t> offsetFrom(ASTContext &Ctx, const Expr *E,
+                                         const VarDecl *I) {
+  E = E->IgnoreParenImpCasts();
+  auto IsI = [&](const Expr *X) {
+    const auto *D = dyn_cast<DeclRefExpr>(X->IgnoreParenImpCasts());
+    return D && D->getDecl() == I;
+  };
+  auto Const = [&](const Expr *X) -> std::optional<int64_t> {
+    if (X->isValueDependent())
+      return std::nullopt;
+    if (auto V = X->getIntegerConstantExpr(Ctx))
+      return V->getExtValue();
+    return std::nullopt;
+  };
+  const auto *BO = dyn_cast<BinaryOperator>(E);
+  if (!BO)
+    return std::nullopt;
+  if (BO->getOpcode() == BO_Add) {
+    if (IsI(BO->getLHS()))
+      return Const(BO->getRHS());
+    if (IsI(BO->getRHS()))
+      return Const(BO->getLHS());
+  }
+  if (BO->getOpcode() == BO_Sub && IsI(BO->getLHS()))
+    if (auto C = Const(BO->getRHS()))
+      return -*C;
+  return std::nullopt;
+}
+
 class LoopChecker : public RecursiveASTVisitor<LoopChecker> {
 public:
   LoopChecker(Analyzer &A, OwnerLoop &L, const ParsedDirective &D)
@@ -735,10 +782,16 @@ public:
       return true;
     const auto *Idx = dyn_cast<DeclRefExpr>(E->getIdx()->IgnoreParenImpCasts());
     if (!Idx || Idx->getDecl() != L.IndVar) {
+      if (onlyRead(A.Ctx, E) && !E->getBeginLoc().isMacroID()) {
+        A.AllowedRefs.insert(Base);
+        L.Gathers.push_back({E, It->second});
+        return true;
+      }
       A.R.error(E->getIdx()->getBeginLoc(),
                 "subscript of distributed array '" + It->second->Name +
                     "' must be the loop index '" + L.IndVar->getName().str() +
-                    "' (other subscripts are not supported yet)");
+                    "' where it is written (other subscripts can only be "
+                    "read)");
       A.AllowedRefs.insert(Base); // reported once, here
       return true;
     }
@@ -1212,6 +1265,26 @@ void Analyzer::independent(const ParsedDirective &D) {
   }
   if (!L.Home && !L.Accesses.empty())
     L.Home = L.Accesses.front().Array;
+  for (const Access &Acc : L.Accesses)
+    if (!onlyRead(Ctx, Acc.Expr))
+      L.Written.insert(Acc.Array);
+  // A gathered copy holds the values from before the loop: right for an
+  // array the loop does not write, and for A[i + c] (c > 0) of one it
+  // writes as A[i], since the sequential loop writes A[i + c] only later.
+  for (const Access &G : L.Gathers)
+    if (L.Written.count(G.Array)) {
+      std::optional<int64_t> C = offsetFrom(Ctx, G.Expr->getIdx(), L.IndVar);
+      if (!C || *C <= 0)
+        R.error(G.Expr->getIdx()->getBeginLoc(),
+                "'" + G.Array->Name +
+                    "' is written in this loop, so it can "
+                    "be read only as '" +
+                    G.Array->Name + "[" + L.IndVar->getName().str() +
+                    "]' or '" + G.Array->Name + "[" +
+                    L.IndVar->getName().str() +
+                    " + c]' with a constant c > 0 (other subscripts may read "
+                    "elements the loop has already changed)");
+    }
   P.Loops.push_back(std::move(L));
 }
 
@@ -1596,6 +1669,25 @@ void Analyzer::flow() {
   }
 }
 
+/// What a gathered read costs, once per array and loop.
+void Analyzer::remarkGathers(const OwnerLoop &L) {
+  std::set<DistArray *> Done;
+  for (const Access &G : L.Gathers) {
+    if (!Done.insert(G.Array).second)
+      continue;
+    QualType ET = Ctx.getAsArrayType(G.Array->Var->getType())->getElementType();
+    long long Bytes = static_cast<long long>(G.Array->Extent) *
+                      Ctx.getTypeSizeInChars(ET).getQuantity();
+    R.remark(G.Expr->getBeginLoc(),
+             "'" + G.Array->Name +
+                 "' is read at subscripts that are not "
+                 "aligned with the loop: before the loop its " +
+                 std::to_string(G.Array->Extent) +
+                 " elements are gathered on every rank (one MPI_Allgatherv, " +
+                 std::to_string(Bytes) + " bytes per rank)");
+  }
+}
+
 void Analyzer::decide() {
   plan::PlanOptions PO;
   PO.Scheduler = Opts.Scheduler;
@@ -1642,8 +1734,13 @@ void Analyzer::checkLoopsAlignment() {
         break;
       }
     if (!L.Home) {
-      R.remark(D.HashLoc, "independent loop uses no distributed array: it "
-                          "runs on every rank");
+      remarkGathers(L);
+      R.remark(D.HashLoc, L.Gathers.empty()
+                              ? "independent loop uses no distributed array: "
+                                "it runs on every rank"
+                              : "independent loop writes no distributed array "
+                                "and reads none at its index: it runs on "
+                                "every rank");
       continue;
     }
     const FlowState &St = LoopStates[L.DirId];
@@ -1658,10 +1755,27 @@ void Analyzer::checkLoopsAlignment() {
       }
     };
     std::optional<plan::Distribution> HomeDist = Known(L.Home);
-    std::set<DistArray *> Seen{L.Home};
+    std::set<DistArray *> Seen{L.Home}, ToGather;
     for (const Access &Acc : L.Accesses) {
       if (!Seen.insert(Acc.Array).second)
         continue;
+      // Read-only and not aligned (or gathered anyway for other
+      // subscripts): read from the gathered copy.
+      if (!L.Written.count(Acc.Array)) {
+        bool Gathered = false;
+        for (const Access &G : L.Gathers)
+          Gathered |= G.Array == Acc.Array;
+        if (Gathered) {
+          ToGather.insert(Acc.Array);
+          continue;
+        }
+        std::optional<plan::Distribution> Other = Known(Acc.Array);
+        if (Acc.Array->Extent != L.Home->Extent ||
+            (HomeDist && Other && !HomeDist->sameMapping(*Other))) {
+          ToGather.insert(Acc.Array);
+          continue;
+        }
+      }
       if (Acc.Array->Extent != L.Home->Extent) {
         R.error(Acc.Expr->getBeginLoc(),
                 "'" + Acc.Array->Name + "' (" +
@@ -1683,10 +1797,28 @@ void Analyzer::checkLoopsAlignment() {
         continue;
       }
       L.CheckAligned.push_back(Acc.Array);
+      if (!L.Written.count(Acc.Array)) {
+        L.GatherIfMisaligned.insert(Acc.Array);
+        R.remark(Acc.Expr->getBeginLoc(),
+                 "alignment of '" + Acc.Array->Name + "' with '" +
+                     L.Home->Name +
+                     "' is checked at run time; if they differ, its " +
+                     std::to_string(Acc.Array->Extent) +
+                     " elements are gathered on every rank before the loop "
+                     "(one MPI_Allgatherv)");
+        continue;
+      }
       R.remark(Acc.Expr->getBeginLoc(), "alignment of '" + Acc.Array->Name +
                                             "' with '" + L.Home->Name +
                                             "' is checked at run time");
     }
+    if (!ToGather.empty()) {
+      std::vector<Access> Keep;
+      for (const Access &Acc : L.Accesses)
+        (ToGather.count(Acc.Array) ? L.Gathers : Keep).push_back(Acc);
+      L.Accesses = std::move(Keep);
+    }
+    remarkGathers(L);
     std::string Desc = "?";
     if (auto It = St.find(L.Home); It != St.end() && It->second)
       Desc = It->second->describe();

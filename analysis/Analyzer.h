@@ -17,6 +17,7 @@
 
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -94,7 +95,14 @@ struct OwnerLoop {
   bool Inclusive = false;             ///< i <= Upper
   DistArray *Home = nullptr;          ///< null: no distributed array used
   std::vector<Access> Accesses;
+  /// Reads at other subscripts (B[i + 1], B[n - 1 - i], or B[i] with B not
+  /// aligned): served by a copy of the whole array gathered before the loop.
+  std::vector<Access> Gathers;
+  std::set<DistArray *> Written; ///< arrays written (as A[i]) in the loop
   std::vector<DistArray *> CheckAligned; ///< other arrays, checked at run time
+  /// Of those, read-only ones: if misaligned at run time, read from a copy
+  /// gathered before the loop instead of failing.
+  std::set<DistArray *> GatherIfMisaligned;
   std::vector<LoopReduction> Reductions;
 };
 

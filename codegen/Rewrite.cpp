@@ -275,26 +275,57 @@ private:
 
   void loop(const OwnerLoop &L) {
     const ParsedDirective &D = State.Directives[L.DirId];
+    std::string Id = std::to_string(L.DirId);
+    // Reads at other subscripts use a copy of the whole array gathered
+    // before the loop (global indexing: only the array's name changes).
+    std::string Gathers;
+    std::set<const DistArray *> GatheredArrays;
+    for (const analysis::Access &G : L.Gathers) {
+      std::string Copy = "__hpf_all_" + G.Array->Name + Id;
+      if (GatheredArrays.insert(G.Array).second)
+        Gathers += " const std::vector<" + G.Array->ElemType + "> " + Copy +
+                   " = " + G.Array->Name + ".gather();";
+      const Expr *Base = G.Expr->getBase()->IgnoreParenImpCasts();
+      RW.ReplaceText(
+          SourceRange(SM.getExpansionLoc(Base->getBeginLoc()),
+                      SM.getExpansionRange(Base->getEndLoc()).getEnd()),
+          Copy);
+    }
     if (!L.Home) {
-      replaceDirective(D, "");
+      // Runs on every rank, like replicated code.
+      replaceDirective(D, Gathers.empty() ? "" : "{" + Gathers);
+      if (!Gathers.empty())
+        RW.InsertTextAfter(afterLoop(L.For), " }");
       return;
     }
-    std::string Id = std::to_string(L.DirId);
     std::string Seg = "__hpf_seg" + Id;
     std::string IV = L.IndVar->getName().str();
     auto Ptr = [&](const DistArray *A) { return "__hpf_" + A->Name + Id; };
+    auto Copy = [&](const DistArray *A) { return "__hpf_all_" + A->Name + Id; };
+    auto Aligned = [&](const DistArray *A) {
+      return "__hpf_aligned_" + A->Name + Id;
+    };
     // Prologue (replaces the directive): local data, alignment checks,
     // reduction set-up. It opens a block that the epilogue closes.
     // The local buffers of distinct distributed arrays never overlap, and
     // the analysis rejects every other use of the arrays, so the pointers
     // are __restrict: the loop vectorises like the sequential one.
-    std::string Pro = "{";
+    std::string Pro = "{" + Gathers;
     std::set<const DistArray *> Arrays;
     for (const analysis::Access &Acc : L.Accesses)
       if (Arrays.insert(Acc.Array).second)
         Pro += " " + Acc.Array->ElemType + " *__restrict const " +
                Ptr(Acc.Array) + " = " + Acc.Array->Name + ".local_data();";
-    for (const DistArray *A : L.CheckAligned)
+    for (const DistArray *A : L.CheckAligned) {
+      if (L.GatherIfMisaligned.count(const_cast<DistArray *>(A))) {
+        // Read-only: a gathered copy when the mappings differ.
+        Pro += " const bool " + Aligned(A) + " = " + A->Name +
+               ".distribution().sameMapping(" + L.Home->Name +
+               ".distribution()); const std::vector<" + A->ElemType + "> " +
+               Copy(A) + " = " + Aligned(A) + " ? std::vector<" + A->ElemType +
+               ">() : " + A->Name + ".gather();";
+        continue;
+      }
       Pro += " if (!" + A->Name + ".distribution().sameMapping(" +
              L.Home->Name +
              ".distribution())) hpf::fail(\"independent\", "
@@ -303,6 +334,7 @@ private:
              ".format_string() + \") is not aligned with '" + L.Home->Name +
              "' (\" + " + L.Home->Name + ".format_string() + \")\", " +
              quote(where(D.HashLoc)) + ");";
+    }
     std::string Epi;
     for (const analysis::LoopReduction &Red : L.Reductions) {
       std::string V = Red.Var->getName().str();
@@ -349,23 +381,27 @@ private:
         SourceRange(SM.getExpansionLoc(F->getCond()->getBeginLoc()),
                     SM.getExpansionRange(F->getCond()->getEndLoc()).getEnd()),
         IV + " < " + Bound);
-    for (const analysis::Access &Acc : L.Accesses)
-      RW.ReplaceText(Acc.Expr->getSourceRange(),
-                     Ptr(Acc.Array) + "[" + IV + " + " + Seg + ".off]");
-    // Epilogue after the loop's last token (after the ';' of a
-    // non-compound body).
-    SourceLocation End = SM.getExpansionRange(F->getEndLoc()).getEnd();
-    SourceLocation After;
-    if (isa<CompoundStmt>(F->getBody())) {
-      After = Lexer::getLocForEndOfToken(End, 0, SM, LO);
-    } else {
-      After = Lexer::findLocationAfterToken(
-          End, tok::semi, SM, LO,
-          /*SkipTrailingWhitespaceAndNewLine=*/false);
-      if (After.isInvalid())
-        After = Lexer::getLocForEndOfToken(End, 0, SM, LO);
+    for (const analysis::Access &Acc : L.Accesses) {
+      std::string Local = Ptr(Acc.Array) + "[" + IV + " + " + Seg + ".off]";
+      if (L.GatherIfMisaligned.count(Acc.Array))
+        Local = "(" + Aligned(Acc.Array) + " ? " + Local + " : " +
+                Copy(Acc.Array) + "[" + IV + "])";
+      RW.ReplaceText(Acc.Expr->getSourceRange(), Local);
     }
-    RW.InsertTextAfter(After, " }" + Epi + " }");
+    RW.InsertTextAfter(afterLoop(F), " }" + Epi + " }");
+  }
+
+  /// After the loop's last token (after the ';' of a non-compound body).
+  SourceLocation afterLoop(const ForStmt *F) {
+    SourceLocation End = SM.getExpansionRange(F->getEndLoc()).getEnd();
+    if (isa<CompoundStmt>(F->getBody()))
+      return Lexer::getLocForEndOfToken(End, 0, SM, LO);
+    SourceLocation After = Lexer::findLocationAfterToken(
+        End, tok::semi, SM, LO,
+        /*SkipTrailingWhitespaceAndNewLine=*/false);
+    if (After.isInvalid())
+      After = Lexer::getLocForEndOfToken(End, 0, SM, LO);
+    return After;
   }
 };
 

@@ -26,7 +26,7 @@ int main() {
 #pragma hpf independent
   for (int i = N - 1; i >= 0; --i) A[i] = 0; // expected-error {{the condition must compare 'i' with < or <=}}
 #pragma hpf independent
-  for (int i = 0; i < N - 1; ++i) A[i + 1] = 0; // expected-error {{subscript of distributed array 'A' must be the loop index 'i' (other subscripts are not supported yet)}}
+  for (int i = 0; i < N - 1; ++i) A[i + 1] = 0; // expected-error {{subscript of distributed array 'A' must be the loop index 'i' where it is written (other subscripts can only be read)}}
 #pragma hpf independent
   for (int i = 0; i < N; ++i) s += A[i]; // expected-error {{'s' is assigned in an independent loop: each rank would keep a different value; declare it in a reduction clause or inside the loop}}
 #pragma hpf independent
@@ -54,9 +54,9 @@ int main() {
 #pragma hpf independent
   for (int i = 0; i < N; ++i) p[i] = A[i]; // expected-error {{writes through pointers or references are not allowed in an independent loop}}
 #pragma hpf independent
-  for (int i = 0; i < N; ++i) B[i] = A[i]; // expected-error {{'A' (block) is not aligned with 'B' (cyclic) here: element i lives on different ranks (general communication in loops is not supported yet)}}
+  for (int i = 0; i < N; ++i) { B[i] = 1; A[i] = 2; } // expected-error {{'A' (block) is not aligned with 'B' (cyclic) here: element i lives on different ranks (general communication in loops is not supported yet)}}
 #pragma hpf independent
-  for (int i = 0; i < 32; ++i) C[i] = A[i]; // expected-error {{'A' (64 elements) is not aligned with 'C' (32 elements) in this loop (not supported yet)}}
+  for (int i = 0; i < 32; ++i) { C[i] = 1; A[i] = 2; } // expected-error {{'A' (64 elements) is not aligned with 'C' (32 elements) in this loop (not supported yet)}}
 #pragma hpf independent
   for (int i = 0; i < N; ++i) {
 #pragma hpf independent // expected-error {{nested independent loops are not supported yet}}
@@ -81,4 +81,16 @@ int bounds(int n) {
 #pragma hpf independent
   for (int i = 0; i < N - i; ++i) A[i] = n; // expected-error {{the bound must not depend on 'i'}}
   return 0;
+}
+
+// Reads at other subscripts are gathered; the written array only at i + c.
+double W[N];
+#pragma hpf distribute W(block) onto P
+void gathered(int n) {
+#pragma hpf independent
+  for (int i = 0; i < N - 2; ++i)
+    W[i] = W[i + 2] + W[1 + i] + W[n - 1 - i]; // expected-error {{'W' is written in this loop, so it can be read only as 'W[i]' or 'W[i + c]' with a constant c > 0 (other subscripts may read elements the loop has already changed)}}
+#pragma hpf independent
+  for (int i = 1; i < N; ++i)
+    W[i] = W[i - 1]; // expected-error {{'W' is written in this loop, so it can be read only as 'W[i]'}}
 }
