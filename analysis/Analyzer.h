@@ -69,6 +69,17 @@ struct Access {
   DistArray *Array = nullptr;
 };
 
+/// An element of a distributed array used in replicated code (outside
+/// owner-computes loops): read (every rank gets the owner's value),
+/// assigned or compound-assigned (the owner stores).
+struct ElementAccess {
+  enum KindT { Read, Assign, Compound } Kind = Read;
+  const clang::ArraySubscriptExpr *Expr = nullptr;
+  const clang::Expr *Value = nullptr; ///< right-hand side (Assign, Compound)
+  std::string Op;                     ///< hpf::elem_op name (Compound)
+  DistArray *Array = nullptr;
+};
+
 struct LoopReduction {
   pragma::ReductionOp Op = pragma::ReductionOp::Sum;
   const clang::VarDecl *Var = nullptr;
@@ -95,6 +106,7 @@ struct Program {
   std::map<const clang::VarDecl *, DistArray *> ArrayByVar;
   std::vector<Redistribution> Redistributions;
   std::vector<OwnerLoop> Loops;
+  std::vector<ElementAccess> Elements;
   /// Per directive: its anchor (valid directives only).
   std::map<unsigned, Anchor> Anchors;
   /// Directives whose text is simply removed (dynamic, directives after

@@ -91,6 +91,7 @@ public:
   std::string run();
 
 private:
+  void element(const analysis::ElementAccess &El);
   ASTContext &Ctx;
   SourceManager &SM;
   const LangOptions &LO;
@@ -368,6 +369,37 @@ private:
   }
 };
 
+/// A[k] in replicated code: reads become A.get(k) (collective: the owner
+/// broadcasts), A[k] = v becomes A.set(k, v) and A[k] op= v becomes
+/// A.update<hpf::elem_op::op>(k, v) (the owner stores). Only the tokens
+/// around k and v are replaced, so nested accesses (A[B[j]]) compose.
+void Emitter::element(const analysis::ElementAccess &El) {
+  const ArraySubscriptExpr *E = El.Expr;
+  SourceLocation AfterBase =
+      Lexer::getLocForEndOfToken(E->getBase()->getEndLoc(), 0, SM, LO);
+  // Macros inside k or v are fine (the analysis requires 'A', '[', ']' and
+  // the operator in the file): edit at their expansion locations.
+  SourceLocation IdxBegin = SM.getExpansionLoc(E->getIdx()->getBeginLoc());
+  std::string Open = El.Kind == analysis::ElementAccess::Read ? ".get("
+                     : El.Kind == analysis::ElementAccess::Assign
+                         ? ".set("
+                         : ".update<hpf::elem_op::" + El.Op + ">(";
+  RW.ReplaceText(CharSourceRange::getCharRange(AfterBase, IdxBegin), Open);
+  if (El.Kind == analysis::ElementAccess::Read) {
+    RW.ReplaceText(SourceRange(E->getRBracketLoc(), E->getRBracketLoc()), ")");
+    return;
+  }
+  // `] = ` / `] += ` up to the value becomes `, `; `)` after the value.
+  RW.ReplaceText(
+      CharSourceRange::getCharRange(
+          E->getRBracketLoc(), SM.getExpansionLoc(El.Value->getBeginLoc())),
+      ", ");
+  RW.InsertTextAfter(
+      Lexer::getLocForEndOfToken(
+          SM.getExpansionRange(El.Value->getEndLoc()).getEnd(), 0, SM, LO),
+      ")");
+}
+
 std::string Emitter::run() {
   for (const auto &A : P.Arrangements)
     processors(*A);
@@ -383,6 +415,8 @@ std::string Emitter::run() {
     if (L.Home)
       LoopRanges.push_back(L.For->getSourceRange());
   }
+  for (const analysis::ElementAccess &El : P.Elements)
+    element(El);
   // Remaining directives (dynamic, and anything only checked) become
   // comments.
   for (const ParsedDirective &D : State.Directives)

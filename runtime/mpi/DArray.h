@@ -16,7 +16,11 @@
 //
 // Replicated code reading or writing one element uses A.get(g) (collective:
 // every rank calls it, the owner broadcasts) and A.set(g, v) (the owner
-// stores). A.gather() returns the whole array on every rank (collective).
+// stores). A[k] op= v in replicated code is A.update<hpf::elem_op::op>(k, v)
+// (v evaluated on every rank, the owner applies it). A.gather() returns the
+// whole array on every rank (collective). get() fails (instead of hanging)
+// when called inside an owner-computes loop, where ranks run different
+// iteration counts: hpfcc's loops hold an rt::independent_scope.
 //
 // Only Rank == 1 is implemented; the template parameter keeps generated code
 // and the descriptor types ready for N-D arrays.
@@ -84,6 +88,20 @@ void gatherAll(const plan::Distribution &D, const void *Local,
 
 struct DArrayAccess; // redistribute's door into darray
 
+/// Depth of owner-computes loops being run (hpfcc/loops.h holds a scope).
+inline int &independentDepth() {
+  static int Depth = 0;
+  return Depth;
+}
+/// Marks the lifetime of an owner-computes loop.
+class independent_scope {
+public:
+  independent_scope() { ++independentDepth(); }
+  independent_scope(const independent_scope &) { ++independentDepth(); }
+  independent_scope &operator=(const independent_scope &) = default;
+  ~independent_scope() { --independentDepth(); }
+};
+
 } // namespace rt
 
 /// The global indices one rank owns inside [lo, hi), increasing.
@@ -131,6 +149,20 @@ public:
 
 private:
   iterator Begin, EndIt;
+};
+
+/// The compound assignments of one element (A[k] op= v).
+enum class elem_op {
+  add,
+  sub,
+  mul,
+  div,
+  rem,
+  shl,
+  shr,
+  bit_and,
+  bit_or,
+  bit_xor
 };
 
 template <class T, int Rank = 1> class darray;
@@ -197,6 +229,11 @@ public:
   /// Element g on every rank (every rank must call it).
   T get(index_t g) const {
     rt::checkGlobal(Dist, g, "element read");
+    if (rt::independentDepth() > 0)
+      hpf::fail("element read",
+                "an element of a distributed array is read (collectively) "
+                "inside an independent loop, where ranks run different "
+                "iterations; read it before the loop");
     T V{};
     int O = Dist.owner(g);
     if (O == Me)
@@ -209,6 +246,33 @@ public:
     rt::checkGlobal(Dist, g, "element write");
     if (is_local(g))
       (*this)[g] = v;
+  }
+  /// A[g] op= v on the owner of g (not collective; v is already evaluated).
+  template <elem_op Op, class V> void update(index_t g, const V &v) {
+    rt::checkGlobal(Dist, g, "element update");
+    if (!is_local(g))
+      return;
+    T &E = (*this)[g];
+    if constexpr (Op == elem_op::add)
+      E += v;
+    else if constexpr (Op == elem_op::sub)
+      E -= v;
+    else if constexpr (Op == elem_op::mul)
+      E *= v;
+    else if constexpr (Op == elem_op::div)
+      E /= v;
+    else if constexpr (Op == elem_op::rem)
+      E %= v;
+    else if constexpr (Op == elem_op::shl)
+      E <<= v;
+    else if constexpr (Op == elem_op::shr)
+      E >>= v;
+    else if constexpr (Op == elem_op::bit_and)
+      E &= v;
+    else if constexpr (Op == elem_op::bit_or)
+      E |= v;
+    else
+      E ^= v;
   }
   /// The whole array, in global order, on every rank.
   std::vector<T> gather() const {

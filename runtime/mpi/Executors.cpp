@@ -198,8 +198,9 @@ void runSteps(const ExecArgs &A, bool AllAtOnce) {
            "MPI_Isend", A.Where);
       }
     }
-    // The local copy overlaps with the transfers just started.
-    if (!SelfDone && E.Self >= 0) {
+    // The local copy overlaps with the first transfers this rank takes part
+    // in (a group holding only the self message would leave it alone).
+    if (!SelfDone && E.Self >= 0 && (SE > SB || RE > RB)) {
       copySelf(A);
       SelfDone = true;
     }

@@ -262,6 +262,9 @@ bool contiguousStart(const std::vector<Run> &Runs, Index *Start) {
   if (Runs.empty())
     return false;
   Index Next = Runs.front().Start;
+  for (std::size_t I = 1; I < Runs.size(); ++I)
+    if (Runs[I].Count > 1 && Runs[I].Count == Runs[I - 1].Count)
+      return false; // a multi-run bundle is walked period by period
   for (const Run &R : Runs) {
     if (R.Start != Next || (R.Count > 1 && R.Stride != R.Length))
       return false;

@@ -201,22 +201,25 @@ void sweepPeriod(const Distribution &Src, const Distribution &Dst,
   Index XP = X * P, YQ = Y * Q;
   Index L = lcmOrOverflow(XP, YQ);
   const bool Periodic = L > 0 && L < N;
-  const Index W = Periodic ? L : N;
-  for (Index S = 0; S < W;) {
-    Index E = std::min({(S / X + 1) * X, (S / Y + 1) * Y, W});
-    int I = int((S / X) % P), J = int((S / Y) % Q);
-    Index Len = E - S;
-    if (!Periodic) {
-      B.emit(I, J, S, Len, 0, 1);
-    } else {
-      Index Full = (N - E) / L + 1; // periods holding the whole segment
-      B.emit(I, J, S, Len, L, Full);
-      Index PartStart = S + Full * L;
-      if (PartStart < N)
-        B.emit(I, J, PartStart, N - PartStart, 0, 1);
+  // Segments of [From, To), each inside one block of both sides.
+  auto Sweep = [&](Index From, Index To, Index Stride, Index Count) {
+    for (Index S = From; S < To;) {
+      Index E = std::min({(S / X + 1) * X, (S / Y + 1) * Y, To});
+      B.emit(int((S / X) % P), int((S / Y) % Q), S, E - S, Stride, Count);
+      S = E;
     }
-    S = E;
+  };
+  if (!Periodic) {
+    Sweep(0, N, 0, 1);
+    return;
   }
+  // Every segment of the first period repeats in each of the K complete
+  // periods: one run of stride L and count K each, so all periodic runs of
+  // a message have the same count (the runtime walks them period by
+  // period). The incomplete last period follows as single blocks.
+  Index K = N / L;
+  Sweep(0, L, L, K);
+  Sweep(K * L, N, 0, 1);
 }
 
 void sweepElements(const Distribution &Src, const Distribution &Dst,

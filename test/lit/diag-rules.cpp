@@ -64,13 +64,14 @@ double NotDist[N];
 double Outer[N];
 double Used[N];
 #pragma hpf distribute Used(block) onto P
-double *Ptr = Used; // expected-error {{distributed array 'Used' can only be used as 'Used[i]' in an independent loop over i (other uses are not supported yet)}}
+double *Ptr = Used; // expected-error {{distributed array 'Used' can only be used as 'Used[i]' in an independent loop over i or as an element 'Used[k]' in other code (other uses are not supported yet)}}
 
 void f() {
 #pragma hpf redistribute ND(cyclic) onto P // expected-error {{'ND' is not dynamic; HPF allows redistribute only on arrays declared dynamic}}
 #pragma hpf redistribute NotDist(block) // expected-error {{'NotDist' is not distributed; redistribute needs a distribute directive first}}
 #pragma hpf distribute Outer(block) // expected-error {{distribute 'Outer' in the scope where it is declared}}
-  Used[3] = 1; // expected-error {{distributed array 'Used' can only be used as 'Used[i]'}}
+  double *Elem = &Used[3]; // expected-error {{element of distributed array 'Used' can only be read or assigned}}
+  (void)Elem;
   unsigned long Size = sizeof(Used); // expected-error {{distributed array 'Used' can only be used}}
   (void)Size;
 }

@@ -63,6 +63,13 @@ int main(int argc, char **argv) {
       expect(All[std::size_t(G)] == G * 3, "gather", G);
     A.set(5, -1);
     expect(A.get(5) == -1, "set");
+    // Compound assignment of one element: only the owner changes it.
+    A.update<hpf::elem_op::add>(5, 10);
+    A.update<hpf::elem_op::mul>(5, 3);
+    A.update<hpf::elem_op::shl>(7, 2);
+    A.update<hpf::elem_op::bit_xor>(7, 1);
+    expect(A.get(5) == 27 && A.get(7) == ((7 * 3) << 2 ^ 1), "update");
+    expect(A.gather()[6] == 18, "update leaves neighbours");
   }
 
   // Reductions.

@@ -72,6 +72,12 @@ int main(int argc, char **argv) {
     double X = 0;
     hpf::rt::check(MPI_Send(&X, 1, MPI_DOUBLE, W + 5, 0, MPI_COMM_WORLD),
                    "MPI_Send", "test send", "prog.cpp:15:1");
+  } else if (Mode == "get-in-loop") {
+    // A collective element read inside an owner-computes loop would hang
+    // (ranks run different iteration counts): it fails instead.
+    hpf::darray<double> A(10, hpf::block());
+    hpf::rt::independent_scope InLoop;
+    (void)A.get(3);
   } else if (Mode == "bad-format") {
     hpf::parse_format("cyclic(0)", "prog.cpp:16:1");
   } else {

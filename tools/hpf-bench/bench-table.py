@@ -10,6 +10,7 @@ run (median of the repetitions, slowest rank per repetition).
 """
 import argparse
 import json
+import math
 import os
 import subprocess
 import sys
@@ -56,12 +57,17 @@ def main():
               "| default / best baseline | default / memcpy |")
         print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
         cmds = []
+        ratios = {}  # strategy -> [time / best hpfrt time] per row
         for name, f in CASES.items():
             src, dst, p, q = f(r)
             for size in a.sizes:
                 cmd, j = run(a.bench, r, src, dst, p, q, size, a.extra)
                 cmds.append(" ".join("'%s'" % c if "(" in c else c for c in cmd))
                 rows = {x["name"]: x for x in j["rows"]}
+                mine = [x for x in j["rows"] if x["kind"] == "hpfrt" and x.get("ran")]
+                fastest = min(x["median_s"] for x in mine)
+                for x in mine:
+                    ratios.setdefault(x["name"][6:], []).append(x["median_s"] / fastest)
                 strat = lambda s: rows.get("hpfrt " + s, {})
                 default = rows["hpfrt " + j["default_strategy"]]
                 base = [x for x in j["rows"] if x["kind"] == "baseline"
@@ -82,6 +88,12 @@ def main():
                     best["name"].split(",")[0].split(" +")[0],
                     default["median_s"] / mem["median_s"]))
                 sys.stdout.flush()
+        print("\nGeometric mean over the rows of (strategy time / fastest "
+              "hpfrt strategy time), and rows where the strategy is fastest:\n")
+        for st, rs in ratios.items():
+            gm = math.exp(sum(math.log(x) for x in rs) / len(rs))
+            print("- %s: %.3f (fastest in %d of %d rows)" % (
+                st, gm, sum(1 for x in rs if x == 1.0), len(rs)))
         print("\nCommands:\n")
         print("```")
         for c in cmds:

@@ -117,6 +117,9 @@ public:
   iterator end() const { return iterator(this, End); }
 
 private:
+  // Alive for the whole loop (the range-for keeps its range): element reads
+  // (collective) inside fail instead of hanging.
+  hpf::rt::independent_scope Scope;
   const hpf::plan::Distribution *D;
   int Me;
   index_t Lo, Hi;
