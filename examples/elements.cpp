@@ -9,7 +9,8 @@
 // In replicated code (outside independent loops) `x = Next[j]` is a
 // collective read (the owner broadcasts the element: one MPI_Bcast) and
 // `Visit[j] = s` / `Visit[j] += s` is stored by the owner only (no
-// communication), so the program means what it says sequentially.
+// communication), so the program means what it says sequentially. The
+// last loop reads Visit[Next[i]] from a copy gathered before the loop.
 //
 //   hpfcc examples/elements.cpp -o elements && mpiexec.mpich -n 4 ./elements 7
 //   clang++ examples/elements.cpp && ./a.out 7         # sequential: same output
@@ -53,5 +54,14 @@ int main(int argc, char **argv) {
     total += Visit[i];
   }
   std::printf("%ld positions stamped, stamp total %ld\n", stamped, total);
+
+  // Reads at a subscript that is not the loop index (Visit[Next[i]]): hpfcc
+  // gathers a copy of Visit on every rank before the loop (see the remark
+  // with -Rhpf: one MPI_Allgatherv of 8000 bytes).
+  long chained = 0;
+#pragma hpf independent reduction(+ : chained)
+  for (int i = 0; i < N; ++i)
+    chained += Visit[i] != 0 && Visit[Next[i]] != 0 ? 1 : 0;
+  std::printf("%ld stamped positions have a stamped successor\n", chained);
   return 0;
 }
