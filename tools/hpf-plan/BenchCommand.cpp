@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Commands.h"
+#include "Timing.h"
 
 #include "plan/FormatSpec.h"
 #include "plan/Plan.h"
@@ -27,20 +28,6 @@
 namespace hpf::tools {
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-template <typename Fn> double medianMicros(int Reps, Fn &&F) {
-  std::vector<double> T;
-  for (int R = 0; R < Reps; ++R) {
-    auto T0 = Clock::now();
-    F();
-    T.push_back(
-        std::chrono::duration<double, std::micro>(Clock::now() - T0).count());
-  }
-  std::sort(T.begin(), T.end());
-  return T[T.size() / 2];
-}
 
 /// The baseline: count owner pairs element by element.
 size_t perElementTable(const plan::Distribution &S,

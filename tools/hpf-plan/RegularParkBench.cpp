@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Commands.h"
+#include "Timing.h"
 
 #include "plan/Plan.h"
 #include "plan/regular/ParkTables.h"
@@ -31,20 +32,6 @@
 namespace hpf::tools {
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-template <typename Fn> double medianMicros(int Reps, Fn &&F) {
-  std::vector<double> T;
-  for (int R = 0; R < Reps; ++R) {
-    auto T0 = Clock::now();
-    F();
-    T.push_back(
-        std::chrono::duration<double, std::micro>(Clock::now() - T0).count());
-  }
-  std::sort(T.begin(), T.end());
-  return T[T.size() / 2];
-}
 
 /// Paper 003, Table 6 (microseconds): PPR (schedule + index) and bipartite
 /// matching (schedule only, Jonker-Volgenant) on an IBM SP2.
