@@ -36,6 +36,18 @@ namespace hpf::tools {
 
 namespace {
 
+/// Ends a markdown header row with one column per scheduler and prints the
+/// separator row for Leading columns before them.
+void printSchedulerColumns(const std::vector<const plan::Scheduler *> &Scheds,
+                           std::size_t Leading) {
+  for (const plan::Scheduler *S : Scheds)
+    std::cout << " | " << S->name();
+  std::cout << " |\n|";
+  for (std::size_t I = 0; I < Leading + Scheds.size(); ++I)
+    std::cout << "---|";
+  std::cout << "\n";
+}
+
 using Clock = std::chrono::steady_clock;
 using plan::Index;
 
@@ -204,12 +216,7 @@ void printP(const PResult &R,
               << " | " << fixed(S.Micros / Cases, 1) << " |\n";
   }
   std::cout << "\nCases where the row's cost is lower than the column's:\n\n|";
-  for (const plan::Scheduler *S : Scheds)
-    std::cout << " | " << S->name();
-  std::cout << " |\n|---|";
-  for (std::size_t I = 0; I < Scheds.size(); ++I)
-    std::cout << "---|";
-  std::cout << "\n";
+  printSchedulerColumns(Scheds, 1);
   for (std::size_t I = 0; I < Scheds.size(); ++I) {
     std::cout << "| " << Scheds[I]->name();
     for (std::size_t J = 0; J < Scheds.size(); ++J)
@@ -228,12 +235,7 @@ void printSummary(const std::vector<PResult> &Rs,
     return -1;
   };
   std::cout << "\n### Summary: mean cost / lower bound\n\n| P";
-  for (const plan::Scheduler *S : Scheds)
-    std::cout << " | " << S->name();
-  std::cout << " |\n|---|";
-  for (std::size_t I = 0; I < Scheds.size(); ++I)
-    std::cout << "---|";
-  std::cout << "\n";
+  printSchedulerColumns(Scheds, 1);
   for (const PResult &R : Rs) {
     std::cout << "| " << R.P;
     for (const Stats &S : R.Per)
@@ -290,12 +292,7 @@ void bench(const StudyArgs &A, study::Sizes Kind,
             << ", one case per P, median of " << A.Reps
             << " runs, CPU microseconds per call\n\n| P | messages | max "
                "degree | table";
-  for (const plan::Scheduler *S : Scheds)
-    std::cout << " | " << S->name();
-  std::cout << " |\n|---|---|---|---|";
-  for (std::size_t I = 0; I < Scheds.size(); ++I)
-    std::cout << "---|";
-  std::cout << "\n";
+  printSchedulerColumns(Scheds, 4);
   for (int P : Ps) {
     study::Rng Rng(A.Seed * 0x100000001b3ull + std::uint64_t(P));
     study::Workload W = study::makeWorkload(
