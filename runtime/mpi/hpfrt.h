@@ -8,6 +8,8 @@
 //   indirect(map) mpi/DArray.h        hpf::darray<T> A(N, hpf::cyclic(4), P,
 //   "f.cpp:5:1"),
 //                       A.owned(lo, hi), A[g], A.local_data(), A.get(g) ...
+//   mpi/Halo.h          hpf::halo<T> H(A, Home, lo, hi, cmin, cmax, where):
+//                       A[i + c] reads of stencil loops (neighbours only)
 //   mpi/Redistribute.h  hpf::redistribute(A, hpf::cyclic(3), Q[, plan], where)
 //   mpi/StaticPlan.h    hpf::static_plan: compiler-emitted plan tables
 //   mpi/Reduce.h        hpf::allreduce_sum(x) ... (reduction loops)
@@ -34,6 +36,7 @@
 #include "mpi/DArray.h"
 #include "mpi/Env.h"
 #include "mpi/Format.h"
+#include "mpi/Halo.h"
 #include "mpi/Print.h"
 #include "mpi/Processors.h"
 #include "mpi/Redistribute.h"
