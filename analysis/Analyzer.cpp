@@ -1755,18 +1755,29 @@ void Analyzer::remarkGathers(const OwnerLoop &L) {
     long long ES = Ctx.getTypeSizeInChars(ET).getQuantity();
     if (auto H = L.Halos.find(G.Array); H != L.Halos.end()) {
       long long CMin = H->second.first, CMax = H->second.second;
-      auto Dist = [&](DistArray *A) -> std::optional<plan::Distribution> {
-        auto It = LoopStates[L.DirId].find(A);
-        if (It == LoopStates[L.DirId].end() || !It->second)
-          return std::nullopt;
-        try {
-          return staticDistribution(*It->second, A->Extent, nullptr);
-        } catch (const plan::PlanError &) {
-          return std::nullopt;
-        }
+      const FlowState &St = LoopStates[L.DirId];
+      auto MappingOf = [&](DistArray *A) -> const Mapping * {
+        auto It = St.find(A);
+        return It == St.end() || !It->second ? nullptr : &*It->second;
       };
-      std::optional<plan::Distribution> DA = Dist(G.Array), DH = Dist(L.Home);
-      bool Aligned = G.Array == L.Home || (DA && DH && DA->sameMapping(*DH));
+      auto Dist = [&](const Mapping *M, DistArray *A) {
+        std::optional<plan::Distribution> D;
+        try {
+          if (M)
+            D = staticDistribution(*M, A->Extent, nullptr);
+        } catch (const plan::PlanError &) {
+        }
+        return D;
+      };
+      const Mapping *MA = MappingOf(G.Array), *MH = MappingOf(L.Home);
+      std::optional<plan::Distribution> DA = Dist(MA, G.Array),
+                                        DH = Dist(MH, L.Home);
+      // Same array, same mapping (also with run-time parameters), or the
+      // same distribution: the halo comes from the neighbours.
+      bool Aligned =
+          G.Array == L.Home ||
+          (MA && MH && *MA == *MH && G.Array->Extent == L.Home->Extent) ||
+          (DA && DH && DA->sameMapping(*DH));
       std::string I = L.IndVar->getName().str();
       std::string Msg = "'" + G.Array->Name + "' is read at " +
                         offsetsText(I, CMin, CMax) +
@@ -1783,9 +1794,8 @@ void Analyzer::remarkGathers(const OwnerLoop &L) {
               (Parts.empty() ? std::string(" element") + (Above > 1 ? "s" : "")
                              : std::string()) +
               " above";
-        Msg += "a halo of " + Parts + " its block from the neighbouring " +
-               "ranks (" + std::to_string((Below + Above) * ES) +
-               " bytes per rank)";
+        Msg += "a halo of " + Parts + " its block from the nearest owners (" +
+               std::to_string((Below + Above) * ES) + " bytes per rank)";
       } else {
         auto Shift = [](long long C) {
           return C == 0  ? std::string()
@@ -1798,8 +1808,9 @@ void Analyzer::remarkGathers(const OwnerLoop &L) {
       }
       Msg += " instead of a copy of all " + std::to_string(G.Array->Extent) +
              " elements";
-      bool Known = (G.Array == L.Home || DA) && DH;
-      if (!Known)
+      // Kinds known here are block-like (chooseHalos); unknown ones are
+      // checked at run time.
+      if (!MA || !MH)
         Msg += "; if a distribution is not contiguous at run time, the "
                "whole array is gathered";
       R.remark(G.Expr->getBeginLoc(), Msg);
