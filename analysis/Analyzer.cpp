@@ -1710,7 +1710,12 @@ void Analyzer::chooseHalos(OwnerLoop &L, const FlowState &St) {
     FormatKind K = It->second->Formats[0].Kind;
     return K == FormatKind::Block || K == FormatKind::GenBlock;
   };
-  if (!L.Home || !MayBeContiguous(L.Home))
+  // One-dimensional arrays only (hpf::halo is 1-D).
+  auto OneD = [&](DistArray *A) {
+    const ArrayType *AT = Ctx.getAsArrayType(A->Var->getType());
+    return AT && !AT->getElementType()->isArrayType();
+  };
+  if (!L.Home || !OneD(L.Home) || !MayBeContiguous(L.Home))
     return;
   std::set<DistArray *> No;
   for (const Access &G : L.Gathers) {
@@ -1723,7 +1728,7 @@ void Analyzer::chooseHalos(OwnerLoop &L, const FlowState &St) {
       C = 0;
     else
       C = offsetFrom(Ctx, G.Expr->getIdx(), L.IndVar);
-    if (!C || !MayBeContiguous(G.Array)) {
+    if (!C || !OneD(G.Array) || !MayBeContiguous(G.Array)) {
       No.insert(G.Array);
       L.Halos.erase(G.Array);
       continue;
@@ -1941,10 +1946,12 @@ void Analyzer::checkLoopsAlignment() {
         R.remark(Acc.Expr->getBeginLoc(),
                  "alignment of '" + Acc.Array->Name + "' with '" +
                      L.Home->Name +
-                     "' is checked at run time; if they differ, its " +
+                     "' is checked at run time; if they differ, each rank "
+                     "fetches the elements its iterations read from their "
+                     "owners before the loop (all " +
                      std::to_string(Acc.Array->Extent) +
-                     " elements are gathered on every rank before the loop "
-                     "(one MPI_Allgatherv)");
+                     " elements, gathered, if a distribution is not "
+                     "contiguous)");
         continue;
       }
       R.remark(Acc.Expr->getBeginLoc(), "alignment of '" + Acc.Array->Name +

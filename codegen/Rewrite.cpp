@@ -334,12 +334,16 @@ private:
                Ptr(Acc.Array) + " = " + Acc.Array->Name + ".local_data();";
     for (const DistArray *A : L.CheckAligned) {
       if (L.GatherIfMisaligned.count(const_cast<DistArray *>(A))) {
-        // Read-only: a gathered copy when the mappings differ.
+        // Read-only: when the mappings differ, the elements this rank's
+        // iterations read, fetched from their owners (a halo with c = 0;
+        // it gathers the whole array if a mapping is not contiguous).
+        std::string HaloT = "hpf::halo<" + A->ElemType + ">";
         Pro += " const bool " + Aligned(A) + " = " + A->Name +
                ".distribution().sameMapping(" + L.Home->Name +
-               ".distribution()); const std::vector<" + A->ElemType + "> " +
-               Copy(A) + " = " + Aligned(A) + " ? std::vector<" + A->ElemType +
-               ">() : " + A->Name + ".gather();";
+               ".distribution()); const " + HaloT + " " + Copy(A) + " = " +
+               Aligned(A) + " ? " + HaloT + "() : " + HaloT + "(" + A->Name +
+               ", " + L.Home->Name + ", " + Lo + ", " + Hi + ", 0, 0, " +
+               quote(where(D.HashLoc)) + ");";
         continue;
       }
       Pro += " if (!" + A->Name + ".distribution().sameMapping(" +

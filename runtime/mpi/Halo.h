@@ -85,6 +85,8 @@ const HaloStats &lastHaloStats();
 /// indexed by global index.
 template <class T> class halo {
 public:
+  /// Holds nothing (generated code: an aligned array needs no copy).
+  halo() = default;
   template <class U>
   halo(const darray<T> &a, const darray<U> &home, index_t lo, index_t hi,
        index_t cmin, index_t cmax, const char *where = nullptr) {

@@ -15,6 +15,7 @@
 // REMARK: remark: 'K' is read at i - 1 .. i + 1: before the loop each rank receives a halo of 1 element below and 1 above its block
 // REMARK: remark: 'G' is read at i - 1 .. i + 1: before the loop each rank receives a halo of 1 element below and 1 above its block
 // REMARK: remark: 'G' is read at i + 1 .. i + 2: before the loop each rank receives a halo of 2 elements above its block from the nearest owners (16 bytes per rank)
+// REMARK: remark: alignment of 'G' with 'U' is checked at run time; if they differ, each rank fetches the elements its iterations read from their owners before the loop (all 61 elements, gathered, if a distribution is not contiguous)
 // REMARK: remark: 'C' is read at subscripts that are not aligned with the loop: before the loop its 61 elements are gathered on every rank
 #include <cstdio>
 #include <vector>
@@ -118,6 +119,16 @@ int main() {
   for (int i = 0; i < N; ++i)
     S += G[i] * (i + 1);
   std::printf("gen_block %ld\n", S);
+  // G (gen_block) read at i in a loop over U (block): alignment checked at
+  // run time; misaligned, each rank fetches the range its iterations read.
+#pragma hpf independent
+  for (int i = 0; i < N; ++i)
+    U[i] = G[i] * 2 + 1;
+  S = 0;
+#pragma hpf independent reduction(+ : S)
+  for (int i = 0; i < N; ++i)
+    S += U[i] * (i + 1);
+  std::printf("realigned %ld\n", S);
 
   // cyclic(2): not contiguous, gathered.
 #pragma hpf independent

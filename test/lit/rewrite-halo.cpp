@@ -59,6 +59,18 @@ int main(int argc, char **) {
   // CHECK: const std::vector<double> __hpf_all_A{{[0-9]+}} = A.gather();
   // REMARK: rewrite-halo.cpp:[[@LINE-2]]:12: remark: 'A' is read at subscripts that are not aligned with the loop
 
+  // Aligned or not is only known at run time (gen_block from run-time
+  // sizes): if not, a halo with c = 0 fetches the elements each rank reads.
+  int Run[4] = {argc, 20, 20, 24 - argc};
+  double R[N];
+#pragma hpf distribute R(gen_block(Run)) onto P
+#pragma hpf independent
+  for (int i = 0; i < N; ++i)
+    B[i] = R[i];
+  // CHECK: const bool __hpf_aligned_R[[ID4:[0-9]+]] = R.distribution().sameMapping(B.distribution()); const hpf::halo<double> __hpf_all_R[[ID4]] = __hpf_aligned_R[[ID4]] ? hpf::halo<double>() : hpf::halo<double>(R, B, 0, N, 0, 0, "{{.*}}");
+  // CHECK: (__hpf_aligned_R[[ID4]] ? __hpf_R[[ID4]][i + __hpf_seg[[ID4]].off] : __hpf_all_R[[ID4]][i])
+  // REMARK: rewrite-halo.cpp:[[@LINE-3]]:12: remark: alignment of 'R' with 'B' is checked at run time; if they differ, each rank fetches the elements its iterations read from their owners before the loop
+
   // A mapping known only at run time: the runtime checks contiguity.
   if (argc > 1) {
 #pragma hpf redistribute A(cyclic(2)) onto P
