@@ -3,6 +3,7 @@
 #include "mpi/Redistribute.h"
 #include "mpi/Exec.h"
 #include "mpi/Runs.h"
+#include "mpi/Shm.h"
 
 #include "plan/Scheduler.h"
 
@@ -17,12 +18,17 @@ namespace hpf {
 
 namespace {
 
-const char *const DefaultStrategy = "steps";
+const char *const DefaultStrategy = "shm";
+/// Where shm does not apply (ranks on several nodes, windows unavailable,
+/// or a caller that passes raw pointers instead of darray storage).
+const char *const FallbackStrategy = "steps";
 
-enum class Strategy { Steps, Async, Alltoallv, Alltoallw };
+enum class Strategy { Shm, Steps, Async, Alltoallv, Alltoallw };
 
 Strategy parseStrategy(const char *Name, const char *Where) {
   std::string S = Name;
+  if (S == "shm")
+    return Strategy::Shm;
   if (S == "steps")
     return Strategy::Steps;
   if (S == "async")
@@ -33,8 +39,8 @@ Strategy parseStrategy(const char *Name, const char *Where) {
     return Strategy::Alltoallw;
   fail("redistribute",
        "unknown strategy '" + S +
-           "' (HPF_STRATEGY or option; known: steps, async, alltoallv, "
-           "alltoallw)",
+           "' (HPF_STRATEGY or option; known: shm, steps, async, "
+           "alltoallv, alltoallw)",
        Where);
 }
 
@@ -288,8 +294,8 @@ void verifyBefore(const rt::CacheEntry &E, const plan::Distribution &Src,
 } // namespace
 
 const std::vector<std::string> &strategies() {
-  static const std::vector<std::string> S = {"steps", "async", "alltoallv",
-                                             "alltoallw"};
+  static const std::vector<std::string> S = {"shm", "steps", "async",
+                                             "alltoallv", "alltoallw"};
   return S;
 }
 
@@ -325,11 +331,23 @@ void clearPlanCache() {
   RuntimeComm = MPI_COMM_NULL;
 }
 
-void redistributeBytes(const processors &SrcProcs,
-                       const plan::Distribution &Src, const void *SrcData,
-                       const processors &DstProcs,
-                       const plan::Distribution &Dst, void *DstData,
-                       std::size_t ElemSize, const redistribute_options &Opts) {
+namespace {
+
+/// What redistributeBytes and redistributeStorage share: checks, strategy,
+/// plan, HPF_VERIFY's checks before.
+struct Call {
+  Strategy St;
+  const char *StratName;
+  CacheEntry *E;
+  int Me;
+  bool Verify;
+  std::uint64_t SumBefore = 0;
+};
+
+Call begin(const processors &SrcProcs, const plan::Distribution &Src,
+           const void *SrcData, const processors &DstProcs,
+           const plan::Distribution &Dst, std::size_t ElemSize,
+           const redistribute_options &Opts) {
   init();
   const char *Where = Opts.where;
   if (Src.size() != Dst.size())
@@ -341,20 +359,26 @@ void redistributeBytes(const processors &SrcProcs,
     fail("redistribute", "distribution and processor arrangement sizes differ",
          Where);
   const char *StratName = Opts.strategy ? Opts.strategy : env("HPF_STRATEGY");
-  Strategy St = parseStrategy(StratName ? StratName : DefaultStrategy, Where);
-  MPI_Comm C = comm();
-  (void)C;
-  CacheEntry &E = lookupEntry(Src, Dst, Opts);
-  int Me = rank();
-  bool Verify = verifyEnabled();
-  std::uint64_t Sums[2] = {0, 0};
-  if (Verify) {
-    verifyBefore(E, Src, Dst, Me, Where);
-    Sums[0] = checksum(Src, Me, static_cast<const char *>(SrcData), ElemSize);
+  if (!StratName)
+    StratName = DefaultStrategy;
+  Call K{parseStrategy(StratName, Where), StratName, nullptr, rank(),
+         verifyEnabled()};
+  comm();
+  K.E = &lookupEntry(Src, Dst, Opts);
+  if (K.Verify) {
+    verifyBefore(*K.E, Src, Dst, K.Me, Where);
+    K.SumBefore =
+        checksum(Src, K.Me, static_cast<const char *>(SrcData), ElemSize);
   }
+  return K;
+}
+
+void runPointToPoint(Strategy St, CacheEntry &E, const void *SrcData,
+                     void *DstData, std::size_t ElemSize, const char *Where) {
   ExecArgs A{&E, static_cast<const char *>(SrcData),
              static_cast<char *>(DstData), ElemSize, Where};
   switch (St) {
+  case Strategy::Shm: // callers fall back before this
   case Strategy::Steps:
     runSteps(A, /*AllAtOnce=*/false);
     break;
@@ -368,18 +392,63 @@ void redistributeBytes(const processors &SrcProcs,
     runAlltoallw(A, E);
     break;
   }
-  if (Verify) {
-    Sums[1] = checksum(Dst, Me, static_cast<const char *>(DstData), ElemSize);
-    check(MPI_Allreduce(MPI_IN_PLACE, Sums, 2, MPI_UINT64_T, MPI_SUM,
-                        MPI_COMM_WORLD),
-          "MPI_Allreduce", "redistribute (HPF_VERIFY)", Where);
-    if (Sums[0] != Sums[1])
-      fail("redistribute (HPF_VERIFY)",
-           "checksum of (index, value) pairs differs after " + Src.format() +
-               " -> " + Dst.format() + " (" +
-               std::string(StratName ? StratName : DefaultStrategy) + ")",
-           Where);
+}
+
+void end(const Call &K, const plan::Distribution &Src,
+         const plan::Distribution &Dst, const void *DstData,
+         std::size_t ElemSize, const char *Where) {
+  if (!K.Verify)
+    return;
+  std::uint64_t Sums[2] = {
+      K.SumBefore,
+      checksum(Dst, K.Me, static_cast<const char *>(DstData), ElemSize)};
+  check(MPI_Allreduce(MPI_IN_PLACE, Sums, 2, MPI_UINT64_T, MPI_SUM,
+                      MPI_COMM_WORLD),
+        "MPI_Allreduce", "redistribute (HPF_VERIFY)", Where);
+  if (Sums[0] != Sums[1])
+    fail("redistribute (HPF_VERIFY)",
+         "checksum of (index, value) pairs differs after " + Src.format() +
+             " -> " + Dst.format() + " (" + std::string(K.StratName) + ")",
+         Where);
+}
+
+} // namespace
+
+void redistributeBytes(const processors &SrcProcs,
+                       const plan::Distribution &Src, const void *SrcData,
+                       const processors &DstProcs,
+                       const plan::Distribution &Dst, void *DstData,
+                       std::size_t ElemSize, const redistribute_options &Opts) {
+  Call K = begin(SrcProcs, Src, SrcData, DstProcs, Dst, ElemSize, Opts);
+  // Raw pointers are not window segments: shm runs its fallback.
+  runPointToPoint(K.St == Strategy::Shm ? parseStrategy(FallbackStrategy, "")
+                                        : K.St,
+                  *K.E, SrcData, DstData, ElemSize, Opts.where);
+  end(K, Src, Dst, DstData, ElemSize, Opts.where);
+}
+
+void redistributeStorage(const processors &SrcProcs,
+                         const plan::Distribution &Src, Storage &Data,
+                         const processors &DstProcs,
+                         const plan::Distribution &Dst, Storage &Spare,
+                         std::size_t ElemSize,
+                         const redistribute_options &Opts) {
+  Call K = begin(SrcProcs, Src, Data.data(), DstProcs, Dst, ElemSize, Opts);
+  int Me = K.Me;
+  std::size_t DataBytes =
+      std::size_t(SrcProcs.contains(Me) ? Src.localCount(Me) : 0) * ElemSize;
+  std::size_t SpareBytes =
+      std::size_t(DstProcs.contains(Me) ? Dst.localCount(Me) : 0) * ElemSize;
+  if (K.St == Strategy::Shm &&
+      runShm(*K.E, Data, DataBytes, Spare, SpareBytes, ElemSize, Opts.where)) {
+    end(K, Src, Dst, Spare.data(), ElemSize, Opts.where);
+    return;
   }
+  Spare.reserve(SpareBytes);
+  runPointToPoint(K.St == Strategy::Shm ? parseStrategy(FallbackStrategy, "")
+                                        : K.St,
+                  *K.E, Data.data(), Spare.data(), ElemSize, Opts.where);
+  end(K, Src, Dst, Spare.data(), ElemSize, Opts.where);
 }
 
 } // namespace rt
