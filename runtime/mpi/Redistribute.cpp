@@ -444,6 +444,8 @@ void redistributeStorage(const processors &SrcProcs,
     end(K, Src, Dst, Spare.data(), ElemSize, Opts.where);
     return;
   }
+  if (K.St == Strategy::Shm)
+    ++shmCounters().Fallbacks;
   Spare.reserve(SpareBytes);
   runPointToPoint(K.St == Strategy::Shm ? parseStrategy(FallbackStrategy, "")
                                         : K.St,

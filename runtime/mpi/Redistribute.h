@@ -114,6 +114,14 @@ struct CacheStats {
   double LastComputeSeconds = 0; ///< time of the last plan computed
 };
 CacheStats cacheStats();
+
+/// What the shm executor did so far on this rank.
+struct ShmStats {
+  std::uint64_t Runs = 0;      ///< redistributions it ran
+  std::uint64_t Fallbacks = 0; ///< calls that fell back to steps
+  std::uint64_t WindowsCreated = 0, WindowsReused = 0, WindowsFreed = 0;
+};
+ShmStats shmStats();
 /// Drops every cached plan (and frees its MPI datatypes).
 void clearPlanCache();
 

@@ -50,6 +50,7 @@ std::uint64_t mixId(std::uint64_t Id) {
 
 void destroy(SharedWindow *W) {
   if (mpiAlive() && W->Win != MPI_WIN_NULL) {
+    ++shmCounters().WindowsFreed;
     MPI_Win_unlock_all(W->Win);
     MPI_Win_free(&W->Win);
   }
@@ -57,6 +58,13 @@ void destroy(SharedWindow *W) {
 }
 
 } // namespace
+
+ShmStats &shmCounters() {
+  static ShmStats S;
+  return S;
+}
+
+ShmStats shmStats() { return shmCounters(); }
 
 bool shmUsable() {
   State &S = state();
@@ -88,7 +96,8 @@ bool shmUsable() {
 
 SharedWindow *createWindow(std::size_t Bytes, const char *Where) {
   State &S = state();
-  std::size_t Seg = std::max(MinSegment, (Bytes + 4095) / 4096 * 4096);
+  std::size_t Seg =
+      std::max(MinSegment, (Bytes + 4095) / 4096 * 4096) + Align;
   MPI_Info Info;
   MPI_Info_create(&Info);
   // Each segment on its own pages (page-aligned, placed near its rank).
@@ -114,6 +123,7 @@ SharedWindow *createWindow(std::size_t Bytes, const char *Where) {
                    Seg);
     return nullptr;
   }
+  ++shmCounters().WindowsCreated;
   auto *W = new SharedWindow;
   W->Win = Win;
   W->Id = S.NextId++;
@@ -126,12 +136,12 @@ SharedWindow *createWindow(std::size_t Bytes, const char *Where) {
     void *P = nullptr;
     check(MPI_Win_shared_query(Win, R, &Size, &Unit, &P),
           "MPI_Win_shared_query", "redistribute", Where);
-    if (reinterpret_cast<std::uintptr_t>(P) % Align != 0)
-      fail("redistribute",
-           "MPI_Win_allocate_shared returned a segment that is not " +
-               std::to_string(Align) + "-byte aligned",
-           Where);
-    W->Bases[std::size_t(R)] = static_cast<char *>(P);
+    // Segments are page-aligned on several ranks, but not necessarily on
+    // one: the segment was allocated Align bytes larger, so round up.
+    std::uintptr_t Raw = reinterpret_cast<std::uintptr_t>(P);
+    std::size_t Skip = (Align - Raw % Align) % Align;
+    Size = Size >= MPI_Aint(Skip) ? Size - MPI_Aint(Skip) : 0;
+    W->Bases[std::size_t(R)] = static_cast<char *>(P) + Skip;
     W->Sizes[std::size_t(R)] = std::size_t(Size);
     W->TotalBytes += std::size_t(Size);
   }
@@ -170,6 +180,7 @@ SharedWindow *takeParked(const std::vector<std::int64_t> &Need) {
     for (std::size_t R = 0; R < Need.size() && Fits; ++R)
       Fits = std::size_t(Need[R]) <= W->Sizes[R];
     if (Fits) {
+      ++shmCounters().WindowsReused;
       P.erase(It);
       return W;
     }

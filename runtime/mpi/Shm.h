@@ -17,6 +17,8 @@
 #ifndef HPF_MPI_SHM_H
 #define HPF_MPI_SHM_H
 
+#include "mpi/Redistribute.h"
+
 #include <mpi.h>
 
 #include <cstddef>
@@ -32,6 +34,9 @@ struct SharedWindow {
   std::vector<std::size_t> Sizes; ///< every rank's segment bytes
   std::size_t TotalBytes = 0;
 };
+
+/// Counters (Redistribute.h's shmStats()).
+ShmStats &shmCounters();
 
 /// True when every world rank shares this node and shared windows have not
 /// failed. The same answer on every rank.

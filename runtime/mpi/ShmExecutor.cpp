@@ -233,6 +233,7 @@ bool runShm(CacheEntry &E, Storage &Data, std::size_t DataBytes, Storage &Spare,
   ok(MPI_Win_sync(To.Win), "MPI_Win_sync", Where);
   ok(MPI_Barrier(C), "MPI_Barrier", Where);
   ok(MPI_Win_sync(To.Win), "MPI_Win_sync", Where);
+  ++shmCounters().Runs;
   return true;
 }
 
