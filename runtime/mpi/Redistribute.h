@@ -122,6 +122,10 @@ struct ShmStats {
   std::uint64_t WindowsCreated = 0, WindowsReused = 0, WindowsFreed = 0;
 };
 ShmStats shmStats();
+/// Collective: frees now the shared windows of arrays destroyed since the
+/// last shm redistribution (else they are reused or freed there, or in
+/// hpf::finalize). Does nothing unless every rank destroyed the same ones.
+void releaseParkedWindows();
 /// Drops every cached plan (and frees its MPI datatypes).
 void clearPlanCache();
 

@@ -63,10 +63,6 @@ SharedWindow *takeParked(const std::vector<std::int64_t> &Need);
 /// count), or all of them.
 void trimParked(bool All, const char *Where);
 
-/// Collective: frees every parked window if all ranks agree on the set
-/// (hpf::finalize and hpf-bench call it; others are kept until exit).
-void releaseParkedWindows();
-
 } // namespace hpf::rt
 
 #endif // HPF_MPI_SHM_H
