@@ -2,6 +2,7 @@
 
 #include "mpi/Redistribute.h"
 #include "mpi/Exec.h"
+#include "mpi/RunEntry.h"
 #include "mpi/Runs.h"
 #include "mpi/Shm.h"
 
@@ -18,10 +19,10 @@ namespace hpf {
 
 namespace {
 
-const char *const DefaultStrategy = "shm";
 /// Where shm does not apply (ranks on several nodes, windows unavailable,
-/// or a caller that passes raw pointers instead of darray storage).
-const char *const FallbackStrategy = "steps";
+/// or a caller that passes raw pointers instead of darray storage), it runs
+/// steps.
+const char *const DefaultStrategy = "shm";
 
 enum class Strategy { Shm, Steps, Async, Alltoallv, Alltoallw };
 
@@ -169,11 +170,7 @@ plan::Plan fromStatic(const static_plan &S, const plan::Distribution &Src,
   return P;
 }
 
-const char *schedulerFor(const redistribute_options &O) {
-  if (const char *E = rt::env("HPF_SCHEDULER"))
-    return E;
-  return O.scheduler ? O.scheduler : "auto";
-}
+using rt::schedulerFor;
 
 rt::CacheEntry &lookupEntry(const plan::Distribution &Src,
                             const plan::Distribution &Dst,
@@ -250,24 +247,69 @@ std::uint64_t checksum(const plan::Distribution &D, int Me, const char *Data,
     return 0;
   std::uint64_t Sum = 0;
   plan::Index N = D.localCount(Me);
-  for (plan::Index L = 0; L < N; ++L) {
-    std::uint64_t H = 1469598103934665603ull;
-    const unsigned char *B =
-        reinterpret_cast<const unsigned char *>(Data) + L * plan::Index(ES);
-    for (std::size_t I = 0; I < ES; ++I)
-      H = (H ^ B[I]) * 1099511628211ull;
-    std::uint64_t G = std::uint64_t(D.globalIndex(Me, L));
-    std::uint64_t X = H ^ (G * 0x9e3779b97f4a7c15ull);
-    X ^= X >> 31;
-    X *= 0xbf58476d1ce4e5b9ull;
-    X ^= X >> 29;
-    Sum += X;
-  }
+  for (plan::Index L = 0; L < N; ++L)
+    Sum += rt::elementHash(std::uint64_t(D.globalIndex(Me, L)),
+                           Data + L * plan::Index(ES), ES);
   return Sum;
 }
 
-void verifyBefore(const rt::CacheEntry &E, const plan::Distribution &Src,
-                  const plan::Distribution &Dst, int Me, const char *Where) {
+} // namespace
+
+namespace rt {
+
+const char *schedulerFor(const redistribute_options &O) {
+  if (const char *E = env("HPF_SCHEDULER"))
+    return E;
+  return O.scheduler ? O.scheduler : "auto";
+}
+
+std::uint64_t elementHash(std::uint64_t G, const char *Value, std::size_t ES) {
+  std::uint64_t H = 1469598103934665603ull;
+  const unsigned char *B = reinterpret_cast<const unsigned char *>(Value);
+  for (std::size_t I = 0; I < ES; ++I)
+    H = (H ^ B[I]) * 1099511628211ull;
+  std::uint64_t X = H ^ (G * 0x9e3779b97f4a7c15ull);
+  X ^= X >> 31;
+  X *= 0xbf58476d1ce4e5b9ull;
+  X ^= X >> 29;
+  return X;
+}
+
+CacheStats &statsRef() { return cache().Stats; }
+
+const char *strategyFor(const redistribute_options &O) {
+  const char *Name = O.strategy ? O.strategy : env("HPF_STRATEGY");
+  Name = Name ? Name : DefaultStrategy;
+  parseStrategy(Name, O.where);
+  return Name;
+}
+
+void runEntry(CacheEntry &E, const char *StrategyName, const char *Src,
+              char *Dst, std::size_t ES, const char *Where) {
+  ExecArgs A{&E, Src, Dst, ES, Where};
+  switch (parseStrategy(StrategyName, Where)) {
+  case Strategy::Shm:
+    // Raw pointers are not window segments (redistributeStorage runs shm
+    // itself): the fallback.
+    ++shmCounters().Fallbacks;
+    [[fallthrough]];
+  case Strategy::Steps:
+    runSteps(A, /*AllAtOnce=*/false);
+    break;
+  case Strategy::Async:
+    runSteps(A, /*AllAtOnce=*/true);
+    break;
+  case Strategy::Alltoallv:
+    runAlltoallv(A);
+    break;
+  case Strategy::Alltoallw:
+    runAlltoallw(A, E);
+    break;
+  }
+}
+
+void verifyEntry(const CacheEntry &E, index_t Have, index_t Want,
+                 const char *Where) {
   std::uint64_t F[2] = {E.Fingerprint, ~E.Fingerprint};
   rt::check(
       MPI_Allreduce(MPI_IN_PLACE, F, 2, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD),
@@ -280,8 +322,6 @@ void verifyBefore(const rt::CacheEntry &E, const plan::Distribution &Src,
     Sent += X.Elems;
   for (const rt::Transfer &X : E.Recvs)
     Recvd += X.Elems;
-  plan::Index Have = Me < Src.procs() ? Src.localCount(Me) : 0;
-  plan::Index Want = Me < Dst.procs() ? Dst.localCount(Me) : 0;
   if (Sent != Have || Recvd != Want)
     fail("redistribute (HPF_VERIFY)",
          "plan moves " + std::to_string(Sent) + " of the " +
@@ -291,7 +331,7 @@ void verifyBefore(const rt::CacheEntry &E, const plan::Distribution &Src,
          Where);
 }
 
-} // namespace
+} // namespace rt
 
 const std::vector<std::string> &strategies() {
   static const std::vector<std::string> S = {"shm", "steps", "async",
@@ -324,6 +364,7 @@ CacheStats cacheStats() { return cache().Stats; }
 
 void clearPlanCache() {
   cache().clear();
+  clearPlanCacheND();
   int Done = 1;
   MPI_Finalized(&Done);
   if (!Done && RuntimeComm != MPI_COMM_NULL)
@@ -336,7 +377,6 @@ namespace {
 /// What redistributeBytes and redistributeStorage share: checks, strategy,
 /// plan, HPF_VERIFY's checks before.
 struct Call {
-  Strategy St;
   const char *StratName;
   CacheEntry *E;
   int Me;
@@ -358,40 +398,17 @@ Call begin(const processors &SrcProcs, const plan::Distribution &Src,
   if (SrcProcs.size() != Src.procs() || DstProcs.size() != Dst.procs())
     fail("redistribute", "distribution and processor arrangement sizes differ",
          Where);
-  const char *StratName = Opts.strategy ? Opts.strategy : env("HPF_STRATEGY");
-  if (!StratName)
-    StratName = DefaultStrategy;
-  Call K{parseStrategy(StratName, Where), StratName, nullptr, rank(),
-         verifyEnabled()};
+  Call K{strategyFor(Opts), nullptr, rank(), verifyEnabled()};
   comm();
   K.E = &lookupEntry(Src, Dst, Opts);
   if (K.Verify) {
-    verifyBefore(*K.E, Src, Dst, K.Me, Where);
+    int Me = K.Me;
+    verifyEntry(*K.E, Me < Src.procs() ? Src.localCount(Me) : 0,
+                Me < Dst.procs() ? Dst.localCount(Me) : 0, Where);
     K.SumBefore =
         checksum(Src, K.Me, static_cast<const char *>(SrcData), ElemSize);
   }
   return K;
-}
-
-void runPointToPoint(Strategy St, CacheEntry &E, const void *SrcData,
-                     void *DstData, std::size_t ElemSize, const char *Where) {
-  ExecArgs A{&E, static_cast<const char *>(SrcData),
-             static_cast<char *>(DstData), ElemSize, Where};
-  switch (St) {
-  case Strategy::Shm: // callers fall back before this
-  case Strategy::Steps:
-    runSteps(A, /*AllAtOnce=*/false);
-    break;
-  case Strategy::Async:
-    runSteps(A, /*AllAtOnce=*/true);
-    break;
-  case Strategy::Alltoallv:
-    runAlltoallv(A);
-    break;
-  case Strategy::Alltoallw:
-    runAlltoallw(A, E);
-    break;
-  }
 }
 
 void end(const Call &K, const plan::Distribution &Src,
@@ -420,10 +437,8 @@ void redistributeBytes(const processors &SrcProcs,
                        const plan::Distribution &Dst, void *DstData,
                        std::size_t ElemSize, const redistribute_options &Opts) {
   Call K = begin(SrcProcs, Src, SrcData, DstProcs, Dst, ElemSize, Opts);
-  // Raw pointers are not window segments: shm runs its fallback.
-  runPointToPoint(K.St == Strategy::Shm ? parseStrategy(FallbackStrategy, "")
-                                        : K.St,
-                  *K.E, SrcData, DstData, ElemSize, Opts.where);
+  runEntry(*K.E, K.StratName, static_cast<const char *>(SrcData),
+           static_cast<char *>(DstData), ElemSize, Opts.where);
   end(K, Src, Dst, DstData, ElemSize, Opts.where);
 }
 
@@ -439,17 +454,13 @@ void redistributeStorage(const processors &SrcProcs,
       std::size_t(SrcProcs.contains(Me) ? Src.localCount(Me) : 0) * ElemSize;
   std::size_t SpareBytes =
       std::size_t(DstProcs.contains(Me) ? Dst.localCount(Me) : 0) * ElemSize;
-  if (K.St == Strategy::Shm &&
+  if (parseStrategy(K.StratName, Opts.where) == Strategy::Shm &&
       runShm(*K.E, Data, DataBytes, Spare, SpareBytes, ElemSize, Opts.where)) {
     end(K, Src, Dst, Spare.data(), ElemSize, Opts.where);
     return;
   }
-  if (K.St == Strategy::Shm)
-    ++shmCounters().Fallbacks;
   Spare.reserve(SpareBytes);
-  runPointToPoint(K.St == Strategy::Shm ? parseStrategy(FallbackStrategy, "")
-                                        : K.St,
-                  *K.E, Data.data(), Spare.data(), ElemSize, Opts.where);
+  runEntry(*K.E, K.StratName, Data.data(), Spare.data(), ElemSize, Opts.where);
   end(K, Src, Dst, Spare.data(), ElemSize, Opts.where);
 }
 
