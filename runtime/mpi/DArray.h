@@ -22,8 +22,7 @@
 // when called inside an owner-computes loop, where ranks run different
 // iteration counts: hpfcc's loops hold an rt::independent_scope.
 //
-// Only Rank == 1 is implemented; the template parameter keeps generated code
-// and the descriptor types ready for N-D arrays.
+// This is Rank == 1; mpi/DArrayND.h has darray<T, Rank> for Rank >= 2.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HPF_MPI_DARRAY_H
@@ -165,6 +164,32 @@ enum class elem_op {
   bit_xor
 };
 
+namespace rt {
+/// E op= v (the compound assignment of an elem_op).
+template <elem_op Op, class T, class V> void applyOp(T &E, const V &v) {
+  if constexpr (Op == elem_op::add)
+    E += v;
+  else if constexpr (Op == elem_op::sub)
+    E -= v;
+  else if constexpr (Op == elem_op::mul)
+    E *= v;
+  else if constexpr (Op == elem_op::div)
+    E /= v;
+  else if constexpr (Op == elem_op::rem)
+    E %= v;
+  else if constexpr (Op == elem_op::shl)
+    E <<= v;
+  else if constexpr (Op == elem_op::shr)
+    E >>= v;
+  else if constexpr (Op == elem_op::bit_and)
+    E &= v;
+  else if constexpr (Op == elem_op::bit_or)
+    E |= v;
+  else
+    E ^= v;
+}
+} // namespace rt
+
 template <class T, int Rank = 1> class darray;
 
 template <class T> class darray<T, 1> {
@@ -252,27 +277,7 @@ public:
     rt::checkGlobal(Dist, g, "element update");
     if (!is_local(g))
       return;
-    T &E = (*this)[g];
-    if constexpr (Op == elem_op::add)
-      E += v;
-    else if constexpr (Op == elem_op::sub)
-      E -= v;
-    else if constexpr (Op == elem_op::mul)
-      E *= v;
-    else if constexpr (Op == elem_op::div)
-      E /= v;
-    else if constexpr (Op == elem_op::rem)
-      E %= v;
-    else if constexpr (Op == elem_op::shl)
-      E <<= v;
-    else if constexpr (Op == elem_op::shr)
-      E >>= v;
-    else if constexpr (Op == elem_op::bit_and)
-      E &= v;
-    else if constexpr (Op == elem_op::bit_or)
-      E |= v;
-    else
-      E ^= v;
+    rt::applyOp<Op>((*this)[g], v);
   }
   /// The whole array, in global order, on every rank.
   std::vector<T> gather() const {

@@ -58,6 +58,10 @@ format cyclic(index_t K) {
   return format(plan::FormatSpec{plan::DistKind::Cyclic, K, {}});
 }
 
+format collapsed() {
+  return format(plan::FormatSpec{plan::DistKind::Collapsed, 0, {}});
+}
+
 format parse_format(const char *Text, const char *Where) {
   try {
     return format(plan::parseFormat(Text ? Text : ""));

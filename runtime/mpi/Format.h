@@ -10,6 +10,7 @@
 //
 // Generated code spells formats with the helpers below:
 //   hpf::block()  hpf::block(k)  hpf::cyclic()  hpf::cyclic(k)
+//   hpf::collapsed()  ('*', N-D arrays only)
 //   hpf::gen_block(sizes)  (a C array, std::array, std::vector, or ptr+count)
 //   hpf::indirect(map)     (the same; one owner per element)
 //   hpf::parse_format("cyclic(4)")  (text, e.g. from a command line)
@@ -49,6 +50,9 @@ private:
 format block();
 format block(index_t k);
 format cyclic(index_t k = 1);
+/// The '*' of `distribute M(*, block)`: a dimension that is not distributed
+/// (multi-dimensional arrays only).
+format collapsed();
 /// Fails (naming `where`) on text that is not a format.
 format parse_format(const char *text, const char *where = nullptr);
 

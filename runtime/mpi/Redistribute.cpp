@@ -2,6 +2,7 @@
 
 #include "mpi/Redistribute.h"
 #include "mpi/Exec.h"
+#include "mpi/RunEntry.h"
 #include "mpi/Runs.h"
 
 #include "plan/Scheduler.h"
@@ -163,11 +164,7 @@ plan::Plan fromStatic(const static_plan &S, const plan::Distribution &Src,
   return P;
 }
 
-const char *schedulerFor(const redistribute_options &O) {
-  if (const char *E = rt::env("HPF_SCHEDULER"))
-    return E;
-  return O.scheduler ? O.scheduler : "auto";
-}
+using rt::schedulerFor;
 
 rt::CacheEntry &lookupEntry(const plan::Distribution &Src,
                             const plan::Distribution &Dst,
@@ -244,24 +241,64 @@ std::uint64_t checksum(const plan::Distribution &D, int Me, const char *Data,
     return 0;
   std::uint64_t Sum = 0;
   plan::Index N = D.localCount(Me);
-  for (plan::Index L = 0; L < N; ++L) {
-    std::uint64_t H = 1469598103934665603ull;
-    const unsigned char *B =
-        reinterpret_cast<const unsigned char *>(Data) + L * plan::Index(ES);
-    for (std::size_t I = 0; I < ES; ++I)
-      H = (H ^ B[I]) * 1099511628211ull;
-    std::uint64_t G = std::uint64_t(D.globalIndex(Me, L));
-    std::uint64_t X = H ^ (G * 0x9e3779b97f4a7c15ull);
-    X ^= X >> 31;
-    X *= 0xbf58476d1ce4e5b9ull;
-    X ^= X >> 29;
-    Sum += X;
-  }
+  for (plan::Index L = 0; L < N; ++L)
+    Sum += rt::elementHash(std::uint64_t(D.globalIndex(Me, L)),
+                           Data + L * plan::Index(ES), ES);
   return Sum;
 }
 
-void verifyBefore(const rt::CacheEntry &E, const plan::Distribution &Src,
-                  const plan::Distribution &Dst, int Me, const char *Where) {
+} // namespace
+
+namespace rt {
+
+const char *schedulerFor(const redistribute_options &O) {
+  if (const char *E = env("HPF_SCHEDULER"))
+    return E;
+  return O.scheduler ? O.scheduler : "auto";
+}
+
+std::uint64_t elementHash(std::uint64_t G, const char *Value, std::size_t ES) {
+  std::uint64_t H = 1469598103934665603ull;
+  const unsigned char *B = reinterpret_cast<const unsigned char *>(Value);
+  for (std::size_t I = 0; I < ES; ++I)
+    H = (H ^ B[I]) * 1099511628211ull;
+  std::uint64_t X = H ^ (G * 0x9e3779b97f4a7c15ull);
+  X ^= X >> 31;
+  X *= 0xbf58476d1ce4e5b9ull;
+  X ^= X >> 29;
+  return X;
+}
+
+CacheStats &statsRef() { return cache().Stats; }
+
+const char *strategyFor(const redistribute_options &O) {
+  const char *Name = O.strategy ? O.strategy : env("HPF_STRATEGY");
+  Name = Name ? Name : DefaultStrategy;
+  parseStrategy(Name, O.where);
+  return Name;
+}
+
+void runEntry(CacheEntry &E, const char *StrategyName, const char *Src,
+              char *Dst, std::size_t ES, const char *Where) {
+  ExecArgs A{&E, Src, Dst, ES, Where};
+  switch (parseStrategy(StrategyName, Where)) {
+  case Strategy::Steps:
+    runSteps(A, /*AllAtOnce=*/false);
+    break;
+  case Strategy::Async:
+    runSteps(A, /*AllAtOnce=*/true);
+    break;
+  case Strategy::Alltoallv:
+    runAlltoallv(A);
+    break;
+  case Strategy::Alltoallw:
+    runAlltoallw(A, E);
+    break;
+  }
+}
+
+void verifyEntry(const CacheEntry &E, index_t Have, index_t Want,
+                 const char *Where) {
   std::uint64_t F[2] = {E.Fingerprint, ~E.Fingerprint};
   rt::check(
       MPI_Allreduce(MPI_IN_PLACE, F, 2, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD),
@@ -274,8 +311,6 @@ void verifyBefore(const rt::CacheEntry &E, const plan::Distribution &Src,
     Sent += X.Elems;
   for (const rt::Transfer &X : E.Recvs)
     Recvd += X.Elems;
-  plan::Index Have = Me < Src.procs() ? Src.localCount(Me) : 0;
-  plan::Index Want = Me < Dst.procs() ? Dst.localCount(Me) : 0;
   if (Sent != Have || Recvd != Want)
     fail("redistribute (HPF_VERIFY)",
          "plan moves " + std::to_string(Sent) + " of the " +
@@ -285,7 +320,7 @@ void verifyBefore(const rt::CacheEntry &E, const plan::Distribution &Src,
          Where);
 }
 
-} // namespace
+} // namespace rt
 
 const std::vector<std::string> &strategies() {
   static const std::vector<std::string> S = {"steps", "async", "alltoallv",
@@ -318,6 +353,7 @@ CacheStats cacheStats() { return cache().Stats; }
 
 void clearPlanCache() {
   cache().clear();
+  clearPlanCacheND();
   int Done = 1;
   MPI_Finalized(&Done);
   if (!Done && RuntimeComm != MPI_COMM_NULL)
@@ -340,8 +376,7 @@ void redistributeBytes(const processors &SrcProcs,
   if (SrcProcs.size() != Src.procs() || DstProcs.size() != Dst.procs())
     fail("redistribute", "distribution and processor arrangement sizes differ",
          Where);
-  const char *StratName = Opts.strategy ? Opts.strategy : env("HPF_STRATEGY");
-  Strategy St = parseStrategy(StratName ? StratName : DefaultStrategy, Where);
+  const char *StratName = strategyFor(Opts);
   MPI_Comm C = comm();
   (void)C;
   CacheEntry &E = lookupEntry(Src, Dst, Opts);
@@ -349,25 +384,12 @@ void redistributeBytes(const processors &SrcProcs,
   bool Verify = verifyEnabled();
   std::uint64_t Sums[2] = {0, 0};
   if (Verify) {
-    verifyBefore(E, Src, Dst, Me, Where);
+    verifyEntry(E, Me < Src.procs() ? Src.localCount(Me) : 0,
+                Me < Dst.procs() ? Dst.localCount(Me) : 0, Where);
     Sums[0] = checksum(Src, Me, static_cast<const char *>(SrcData), ElemSize);
   }
-  ExecArgs A{&E, static_cast<const char *>(SrcData),
-             static_cast<char *>(DstData), ElemSize, Where};
-  switch (St) {
-  case Strategy::Steps:
-    runSteps(A, /*AllAtOnce=*/false);
-    break;
-  case Strategy::Async:
-    runSteps(A, /*AllAtOnce=*/true);
-    break;
-  case Strategy::Alltoallv:
-    runAlltoallv(A);
-    break;
-  case Strategy::Alltoallw:
-    runAlltoallw(A, E);
-    break;
-  }
+  runEntry(E, StratName, static_cast<const char *>(SrcData),
+           static_cast<char *>(DstData), ElemSize, Where);
   if (Verify) {
     Sums[1] = checksum(Dst, Me, static_cast<const char *>(DstData), ElemSize);
     check(MPI_Allreduce(MPI_IN_PLACE, Sums, 2, MPI_UINT64_T, MPI_SUM,
@@ -376,8 +398,7 @@ void redistributeBytes(const processors &SrcProcs,
     if (Sums[0] != Sums[1])
       fail("redistribute (HPF_VERIFY)",
            "checksum of (index, value) pairs differs after " + Src.format() +
-               " -> " + Dst.format() + " (" +
-               std::string(StratName ? StratName : DefaultStrategy) + ")",
+               " -> " + Dst.format() + " (" + std::string(StratName) + ")",
            Where);
   }
 }
