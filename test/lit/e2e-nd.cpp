@@ -40,10 +40,14 @@ int main(int argc, char **) {
 #pragma hpf independent
   for (int i = 0; i < R; ++i) {
 #pragma hpf independent
-    for (int j = 0; j < C; ++j) {
+    for (int j = 0; j < C; ++j)
       M[i][j] = (i * 37 + j * 11) % 101;
+  }
+#pragma hpf independent
+  for (int i = 0; i < R; ++i) {
+#pragma hpf independent
+    for (int j = 0; j < C; ++j)
       W[i][j] = i - j;
-    }
   }
   long s = 0, lo = 1000, hi = -1000;
 #pragma hpf independent reduction(+ : s) reduction(min : lo) reduction(max : hi)
