@@ -1012,7 +1012,7 @@ public:
       return true;
     }
     if (Arr->rank() > 1) {
-      L.NDAccesses.push_back({S, Arr, Read, NDAccess::Local});
+      L.NDAccesses.push_back({S, Arr, Read, NDAccess::Local, {}});
       return true;
     }
     if (!Read) {
@@ -1689,6 +1689,12 @@ void Analyzer::checkNest(OwnerLoop &L) {
     int Bad = BadDim(Acc, Al == No ? MapOf(X) : HM);
     if (Al != No && Bad < 0) {
       Acc.Kind = NDAccess::Local;
+      Acc.Segment.clear();
+      for (int Dm = 0; Dm < X->rank(); ++Dm) {
+        const NestLevel *Lv = LevelOf(Acc.Subs.sub(std::size_t(Dm)));
+        Acc.Segment.push_back(
+            Lv && Lv->Dim == Dm ? static_cast<int>(Lv - L.Levels.data()) : -1);
+      }
       if (Al == Unknown && Checked.insert(X).second)
         L.CheckAligned.push_back(X);
       continue;

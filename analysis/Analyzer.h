@@ -119,9 +119,13 @@ struct NDAccess {
   DistArray *Array = nullptr;
   bool Read = true; ///< only read (else written, maybe also read)
   enum KindT {
-    Local,   ///< owned by the rank that runs the iteration: M(i, j)
+    Local,   ///< owned by the rank that runs the iteration
     Gathered ///< read from a copy gathered before the nest
   } Kind = Local;
+  /// Local elements, per dimension: the level whose owned segment the
+  /// subscript runs over (local index = subscript + segment offset), or -1
+  /// for a collapsed dimension (local index = subscript).
+  std::vector<int> Segment;
 };
 
 struct OwnerLoop {

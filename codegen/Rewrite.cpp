@@ -481,12 +481,25 @@ private:
              "' (\" + " + L.Home->Name + ".format_string() + \")\", " +
              quote(where(D.HashLoc)) + ");";
     }
-    // Elements: M[a][b] -> M(a, b) / copy(a, b) / view(a, b).
+    // Copies and views: M[a][b] -> copy(a, b) / view(a, b).
+    std::set<const DistArray *> Pointers;
     for (const analysis::NDAccess &Acc : L.NDAccesses) {
-      if (Acc.Kind == analysis::NDAccess::Gathered)
-        RW.ReplaceText(Base(Acc.Subs), Copy(Acc.Array));
-      else if (Views.count(Acc.Array))
-        RW.ReplaceText(Base(Acc.Subs), "__hpf_view_" + Acc.Array->Name + Id);
+      bool View = Views.count(Acc.Array);
+      if (Acc.Kind == analysis::NDAccess::Local && !View) {
+        localElement(Acc, Id);
+        if (Pointers.insert(Acc.Array).second) {
+          std::string Ptr = "__hpf_" + Acc.Array->Name + Id;
+          Pro += " " + Acc.Array->ElemType + " *__restrict const " + Ptr +
+                 " = " + Acc.Array->Name + ".local_data();";
+          for (int Dm = 1; Dm < Acc.Array->rank(); ++Dm)
+            Pro += " const hpf::index_t " + Ptr + "_e" + std::to_string(Dm) +
+                   " = " + Acc.Array->Name + ".local_extent(" +
+                   std::to_string(Dm) + ");";
+        }
+        continue;
+      }
+      RW.ReplaceText(Base(Acc.Subs), View ? "__hpf_view_" + Acc.Array->Name + Id
+                                          : Copy(Acc.Array));
       openSubscripts(Acc.Subs, "(");
       SourceLocation RB = Acc.Subs.whole()->getRBracketLoc();
       RW.ReplaceText(SourceRange(RB, RB), ")");
@@ -532,6 +545,39 @@ private:
       if (!Close.empty())
         RW.InsertTextAfter(afterLoop(Lv.For), Close);
     }
+  }
+
+  /// A local element M[a][b] of a nest -> `__hpf_M7[((a) + s0.off) *
+  /// __hpf_M7_e1 + ((b) + s1.off)]`: row-major local storage, the local
+  /// index of each dimension is the subscript plus the offset of the owned
+  /// segment it runs over (nothing for a collapsed dimension). No owner
+  /// test and no index translation per element, as for 1-D loops.
+  void localElement(const analysis::NDAccess &Acc, const std::string &Id) {
+    const analysis::Subscripts &S = Acc.Subs;
+    const std::size_t Rank = S.Levels.size();
+    std::string Ptr = "__hpf_" + Acc.Array->Name + Id;
+    auto Off = [&](std::size_t Dm) {
+      int K = Acc.Segment[Dm];
+      return K < 0 ? std::string()
+                   : " + __hpf_seg" + Id + "_" + std::to_string(K) + ".off";
+    };
+    const Expr *B = S.base()->IgnoreParenImpCasts();
+    RW.ReplaceText(SourceRange(SM.getExpansionLoc(B->getBeginLoc()),
+                               SM.getExpansionRange(B->getEndLoc()).getEnd()),
+                   Ptr);
+    SourceLocation AfterBase =
+        Lexer::getLocForEndOfToken(S.base()->getEndLoc(), 0, SM, LO);
+    RW.ReplaceText(CharSourceRange::getCharRange(
+                       AfterBase, SM.getExpansionLoc(S.sub(0)->getBeginLoc())),
+                   "[" + std::string(Rank - 2, '(') + "((");
+    for (std::size_t Dm = 1; Dm < Rank; ++Dm)
+      RW.ReplaceText(CharSourceRange::getCharRange(
+                         S.Levels[Dm - 1]->getRBracketLoc(),
+                         SM.getExpansionLoc(S.sub(Dm)->getBeginLoc())),
+                     ")" + Off(Dm - 1) + ")" + (Dm >= 2 ? ")" : "") + " * " +
+                         Ptr + "_e" + std::to_string(Dm) + " + ((");
+    SourceLocation RB = S.whole()->getRBracketLoc();
+    RW.ReplaceText(SourceRange(RB, RB), ")" + Off(Rank - 1) + ")]");
   }
 
   /// After the loop's last token (after the ';' of a non-compound body).
