@@ -18,6 +18,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Lex/Lexer.h"
 
+#include <algorithm>
 #include <functional>
 #include <optional>
 #include <set>
@@ -270,6 +271,8 @@ private:
   void decide();
   void checkLoopsAlignment();
   void remarkGathers(const OwnerLoop &L);
+  void chooseHalos(OwnerLoop &L,
+                   const std::map<DistArray *, std::optional<Mapping>> &St);
 
   friend class LoopChecker;
   friend class FlowWalker;
@@ -353,6 +356,30 @@ bool Analyzer::foldArray(const ParsedDirective &D, pragma::TokRange TR,
                 " needs an array (or std::array / std::vector) of integers, "
                 "found '" +
                 E->getType().getAsString() + "'");
+    return false;
+  }
+  // The elements must be integers (a double would be truncated silently):
+  // C arrays by their element type, std::array / std::vector (any range)
+  // by their value_type.
+  QualType Elem;
+  if (T->isArrayType()) {
+    Elem = Ctx.getAsArrayType(T)->getElementType();
+  } else if (const CXXRecordDecl *RD = T->getAsCXXRecordDecl()) {
+    for (const NamedDecl *ND : RD->lookup(&Ctx.Idents.get("value_type")))
+      if (const auto *TD = dyn_cast<TypedefNameDecl>(ND))
+        Elem = TD->getUnderlyingType();
+  }
+  if (Elem.isNull() || !Elem.getCanonicalType()->isIntegerType() ||
+      Elem.getCanonicalType()->isBooleanType()) {
+    R.error(tokLoc(D, TR.Begin),
+            std::string(pragma::formatName(F.Kind)) + " needs integer " +
+                (F.Kind == FormatKind::GenBlock ? "block sizes" : "owners") +
+                ", but '" + F.Param.Text + "' is '" +
+                E->getType().getAsString(Ctx.getPrintingPolicy()) + "'" +
+                (Elem.isNull()
+                     ? std::string(" (no element type)")
+                     : " with '" + Elem.getAsString(Ctx.getPrintingPolicy()) +
+                           "' elements"));
     return false;
   }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
@@ -2201,7 +2228,56 @@ void Analyzer::flow() {
   }
 }
 
-/// What a gathered read costs, once per array and loop.
+/// Gathered arrays read only at i + c (constant c) get a halo when the
+/// loop's and the array's distributions may be contiguous (block,
+/// block(k), gen_block, or not known here: the runtime gathers if they are
+/// not). Cyclic and indirect keep the gather.
+void Analyzer::chooseHalos(OwnerLoop &L, const FlowState &St) {
+  auto MayBeContiguous = [&](DistArray *A) {
+    auto It = St.find(A);
+    if (It == St.end() || !It->second)
+      return true; // not known here: the runtime decides
+    if (It->second->Formats.size() != 1)
+      return false;
+    FormatKind K = It->second->Formats[0].Kind;
+    return K == FormatKind::Block || K == FormatKind::GenBlock;
+  };
+  if (!L.Home || !MayBeContiguous(L.Home))
+    return;
+  std::set<DistArray *> No;
+  for (const Access &G : L.Gathers) {
+    if (No.count(G.Array))
+      continue;
+    std::optional<int64_t> C;
+    const auto *Ref =
+        dyn_cast<DeclRefExpr>(G.Expr->getIdx()->IgnoreParenImpCasts());
+    if (Ref && Ref->getDecl() == L.IndVar)
+      C = 0;
+    else
+      C = offsetFrom(Ctx, G.Expr->getIdx(), L.IndVar);
+    if (!C || !MayBeContiguous(G.Array)) {
+      No.insert(G.Array);
+      L.Halos.erase(G.Array);
+      continue;
+    }
+    auto [It, New] = L.Halos.try_emplace(G.Array, *C, *C);
+    It->second.first = std::min<long long>(It->second.first, *C);
+    It->second.second = std::max<long long>(It->second.second, *C);
+  }
+}
+
+/// "i - 1 .. i + 1", "i + 2".
+static std::string offsetsText(const std::string &I, long long Lo,
+                               long long Hi) {
+  auto One = [&](long long C) {
+    return C == 0  ? I
+           : C < 0 ? I + " - " + std::to_string(-C)
+                   : I + " + " + std::to_string(C);
+  };
+  return Lo == Hi ? One(Lo) : One(Lo) + " .. " + One(Hi);
+}
+
+/// What a gathered read (or a halo) costs, once per array and loop.
 void Analyzer::remarkGathers(const OwnerLoop &L) {
   std::set<DistArray *> Done;
   std::vector<Access> All = L.Gathers;
@@ -2214,8 +2290,71 @@ void Analyzer::remarkGathers(const OwnerLoop &L) {
     QualType ET = G.Array->Var->getType();
     while (const ArrayType *AT = Ctx.getAsArrayType(ET))
       ET = AT->getElementType();
-    long long Bytes = static_cast<long long>(G.Array->Extent) *
-                      Ctx.getTypeSizeInChars(ET).getQuantity();
+    long long ES = Ctx.getTypeSizeInChars(ET).getQuantity();
+    if (auto H = L.Halos.find(G.Array); H != L.Halos.end()) {
+      long long CMin = H->second.first, CMax = H->second.second;
+      const FlowState &St = LoopStates[L.DirId];
+      auto MappingOf = [&](DistArray *A) -> const Mapping * {
+        auto It = St.find(A);
+        return It == St.end() || !It->second ? nullptr : &*It->second;
+      };
+      auto Dist = [&](const Mapping *M, DistArray *A) {
+        std::optional<plan::Distribution> D;
+        try {
+          if (M)
+            D = staticDistribution(*M, A->Extent, nullptr);
+        } catch (const plan::PlanError &) {
+        }
+        return D;
+      };
+      const Mapping *MA = MappingOf(G.Array), *MH = MappingOf(L.Home);
+      std::optional<plan::Distribution> DA = Dist(MA, G.Array),
+                                        DH = Dist(MH, L.Home);
+      // Same array, same mapping (also with run-time parameters), or the
+      // same distribution: the halo comes from the neighbours.
+      bool Aligned =
+          G.Array == L.Home ||
+          (MA && MH && *MA == *MH && G.Array->Extent == L.Home->Extent) ||
+          (DA && DH && DA->sameMapping(*DH));
+      std::string I = L.IndVar->getName().str();
+      std::string Msg = "'" + G.Array->Name + "' is read at " +
+                        offsetsText(I, CMin, CMax) +
+                        ": before the loop each rank receives ";
+      if (Aligned) {
+        long long Below = std::max(0LL, -CMin), Above = std::max(0LL, CMax);
+        std::string Parts;
+        if (Below)
+          Parts = std::to_string(Below) + " element" + (Below > 1 ? "s" : "") +
+                  " below";
+        if (Above)
+          Parts +=
+              (Parts.empty() ? "" : " and ") + std::to_string(Above) +
+              (Parts.empty() ? std::string(" element") + (Above > 1 ? "s" : "")
+                             : std::string()) +
+              " above";
+        Msg += "a halo of " + Parts + " its block from the nearest owners (" +
+               std::to_string((Below + Above) * ES) + " bytes per rank)";
+      } else {
+        auto Shift = [](long long C) {
+          return C == 0  ? std::string()
+                 : C < 0 ? " - " + std::to_string(-C)
+                         : " + " + std::to_string(C);
+        };
+        Msg += "the elements [s" + Shift(CMin) + ", e" + Shift(CMax) +
+               ") for its part [s, e) of '" + L.Home->Name +
+               "' from the ranks that own them";
+      }
+      Msg += " instead of a copy of all " + std::to_string(G.Array->Extent) +
+             " elements";
+      // Kinds known here are block-like (chooseHalos); unknown ones are
+      // checked at run time.
+      if (!MA || !MH)
+        Msg += "; if a distribution is not contiguous at run time, the "
+               "whole array is gathered";
+      R.remark(G.Expr->getBeginLoc(), Msg);
+      continue;
+    }
+    long long Bytes = static_cast<long long>(G.Array->Extent) * ES;
     R.remark(G.Expr->getBeginLoc(),
              "'" + G.Array->Name +
                  "' is read at subscripts that are not "
@@ -2363,6 +2502,7 @@ void Analyzer::checkLoopsAlignment() {
         (ToGather.count(Acc.Array) ? L.Gathers : Keep).push_back(Acc);
       L.Accesses = std::move(Keep);
     }
+    chooseHalos(L, St);
     remarkGathers(L);
     std::string Desc = "?";
     if (auto It = St.find(L.Home); It != St.end() && It->second)

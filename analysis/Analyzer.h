@@ -150,6 +150,10 @@ struct OwnerLoop {
   /// Of those, read-only ones: if misaligned at run time, read from a copy
   /// gathered before the loop instead of failing.
   std::set<DistArray *> GatherIfMisaligned;
+  /// Of the gathered arrays, those read only at i + c (constant c, offsets
+  /// [first, second]) in a loop whose distributions may be contiguous: each
+  /// rank gets only the neighbouring elements (hpf::halo) instead.
+  std::map<DistArray *, std::pair<long long, long long>> Halos;
   std::vector<LoopReduction> Reductions;
 };
 

@@ -330,13 +330,29 @@ private:
     std::string Id = std::to_string(L.DirId);
     // Reads at other subscripts use a copy of the whole array gathered
     // before the loop (global indexing: only the array's name changes).
+    // Reads at i + c of contiguous distributions use a halo instead: only
+    // the neighbouring elements, same global indexing.
+    std::string Lo = text(L.Lower), Hi = text(L.Upper);
+    if (L.Inclusive)
+      Hi = "(" + Hi + ") + 1";
     std::string Gathers;
     std::set<const DistArray *> GatheredArrays;
     for (const analysis::Access &G : L.Gathers) {
-      std::string Copy = "__hpf_all_" + G.Array->Name + Id;
-      if (GatheredArrays.insert(G.Array).second)
-        Gathers += " const std::vector<" + G.Array->ElemType + "> " + Copy +
-                   " = " + G.Array->Name + ".gather();";
+      auto H = L.Halos.find(G.Array);
+      bool Halo = H != L.Halos.end() && L.Home;
+      std::string Copy =
+          (Halo ? "__hpf_halo_" : "__hpf_all_") + G.Array->Name + Id;
+      if (GatheredArrays.insert(G.Array).second) {
+        if (Halo)
+          Gathers += " const hpf::halo<" + G.Array->ElemType + "> " + Copy +
+                     "(" + G.Array->Name + ", " + L.Home->Name + ", " + Lo +
+                     ", " + Hi + ", " + std::to_string(H->second.first) + ", " +
+                     std::to_string(H->second.second) + ", " +
+                     quote(where(D.HashLoc)) + ");";
+        else
+          Gathers += " const std::vector<" + G.Array->ElemType + "> " + Copy +
+                     " = " + G.Array->Name + ".gather();";
+      }
       const Expr *Base = G.Expr->getBase()->IgnoreParenImpCasts();
       RW.ReplaceText(
           SourceRange(SM.getExpansionLoc(Base->getBeginLoc()),
@@ -393,9 +409,6 @@ private:
     // The loop: an outer loop over owned segments, the user's loop inside
     // with its bounds replaced by the segment's.
     const ForStmt *F = L.For;
-    std::string Lo = text(L.Lower), Hi = text(L.Upper);
-    if (L.Inclusive)
-      Hi = "(" + Hi + ") + 1";
     // The extra braces keep the epilogue, on the loop's last line, from
     // looking like part of the loop (-Wmisleading-indentation).
     RW.InsertTextBefore(F->getForLoc(), "{ for (const hpfcc::segment " + Seg +

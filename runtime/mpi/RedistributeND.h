@@ -27,10 +27,15 @@
 
 namespace hpf {
 
-/// One format per dimension; not deduced (Rank comes from the array, and
-/// generated code passes a braced list).
+namespace rt {
+template <class T> struct not_deduced { using type = T; };
+} // namespace rt
+
+/// One format per dimension, as std::array<format, Rank>; not deduced (Rank
+/// comes from the array, and generated code passes a braced list).
 template <int Rank>
-using formats_of = std::type_identity_t<std::array<format, std::size_t(Rank)>>;
+using formats_of =
+    typename rt::not_deduced<std::array<format, std::size_t(Rank)>>::type;
 
 namespace rt {
 
@@ -78,19 +83,15 @@ plan::DistributionND remap(const plan::DistributionND &Old,
 } // namespace rt
 
 template <class T, int Rank>
-requires(Rank >= 2) void redistribute(darray<T, Rank> &A,
-                                      const formats_of<Rank> &f,
-                                      const processors &q,
-                                      const redistribute_options &opts) {
+void redistribute(darray<T, Rank> &A, const formats_of<Rank> &f,
+                  const processors &q, const redistribute_options &opts) {
   rt::DArrayNDAccess::redistribute(
       A, rt::remap<Rank>(A.distribution(), f, q, opts.where), q, opts);
 }
 
 template <class T, int Rank>
-requires(Rank >= 2) void redistribute(darray<T, Rank> &A,
-                                      const formats_of<Rank> &f,
-                                      const processors &q,
-                                      const char *where = nullptr) {
+void redistribute(darray<T, Rank> &A, const formats_of<Rank> &f,
+                  const processors &q, const char *where = nullptr) {
   redistribute_options O;
   O.where = where;
   redistribute(A, f, q, O);
@@ -98,9 +99,8 @@ requires(Rank >= 2) void redistribute(darray<T, Rank> &A,
 
 /// Onto the array's current grid.
 template <class T, int Rank>
-requires(Rank >= 2) void redistribute(darray<T, Rank> &A,
-                                      const formats_of<Rank> &f,
-                                      const char *where = nullptr) {
+void redistribute(darray<T, Rank> &A, const formats_of<Rank> &f,
+                  const char *where = nullptr) {
   redistribute(A, f, A.procs(), where);
 }
 

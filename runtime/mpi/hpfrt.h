@@ -8,6 +8,8 @@
 //   indirect(map) mpi/DArray.h        hpf::darray<T> A(N, hpf::cyclic(4), P,
 //   "f.cpp:5:1"),
 //                       A.owned(lo, hi), A[g], A.local_data(), A.get(g) ...
+//   mpi/Halo.h          hpf::halo<T> H(A, Home, lo, hi, cmin, cmax, where):
+//                       A[i + c] reads of stencil loops (neighbours only)
 //   mpi/DArrayND.h      hpf::darray<double, 2> M({R, C}, {hpf::block(),
 //                       hpf::cyclic(2)}, G, where), M.owned(d, lo, hi), M(i, j)
 //   mpi/Redistribute.h  hpf::redistribute(A, hpf::cyclic(3), Q[, plan], where)
@@ -39,6 +41,7 @@
 #include "mpi/DArrayND.h"
 #include "mpi/Env.h"
 #include "mpi/Format.h"
+#include "mpi/Halo.h"
 #include "mpi/Print.h"
 #include "mpi/Processors.h"
 #include "mpi/Redistribute.h"

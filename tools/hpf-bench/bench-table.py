@@ -4,6 +4,8 @@ Markdown tables (one per rank count) from its JSON output.
 
     python3 tools/hpf-bench/bench-table.py --bench build/bin/hpf-bench \
         --ranks 2 4 --sizes 1MiB 64MiB 512MiB > table.md
+    python3 tools/hpf-bench/bench-table.py --bench build/bin/hpf-bench \
+        --2d --ranks 2 --sizes 1024x1024 4096x4096 > table-2d.md
 
 Each row is one hpf-bench run; all figures of a row are measured in that
 run (median of the repetitions, slowest rank per repetition).
@@ -27,6 +29,83 @@ CASES = {
 }
 
 
+def grid2(r):
+    """A 2-D grid of r ranks: 1x2, 2x2, ..."""
+    return "2x%d" % (r // 2) if r % 2 == 0 and r > 2 else "1x%d" % r
+
+
+CASES_2D = {
+    # name: (src, src grid, dst, dst grid) as a function of the rank count r
+    "(block, cyclic(4)) -> (cyclic(2), block), rows grid -> columns grid":
+        lambda r: ("(block, cyclic(4))", "%dx1" % r,
+                   "(cyclic(2), block)", "1x%d" % r),
+    "(block, cyclic(4)) -> (block, cyclic(2)), same grid":
+        lambda r: ("(block, cyclic(4))", grid2(r),
+                   "(block, cyclic(2))", grid2(r)),
+    "(cyclic(2), cyclic(2)) -> (block, block), grid change":
+        lambda r: ("(cyclic(2), cyclic(2))", grid2(r),
+                   "(block, block)", "%dx1" % r),
+    "(block, *) -> (*, block), transpose":
+        lambda r: ("(block, *)", "%d" % r, "(*, block)", "%d" % r),
+}
+
+
+def run2d(bench, ranks, src, gsrc, dst, gdst, size, extra):
+    rows, cols = size.split("x")
+    cmd = ["mpiexec.mpich", "-n", str(ranks), bench, "--rows", rows,
+           "--cols", cols, "--src", src, "--grid-src", gsrc, "--dst", dst,
+           "--grid-dst", gdst, "--format", "json"] + extra
+    env = dict(os.environ, MPIEXEC_TIMEOUT="3600")
+    out = subprocess.run(cmd, capture_output=True, text=True, env=env)
+    if out.returncode != 0:
+        sys.stderr.write(out.stdout + out.stderr)
+        raise SystemExit("hpf-bench failed: " + " ".join(cmd))
+    return cmd, json.loads(out.stdout)
+
+
+def quoted(cmd):
+    return " ".join("'%s'" % c if "(" in c else c for c in cmd)
+
+
+def main2d(a):
+    for r in a.ranks:
+        print("\n### mpiexec -n %d, 2-D\n" % r)
+        print("| case | rows x cols | grids | messages | runs | steps | async "
+              "| alltoallv | alltoallw | pdgemr2d | memcpy "
+              "| default / pdgemr2d | default / memcpy |")
+        print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+        cmds = []
+        for name, f in CASES_2D.items():
+            src, gsrc, dst, gdst = f(r)
+            for size in a.sizes:
+                cmd, j = run2d(a.bench, r, src, gsrc, dst, gdst, size, a.extra)
+                cmds.append(quoted(cmd))
+                rows = {x["name"]: x for x in j["rows"]}
+                bad = [x["name"] for x in j["rows"]
+                       if x.get("ran") and not x.get("correct", True)]
+                if bad:
+                    raise SystemExit("wrong values: %s" % bad)
+                strat = lambda s: rows.get("hpfrt " + s, {})
+                default = rows["hpfrt " + j["default_strategy"]]
+                scal = rows.get("ScaLAPACK pdgemr2d", {})
+                mem = rows["memcpy (1 process)"]
+                vs = ("%.2f" % (default["median_s"] / scal["median_s"])
+                      if scal.get("ran") else "n/a")
+                print("| %s | %s | %s -> %s | %d | %d | %s | %s | %s | %s | %s "
+                      "| %s | %s | %.2f |" % (
+                          name, size, j["grid_src"], j["grid_dst"],
+                          j["messages"], j["runs"], ms(strat("steps")),
+                          ms(strat("async")), ms(strat("alltoallv")),
+                          ms(strat("alltoallw")), ms(scal), ms(mem), vs,
+                          default["median_s"] / mem["median_s"]))
+                sys.stdout.flush()
+        print("\nCommands:\n")
+        print("```")
+        for c in cmds:
+            print(c)
+        print("```")
+
+
 def run(bench, ranks, src, dst, p, q, size, extra):
     cmd = ["mpiexec.mpich", "-n", str(ranks), bench, "--src", src, "--dst",
            dst, "--p", str(p), "--q", str(q), "--size", size, "--format",
@@ -48,8 +127,13 @@ def main():
     ap.add_argument("--bench", default="build/bin/hpf-bench")
     ap.add_argument("--ranks", type=int, nargs="+", default=[2, 4])
     ap.add_argument("--sizes", nargs="+", default=["1MiB", "64MiB", "512MiB"])
+    ap.add_argument("--2d", dest="two_d", action="store_true",
+                    help="the 2-D cases (sizes are ROWSxCOLS)")
     ap.add_argument("--extra", nargs=argparse.REMAINDER, default=[])
     a = ap.parse_args()
+    if a.two_d:
+        main2d(a)
+        return
     for r in a.ranks:
         print("\n### mpiexec -n %d\n" % r)
         print("| case | size | P->Q | steps | async | alltoallv | alltoallw "

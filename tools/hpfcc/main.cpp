@@ -53,6 +53,11 @@ hpfcc options:
   -v                     print the commands hpfcc runs
   --help, --version
 
+hpfcc defines __HPFCC__ (both steps) and puts the runtime's headers on the
+include path, so `#ifdef __HPFCC__ #include "mpi/Env.h"` reaches
+hpf::nranks() (HPF's NUMBER_OF_PROCESSORS()) where the sequential program
+has 1.
+
 Other options are passed on: -c, -o, -I, -D, -U, -std=, -O, -g, -W..., -f...
 to the compiler, -l, -L, -Wl,..., -pthread, -fsanitize=... to the linker.
 Sources: .cpp .cc .cxx .C .c++; other inputs (.o .a .so) are linked.
@@ -258,6 +263,10 @@ int main(int Argc, char **Argv) {
     HasStd |= startsWith(F, "-std=");
   if (!HasStd)
     CompileFlags.insert(CompileFlags.begin(), "-std=c++20");
+  // Code that must differ from the sequential program (HPF's
+  // NUMBER_OF_PROCESSORS(), per-rank diagnostics) tests __HPFCC__ and may
+  // include the runtime's headers, in both steps.
+  CompileFlags.insert(CompileFlags.begin(), "-D__HPFCC__=1");
 
   std::string Why;
   std::optional<Layout> L = findLayout(Why);
@@ -316,6 +325,8 @@ int main(int Argc, char **Argv) {
                                     "-fplugin-arg-hpf-out=" + Out};
     Cmd.insert(Cmd.end(), Plugin.begin(), Plugin.end());
     Cmd.insert(Cmd.end(), CompileFlags.begin(), CompileFlags.end());
+    for (const std::string &I : L->Includes)
+      Cmd.insert(Cmd.end(), {"-I", I});
     Cmd.push_back(Src);
     if (int Rc = run(Cmd))
       return Cleanup(Rc);

@@ -1,0 +1,72 @@
+// Reads at i + c (constant c) in independent loops over block-like
+// distributions become a halo (hpf::halo: the neighbouring elements only,
+// global subscripts kept); cyclic, other subscripts and loops without a
+// home array keep the gathered copy.
+// RUN: %clang_hpf -fplugin-arg-hpf-remarks -fplugin-arg-hpf-out=%t.cpp %s 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: %strip_checks %t.cpp | FileCheck %s
+constexpr int N = 64;
+constexpr int Sizes[4] = {0, 1, 30, 33};
+#pragma hpf processors P(4)
+double A[N];
+double B[N];
+float G[N];
+float H[N];
+int C[N];
+int D[N];
+#pragma hpf distribute A(block) onto P
+#pragma hpf distribute B(block) onto P
+#pragma hpf distribute G(gen_block(Sizes)) onto P
+#pragma hpf distribute H(block(20)) onto P
+#pragma hpf distribute C(cyclic(3)) onto P
+#pragma hpf distribute D(cyclic(3)) onto P
+#pragma hpf dynamic A
+
+int main(int argc, char **) {
+  // Jacobi sweep: one halo of A (offsets -1 .. 1), the loop over B.
+#pragma hpf independent
+  for (int i = 1; i < N - 1; ++i)
+    B[i] = (A[i - 1] + A[i] + A[i + 1]) / 3;
+  // CHECK: { const hpf::halo<double> __hpf_halo_A[[ID:[0-9]+]](A, B, 1, N - 1, -1, 1, "{{.*}}rewrite-halo.cpp:[[@LINE-3]]:1"); double *__restrict const __hpf_B[[ID]] = B.local_data();
+  // CHECK: __hpf_B[[ID]][i + __hpf_seg[[ID]].off] = (__hpf_halo_A[[ID]][i - 1] + __hpf_halo_A[[ID]][i] + __hpf_halo_A[[ID]][i + 1]) / 3;
+  // REMARK: rewrite-halo.cpp:[[@LINE-3]]:13: remark: 'A' is read at i - 1 .. i + 1: before the loop each rank receives a halo of 1 element below and 1 above its block from the nearest owners (16 bytes per rank) instead of a copy of all 64 elements
+
+  // The written array read ahead (c > 0), an inclusive bound; gen_block
+  // with an empty and a one-element block.
+#pragma hpf independent
+  for (int i = 0; i <= N - 3; ++i)
+    G[i] = G[i + 1] + G[i + 2];
+  // CHECK: { const hpf::halo<float> __hpf_halo_G[[ID2:[0-9]+]](G, G, 0, (N - 3) + 1, 1, 2, "{{.*}}"); float *__restrict const __hpf_G[[ID2]] = G.local_data();
+  // CHECK: __hpf_G[[ID2]][i + __hpf_seg[[ID2]].off] = __hpf_halo_G[[ID2]][i + 1] + __hpf_halo_G[[ID2]][i + 2];
+  // REMARK: rewrite-halo.cpp:[[@LINE-3]]:12: remark: 'G' is read at i + 1 .. i + 2: before the loop each rank receives a halo of 2 elements above its block from the nearest owners (8 bytes per rank) instead of a copy of all 64 elements
+
+  // block(20) read in a loop over block: contiguous but placed differently:
+  // each rank fetches the range its iterations read.
+#pragma hpf independent
+  for (int i = 2; i < N; ++i)
+    A[i] = H[i - 2];
+  // CHECK: const hpf::halo<float> __hpf_halo_H[[ID3:[0-9]+]](H, A, 2, N, -2, -2, "{{.*}}");
+  // REMARK: rewrite-halo.cpp:[[@LINE-2]]:12: remark: 'H' is read at i - 2: before the loop each rank receives the elements [s - 2, e - 2) for its part [s, e) of 'A' from the ranks that own them instead of a copy of all 64 elements
+
+  // Cyclic: gathered. Mixed subscripts of one array: gathered.
+#pragma hpf independent
+  for (int i = 1; i < N; ++i)
+    D[i] = C[i - 1];
+  // CHECK: const std::vector<int> __hpf_all_C{{[0-9]+}} = C.gather();
+  // REMARK: rewrite-halo.cpp:[[@LINE-2]]:12: remark: 'C' is read at subscripts that are not aligned with the loop
+#pragma hpf independent
+  for (int i = 1; i < N; ++i)
+    B[i] = A[i - 1] + A[N - i];
+  // CHECK: const std::vector<double> __hpf_all_A{{[0-9]+}} = A.gather();
+  // REMARK: rewrite-halo.cpp:[[@LINE-2]]:12: remark: 'A' is read at subscripts that are not aligned with the loop
+
+  // A mapping known only at run time: the runtime checks contiguity.
+  if (argc > 1) {
+#pragma hpf redistribute A(cyclic(2)) onto P
+  }
+#pragma hpf independent
+  for (int i = 1; i < N; ++i)
+    B[i] = A[i - 1];
+  // CHECK: const hpf::halo<double> __hpf_halo_A{{[0-9]+}}(A, B, 1, N, -1, -1,
+  // REMARK: rewrite-halo.cpp:[[@LINE-2]]:12: remark: 'A' is read at i - 1: before the loop each rank receives the elements [s - 1, e - 1) for its part [s, e) of 'B' from the ranks that own them instead of a copy of all 64 elements; if a distribution is not contiguous at run time, the whole array is gathered
+  return 0;
+}

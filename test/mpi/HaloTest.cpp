@@ -1,0 +1,146 @@
+//===- test/mpi/HaloTest.cpp - hpf::halo, the stencil neighbour exchange --===//
+//
+// For many (source, home) distribution pairs, loop ranges and offset
+// ranges, every element of every rank's halo must equal the source array's
+// value, the halo must cover exactly what the rank's iterations read, and
+// the message counts must be the halo's promise: aligned contiguous arrays
+// whose blocks hold at least max |c| elements use at most 2 messages each
+// way per rank; small and empty blocks fetch from further owners;
+// non-contiguous distributions fall back to the gather. Exits non-zero on
+// every rank (after an allreduce of the error count) if anything is wrong.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mpi/hpfrt.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace {
+long Errors = 0;
+void expect(bool Ok, const std::string &What, long long A = 0,
+            long long B = 0) {
+  if (!Ok) {
+    ++Errors;
+    std::fprintf(stderr, "rank %d: FAILED %s (%lld vs %lld)\n", hpf::rank(),
+                 What.c_str(), A, B);
+  }
+}
+
+long long valueOf(hpf::index_t G) { return G * 7 + 3; }
+
+struct Case {
+  std::string Name;
+  hpf::format Src, Home;
+  hpf::index_t N;
+  bool Aligned; ///< Src and Home place every element identically
+  int OnP;      ///< arrangement size (0: the world)
+};
+
+void run(const Case &C, hpf::index_t Lo, hpf::index_t Hi, hpf::index_t CMin,
+         hpf::index_t CMax) {
+  const int W = hpf::nranks(), Me = hpf::rank();
+  hpf::processors P =
+      C.OnP ? hpf::processors(std::min(C.OnP, W)) : hpf::processors::all();
+  hpf::darray<long long> A(C.N, C.Src, P);
+  hpf::darray<float> Home(C.N, C.Home, P);
+  for (hpf::index_t G : A.owned())
+    A[G] = valueOf(G);
+  std::string What = C.Name + " [" + std::to_string(Lo) + "," +
+                     std::to_string(Hi) + ") c in [" + std::to_string(CMin) +
+                     "," + std::to_string(CMax) + "]";
+  hpf::halo<long long> H(A, Home, Lo, Hi, CMin, CMax, "HaloTest.cpp:1:1");
+  const hpf::rt::HaloStats St = hpf::rt::lastHaloStats();
+  const auto &SD = A.distribution(), &HD = Home.distribution();
+  const bool Contiguous = SD.isContiguous() && HD.isContiguous();
+  expect(St.Gathered == !Contiguous, What + ": gathered iff not contiguous");
+  // Every read the rank's iterations make is in the halo, with its value.
+  for (hpf::index_t I : Home.owned(Lo, Hi))
+    for (hpf::index_t Cc = CMin; Cc <= CMax; ++Cc) {
+      hpf::index_t G = I + Cc;
+      if (G < 0 || G >= C.N)
+        continue;
+      bool In = G >= H.first() && G < H.first() + H.size();
+      expect(In, What + ": read outside the halo", G);
+      if (In)
+        expect(H[G] == valueOf(G), What + ": value", G, H[G]);
+    }
+  if (Contiguous) {
+    // Exactly the need: nothing more is held.
+    auto Need = hpf::rt::haloNeed(SD, HD, Me, Lo, Hi, CMin, CMax);
+    expect(H.first() == Need.first && H.size() == Need.second - Need.first,
+           What + ": halo is the need", H.size(), Need.second - Need.first);
+    for (hpf::index_t G = H.first(); G < H.first() + H.size(); ++G)
+      expect(H[G] == valueOf(G), What + ": held value", G, H[G]);
+    // Neighbours only, when blocks are large enough.
+    hpf::index_t Reach = std::max<hpf::index_t>(-CMin, CMax);
+    bool BigBlocks = true;
+    for (int R = 0; R < SD.procs(); ++R)
+      BigBlocks &= SD.localCount(R) >= Reach;
+    if (C.Aligned && BigBlocks) {
+      expect(St.Sends <= 2 && St.Recvs <= 2, What + ": at most 2 messages",
+             St.Sends, St.Recvs);
+      expect(St.ElementsReceived <= Reach * 2 &&
+                 St.ElementsReceived <= std::max<hpf::index_t>(0, -CMin) +
+                                            std::max<hpf::index_t>(0, CMax),
+             What + ": halo size", St.ElementsReceived);
+    }
+  }
+}
+} // namespace
+
+int main(int argc, char **argv) {
+  hpf::init(&argc, &argv);
+  const int W = hpf::nranks();
+  // gen_block with small and empty blocks: sizes 0, 1, 0, 2, ... then the
+  // rest on the last rank.
+  std::vector<long> Tiny(std::size_t(W), 0);
+  const hpf::index_t N = 41;
+  for (int R = 0; R + 1 < W; ++R)
+    Tiny[std::size_t(R)] = R % 2 == 0 ? 0 : 1 + R % 3;
+  long Used = 0;
+  for (long S : Tiny)
+    Used += S;
+  Tiny[std::size_t(W - 1)] = N - Used;
+  std::vector<long> Even(std::size_t(W), N / W);
+  Even[0] += N % W;
+  std::vector<long> Rev(Even.rbegin(), Even.rend());
+  // block(k) with k larger than N / W: the last ranks own little or nothing.
+  const hpf::index_t BigK = std::max<hpf::index_t>(20, (N + W - 1) / W);
+
+  std::vector<Case> Cases = {
+      {"block", hpf::block(), hpf::block(), N, true, 0},
+      {"block(k)", hpf::block(BigK), hpf::block(BigK), N, true, 0},
+      {"gen_block tiny", hpf::gen_block(Tiny), hpf::gen_block(Tiny), N, true,
+       0},
+      {"gen_block even", hpf::gen_block(Even), hpf::gen_block(Even), N, true,
+       0},
+      {"block src, gen_block home", hpf::block(), hpf::gen_block(Tiny), N,
+       false, 0},
+      {"gen_block src, other home", hpf::gen_block(Even), hpf::gen_block(Rev),
+       N, false, 0},
+      {"cyclic (gather)", hpf::cyclic(), hpf::cyclic(), N, true, 0},
+      {"cyclic(3) src, block home (gather)", hpf::cyclic(3), hpf::block(), N,
+       false, 0},
+      {"block onto 2", hpf::block(), hpf::block(), N, true, 2},
+      {"block, 3 elements", hpf::block(), hpf::block(), 3, true, 0},
+      {"block, 0 elements", hpf::block(), hpf::block(), 0, true, 0},
+  };
+  struct Window {
+    hpf::index_t Lo, Hi, CMin, CMax;
+  };
+  const std::vector<Window> Windows = {
+      {1, N - 1, -1, 1}, {0, N, -1, 1},     {0, N - 2, 0, 2}, {3, N, -3, 0},
+      {0, N, -4, 3},     {5, 9, -2, 2},     {0, N, 0, 0},     {0, N - 7, 7, 7},
+      {10, 10, -1, 1},   {-5, N + 5, -1, 1}};
+  for (const Case &C : Cases)
+    for (const Window &Wn : Windows)
+      run(C, Wn.Lo, Wn.Hi, Wn.CMin, Wn.CMax);
+
+  long Total = hpf::allreduce_sum(Errors);
+  if (hpf::is_root())
+    std::printf("halo test on %d ranks: %ld failures\n", W, Total);
+  return Total == 0 ? 0 : 1;
+}
