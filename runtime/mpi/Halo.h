@@ -33,7 +33,7 @@
 #include "plan/Distribution.h"
 
 #include <cstddef>
-#include <vector>
+#include <memory>
 
 namespace hpf {
 
@@ -92,22 +92,22 @@ public:
       hpf::fail("halo", "offsets out of order", where);
     const plan::Distribution &S = a.distribution(), &H = home.distribution();
     rt::HaloShape Shape = rt::haloShape(S, H, lo, hi, cmin, cmax);
-    Buf.resize(static_cast<std::size_t>(Shape.Count));
+    // Not value-initialised: every element is overwritten by the exchange.
+    Buf.reset(new T[static_cast<std::size_t>(Shape.Count)]);
+    Count = Shape.Count;
     First = Shape.First;
     rt::haloExchange(Shape, S, H, lo, hi, cmin, cmax, a.local_data(), sizeof(T),
-                     Buf.data(), where);
+                     Buf.get(), where);
   }
   /// Element g (global index); g must be inside this rank's halo.
-  const T &operator[](index_t g) const {
-    return Buf[static_cast<std::size_t>(g - First)];
-  }
+  const T &operator[](index_t g) const { return Buf[g - First]; }
   /// The global indices held: [first(), first() + size()).
   index_t first() const { return First; }
-  index_t size() const { return static_cast<index_t>(Buf.size()); }
+  index_t size() const { return Count; }
 
 private:
-  std::vector<T> Buf;
-  index_t First = 0;
+  std::unique_ptr<T[]> Buf;
+  index_t First = 0, Count = 0;
 };
 
 } // namespace hpf

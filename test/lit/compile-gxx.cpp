@@ -5,3 +5,6 @@
 // RUN: %gxx -std=c++20 -fsyntax-only -Wall -Wextra -Werror %hpf_includes %t.cpp
 // RUN: %clang_hpf -fplugin-arg-hpf-out=%t.loops.cpp %S/rewrite-loops.cpp
 // RUN: %gxx -std=c++20 -fsyntax-only -Wall -Wextra -Werror %hpf_includes %t.loops.cpp
+// Halos (hpf::halo) in the generated loops.
+// RUN: %clang_hpf -fplugin-arg-hpf-out=%t.halo.cpp %S/rewrite-halo.cpp
+// RUN: %gxx -std=c++20 -fsyntax-only -Wall -Wextra -Werror %hpf_includes %t.halo.cpp

@@ -218,6 +218,65 @@ private:
   int CtxA = -1, CtxB = -1, CtxAll = -1;
   int DescA[9], DescB[9];
 };
+
+/// pdgemr2d between two 2-D mappings of a row-major R x C matrix. ScaLAPACK
+/// stores local blocks column-major, so our row-major local storage is its
+/// storage of the C x R transpose: ScaLAPACK's rows are our dimension 1,
+/// its columns our dimension 0. A BLACS grid of (grid extent of dimension
+/// 1) x (of dimension 0) in column-major order numbers its processes like
+/// our row-major grid, so both see the same local buffers.
+class Scalapack2D final : public Baseline {
+public:
+  Scalapack2D(const plan::DistributionND &S, const plan::DistributionND &D)
+      : M(int(S.dims()[1].size())), N(int(S.dims()[0].size())) {
+    int Me = 0, Procs = 0;
+    Cblacs_pinfo(&Me, &Procs);
+    describe(DescA, CtxA, S, Me);
+    describe(DescB, CtxB, D, Me);
+    Cblacs_get(-1, 0, &CtxAll);
+    Cblacs_gridinit(&CtxAll, "R", Procs, 1);
+  }
+  ~Scalapack2D() override {
+    for (int C : {CtxA, CtxB, CtxAll})
+      if (C >= 0)
+        Cblacs_gridexit(C);
+  }
+  void run(const double *Src, double *Dst) override {
+    int One = 1;
+    pdgemr2d_(&M, &N, Src, &One, &One, DescA, Dst, &One, &One, DescB, &CtxAll);
+  }
+
+private:
+  /// Grid extent, block size and this rank's coordinate of one dimension.
+  struct Dim {
+    int Procs, Block, Coord;
+  };
+  static Dim dimOf(const plan::DistributionND &X, int K, int Me) {
+    const plan::Distribution &D = X.dims()[std::size_t(K)];
+    bool In = Me < X.procs();
+    if (D.kind() == plan::DistKind::Collapsed)
+      return {1, int(std::max<plan::Index>(D.size(), 1)), 0};
+    // The grid dimension of K: the distributed dimensions before it.
+    int G = 0;
+    for (int J = 0; J < K; ++J)
+      G += X.dims()[std::size_t(J)].kind() != plan::DistKind::Collapsed;
+    int Coord = In ? X.coordinates(Me)[std::size_t(G)] : 0;
+    return {D.procs(), int(D.blockSize()), Coord};
+  }
+  void describe(int *Desc, int &Ctx, const plan::DistributionND &X, int Me) {
+    Dim R = dimOf(X, 1, Me), C = dimOf(X, 0, Me); // ScaLAPACK rows, columns
+    Cblacs_get(-1, 0, &Ctx);
+    Cblacs_gridinit(&Ctx, "C", R.Procs, C.Procs);
+    bool In = Me < X.procs();
+    int Zero = 0;
+    int Lld = std::max(1, numroc_(&M, &R.Block, &R.Coord, &Zero, &R.Procs));
+    int Init[9] = {1, In ? Ctx : -1, M, N, R.Block, C.Block, 0, 0, Lld};
+    std::copy(Init, Init + 9, Desc);
+  }
+  int M, N;
+  int CtxA = -1, CtxB = -1, CtxAll = -1;
+  int DescA[9], DescB[9];
+};
 #endif
 
 class Memcpy final : public Baseline {
@@ -271,6 +330,29 @@ std::unique_ptr<Baseline> makeScalapack(const plan::Distribution &S,
     return nullptr;
   }
   return std::make_unique<Scalapack>(S, D);
+#else
+  (void)S;
+  (void)D;
+  WhyNot = "built without ScaLAPACK (libscalapack-mpich-dev)";
+  return nullptr;
+#endif
+}
+
+std::unique_ptr<Baseline> makeScalapack2D(const plan::DistributionND &S,
+                                          const plan::DistributionND &D,
+                                          std::string &WhyNot) {
+#ifdef HPF_HAVE_SCALAPACK
+  for (const plan::DistributionND *X : {&S, &D})
+    for (const plan::Distribution &Dim : X->dims())
+      if (!Dim.isBlockCyclic() && Dim.kind() != plan::DistKind::Collapsed) {
+        WhyNot = "pdgemr2d is block-cyclic only";
+        return nullptr;
+      }
+  if (S.size() > (plan::Index(1) << 31) - 1) {
+    WhyNot = "extent exceeds ScaLAPACK int";
+    return nullptr;
+  }
+  return std::make_unique<Scalapack2D>(S, D);
 #else
   (void)S;
   (void)D;

@@ -14,7 +14,9 @@
 //             keeps its own with the destination darray type (MPI_Pack).
 //             Block and cyclic(k) only.
 //  scalapack  pdgemr2d on an N x 1 matrix (block-cyclic only): the
-//             redistribution routine of the standard dense library.
+//             redistribution routine of the standard dense library. In the
+//             2-D mode, pdgemr2d on the matrix itself over 2-D BLACS grids
+//             (block-cyclic or '*' in each dimension).
 //  memcpy     one process copies the array's bytes: the node's limit.
 //
 //===----------------------------------------------------------------------===//
@@ -22,6 +24,7 @@
 #define HPF_BENCH_BASELINES_H
 
 #include "plan/Distribution.h"
+#include "plan/DistributionND.h"
 
 #include <memory>
 #include <string>
@@ -45,6 +48,10 @@ std::unique_ptr<Baseline> makeDarray(const plan::Distribution &S,
 std::unique_ptr<Baseline> makeScalapack(const plan::Distribution &S,
                                         const plan::Distribution &D,
                                         std::string &WhyNot);
+/// 2-D: pdgemr2d of a row-major matrix between two 2-D mappings.
+std::unique_ptr<Baseline> makeScalapack2D(const plan::DistributionND &S,
+                                          const plan::DistributionND &D,
+                                          std::string &WhyNot);
 /// Copies the whole array's bytes on rank 0 (others do nothing).
 std::unique_ptr<Baseline> makeMemcpy(plan::Index N);
 

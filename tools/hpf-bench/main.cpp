@@ -4,6 +4,8 @@
 //       [--p P --q Q] [--strategy all|steps,async,...] [--scheduler NAME]
 //       [--baselines all|none|naive,darray,scalapack,memcpy] [--reps K]
 //       [--format text|json]
+//   mpiexec.mpich -n R hpf-bench --rows R --cols C --src '(block, cyclic(4))'
+//       --dst '(cyclic(2), block)' [--grid-src 2x1] [--grid-dst 1x2] ...
 //
 // Times hpfrt's redistribution of a double array, per executor strategy,
 // next to baselines measured in the same run (Baselines.h), plus the time to
@@ -11,11 +13,14 @@
 // repetition is barrier; redistribute src -> dst; the slowest rank's time.
 // GB/s is the array's size over the median time. Formats are those of
 // hpf-plan, plus weights(w0,w1,...): gen_block with sizes proportional to
-// the weights (for uneven gen_block at any size).
+// the weights (for uneven gen_block at any size). The 2-D mode (--rows) is
+// Bench2D.h.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Baselines.h"
+#include "Bench2D.h"
+#include "Report.h"
 
 #include "mpi/hpfrt.h"
 #include "plan/Scheduler.h"
@@ -32,43 +37,13 @@
 #include <vector>
 
 using namespace hpf;
+using bench::Row;
+using bench::summarize;
+using bench::timeIt;
 
 namespace {
 
-struct Row {
-  std::string Name, Kind, Note;
-  double Median = 0, Min = 0;
-  bool Ran = false;
-  bool Correct = true;
-};
-
 double now() { return MPI_Wtime(); }
-
-/// Times Fn over Reps repetitions (after one untimed warm-up); Reset runs
-/// untimed before each repetition. Returns the slowest rank's times.
-std::vector<double> timeIt(int Reps, const std::function<void()> &Fn,
-                           const std::function<void()> &Reset) {
-  std::vector<double> T;
-  Reset();
-  Fn(); // warm-up: plan, buffers, datatypes, page faults
-  for (int R = 0; R < Reps; ++R) {
-    Reset();
-    barrier();
-    double T0 = now();
-    Fn();
-    double Dt = now() - T0;
-    T.push_back(allreduce_max(Dt));
-  }
-  return T;
-}
-
-void summarize(Row &R, std::vector<double> T) {
-  std::sort(T.begin(), T.end());
-  R.Ran = true;
-  R.Min = T.front();
-  R.Median = T.size() % 2 ? T[T.size() / 2]
-                          : 0.5 * (T[T.size() / 2 - 1] + T[T.size() / 2]);
-}
 
 plan::Index parseSize(const std::string &S) {
   std::size_t Pos = 0;
@@ -112,13 +87,6 @@ plan::Distribution distributionFor(const std::string &Text, plan::Index N,
   return parse_format(Text.c_str()).instantiate(N, P, "hpf-bench");
 }
 
-std::string json(const std::string &S) {
-  std::string O = "\"";
-  for (char C : S)
-    O += (C == '"' || C == '\\') ? std::string("\\") + C : std::string(1, C);
-  return O + "\"";
-}
-
 } // namespace
 
 int main(int argc, char **argv) {
@@ -143,14 +111,47 @@ int main(int argc, char **argv) {
   App.add_option("--reps", Reps, "timed repetitions (default by size)");
   App.add_option("--format", Format, "text or json")
       ->check(CLI::IsMember({"text", "json"}));
+  // 2-D mode: a Rows x Cols matrix, formats '(f0, f1)', processor grids.
+  bench::Options2D O2;
+  auto *RowsOpt = App.add_option(
+      "--rows", O2.Rows,
+      "2-D: matrix rows (with --cols; --src/--dst are then '(f0, f1)', e.g. "
+      "'(block, cyclic(4))', '*' for a dimension that is not distributed)");
+  auto *ColsOpt = App.add_option("--cols", O2.Cols, "2-D: matrix columns");
+  auto *GS = App.add_option("--grid-src", O2.GridSrc,
+                            "2-D: source processor grid, e.g. 2x1 (one "
+                            "extent per distributed dimension; default: all "
+                            "ranks on the first)");
+  auto *GD = App.add_option("--grid-dst", O2.GridDst,
+                            "2-D: target processor grid, e.g. 1x2");
+  RowsOpt->needs(ColsOpt);
+  ColsOpt->needs(RowsOpt);
+  GS->needs(RowsOpt);
+  GD->needs(RowsOpt);
+  for (const char *OneD : {"--n", "--size", "--p", "--q"})
+    RowsOpt->excludes(App.get_option(OneD));
   try {
     App.parse(argc, argv);
     if (!Size.empty())
       N = parseSize(Size) / plan::Index(sizeof(double));
-    if (N <= 0)
+    if (RowsOpt->count() && (O2.Rows <= 0 || O2.Cols <= 0))
+      throw CLI::ValidationError("--rows/--cols", "give positive extents");
+    if (!RowsOpt->count() && N <= 0)
       throw CLI::ValidationError("--n/--size", "give a positive size");
   } catch (const CLI::ParseError &E) {
     int Rc = is_root() ? App.exit(E) : (E.get_exit_code() ? 2 : 0);
+    finalize();
+    return Rc;
+  }
+  if (RowsOpt->count()) {
+    O2.Src = Src;
+    O2.Dst = Dst;
+    O2.Strategies = Strategies;
+    O2.Baselines = Baselines;
+    O2.Scheduler = Scheduler;
+    O2.Format = Format;
+    O2.Reps = Reps;
+    int Rc = bench::run2D(O2);
     finalize();
     return Rc;
   }
@@ -166,16 +167,7 @@ int main(int argc, char **argv) {
   if (Reps <= 0)
     Reps = Bytes <= 8e6 ? 21 : Bytes <= 1e8 ? 7 : 3;
 
-  auto Wants = [](const std::string &List, const std::string &Name) {
-    if (List == "all")
-      return true;
-    std::stringstream SS(List);
-    std::string Item;
-    while (std::getline(SS, Item, ','))
-      if (Item == Name)
-        return true;
-    return false;
-  };
+  auto Wants = bench::wants;
 
   // Plan computation: first call vs cached.
   redistribute_options PO;
@@ -258,75 +250,28 @@ int main(int argc, char **argv) {
   if (Wants(Baselines, "memcpy"))
     RunBaseline("memcpy (1 process)", bench::makeMemcpy(N), "", false);
 
-  if (!is_root()) {
-    finalize();
-    return 0;
-  }
-  const Row *Memcpy = nullptr, *Default = nullptr;
-  for (const Row &R : Rows) {
-    if (R.Name == "memcpy (1 process)" && R.Ran)
-      Memcpy = &R;
-    if (R.Note == "default")
-      Default = &R;
-  }
-  bool AllCorrect = true;
-  for (const Row &R : Rows)
-    AllCorrect &= R.Correct;
-  if (Format == "json") {
-    std::printf("{\"src\": %s, \"dst\": %s, \"n\": %lld, \"bytes\": %.0f, "
-                "\"p\": %d, \"q\": %d, \"ranks\": %d, \"reps\": %d, "
-                "\"scheduler\": %s, \"plan_first_s\": %.9f, "
-                "\"plan_cached_s\": %.9f, \"messages\": %zu, \"steps\": %zu, "
-                "\"default_strategy\": %s, \"rows\": [",
-                json(S.format()).c_str(), json(D.format()).c_str(),
-                (long long)N, Bytes, S.procs(), D.procs(), W, Reps,
-                json(Pl.Used).c_str(), PlanFirst, PlanCached,
-                Pl.Table.Messages.size(), Pl.Sched.Steps.size(),
-                json(default_strategy()).c_str());
-    bool First = true;
-    for (const Row &R : Rows) {
-      std::printf("%s\n  {\"name\": %s, \"kind\": %s, \"ran\": %s",
-                  First ? "" : ",", json(R.Name).c_str(), json(R.Kind).c_str(),
-                  R.Ran ? "true" : "false");
-      if (R.Ran)
-        std::printf(", \"median_s\": %.9f, \"min_s\": %.9f, \"gbps\": %.3f, "
-                    "\"correct\": %s",
-                    R.Median, R.Min, Bytes / R.Median / 1e9,
-                    R.Correct ? "true" : "false");
-      if (!R.Note.empty())
-        std::printf(", \"note\": %s", json(R.Note).c_str());
-      std::printf("}");
-      First = false;
-    }
-    std::printf("]}\n");
-  } else {
-    std::printf("hpf-bench: %s -> %s, n = %lld (%.1f MiB), P = %d -> Q = %d, "
-                "%d ranks, %d reps\n",
-                S.format().c_str(), D.format().c_str(), (long long)N,
-                Bytes / 1048576.0, S.procs(), D.procs(), W, Reps);
-    std::printf("plan (%s): %zu messages, %zu steps; computed in %.3f ms, "
-                "cached lookup %.3f ms\n",
-                Pl.Used.c_str(), Pl.Table.Messages.size(),
-                Pl.Sched.Steps.size(), PlanFirst * 1e3, PlanCached * 1e3);
-    std::printf("%-34s %11s %11s %8s %9s %9s\n", "", "median ms", "min ms",
-                "GB/s", "/default", "/memcpy");
-    for (const Row &R : Rows) {
-      if (!R.Ran) {
-        std::printf("%-34s %s\n", R.Name.c_str(), ("n/a: " + R.Note).c_str());
-        continue;
-      }
-      std::printf("%-34s %11.3f %11.3f %8.2f", R.Name.c_str(), R.Median * 1e3,
-                  R.Min * 1e3, Bytes / R.Median / 1e9);
-      if (Default)
-        std::printf(" %9.2f", R.Median / Default->Median);
-      else
-        std::printf(" %9s", "");
-      if (Memcpy)
-        std::printf(" %9.2f", R.Median / Memcpy->Median);
-      std::printf("%s%s\n", R.Note == "default" ? "  (default)" : "",
-                  R.Correct ? "" : "  WRONG VALUES");
-    }
-  }
+  bench::Header H;
+  H.Src = S.format();
+  H.Dst = D.format();
+  H.N = N;
+  H.Bytes = Bytes;
+  H.P = S.procs();
+  H.Q = D.procs();
+  H.Ranks = W;
+  H.Reps = Reps;
+  H.Scheduler = Pl.Used;
+  H.PlanFirst = PlanFirst;
+  H.PlanCached = PlanCached;
+  H.Messages = Pl.Table.Messages.size();
+  H.Steps = Pl.Sched.Steps.size();
+  char Title[256];
+  std::snprintf(Title, sizeof Title,
+                "%s -> %s, n = %lld (%.1f MiB), P = %d -> Q = %d, %d ranks, "
+                "%d reps",
+                H.Src.c_str(), H.Dst.c_str(), (long long)N, Bytes / 1048576.0,
+                H.P, H.Q, W, Reps);
+  H.Title = Title;
+  int Rc = bench::report(H, Rows, Format);
   finalize();
-  return AllCorrect ? 0 : 1;
+  return Rc;
 }

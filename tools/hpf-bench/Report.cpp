@@ -1,0 +1,128 @@
+//===- hpf-bench/Report.cpp - timing and the report of one run ------------===//
+
+#include "Report.h"
+
+#include "mpi/hpfrt.h"
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <sstream>
+
+namespace hpf::bench {
+
+std::vector<double> timeIt(int Reps, const std::function<void()> &Fn,
+                           const std::function<void()> &Reset) {
+  std::vector<double> T;
+  Reset();
+  Fn(); // warm-up: plan, buffers, datatypes, page faults
+  for (int R = 0; R < Reps; ++R) {
+    Reset();
+    barrier();
+    double T0 = MPI_Wtime();
+    Fn();
+    double Dt = MPI_Wtime() - T0;
+    T.push_back(allreduce_max(Dt));
+  }
+  return T;
+}
+
+void summarize(Row &R, std::vector<double> T) {
+  std::sort(T.begin(), T.end());
+  R.Ran = true;
+  R.Min = T.front();
+  R.Median = T.size() % 2 ? T[T.size() / 2]
+                          : 0.5 * (T[T.size() / 2 - 1] + T[T.size() / 2]);
+}
+
+bool wants(const std::string &List, const std::string &Name) {
+  if (List == "all")
+    return true;
+  std::stringstream SS(List);
+  std::string Item;
+  while (std::getline(SS, Item, ','))
+    if (Item == Name)
+      return true;
+  return false;
+}
+
+std::string json(const std::string &S) {
+  std::string O = "\"";
+  for (char C : S)
+    O += (C == '"' || C == '\\') ? std::string("\\") + C : std::string(1, C);
+  return O + "\"";
+}
+
+int report(const Header &H, const std::vector<Row> &Rows,
+           const std::string &Format) {
+  bool AllCorrect = true;
+  for (const Row &R : Rows)
+    AllCorrect &= R.Correct;
+  if (!is_root())
+    return AllCorrect ? 0 : 1;
+  const Row *Memcpy = nullptr, *Default = nullptr;
+  for (const Row &R : Rows) {
+    if (R.Name == "memcpy (1 process)" && R.Ran)
+      Memcpy = &R;
+    if (R.Note == "default")
+      Default = &R;
+  }
+  const double Bytes = H.Bytes;
+  if (Format == "json") {
+    std::printf("{\"src\": %s, \"dst\": %s, \"n\": %lld, \"bytes\": %.0f, "
+                "\"p\": %d, \"q\": %d, \"ranks\": %d, \"reps\": %d, "
+                "\"scheduler\": %s, \"plan_first_s\": %.9f, "
+                "\"plan_cached_s\": %.9f, \"messages\": %zu, \"steps\": %zu, ",
+                json(H.Src).c_str(), json(H.Dst).c_str(), (long long)H.N, Bytes,
+                H.P, H.Q, H.Ranks, H.Reps, json(H.Scheduler).c_str(),
+                H.PlanFirst, H.PlanCached, H.Messages, H.Steps);
+    for (const auto &[Key, Value] : H.Json)
+      std::printf("%s: %s, ", json(Key).c_str(), Value.c_str());
+    std::printf("\"default_strategy\": %s, \"rows\": [",
+                json(default_strategy()).c_str());
+    bool First = true;
+    for (const Row &R : Rows) {
+      std::printf("%s\n  {\"name\": %s, \"kind\": %s, \"ran\": %s",
+                  First ? "" : ",", json(R.Name).c_str(), json(R.Kind).c_str(),
+                  R.Ran ? "true" : "false");
+      if (R.Ran)
+        std::printf(", \"median_s\": %.9f, \"min_s\": %.9f, \"gbps\": %.3f, "
+                    "\"correct\": %s",
+                    R.Median, R.Min, Bytes / R.Median / 1e9,
+                    R.Correct ? "true" : "false");
+      if (!R.Note.empty())
+        std::printf(", \"note\": %s", json(R.Note).c_str());
+      std::printf("}");
+      First = false;
+    }
+    std::printf("]}\n");
+  } else {
+    std::printf("hpf-bench: %s\n", H.Title.c_str());
+    std::printf("plan (%s): %zu messages, %zu steps; computed in %.3f ms, "
+                "cached lookup %.3f ms%s\n",
+                H.Scheduler.c_str(), H.Messages, H.Steps, H.PlanFirst * 1e3,
+                H.PlanCached * 1e3, H.PlanNote.c_str());
+    std::printf("%-34s %11s %11s %8s %9s %9s\n", "", "median ms", "min ms",
+                "GB/s", "/default", "/memcpy");
+    for (const Row &R : Rows) {
+      if (!R.Ran) {
+        std::printf("%-34s %s\n", R.Name.c_str(), ("n/a: " + R.Note).c_str());
+        continue;
+      }
+      std::printf("%-34s %11.3f %11.3f %8.2f", R.Name.c_str(), R.Median * 1e3,
+                  R.Min * 1e3, Bytes / R.Median / 1e9);
+      if (Default)
+        std::printf(" %9.2f", R.Median / Default->Median);
+      else
+        std::printf(" %9s", "");
+      if (Memcpy)
+        std::printf(" %9.2f", R.Median / Memcpy->Median);
+      std::printf("%s%s\n", R.Note == "default" ? "  (default)" : "",
+                  R.Correct ? "" : "  WRONG VALUES");
+    }
+  }
+  return AllCorrect ? 0 : 1;
+}
+
+} // namespace hpf::bench

@@ -1,0 +1,62 @@
+//===- hpf-bench/Report.h - timing and the report of one run ----*- C++ -*-===//
+//
+// Shared by the 1-D (main.cpp) and 2-D (Bench2D.cpp) benchmarks: rows of
+// timings measured in the same run, and their text or JSON report (rank 0
+// prints; the JSON keys are what bench-table.py reads).
+//
+//===----------------------------------------------------------------------===//
+#ifndef HPF_BENCH_REPORT_H
+#define HPF_BENCH_REPORT_H
+
+#include "plan/Distribution.h"
+
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace hpf::bench {
+
+/// One timed implementation: an hpfrt strategy or a baseline.
+struct Row {
+  std::string Name, Kind, Note;
+  double Median = 0, Min = 0;
+  bool Ran = false;
+  bool Correct = true;
+};
+
+/// Times Fn over Reps repetitions (after one untimed warm-up); Reset runs
+/// untimed before each repetition. Returns the slowest rank's times.
+std::vector<double> timeIt(int Reps, const std::function<void()> &Fn,
+                           const std::function<void()> &Reset);
+/// Sets R's median and minimum from the times.
+void summarize(Row &R, std::vector<double> Times);
+/// Whether a comma list ("all" = everything) names Name.
+bool wants(const std::string &List, const std::string &Name);
+
+/// What the report says about the run besides the rows.
+struct Header {
+  std::string Src, Dst; ///< formats as printed
+  std::string Title;    ///< first text line after "hpf-bench: "
+  plan::Index N = 0;    ///< elements
+  double Bytes = 0;
+  int P = 0, Q = 0, Ranks = 0, Reps = 0;
+  std::string Scheduler;
+  double PlanFirst = 0, PlanCached = 0;
+  std::size_t Messages = 0, Steps = 0;
+  std::string PlanNote; ///< appended to the text plan line
+  /// Extra JSON fields: key and an already-encoded JSON value.
+  std::vector<std::pair<std::string, std::string>> Json;
+};
+
+/// JSON string literal.
+std::string json(const std::string &S);
+/// Prints the report on rank 0 ("text" or "json"); returns the exit code
+/// (1 if any row computed wrong values).
+int report(const Header &H, const std::vector<Row> &Rows,
+           const std::string &Format);
+
+} // namespace hpf::bench
+
+#endif // HPF_BENCH_REPORT_H
