@@ -31,6 +31,7 @@
 #include "mpi/Env.h"
 #include "mpi/Format.h"
 #include "mpi/Processors.h"
+#include "mpi/Storage.h"
 #include "plan/Distribution.h"
 
 #include <cstddef>
@@ -47,32 +48,32 @@ namespace rt {
 
 /// Local storage that only reallocates when it must grow: a redistribution
 /// writes into the array's spare buffer and swaps, so repeated
-/// redistributions allocate nothing after the first round trip.
+/// redistributions allocate nothing after the first round trip. The bytes
+/// are a Storage (mpi/Storage.h): private memory, or a segment of a shared
+/// window once the shm executor has used the array.
 template <class T> class Buffer {
 public:
-  T *data() { return Ptr.get(); }
-  const T *data() const { return Ptr.get(); }
+  T *data() { return reinterpret_cast<T *>(Bytes.data()); }
+  const T *data() const { return reinterpret_cast<const T *>(Bytes.data()); }
   index_t size() const { return Size; }
   /// Makes room for n elements; contents are unspecified unless Zero.
   void resize(index_t N, bool Zero) {
-    if (N > Capacity) {
-      Ptr.reset(Zero ? new T[std::size_t(N)]() : new T[std::size_t(N)]);
-      Capacity = N;
-    } else if (Zero) {
-      std::fill(Ptr.get(), Ptr.get() + N, T());
-    }
+    Bytes.reserve(std::size_t(N) * sizeof(T));
+    if (Zero)
+      std::uninitialized_fill_n(data(), std::size_t(N), T());
     Size = N;
   }
   void swap(Buffer &O) {
-    std::swap(Ptr, O.Ptr);
+    Bytes.swap(O.Bytes);
     std::swap(Size, O.Size);
-    std::swap(Capacity, O.Capacity);
   }
+  /// The memory itself (for the executors); setSize after filling it.
+  Storage &storage() { return Bytes; }
+  void setSize(index_t N) { Size = N; }
 
 private:
-  std::unique_ptr<T[]> Ptr;
+  Storage Bytes;
   index_t Size = 0;
-  index_t Capacity = 0;
 };
 
 /// Number of elements `Rank` owns whose global index is < G.

@@ -2,6 +2,7 @@
 
 #include "mpi/Env.h"
 #include "mpi/Redistribute.h"
+#include "mpi/Shm.h"
 
 #include <mpi.h>
 
@@ -49,7 +50,8 @@ void finalize() {
   MPI_Finalized(&Done);
   if (Done)
     return;
-  rt::clearPlanCache(); // frees MPI datatypes while MPI is alive
+  rt::releaseParkedWindows(); // collective: all ranks finalize
+  rt::clearPlanCache();       // frees MPI datatypes while MPI is alive
   std::fflush(stdout);
   MPI_Finalize();
 }

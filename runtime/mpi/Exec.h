@@ -12,6 +12,7 @@
 #define HPF_MPI_EXEC_H
 
 #include "mpi/Redistribute.h"
+#include "mpi/Storage.h"
 #include "plan/Plan.h"
 
 #include <mpi.h>
@@ -40,6 +41,13 @@ struct Transfer {
   index_t Offset = 0; ///< element offset in the pack buffer otherwise
 };
 
+/// A part of one message's elements, [First, Last) in message order, that
+/// this rank copies in the shm executor.
+struct ShmPiece {
+  std::size_t Msg = 0;
+  index_t First = 0, Last = 0;
+};
+
 /// alltoallw datatypes of one element size (committed; freed with the entry).
 struct TypeSet {
   std::vector<MPI_Datatype> Send, Recv; ///< per world rank
@@ -56,6 +64,8 @@ struct CacheEntry {
   index_t SendPacked = 0, RecvPacked = 0;        ///< pack buffer elements
   index_t SelfElems = 0;
   std::map<std::size_t, TypeSet> Types; ///< by element size
+  /// This rank's share of the shm executor's copies, by element size.
+  std::map<std::size_t, std::vector<ShmPiece>> ShmWork;
 
   ~CacheEntry();
 };
@@ -76,6 +86,14 @@ void runSteps(const ExecArgs &A, bool AllAtOnce);
 void runAlltoallv(const ExecArgs &A);
 void runAlltoallw(const ExecArgs &A, CacheEntry &Mutable);
 void copySelf(const ExecArgs &A);
+
+/// The one-copy executor on shared-memory windows (mpi/Shm.h): makes Data
+/// (DataBytes used) and Spare (SpareBytes needed) segments of windows if
+/// they are not, then every rank copies its share of the elements from the
+/// source ranks' Data segments into the destination ranks' Spare segments.
+/// Returns false, on every rank, if windows are unavailable (nothing done).
+bool runShm(CacheEntry &E, Storage &Data, std::size_t DataBytes, Storage &Spare,
+            std::size_t SpareBytes, std::size_t ES, const char *Where);
 
 /// Reused pack buffers (grow only).
 char *sendBuffer(std::size_t Bytes);

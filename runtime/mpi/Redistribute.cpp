@@ -4,6 +4,7 @@
 #include "mpi/Exec.h"
 #include "mpi/RunEntry.h"
 #include "mpi/Runs.h"
+#include "mpi/Shm.h"
 
 #include "plan/Scheduler.h"
 
@@ -18,12 +19,17 @@ namespace hpf {
 
 namespace {
 
-const char *const DefaultStrategy = "steps";
+/// Where shm does not apply (ranks on several nodes, windows unavailable,
+/// or a caller that passes raw pointers instead of darray storage), it runs
+/// steps.
+const char *const DefaultStrategy = "shm";
 
-enum class Strategy { Steps, Async, Alltoallv, Alltoallw };
+enum class Strategy { Shm, Steps, Async, Alltoallv, Alltoallw };
 
 Strategy parseStrategy(const char *Name, const char *Where) {
   std::string S = Name;
+  if (S == "shm")
+    return Strategy::Shm;
   if (S == "steps")
     return Strategy::Steps;
   if (S == "async")
@@ -34,8 +40,8 @@ Strategy parseStrategy(const char *Name, const char *Where) {
     return Strategy::Alltoallw;
   fail("redistribute",
        "unknown strategy '" + S +
-           "' (HPF_STRATEGY or option; known: steps, async, alltoallv, "
-           "alltoallw)",
+           "' (HPF_STRATEGY or option; known: shm, steps, async, "
+           "alltoallv, alltoallw)",
        Where);
 }
 
@@ -282,6 +288,11 @@ void runEntry(CacheEntry &E, const char *StrategyName, const char *Src,
               char *Dst, std::size_t ES, const char *Where) {
   ExecArgs A{&E, Src, Dst, ES, Where};
   switch (parseStrategy(StrategyName, Where)) {
+  case Strategy::Shm:
+    // Raw pointers are not window segments (redistributeStorage runs shm
+    // itself): the fallback.
+    ++shmCounters().Fallbacks;
+    [[fallthrough]];
   case Strategy::Steps:
     runSteps(A, /*AllAtOnce=*/false);
     break;
@@ -323,8 +334,8 @@ void verifyEntry(const CacheEntry &E, index_t Have, index_t Want,
 } // namespace rt
 
 const std::vector<std::string> &strategies() {
-  static const std::vector<std::string> S = {"steps", "async", "alltoallv",
-                                             "alltoallw"};
+  static const std::vector<std::string> S = {"shm", "steps", "async",
+                                             "alltoallv", "alltoallw"};
   return S;
 }
 
@@ -361,11 +372,22 @@ void clearPlanCache() {
   RuntimeComm = MPI_COMM_NULL;
 }
 
-void redistributeBytes(const processors &SrcProcs,
-                       const plan::Distribution &Src, const void *SrcData,
-                       const processors &DstProcs,
-                       const plan::Distribution &Dst, void *DstData,
-                       std::size_t ElemSize, const redistribute_options &Opts) {
+namespace {
+
+/// What redistributeBytes and redistributeStorage share: checks, strategy,
+/// plan, HPF_VERIFY's checks before.
+struct Call {
+  const char *StratName;
+  CacheEntry *E;
+  int Me;
+  bool Verify;
+  std::uint64_t SumBefore = 0;
+};
+
+Call begin(const processors &SrcProcs, const plan::Distribution &Src,
+           const void *SrcData, const processors &DstProcs,
+           const plan::Distribution &Dst, std::size_t ElemSize,
+           const redistribute_options &Opts) {
   init();
   const char *Where = Opts.where;
   if (Src.size() != Dst.size())
@@ -376,31 +398,70 @@ void redistributeBytes(const processors &SrcProcs,
   if (SrcProcs.size() != Src.procs() || DstProcs.size() != Dst.procs())
     fail("redistribute", "distribution and processor arrangement sizes differ",
          Where);
-  const char *StratName = strategyFor(Opts);
-  MPI_Comm C = comm();
-  (void)C;
-  CacheEntry &E = lookupEntry(Src, Dst, Opts);
-  int Me = rank();
-  bool Verify = verifyEnabled();
-  std::uint64_t Sums[2] = {0, 0};
-  if (Verify) {
-    verifyEntry(E, Me < Src.procs() ? Src.localCount(Me) : 0,
+  Call K{strategyFor(Opts), nullptr, rank(), verifyEnabled()};
+  comm();
+  K.E = &lookupEntry(Src, Dst, Opts);
+  if (K.Verify) {
+    int Me = K.Me;
+    verifyEntry(*K.E, Me < Src.procs() ? Src.localCount(Me) : 0,
                 Me < Dst.procs() ? Dst.localCount(Me) : 0, Where);
-    Sums[0] = checksum(Src, Me, static_cast<const char *>(SrcData), ElemSize);
+    K.SumBefore =
+        checksum(Src, K.Me, static_cast<const char *>(SrcData), ElemSize);
   }
-  runEntry(E, StratName, static_cast<const char *>(SrcData),
-           static_cast<char *>(DstData), ElemSize, Where);
-  if (Verify) {
-    Sums[1] = checksum(Dst, Me, static_cast<const char *>(DstData), ElemSize);
-    check(MPI_Allreduce(MPI_IN_PLACE, Sums, 2, MPI_UINT64_T, MPI_SUM,
-                        MPI_COMM_WORLD),
-          "MPI_Allreduce", "redistribute (HPF_VERIFY)", Where);
-    if (Sums[0] != Sums[1])
-      fail("redistribute (HPF_VERIFY)",
-           "checksum of (index, value) pairs differs after " + Src.format() +
-               " -> " + Dst.format() + " (" + std::string(StratName) + ")",
-           Where);
+  return K;
+}
+
+void end(const Call &K, const plan::Distribution &Src,
+         const plan::Distribution &Dst, const void *DstData,
+         std::size_t ElemSize, const char *Where) {
+  if (!K.Verify)
+    return;
+  std::uint64_t Sums[2] = {
+      K.SumBefore,
+      checksum(Dst, K.Me, static_cast<const char *>(DstData), ElemSize)};
+  check(MPI_Allreduce(MPI_IN_PLACE, Sums, 2, MPI_UINT64_T, MPI_SUM,
+                      MPI_COMM_WORLD),
+        "MPI_Allreduce", "redistribute (HPF_VERIFY)", Where);
+  if (Sums[0] != Sums[1])
+    fail("redistribute (HPF_VERIFY)",
+         "checksum of (index, value) pairs differs after " + Src.format() +
+             " -> " + Dst.format() + " (" + std::string(K.StratName) + ")",
+         Where);
+}
+
+} // namespace
+
+void redistributeBytes(const processors &SrcProcs,
+                       const plan::Distribution &Src, const void *SrcData,
+                       const processors &DstProcs,
+                       const plan::Distribution &Dst, void *DstData,
+                       std::size_t ElemSize, const redistribute_options &Opts) {
+  Call K = begin(SrcProcs, Src, SrcData, DstProcs, Dst, ElemSize, Opts);
+  runEntry(*K.E, K.StratName, static_cast<const char *>(SrcData),
+           static_cast<char *>(DstData), ElemSize, Opts.where);
+  end(K, Src, Dst, DstData, ElemSize, Opts.where);
+}
+
+void redistributeStorage(const processors &SrcProcs,
+                         const plan::Distribution &Src, Storage &Data,
+                         const processors &DstProcs,
+                         const plan::Distribution &Dst, Storage &Spare,
+                         std::size_t ElemSize,
+                         const redistribute_options &Opts) {
+  Call K = begin(SrcProcs, Src, Data.data(), DstProcs, Dst, ElemSize, Opts);
+  int Me = K.Me;
+  std::size_t DataBytes =
+      std::size_t(SrcProcs.contains(Me) ? Src.localCount(Me) : 0) * ElemSize;
+  std::size_t SpareBytes =
+      std::size_t(DstProcs.contains(Me) ? Dst.localCount(Me) : 0) * ElemSize;
+  if (parseStrategy(K.StratName, Opts.where) == Strategy::Shm &&
+      runShm(*K.E, Data, DataBytes, Spare, SpareBytes, ElemSize, Opts.where)) {
+    end(K, Src, Dst, Spare.data(), ElemSize, Opts.where);
+    return;
   }
+  Spare.reserve(SpareBytes);
+  runEntry(*K.E, K.StratName, Data.data(), Spare.data(), ElemSize, Opts.where);
+  end(K, Src, Dst, Spare.data(), ElemSize, Opts.where);
 }
 
 } // namespace rt

@@ -15,6 +15,13 @@
 // deterministic); HPF_VERIFY=1 compares fingerprints across ranks.
 //
 // Executors (strategy):
+//   shm        (default) one copy per element: when every rank runs on one
+//              node, the array's storage moves into MPI-3 shared-memory
+//              windows (mpi/Storage.h) and each rank copies its share of
+//              the elements straight from the source ranks' storage into
+//              the destination ranks' storage between two synchronisations.
+//              Falls back to steps across nodes, when windows are
+//              unavailable, or through redistributeBytes (raw pointers)
 //   steps      the schedule's steps; one partner per step, non-blocking
 //              inside a large step; big messages go in chunks so packing,
 //              transfer and unpacking overlap
@@ -26,7 +33,7 @@
 // Self messages are always local copies. Contiguous runs are sent and
 // received in place (no packing).
 //
-// Environment: HPF_STRATEGY=steps|async|alltoallv|alltoallw overrides the
+// Environment: HPF_STRATEGY=shm|steps|async|alltoallv|alltoallw overrides the
 // default strategy, HPF_SCHEDULER=<name> the default scheduler ("auto"),
 // HPF_VERIFY=1 checks every redistribution (element counts, a checksum of
 // (global index, value) pairs before and after, plan fingerprints).
@@ -48,7 +55,7 @@ namespace hpf {
 
 /// Choices for one call; null fields take the environment or the default.
 struct redistribute_options {
-  const char *strategy = nullptr;  ///< "steps", "async", "alltoallv", ...
+  const char *strategy = nullptr;  ///< "shm", "steps", "async", ...
   const char *scheduler = nullptr; ///< plan-library scheduler name
   const static_plan *plan = nullptr;
   const char *where = nullptr; ///< source location for messages
@@ -69,6 +76,33 @@ void redistributeBytes(const processors &SrcProcs,
                        const plan::Distribution &Dst, void *DstData,
                        std::size_t ElemSize, const redistribute_options &Opts);
 
+/// The same for a darray's storage: moves Data (laid out by Src) into
+/// Spare (made large enough) laid out by Dst. The shm strategy needs this
+/// form: it may turn both storages into shared-window segments.
+void redistributeStorage(const processors &SrcProcs,
+                         const plan::Distribution &Src, Storage &Data,
+                         const processors &DstProcs,
+                         const plan::Distribution &Dst, Storage &Spare,
+                         std::size_t ElemSize,
+                         const redistribute_options &Opts);
+
+/// Redistributes the local elements in Data (laid out by Src) to the layout
+/// Dst and swaps: Data then holds the new local elements, Spare the old
+/// memory (reused by the next call). Collective. What darray<T, 1> uses;
+/// an N-D array flattened to a 1-D plan calls it the same way.
+template <class T>
+void redistributeBuffers(const processors &SrcProcs,
+                         const plan::Distribution &Src, Buffer<T> &Data,
+                         Buffer<T> &Spare, const processors &DstProcs,
+                         const plan::Distribution &Dst,
+                         const redistribute_options &Opts) {
+  int Me = hpf::rank();
+  redistributeStorage(SrcProcs, Src, Data.storage(), DstProcs, Dst,
+                      Spare.storage(), sizeof(T), Opts);
+  Spare.setSize(DstProcs.contains(Me) ? Dst.localCount(Me) : 0);
+  Data.swap(Spare);
+}
+
 /// The plan redistribute would use (cached; computes it on first use).
 /// Collective only under HPF_VERIFY; otherwise local.
 const plan::Plan &lookupPlan(const plan::Distribution &Src,
@@ -80,6 +114,18 @@ struct CacheStats {
   double LastComputeSeconds = 0; ///< time of the last plan computed
 };
 CacheStats cacheStats();
+
+/// What the shm executor did so far on this rank.
+struct ShmStats {
+  std::uint64_t Runs = 0;      ///< redistributions it ran
+  std::uint64_t Fallbacks = 0; ///< calls that fell back to steps
+  std::uint64_t WindowsCreated = 0, WindowsReused = 0, WindowsFreed = 0;
+};
+ShmStats shmStats();
+/// Collective: frees now the shared windows of arrays destroyed since the
+/// last shm redistribution (else they are reused or freed there, or in
+/// hpf::finalize). Does nothing unless every rank destroyed the same ones.
+void releaseParkedWindows();
 /// Drops every cached plan (and frees its MPI datatypes).
 void clearPlanCache();
 
@@ -88,12 +134,8 @@ struct DArrayAccess {
   static void redistribute(darray<T, 1> &A, const plan::Distribution &NewDist,
                            const processors &NewProcs,
                            const redistribute_options &Opts) {
-    int Me = hpf::rank();
-    A.Spare.resize(NewProcs.contains(Me) ? NewDist.localCount(Me) : 0,
-                   /*Zero=*/false);
-    redistributeBytes(A.Procs, A.Dist, A.Data.data(), NewProcs, NewDist,
-                      A.Spare.data(), sizeof(T), Opts);
-    A.Data.swap(A.Spare);
+    redistributeBuffers(A.Procs, A.Dist, A.Data, A.Spare, NewProcs, NewDist,
+                        Opts);
     A.Dist = NewDist;
     A.Procs = NewProcs;
   }

@@ -134,7 +134,7 @@ void walk(const std::vector<Run> &Shape, const std::vector<Run> *SR,
           Index Last, std::size_t EsDyn) {
   const Index E = ES ? Index(ES) : Index(EsDyn);
   Index Base = 0, Seq = 0; // Seq: position in the packed buffer (elements)
-  std::vector<Lane> Lanes;
+  static thread_local std::vector<Lane> Lanes; // reused: no allocation per call
   for (std::size_t R = 0; R < Shape.size() && Base < Last;) {
     // A bundle: consecutive runs with the same block count, walked period
     // by period, so one pass over memory serves all of them.

@@ -20,13 +20,14 @@
 #include "plan/Scheduler.h"
 
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
 
 namespace {
 
-long Errors = 0, Cases = 0;
+long Errors = 0, Cases = 0, ShmCases = 0;
 
 /// Element values that identify their global index.
 template <class T> T valueOf(hpf::index_t G);
@@ -79,6 +80,7 @@ void runCase(hpf::index_t N, const hpf::processors &P, const hpf::processors &Q,
              const hpf::format &From, const hpf::format &To, const char *Sched,
              const char *Strategy, std::uint64_t &Chain) {
   ++Cases;
+  ShmCases += std::string(Strategy) == "shm";
   hpf::darray<T> A(N, From, P);
   for (hpf::index_t G : A.owned())
     A[G] = valueOf<T>(G);
@@ -168,6 +170,26 @@ int main(int argc, char **argv) {
     ++Errors;
     hpf::printf("plan fingerprints differ across ranks\n");
   }
+  // All ranks of a test run share one node: the shm strategy must really
+  // have run (not fallen back to steps), unless HPF_SHM=0 turned it off.
+  hpf::rt::ShmStats St = hpf::rt::shmStats();
+  const char *Off = std::getenv("HPF_SHM");
+  bool ShmOff = Off && std::string(Off) == "0";
+  if (ShmCases > 0 && !ShmOff && (St.Runs == 0 || St.Fallbacks > 0)) {
+    ++Errors;
+    std::fprintf(stderr, "rank %d: shm ran %llu times, fell back %llu times\n",
+                 hpf::rank(), (unsigned long long)St.Runs,
+                 (unsigned long long)St.Fallbacks);
+  }
+  if (ShmOff && St.Runs > 0) {
+    ++Errors;
+    std::fprintf(stderr, "rank %d: shm ran although HPF_SHM=0\n", hpf::rank());
+  }
+  hpf::printf("shm: %llu runs, %llu windows created, %llu reused, %llu freed\n",
+              (unsigned long long)St.Runs,
+              (unsigned long long)St.WindowsCreated,
+              (unsigned long long)St.WindowsReused,
+              (unsigned long long)St.WindowsFreed);
   long Total = hpf::allreduce_sum(Errors);
   hpf::printf("matrix %s: %d ranks, %ld cases, %ld failures\n", Mode.c_str(),
               hpf::nranks(), Cases, Total);

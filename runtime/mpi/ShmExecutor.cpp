@@ -1,0 +1,240 @@
+//===- mpi/ShmExecutor.cpp - one copy per element through shared memory ---===//
+//
+// On one node MPI's point-to-point path copies every byte twice (into a
+// shared cell and out of it) on top of the runtime's packing; the minimum is
+// one copy. With the array's storage in shared windows (mpi/Shm.h) a
+// redistribution is:
+//   1. one MPI_Allgather of what each rank holds (window numbers, sizes,
+//      parked windows): every rank then takes the same decisions, e.g. to
+//      move storage into windows, without further messages;
+//   2. each rank copies its share of the elements, reading the source
+//      ranks' segments and writing the destination ranks' segments directly
+//      (index runs of the plan, the same walking code as pack/unpack);
+//   3. one barrier; the caller swaps the buffers.
+//
+// Shares: the destination ranks' elements, laid end to end, cut into equal
+// parts, one per world rank. With as many destination as world ranks and
+// even counts each rank fills its own destination (writes stay in one
+// core's cache lines); with fewer destinations (P -> 1) or uneven ones
+// (gen_block) idle ranks take over parts. A rank's part of one destination
+// is the same fraction of every message into it, rounded to whole periods
+// of the message's runs, so that the ranks write disjoint stretches of the
+// destination. Inside a part, the messages are interleaved in slices of
+// 256 KiB of destination (HPF_CHUNK_BYTES), so a slice of the destination is
+// still in cache when the next message writes into it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mpi/Exec.h"
+#include "mpi/Runs.h"
+#include "mpi/Shm.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+
+namespace hpf::rt {
+
+namespace {
+
+__extension__ typedef unsigned __int128 Wide;
+
+std::size_t sliceBytes() {
+  static const std::size_t Bytes = [] {
+    const char *V = env("HPF_CHUNK_BYTES");
+    long long B = V ? std::atoll(V) : 0;
+    return B > 0 ? std::size_t(B) : std::size_t(256) << 10;
+  }();
+  return Bytes;
+}
+
+void ok(int Code, const char *Fn, const char *Where) {
+  check(Code, Fn, "redistribute (shm)", Where);
+}
+
+/// Element position in a message of Size elements for the fraction X / C of
+/// its destination's elements: monotone in X, 0 at 0, Size at C; inside the
+/// message's leading bundle of runs rounded down to whole periods.
+index_t splitPoint(const std::vector<plan::Run> &Runs, index_t Size, index_t X,
+                   index_t C) {
+  if (X >= C)
+    return Size;
+  index_t P = index_t(Wide(X) * Wide(Size) / Wide(C));
+  if (Runs.empty() || Runs.front().Count <= 1)
+    return P;
+  index_t Count = Runs.front().Count, Per = 0;
+  for (const plan::Run &R : Runs) {
+    if (R.Count != Count)
+      break;
+    Per += R.Length;
+  }
+  return P < Per * Count ? P / Per * Per : P;
+}
+
+/// This rank's pieces (see the file comment).
+std::vector<ShmPiece> computeWork(const plan::CommTable &T, int Me, int Ranks,
+                                  std::size_t ES) {
+  int Q = T.Q;
+  std::vector<std::vector<std::size_t>> Into(std::size_t(std::max(Q, 0)));
+  std::vector<index_t> Count(Into.size(), 0);
+  index_t Total = 0;
+  for (std::size_t M = 0; M < T.Messages.size(); ++M) {
+    const plan::Message &X = T.Messages[M];
+    Into[std::size_t(X.Dst)].push_back(M);
+    Count[std::size_t(X.Dst)] += X.Size;
+    Total += X.Size;
+  }
+  std::vector<ShmPiece> Work;
+  if (Total == 0)
+    return Work;
+  index_t Lo = index_t(Wide(Total) * Wide(Me) / Wide(Ranks));
+  index_t Hi = index_t(Wide(Total) * Wide(Me + 1) / Wide(Ranks));
+  index_t Slice = std::max<index_t>(1, index_t(sliceBytes() / ES));
+  index_t Off = 0;
+  for (std::size_t D = 0; D < Into.size(); ++D) {
+    index_t C = Count[D];
+    index_t A = std::max(Lo, Off) - Off, B = std::min(Hi, Off + C) - Off;
+    Off += C;
+    for (index_t X = A; X < B; X += Slice) {
+      index_t Y = std::min(B, X + Slice);
+      for (std::size_t M : Into[D]) {
+        const auto &Runs = T.Runs[M].DstRuns;
+        index_t Size = T.Messages[M].Size;
+        index_t F = splitPoint(Runs, Size, X, C);
+        index_t L = splitPoint(Runs, Size, Y, C);
+        if (F < L) {
+          // Adjacent slices of one message become one piece.
+          if (!Work.empty() && Work.back().Msg == M && Work.back().Last == F &&
+              Into[D].size() == 1)
+            Work.back().Last = L;
+          else
+            Work.push_back({M, F, L});
+        }
+      }
+    }
+  }
+  return Work;
+}
+
+/// What each rank reports at the start (step 1).
+struct Report {
+  std::int64_t DataWin;   ///< Data's window number, 0 if private
+  std::int64_t DataBytes; ///< bytes Data holds
+  std::int64_t SpareWin;  ///< Spare's window number, 0 if private
+  std::int64_t SpareFits; ///< 1 if Spare has room for SpareBytes
+  std::int64_t SpareBytes;
+  std::int64_t Parked; ///< parked windows: count and hash
+  std::int64_t ParkedHash;
+};
+constexpr int ReportWords = 7;
+static_assert(sizeof(Report) == ReportWords * sizeof(std::int64_t));
+
+std::int64_t windowOf(const Storage &S) {
+  return S.window() ? std::int64_t(S.window()->Id) : 0;
+}
+
+/// A window fitting Need[r] on every rank: a parked one if the pool is the
+/// same everywhere and one fits, else a new one (null if unavailable).
+SharedWindow *windowFor(const std::vector<std::int64_t> &Need,
+                        std::size_t Bytes, bool PoolAgreed, const char *Where) {
+  SharedWindow *W = PoolAgreed ? takeParked(Need) : nullptr;
+  return W ? W : createWindow(Bytes, Where);
+}
+
+} // namespace
+
+bool runShm(CacheEntry &E, Storage &Data, std::size_t DataBytes, Storage &Spare,
+            std::size_t SpareBytes, std::size_t ES, const char *Where) {
+  if (!shmUsable())
+    return false;
+  const int N = nranks(), Me = rank();
+  MPI_Comm C = comm();
+
+  // 1. Reports; every decision below is a function of them alone, so
+  // every rank takes the same one.
+  if (Data.window())
+    ok(MPI_Win_sync(Data.window()->Win), "MPI_Win_sync", Where);
+  Report Mine{windowOf(Data),
+              std::int64_t(DataBytes),
+              windowOf(Spare),
+              Spare.capacity() >= SpareBytes,
+              std::int64_t(SpareBytes),
+              parkedCount(),
+              std::int64_t(parkedHash())};
+  static std::vector<Report> All;
+  All.resize(std::size_t(N));
+  ok(MPI_Allgather(&Mine, ReportWords, MPI_INT64_T, All.data(), ReportWords,
+                   MPI_INT64_T, C),
+     "MPI_Allgather", Where);
+  const Report &R0 = All[0];
+  bool DataSame = true, SpareSame = true, SpareFits = true, PoolAgreed = true;
+  for (const Report &R : All) {
+    DataSame &= R.DataWin == R0.DataWin;
+    SpareSame &= R.SpareWin == R0.SpareWin;
+    SpareFits &= R.SpareFits != 0;
+    PoolAgreed &= R.Parked == R0.Parked && R.ParkedHash == R0.ParkedHash;
+  }
+  bool DataOk = DataSame && R0.DataWin > 0;
+  bool SpareOk = SpareSame && R0.SpareWin > 0 && SpareFits;
+  if (!DataOk || !SpareOk) {
+    // Both windows are chosen before either storage lets its old window go
+    // (which parks it), so both choices see the same pool on every rank.
+    static std::vector<std::int64_t> Need;
+    Need.resize(std::size_t(N));
+    SharedWindow *ForData = nullptr, *ForSpare = nullptr;
+    if (!DataOk) {
+      for (int R = 0; R < N; ++R)
+        Need[std::size_t(R)] = All[std::size_t(R)].DataBytes;
+      if (!(ForData = windowFor(Need, DataBytes, PoolAgreed, Where)))
+        return false;
+    }
+    if (!SpareOk) {
+      for (int R = 0; R < N; ++R)
+        Need[std::size_t(R)] = All[std::size_t(R)].SpareBytes;
+      if (!(ForSpare = windowFor(Need, SpareBytes, PoolAgreed, Where))) {
+        if (ForData)
+          parkWindow(ForData);
+        return false;
+      }
+    }
+    if (ForData) {
+      if (DataBytes > 0)
+        std::memcpy(ForData->Bases[std::size_t(Me)], Data.data(), DataBytes);
+      Data.adopt(ForData);
+    }
+    if (ForSpare)
+      Spare.adopt(ForSpare);
+  }
+  // The pool is still the same everywhere if the storages replaced above
+  // were the same windows (or private) on every rank.
+  if (PoolAgreed && DataSame && SpareSame && parkedCount() > 0)
+    trimParked(/*All=*/false, Where);
+  if (!DataOk || !SpareOk) {
+    // Data copied into new segments must be visible before others read it.
+    ok(MPI_Win_sync(Data.window()->Win), "MPI_Win_sync", Where);
+    ok(MPI_Barrier(C), "MPI_Barrier", Where);
+  }
+  SharedWindow &From = *Data.window(), &To = *Spare.window();
+  ok(MPI_Win_sync(From.Win), "MPI_Win_sync", Where);
+
+  // 2. This rank's share of the copies.
+  auto It = E.ShmWork.find(ES);
+  if (It == E.ShmWork.end())
+    It = E.ShmWork.emplace(ES, computeWork(E.Plan.Table, Me, N, ES)).first;
+  const plan::CommTable &T = E.Plan.Table;
+  for (const ShmPiece &P : It->second) {
+    const plan::Message &M = T.Messages[P.Msg];
+    copyRuns(T.Runs[P.Msg].SrcRuns, From.Bases[std::size_t(M.Src)],
+             T.Runs[P.Msg].DstRuns, To.Bases[std::size_t(M.Dst)], ES, P.First,
+             P.Last);
+  }
+
+  // 3. Every destination complete before anyone uses it.
+  ok(MPI_Win_sync(To.Win), "MPI_Win_sync", Where);
+  ok(MPI_Barrier(C), "MPI_Barrier", Where);
+  ok(MPI_Win_sync(To.Win), "MPI_Win_sync", Where);
+  ++shmCounters().Runs;
+  return true;
+}
+
+} // namespace hpf::rt
