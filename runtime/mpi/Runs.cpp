@@ -58,6 +58,43 @@ struct Lane {
   Index DstOff, DstStep;
 };
 
+/// Whole periods [CA, CB) of a bundle of short lanes (a few elements each:
+/// cyclic(4) -> cyclic(3) moves blocks of 1 to 3): one fixed-size element
+/// copy per element from a per-period table of byte offsets, instead of one
+/// variable-length copy per lane (whose length switch mispredicts). False
+/// when the bundle does not fit (then the caller copies lane by lane).
+template <std::size_t ES, Mode M>
+bool shortLanes(const std::vector<Lane> &Lanes, const char *Src, char *Dst,
+                Index CA, Index CB, Index Per, Index SeqBytes) {
+  constexpr Index MaxPer = 512, MaxAvgLen = 4;
+  const Index E = Index(ES);
+  if (ES == 0 || Per > MaxPer || Per > MaxAvgLen * Index(Lanes.size()))
+    return false;
+  const Index SStep = Lanes[0].SrcStep, DStep = Lanes[0].DstStep;
+  for (const Lane &L : Lanes)
+    if ((M != Mode::Unpack && L.SrcStep != SStep) ||
+        (M != Mode::Pack && L.DstStep != DStep))
+      return false;
+  static thread_local std::vector<Index> SO, DO; // reused: no allocation
+  SO.resize(std::size_t(Per));
+  DO.resize(std::size_t(Per));
+  Index K = 0;
+  for (const Lane &L : Lanes)
+    for (Index J = 0; J < L.Len; ++J, ++K) {
+      SO[std::size_t(K)] = M == Mode::Unpack ? K * E : L.SrcOff + J * E;
+      DO[std::size_t(K)] = M == Mode::Pack ? K * E : L.DstOff + J * E;
+    }
+  const char *S = M == Mode::Unpack ? Src + SeqBytes : Src + CA * SStep;
+  char *D = M == Mode::Pack ? Dst + SeqBytes : Dst + CA * DStep;
+  const Index SInc = M == Mode::Unpack ? Per * E : SStep;
+  const Index DInc = M == Mode::Pack ? Per * E : DStep;
+  const Index *SOP = SO.data(), *DOP = DO.data();
+  for (Index C = CA; C < CB; ++C, S += SInc, D += DInc)
+    for (Index I = 0; I < Per; ++I)
+      std::memcpy(D + DOP[I], S + SOP[I], ES ? ES : 1);
+  return true;
+}
+
 /// Whole periods [CA, CB) of a multi-run bundle: per period, one short copy
 /// per lane, with running pointers (the hot loop of block-cyclic
 /// redistributions). SeqBytes is the packed-buffer byte offset of period CA.
@@ -66,6 +103,8 @@ void wholePeriods(const std::vector<Lane> &Lanes, const char *Src, char *Dst,
                   Index CA, Index CB, Index Per, Index SeqBytes, Index E) {
   constexpr std::size_t MaxLanes = 16;
   std::size_t NL = Lanes.size();
+  if (shortLanes<ES, M>(Lanes, Src, Dst, CA, CB, Per, SeqBytes))
+    return;
   if (NL > MaxLanes || ES == 0) {
     for (Index C = CA; C < CB; ++C) {
       Index Seq = SeqBytes + (C - CA) * Per * E;

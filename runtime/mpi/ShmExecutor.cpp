@@ -29,6 +29,8 @@
 #include "mpi/Runs.h"
 #include "mpi/Shm.h"
 
+#include <sched.h>
+
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
@@ -50,6 +52,29 @@ std::size_t sliceBytes() {
 
 void ok(int Code, const char *Fn, const char *Where) {
   check(Code, Fn, "redistribute (shm)", Where);
+}
+
+/// More ranks than cores (every rank is on this node when shm runs).
+bool oversubscribed() {
+  static const bool Over = [] {
+    cpu_set_t Set;
+    CPU_ZERO(&Set);
+    if (sched_getaffinity(0, sizeof Set, &Set) != 0)
+      return false;
+    return nranks() > CPU_COUNT(&Set);
+  }();
+  return Over;
+}
+
+/// Completes R when oversubscribed: between polls the waiting rank yields
+/// its core (MPICH's blocking calls spin), so the ranks still copying run.
+void complete(MPI_Request &R, const char *Fn, const char *Where) {
+  for (int Done = 0;;) {
+    ok(MPI_Test(&R, &Done, MPI_STATUS_IGNORE), Fn, Where);
+    if (Done)
+      return;
+    sched_yield();
+  }
 }
 
 /// Element position in a message of Size elements for the fraction X / C of
@@ -163,9 +188,17 @@ bool runShm(CacheEntry &E, Storage &Data, std::size_t DataBytes, Storage &Spare,
               std::int64_t(parkedHash())};
   static std::vector<Report> All;
   All.resize(std::size_t(N));
-  ok(MPI_Allgather(&Mine, ReportWords, MPI_INT64_T, All.data(), ReportWords,
-                   MPI_INT64_T, C),
-     "MPI_Allgather", Where);
+  MPI_Request Req;
+  if (oversubscribed()) {
+    ok(MPI_Iallgather(&Mine, ReportWords, MPI_INT64_T, All.data(), ReportWords,
+                      MPI_INT64_T, C, &Req),
+       "MPI_Iallgather", Where);
+    complete(Req, "MPI_Iallgather", Where);
+  } else {
+    ok(MPI_Allgather(&Mine, ReportWords, MPI_INT64_T, All.data(), ReportWords,
+                     MPI_INT64_T, C),
+       "MPI_Allgather", Where);
+  }
   const Report &R0 = All[0];
   bool DataSame = true, SpareSame = true, SpareFits = true, PoolAgreed = true;
   for (const Report &R : All) {
@@ -231,7 +264,12 @@ bool runShm(CacheEntry &E, Storage &Data, std::size_t DataBytes, Storage &Spare,
 
   // 3. Every destination complete before anyone uses it.
   ok(MPI_Win_sync(To.Win), "MPI_Win_sync", Where);
-  ok(MPI_Barrier(C), "MPI_Barrier", Where);
+  if (oversubscribed()) {
+    ok(MPI_Ibarrier(C, &Req), "MPI_Ibarrier", Where);
+    complete(Req, "MPI_Ibarrier", Where);
+  } else {
+    ok(MPI_Barrier(C), "MPI_Barrier", Where);
+  }
   ok(MPI_Win_sync(To.Win), "MPI_Win_sync", Where);
   ++shmCounters().Runs;
   return true;

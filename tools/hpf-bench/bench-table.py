@@ -120,7 +120,18 @@ def run(bench, ranks, src, dst, p, q, size, extra):
 
 
 def ms(row):
-    return "%.2f" % (row["median_s"] * 1e3) if row.get("ran") else "n/a"
+    if not row.get("ran"):
+        return "n/a"
+    t = row["median_s"] * 1e3
+    return "%.3f" % t if t < 1 else "%.2f" % t
+
+
+def size_bytes(size):
+    """'1MiB' -> 1048576 (the units hpf-bench accepts)."""
+    for unit, mul in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if size.endswith(unit):
+            return float(size[:-len(unit)]) * mul
+    return float(size.rstrip("B"))
 
 
 def main():
@@ -130,6 +141,9 @@ def main():
     ap.add_argument("--sizes", nargs="+", default=["1MiB", "64MiB", "512MiB"])
     ap.add_argument("--2d", dest="two_d", action="store_true",
                     help="the 2-D cases (sizes are ROWSxCOLS)")
+    ap.add_argument("--small-reps", type=int, default=0,
+                    help="repetitions for sizes up to 8 MB (hpf-bench's "
+                         "default there is 21)")
     ap.add_argument("--extra", nargs=argparse.REMAINDER, default=[])
     a = ap.parse_args()
     if a.two_d:
@@ -137,16 +151,19 @@ def main():
         return
     for r in a.ranks:
         print("\n### mpiexec -n %d\n" % r)
-        print("| case | size | P->Q | steps | async | alltoallv | alltoallw "
+        print("| case | size | P->Q | shm | steps | async | alltoallv | alltoallw "
               "| naive Alltoallv | MPI darray | pdgemr2d | memcpy "
               "| default / best baseline | default / memcpy |")
-        print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+        print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
         cmds = []
         ratios = {}  # strategy -> [time / best hpfrt time] per row
         for name, f in CASES.items():
             src, dst, p, q = f(r)
             for size in a.sizes:
-                cmd, j = run(a.bench, r, src, dst, p, q, size, a.extra)
+                extra = list(a.extra)
+                if a.small_reps and size_bytes(size) <= 8e6:
+                    extra += ["--reps", str(a.small_reps)]
+                cmd, j = run(a.bench, r, src, dst, p, q, size, extra)
                 cmds.append(" ".join("'%s'" % c if "(" in c else c for c in cmd))
                 rows = {x["name"]: x for x in j["rows"]}
                 mine = [x for x in j["rows"] if x["kind"] == "hpfrt" and x.get("ran")]
@@ -162,8 +179,9 @@ def main():
                 bad = [x["name"] for x in j["rows"] if x.get("ran") and not x.get("correct", True)]
                 if bad:
                     raise SystemExit("wrong values: %s" % bad)
-                print("| %s | %s | %d->%d | %s | %s | %s | %s | %s | %s | %s | %s | %.2f (%s) | %.2f |" % (
-                    name, size, j["p"], j["q"], ms(strat("steps")),
+                print("| %s | %s | %d->%d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %.2f (%s) | %.2f |" % (
+                    name, size, j["p"], j["q"], ms(strat("shm")),
+                    ms(strat("steps")),
                     ms(strat("async")), ms(strat("alltoallv")),
                     ms(strat("alltoallw")),
                     ms(rows["MPI_Alltoallv, per-element pack"]),
