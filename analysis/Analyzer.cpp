@@ -27,12 +27,60 @@
 using namespace clang;
 
 namespace hpf::analysis {
+
+const Expr *Subscripts::base() const { return Levels.front()->getBase(); }
+const Expr *Subscripts::sub(std::size_t D) const { return Levels[D]->getIdx(); }
+
 namespace {
+
+/// The chain of subscripts whose outermost ArraySubscriptExpr is E
+/// (`M[i][j]`: M[i] then M[i][j]), following bases of array type only, and
+/// the variable it starts from (null if it does not start at a variable).
+const DeclRefExpr *subscriptChain(const ArraySubscriptExpr *E, Subscripts &S) {
+  std::vector<const ArraySubscriptExpr *> Rev;
+  for (const ArraySubscriptExpr *Cur = E;;) {
+    Rev.push_back(Cur);
+    const Expr *B = Cur->getBase()->IgnoreParenImpCasts();
+    if (const auto *Inner = dyn_cast<ArraySubscriptExpr>(B);
+        Inner && B->getType()->isArrayType()) {
+      Cur = Inner;
+      continue;
+    }
+    S.Levels.assign(Rev.rbegin(), Rev.rend());
+    return dyn_cast<DeclRefExpr>(B);
+  }
+}
+
+/// True if every subscript is written `X[k]` (not `k[X]`) outside macros.
+bool plainSubscripts(const Subscripts &S) {
+  for (const ArraySubscriptExpr *L : S.Levels)
+    if (L->getLHS()->IgnoreParenImpCasts() !=
+            L->getBase()->IgnoreParenImpCasts() ||
+        L->getBeginLoc().isMacroID() || L->getRBracketLoc().isMacroID())
+      return false;
+  return true;
+}
+
+/// "M[i][j]" for messages.
+std::string elementSpelling(const DistArray &A, const char *First = "i") {
+  std::string S = A.Name;
+  static const char *const Names[] = {"i", "j", "k", "l"};
+  for (int D = 0; D < A.rank(); ++D)
+    S += std::string("[") +
+         (A.rank() == 1 ? First
+          : D < 4       ? Names[D]
+                        : "...") +
+         "]";
+  return S;
+}
 
 using pragma::Directive;
 using pragma::DirectiveKind;
 using pragma::FormatKind;
 using pragma::ParsedDirective;
+
+/// The mapping of each array at a program point (nullopt: unknown).
+using FlowState = std::map<DistArray *, std::optional<Mapping>>;
 
 /// Reports the plugin's diagnostics (all through one "%0" format each).
 class Reporter {
@@ -161,6 +209,8 @@ private:
   std::map<unsigned, std::map<DistArray *, std::optional<Mapping>>> LoopStates;
   std::map<const FunctionDecl *, std::set<DistArray *>> MayRedist;
   std::set<const FunctionDecl *> MayRedistAll;
+  /// Independent directives that are inner levels of a loop nest.
+  std::set<unsigned> NestInner;
 
   // --- helpers -----------------------------------------------------------
   const Expr *slotExpr(const ParsedDirective &D, int Slot) {
@@ -213,6 +263,9 @@ private:
   void dynamic(const ParsedDirective &D);
   void redistribute(const ParsedDirective &D);
   void independent(const ParsedDirective &D);
+  bool loopShape(const clang::ForStmt *For, NestLevel &Lv);
+  void nestHome(OwnerLoop &L);
+  void checkNest(OwnerLoop &L);
   void checkUses();
   void flow();
   void decide();
@@ -361,6 +414,13 @@ void Analyzer::processors(const ParsedDirective &D) {
   bool Ok = true;
   for (const pragma::Extent &E : Dir.Extents) {
     if (E.Star) {
+      if (Dir.Extents.size() > 1) {
+        R.error(tokLoc(D, E.Tok),
+                "'*' (all ranks) is only allowed in a one-dimensional "
+                "processor arrangement; give every extent of '" +
+                    Arr->Name + "'");
+        Ok = false;
+      }
       Arr->Extents.push_back(Value{std::nullopt, "*"});
       continue;
     }
@@ -405,15 +465,36 @@ bool Analyzer::makeMapping(const ParsedDirective &PD, const DistArray *Array,
   const Directive &D = PD.Dir;
   bool Ok = true;
   M.Onto = DefaultOnto;
-  if (D.Formats.size() != 1) {
-    R.error(
-        tokLoc(PD,
-               D.Formats[std::min<std::size_t>(1, D.Formats.size() - 1)].Tok),
-        "'" + Array->Name + "' is one-dimensional but " +
-            std::to_string(D.Formats.size()) +
-            " distribution formats are given");
+  const std::size_t Rank = Array->Extents.size();
+  const bool OneD = Rank == 1;
+  if (D.Formats.size() != Rank) {
+    R.error(tokLoc(PD, D.Formats[std::min(Rank, D.Formats.size() - 1)].Tok),
+            "'" + Array->Name + "' " +
+                (OneD ? std::string("is one-dimensional")
+                      : "has " + std::to_string(Rank) + " dimensions") +
+                " but " + std::to_string(D.Formats.size()) +
+                " distribution formats are given");
     return false;
   }
+  // The non-collapsed dimensions take the grid dimensions in order.
+  std::vector<std::size_t> Distributed;
+  for (std::size_t I = 0; I < Rank; ++I)
+    if (D.Formats[I].Kind != FormatKind::Collapsed)
+      Distributed.push_back(I);
+  if (Distributed.empty()) {
+    R.error(tokLoc(PD, D.Formats[0].Tok),
+            OneD ? "'*' leaves the only dimension of '" + Array->Name +
+                       "' undistributed; remove the directive to keep the "
+                       "array replicated"
+                 : "'*' in every dimension leaves '" + Array->Name +
+                       "' undistributed; remove the directive to keep the "
+                       "array replicated");
+    return false;
+  }
+  auto DimsText = [](std::size_t K) {
+    return K == 1 ? std::string("one distributed dimension")
+                  : std::to_string(K) + " distributed dimensions";
+  };
   if (D.HasOnto) {
     auto It = P.ArrangementByName.find(D.Onto.Name);
     if (It == P.ArrangementByName.end()) {
@@ -426,13 +507,6 @@ bool Analyzer::makeMapping(const ParsedDirective &PD, const DistArray *Array,
       return false;
     }
     M.Onto = It->second;
-    if (M.Onto->Extents.size() != 1) {
-      R.error(tokLoc(PD, D.Onto.Tok),
-              "processor arrangement " + M.Onto->describe() + " has rank " +
-                  std::to_string(M.Onto->Extents.size()) + " but '" +
-                  Array->Name + "' has one distributed dimension");
-      return false;
-    }
     // A function-local arrangement is only visible inside its function.
     const Anchor &ArrA = P.Anchors[M.Onto->DirId];
     const Anchor &UseA = P.Anchors[PD.Id];
@@ -442,108 +516,143 @@ bool Analyzer::makeMapping(const ParsedDirective &PD, const DistArray *Array,
       return false;
     }
   }
-  // -1: processor count not known at compile time.
-  const Index NProcs = M.Onto ? M.Onto->count().value_or(-1) : -1;
-  const Index *Procs = NProcs > 0 ? &NProcs : nullptr;
-  const pragma::Format &F = D.Formats[0];
-  FormatValue FV;
-  FV.Kind = F.Kind;
-  FV.HasParam = F.HasArg;
-  switch (F.Kind) {
-  case FormatKind::Collapsed:
-    R.error(tokLoc(PD, F.Tok),
-            "'*' leaves the only dimension of '" + Array->Name +
-                "' undistributed; remove the directive to keep the array "
-                "replicated");
+  if (M.Onto && M.Onto->Extents.size() != Distributed.size()) {
+    R.error(tokLoc(PD, D.HasOnto ? D.Onto.Tok : D.Array.Tok),
+            "processor arrangement " + M.Onto->describe() + " has rank " +
+                std::to_string(M.Onto->Extents.size()) + " but '" +
+                Array->Name + "' has " + DimsText(Distributed.size()) +
+                (D.HasOnto ? ""
+                           : " (without 'onto' the array stays on the "
+                             "arrangement of its distribute directive)"));
     return false;
-  case FormatKind::Block:
-  case FormatKind::Cyclic:
-    if (F.HasArg) {
-      FV.Param = foldValue(
-          PD, F.Arg,
-          F.Kind == FormatKind::Block ? "block size" : "cyclic block size", Ok);
-      if (!Ok)
-        return false;
-      if (FV.Param.Const && *FV.Param.Const < 1) {
-        R.error(tokLoc(PD, F.Arg.Begin),
-                std::string(pragma::formatName(F.Kind)) +
-                    "(k) needs k >= 1, got " + std::to_string(*FV.Param.Const));
-        return false;
-      }
-      if (F.Kind == FormatKind::Block && FV.Param.Const && Procs &&
-          *FV.Param.Const * *Procs < Array->Extent) {
-        Index Need = (Array->Extent + *Procs - 1) / *Procs;
-        auto DB = R.error(
-            tokLoc(PD, F.Arg.Begin),
-            "block(" + std::to_string(*FV.Param.Const) + ") onto " +
-                M.Onto->describe() + " covers only " +
-                std::to_string(*FV.Param.Const * *Procs) + " of the " +
-                std::to_string(Array->Extent) + " elements of '" + Array->Name +
-                "'; the block size must be at least " + std::to_string(Need));
-        if (F.Arg.End == F.Arg.Begin + 1 &&
-            PD.Toks[F.Arg.Begin].Kind == pragma::TokKind::Number)
-          DB << FixItHint::CreateReplacement(
-              CharSourceRange::getTokenRange(tokLoc(PD, F.Arg.Begin)),
-              std::to_string(Need));
-        return false;
-      }
-    }
-    break;
-  case FormatKind::GenBlock:
-  case FormatKind::Indirect:
-    if (!foldArray(PD, F.Arg, FV))
-      return false;
-    if (FV.Values && F.Kind == FormatKind::GenBlock) {
-      Index Sum = 0;
-      for (Index S : *FV.Values) {
-        if (S < 0) {
-          R.error(tokLoc(PD, F.Arg.Begin),
-                  "gen_block size " + std::to_string(S) + " is negative");
-          return false;
-        }
-        Sum += S;
-      }
-      if (Procs && Index(FV.Values->size()) != *Procs) {
-        R.error(tokLoc(PD, F.Arg.Begin),
-                "gen_block has " + std::to_string(FV.Values->size()) +
-                    " block sizes but " + M.Onto->describe() + " has " +
-                    std::to_string(*Procs) + " processors");
-        return false;
-      }
-      if (Sum != Array->Extent) {
-        R.error(tokLoc(PD, F.Arg.Begin),
-                "gen_block sizes sum to " + std::to_string(Sum) + " but '" +
-                    Array->Name + "' has " + std::to_string(Array->Extent) +
-                    " elements");
-        return false;
-      }
-    }
-    if (FV.Values && F.Kind == FormatKind::Indirect) {
-      if (Index(FV.Values->size()) != Array->Extent) {
-        R.error(tokLoc(PD, F.Arg.Begin),
-                "indirect map has " + std::to_string(FV.Values->size()) +
-                    " entries but '" + Array->Name + "' has " +
-                    std::to_string(Array->Extent) + " elements");
-        return false;
-      }
-      for (Index O : *FV.Values)
-        if (O < 0 || (Procs && O >= *Procs)) {
-          R.error(tokLoc(PD, F.Arg.Begin),
-                  "indirect map names processor " + std::to_string(O) +
-                      ", outside " +
-                      (M.Onto ? M.Onto->describe() : std::string("0..")));
-          return false;
-        }
-    }
-    break;
   }
-  M.Formats.push_back(FV);
+  if (!M.Onto && Distributed.size() > 1) {
+    R.error(tokLoc(PD, D.Formats[Distributed[1]].Tok),
+            "'" + Array->Name + "' has " + DimsText(Distributed.size()) +
+                ": distribute it onto a processor arrangement of rank " +
+                std::to_string(Distributed.size()) +
+                " ('onto G' with '#pragma hpf processors G(p, q)'); "
+                "without 'onto' only one dimension can be distributed, over "
+                "all ranks");
+    return false;
+  }
+  for (std::size_t I = 0; I < Rank; ++I) {
+    const pragma::Format &F = D.Formats[I];
+    const Index Extent = Array->Extents[I];
+    // The processors of this dimension: its grid dimension's extent (-1:
+    // not known at compile time).
+    Index NProcs = -1;
+    std::string Over = M.Onto ? M.Onto->describe() : std::string("all ranks");
+    if (M.Onto && F.Kind != FormatKind::Collapsed) {
+      std::size_t G = static_cast<std::size_t>(
+          std::find(Distributed.begin(), Distributed.end(), I) -
+          Distributed.begin());
+      NProcs = M.Onto->Extents[G].Const.value_or(-1);
+      if (M.Onto->Extents.size() > 1)
+        Over = "dimension " + std::to_string(G) + " of " + M.Onto->describe();
+    }
+    const Index *Procs = NProcs > 0 ? &NProcs : nullptr;
+    // "'A'" for 1-D, "dimension 1 of 'M'" otherwise.
+    std::string Of =
+        OneD ? "'" + Array->Name + "'"
+             : "dimension " + std::to_string(I) + " of '" + Array->Name + "'";
+    FormatValue FV;
+    FV.Kind = F.Kind;
+    FV.HasParam = F.HasArg;
+    switch (F.Kind) {
+    case FormatKind::Collapsed:
+      break;
+    case FormatKind::Block:
+    case FormatKind::Cyclic:
+      if (F.HasArg) {
+        FV.Param = foldValue(PD, F.Arg,
+                             F.Kind == FormatKind::Block ? "block size"
+                                                         : "cyclic block size",
+                             Ok);
+        if (!Ok)
+          return false;
+        if (FV.Param.Const && *FV.Param.Const < 1) {
+          R.error(tokLoc(PD, F.Arg.Begin),
+                  std::string(pragma::formatName(F.Kind)) +
+                      "(k) needs k >= 1, got " +
+                      std::to_string(*FV.Param.Const));
+          return false;
+        }
+        if (F.Kind == FormatKind::Block && FV.Param.Const && Procs &&
+            *FV.Param.Const * *Procs < Extent) {
+          Index Need = (Extent + *Procs - 1) / *Procs;
+          auto DB = R.error(
+              tokLoc(PD, F.Arg.Begin),
+              "block(" + std::to_string(*FV.Param.Const) + ") onto " + Over +
+                  " covers only " + std::to_string(*FV.Param.Const * *Procs) +
+                  " of the " + std::to_string(Extent) + " elements of " + Of +
+                  "; the block size must be at least " + std::to_string(Need));
+          if (F.Arg.End == F.Arg.Begin + 1 &&
+              PD.Toks[F.Arg.Begin].Kind == pragma::TokKind::Number)
+            DB << FixItHint::CreateReplacement(
+                CharSourceRange::getTokenRange(tokLoc(PD, F.Arg.Begin)),
+                std::to_string(Need));
+          return false;
+        }
+      }
+      break;
+    case FormatKind::GenBlock:
+    case FormatKind::Indirect:
+      if (!foldArray(PD, F.Arg, FV))
+        return false;
+      if (FV.Values && F.Kind == FormatKind::GenBlock) {
+        Index Sum = 0;
+        for (Index S : *FV.Values) {
+          if (S < 0) {
+            R.error(tokLoc(PD, F.Arg.Begin),
+                    "gen_block size " + std::to_string(S) + " is negative");
+            return false;
+          }
+          Sum += S;
+        }
+        if (Procs && Index(FV.Values->size()) != *Procs) {
+          R.error(tokLoc(PD, F.Arg.Begin),
+                  "gen_block has " + std::to_string(FV.Values->size()) +
+                      " block sizes but " + Over + " has " +
+                      std::to_string(*Procs) + " processors");
+          return false;
+        }
+        if (Sum != Extent) {
+          R.error(tokLoc(PD, F.Arg.Begin),
+                  "gen_block sizes sum to " + std::to_string(Sum) + " but " +
+                      Of + " has " + std::to_string(Extent) + " elements");
+          return false;
+        }
+      }
+      if (FV.Values && F.Kind == FormatKind::Indirect) {
+        if (Index(FV.Values->size()) != Extent) {
+          R.error(tokLoc(PD, F.Arg.Begin),
+                  "indirect map has " + std::to_string(FV.Values->size()) +
+                      " entries but " + Of + " has " + std::to_string(Extent) +
+                      " elements");
+          return false;
+        }
+        for (Index O : *FV.Values)
+          if (O < 0 || (Procs && O >= *Procs)) {
+            R.error(tokLoc(PD, F.Arg.Begin),
+                    "indirect map names processor " + std::to_string(O) +
+                        ", outside " + (M.Onto ? Over : std::string("0..")));
+            return false;
+          }
+      }
+      break;
+    }
+    M.Formats.push_back(FV);
+  }
   // Whatever the checks above missed, the plan library has the last word.
   try {
     std::string Why;
-    (void)staticDistribution(M, Array->Extent, &Why);
+    if (OneD)
+      (void)staticDistribution(M, Array->Extent, &Why);
+    else
+      (void)staticDistributionND(M, Array->Extents, &Why);
   } catch (const plan::PlanError &E) {
-    R.error(tokLoc(PD, F.Tok), E.what());
+    R.error(tokLoc(PD, D.Formats[0].Tok), E.what());
     return false;
   }
   return true;
@@ -593,9 +702,16 @@ void Analyzer::distribute(const ParsedDirective &D) {
          VD->getType().getAsString() + "')");
     return;
   }
-  QualType Elem = CAT->getElementType();
+  // double M[R][C]: extents R, C and element type double.
+  std::vector<Index> Extents;
+  QualType Elem = VD->getType();
+  while (const ConstantArrayType *Dim = Ctx.getAsConstantArrayType(Elem)) {
+    Extents.push_back(static_cast<Index>(Dim->getSize().getZExtValue()));
+    Elem = Dim->getElementType();
+  }
   if (Elem->isArrayType()) {
-    Fail("distribution of multi-dimensional arrays is not supported yet");
+    Fail("'" + Name + "' has a dimension without a constant extent ('" +
+         VD->getType().getAsString() + "')");
     return;
   }
   if (!Elem.isTriviallyCopyableType(Ctx) || Elem.isConstQualified()) {
@@ -638,11 +754,16 @@ void Analyzer::distribute(const ParsedDirective &D) {
   auto Arr = std::make_unique<DistArray>();
   Arr->Var = VD;
   Arr->Name = Name;
-  Arr->Extent = static_cast<Index>(CAT->getSize().getZExtValue());
+  Arr->Extents = Extents;
+  Arr->Extent = 1;
+  for (Index E : Extents)
+    Arr->Extent *= E;
   Arr->DistributeDir = D.Id;
   Arr->ElemType = Elem.getAsString(Ctx.getPrintingPolicy());
   if (TypeSourceInfo *TSI = VD->getTypeSourceInfo())
     if (auto ATL = TSI->getTypeLoc().getAs<ArrayTypeLoc>()) {
+      while (auto Inner = ATL.getElementLoc().getAs<ArrayTypeLoc>())
+        ATL = Inner;
       SourceRange ER = ATL.getElementLoc().getSourceRange();
       if (ER.isValid() && ER.getBegin().isFileID() && ER.getEnd().isFileID()) {
         StringRef T = Lexer::getSourceText(CharSourceRange::getTokenRange(ER),
@@ -653,9 +774,14 @@ void Analyzer::distribute(const ParsedDirective &D) {
     }
   if (!makeMapping(D, Arr.get(), Arr->Initial))
     return;
+  std::string Shape = std::to_string(Arr->Extent);
+  if (Extents.size() > 1) {
+    Shape.clear();
+    for (std::size_t I = 0; I < Extents.size(); ++I)
+      Shape += (I ? " x " : "") + std::to_string(Extents[I]);
+  }
   R.remark(D.HashLoc, "distribute '" + Name + "': " + Arr->Initial.describe() +
-                          ", " + std::to_string(Arr->Extent) + " elements of " +
-                          Arr->ElemType);
+                          ", " + Shape + " elements of " + Arr->ElemType);
   P.ArrayByVar[VD] = Arr.get();
   P.Arrays.push_back(std::move(Arr));
 }
@@ -762,9 +888,20 @@ static std::optional<int64_t> offsetFrom(ASTContext &Ctx, const Expr *E,
 class LoopChecker : public RecursiveASTVisitor<LoopChecker> {
 public:
   LoopChecker(Analyzer &A, OwnerLoop &L, const ParsedDirective &D)
-      : A(A), L(L), D(D) {}
+      : A(A), L(L), D(D) {
+    for (std::size_t K = 1; K < L.Levels.size(); ++K) {
+      LevelFors.insert(L.Levels[K].For);
+      LevelVars.insert(L.Levels[K].IndVar);
+    }
+  }
 
   bool shouldTraversePostOrder() const { return false; }
+
+  bool TraverseTypeAliasDecl(TypeAliasDecl *TD) {
+    if (TD->getIdentifier() && pragma::parseCarrierName(TD->getName().str()))
+      return true; // an inner level's directive
+    return RecursiveASTVisitor::TraverseTypeAliasDecl(TD);
+  }
 
   bool TraverseLambdaExpr(LambdaExpr *LE) {
     ++LambdaDepth;
@@ -799,14 +936,19 @@ public:
   }
 
   bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
-    const auto *Base =
-        dyn_cast<DeclRefExpr>(E->getBase()->IgnoreParenImpCasts());
+    if (Inner.count(E))
+      return true;
+    Subscripts S;
+    const DeclRefExpr *Base = subscriptChain(E, S);
     if (!Base)
       return true;
     const auto *VD = dyn_cast<VarDecl>(Base->getDecl());
     auto It = A.P.ArrayByVar.find(VD);
     if (It == A.P.ArrayByVar.end())
       return true;
+    Inner.insert(S.Levels.begin(), S.Levels.end() - 1);
+    if (It->second->rank() > 1 || L.ND)
+      return element(E, S, Base, It->second);
     const auto *Idx = dyn_cast<DeclRefExpr>(E->getIdx()->IgnoreParenImpCasts());
     if (!Idx || Idx->getDecl() != L.IndVar) {
       if (onlyRead(A.Ctx, E) && !E->getBeginLoc().isMacroID()) {
@@ -874,15 +1016,54 @@ public:
     return true;
   }
 
+  /// An element of a distributed array in a loop nest: N-D elements are
+  /// classified after the flow walk (checkNest); 1-D arrays can only be
+  /// read there, from a gathered copy.
+  bool element(ArraySubscriptExpr *E, const Subscripts &S,
+               const DeclRefExpr *Base, DistArray *Arr) {
+    A.AllowedRefs.insert(Base); // reported here, if at all
+    bool Read = onlyRead(A.Ctx, E);
+    if (int(S.Levels.size()) != Arr->rank()) {
+      A.R.error(E->getBeginLoc(),
+                "'" + Arr->Name + "' has " + std::to_string(Arr->rank()) +
+                    " dimensions: use its elements as '" +
+                    elementSpelling(*Arr) +
+                    "' (rows of a distributed array are not supported)");
+      return true;
+    }
+    if (!plainSubscripts(S)) {
+      A.R.error(E->getBeginLoc(), "element of distributed array '" + Arr->Name +
+                                      "' must be written '" +
+                                      elementSpelling(*Arr) +
+                                      "' outside macros");
+      return true;
+    }
+    if (Arr->rank() > 1) {
+      L.NDAccesses.push_back({S, Arr, Read, NDAccess::Local, {}});
+      return true;
+    }
+    if (!Read) {
+      A.R.error(E->getBeginLoc(),
+                "one-dimensional '" + Arr->Name +
+                    "' cannot be written in a loop nest over a "
+                    "multi-dimensional array (only read; write it in a loop "
+                    "of its own)");
+      return true;
+    }
+    L.Gathers.push_back({E, Arr});
+    return true;
+  }
+
   /// After traversal: reduction variables used outside their updates, and
   /// the errors that only matter when the loop is distributed (a loop over
   /// no distributed array runs on every rank, like the sequential one).
   void finish() {
-    if (!L.Accesses.empty() && OutputLoc.isValid())
+    const bool Distributed = !L.Accesses.empty() || !L.NDAccesses.empty();
+    if (Distributed && OutputLoc.isValid())
       A.R.warning(OutputLoc, "output in an independent loop is written by the "
                              "rank that owns each iteration, not in the "
                              "sequential order");
-    if (!L.Accesses.empty())
+    if (Distributed)
       for (auto &[Loc, Msg, Fix] : Pending) {
         auto DB = A.R.error(Loc, Msg);
         if (Fix)
@@ -904,6 +1085,9 @@ private:
   OwnerLoop &L;
   const ParsedDirective &D;
   int LambdaDepth = 0, LoopDepth = 0, SwitchDepth = 0;
+  std::set<const ForStmt *> LevelFors;        ///< inner levels of a nest
+  std::set<const VarDecl *> LevelVars;        ///< their indices
+  std::set<const ArraySubscriptExpr *> Inner; ///< M[i] inside M[i][j]
   std::vector<const DeclRefExpr *> RefsSeen;
   std::vector<std::tuple<SourceLocation, std::string, std::optional<FixItHint>>>
       Pending;
@@ -921,12 +1105,21 @@ private:
   std::set<const DeclRefExpr *> ReductionRefsOk;
 
   template <typename LoopT> bool loop(LoopT *S) {
-    ++LoopDepth;
+    // An inner level of a nest is left by 'break' like the nest itself.
+    const int SavedLoop = LoopDepth, SavedSwitch = SwitchDepth;
+    bool Level = false;
+    if constexpr (std::is_same_v<LoopT, ForStmt>)
+      Level = LevelFors.count(S);
+    if (Level)
+      LoopDepth = SwitchDepth = 0;
+    else
+      ++LoopDepth;
     bool Ok = RecursiveASTVisitor::TraverseStmt(S->getBody());
     if constexpr (std::is_same_v<LoopT, ForStmt>) {
+      // A level's own increment (checked by loopShape) is no write.
       Ok = Ok && RecursiveASTVisitor::TraverseStmt(S->getInit()) &&
            RecursiveASTVisitor::TraverseStmt(S->getCond()) &&
-           RecursiveASTVisitor::TraverseStmt(S->getInc());
+           (Level || RecursiveASTVisitor::TraverseStmt(S->getInc()));
     } else if constexpr (std::is_same_v<LoopT, WhileStmt> ||
                          std::is_same_v<LoopT, DoStmt>) {
       Ok = Ok && RecursiveASTVisitor::TraverseStmt(S->getCond());
@@ -934,7 +1127,8 @@ private:
       Ok = Ok && RecursiveASTVisitor::TraverseStmt(S->getRangeInit());
       Ok = Ok && RecursiveASTVisitor::TraverseDecl(S->getLoopVariable());
     }
-    --LoopDepth;
+    LoopDepth = SavedLoop;
+    SwitchDepth = SavedSwitch;
     return Ok;
   }
 
@@ -1061,13 +1255,15 @@ private:
           return; // A[i]: checked by VisitArraySubscriptExpr
     const VarDecl *VD = baseVar(LHS);
     SourceLocation Loc = Whole->getExprLoc();
+    if (VD && A.P.ArrayByVar.count(VD))
+      return; // M[i][j]: checked by VisitArraySubscriptExpr
     if (!VD) {
       report(Loc, "writes through pointers or references are not allowed "
                   "in an independent loop (hpfcc cannot prove the target "
                   "is owned by the rank)");
       return;
     }
-    if (VD == L.IndVar) {
+    if (VD == L.IndVar || LevelVars.count(VD)) {
       report(Loc, "the loop index '" + VD->getName().str() +
                       "' must not be modified in the body");
       return;
@@ -1144,20 +1340,124 @@ private:
   std::set<const DeclRefExpr *> &Allowed;
 };
 
+/// The for loop right after a directive's carriers, or null.
+static const ForStmt *loopAfter(const ParsedDirective &D, const Anchor &A) {
+  if (!A.Parent)
+    return nullptr;
+  const auto *CS = cast<CompoundStmt>(A.Parent);
+  unsigned LoopIdx = A.Index + static_cast<unsigned>(D.Slots.size());
+  return LoopIdx < CS->size() ? dyn_cast<ForStmt>(CS->body_begin()[LoopIdx])
+                              : nullptr;
+}
+
+/// True if S refers to a distributed array of rank >= 2 (carriers aside).
+class NDUseFinder : public RecursiveASTVisitor<NDUseFinder> {
+public:
+  explicit NDUseFinder(const Program &P) : P(P) {}
+  bool Found = false;
+  bool TraverseTypeAliasDecl(TypeAliasDecl *D) {
+    if (D->getIdentifier() && pragma::parseCarrierName(D->getName().str()))
+      return true;
+    return RecursiveASTVisitor::TraverseTypeAliasDecl(D);
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    auto It = P.ArrayByVar.find(dyn_cast<VarDecl>(E->getDecl()));
+    if (It != P.ArrayByVar.end() && It->second->rank() > 1)
+      Found = true;
+    return !Found;
+  }
+
+private:
+  const Program &P;
+};
+
+bool Analyzer::loopShape(const ForStmt *For, NestLevel &Lv) {
+  const char *Shape =
+      "independent loops must have the form 'for (int i = lb; i < ub; ++i)'";
+  Lv.For = For;
+  // Init: one integer index declared in the loop.
+  const auto *Init = dyn_cast_or_null<DeclStmt>(For->getInit());
+  const VarDecl *IV = Init && Init->isSingleDecl()
+                          ? dyn_cast<VarDecl>(Init->getSingleDecl())
+                          : nullptr;
+  if (!IV || !IV->getInit() || !IV->getType()->isIntegerType()) {
+    R.error(For->getInit() ? For->getInit()->getBeginLoc() : For->getBeginLoc(),
+            std::string(Shape) + ": declare the integer index in the loop");
+    return false;
+  }
+  Lv.IndVar = IV;
+  Lv.Lower = IV->getInit();
+  // Condition: i < ub, i <= ub (or ub > i, ub >= i).
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+      For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
+  auto IsIV = [&](const Expr *E) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DRE && DRE->getDecl() == IV;
+  };
+  if (Cond && IsIV(Cond->getLHS()) &&
+      (Cond->getOpcode() == BO_LT || Cond->getOpcode() == BO_LE)) {
+    Lv.Upper = Cond->getRHS();
+    Lv.Inclusive = Cond->getOpcode() == BO_LE;
+  } else if (Cond && IsIV(Cond->getRHS()) &&
+             (Cond->getOpcode() == BO_GT || Cond->getOpcode() == BO_GE)) {
+    Lv.Upper = Cond->getLHS();
+    Lv.Inclusive = Cond->getOpcode() == BO_GE;
+  } else {
+    R.error(For->getCond() ? For->getCond()->getBeginLoc() : For->getBeginLoc(),
+            std::string(Shape) + ": the condition must compare '" +
+                IV->getName().str() + "' with < or <=");
+    return false;
+  }
+  // The bound is evaluated once, before the loop: it must not depend on
+  // the index.
+  std::function<bool(const Stmt *)> UsesIV = [&](const Stmt *S) {
+    if (!S)
+      return false;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == IV)
+      return true;
+    for (const Stmt *C : S->children())
+      if (UsesIV(C))
+        return true;
+    return false;
+  };
+  if (UsesIV(Lv.Upper)) {
+    R.error(Lv.Upper->getBeginLoc(), std::string(Shape) +
+                                         ": the bound must not depend on '" +
+                                         IV->getName().str() + "'");
+    return false;
+  }
+  // Increment: ++i, i++, i += 1.
+  const Expr *Inc =
+      For->getInc() ? For->getInc()->IgnoreParenImpCasts() : nullptr;
+  bool StepOne = false;
+  if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc))
+    StepOne = U->isIncrementOp() && IsIV(U->getSubExpr());
+  else if (const auto *C = dyn_cast_or_null<CompoundAssignOperator>(Inc))
+    if (C->getOpcode() == BO_AddAssign && IsIV(C->getLHS()))
+      if (auto V = C->getRHS()->getIntegerConstantExpr(Ctx))
+        StepOne = *V == 1;
+  if (!StepOne) {
+    R.error(Inc ? Inc->getBeginLoc() : For->getBeginLoc(),
+            std::string(Shape) +
+                ": the index must step by 1 (other strides are not "
+                "supported yet)");
+    return false;
+  }
+  return true;
+}
+
 void Analyzer::independent(const ParsedDirective &D) {
   const Anchor *A = anchorOf(D);
   if (!A)
     return;
+  if (NestInner.count(D.Id))
+    return; // a level of an enclosing nest, checked with it
   if (!A->Parent) {
     R.error(D.HashLoc, "independent must be placed right before a for loop "
                        "inside a function");
     return;
   }
-  const auto *CS = cast<CompoundStmt>(A->Parent);
-  unsigned LoopIdx = A->Index + static_cast<unsigned>(D.Slots.size());
-  const ForStmt *For = nullptr;
-  if (LoopIdx < CS->size())
-    For = dyn_cast<ForStmt>(CS->body_begin()[LoopIdx]);
+  const ForStmt *For = loopAfter(D, *A);
   if (!For) {
     R.error(tokLoc(D, D.Dir.KindTok),
             "'independent' must be followed by a for loop");
@@ -1176,76 +1476,14 @@ void Analyzer::independent(const ParsedDirective &D) {
             .TraverseStmt(const_cast<ForStmt *>(For));
     }
   } OnError{*this, For};
-  const char *Shape =
-      "independent loops must have the form 'for (int i = lb; i < ub; ++i)'";
-  // Init: one integer index declared in the loop.
-  const auto *Init = dyn_cast_or_null<DeclStmt>(For->getInit());
-  const VarDecl *IV = Init && Init->isSingleDecl()
-                          ? dyn_cast<VarDecl>(Init->getSingleDecl())
-                          : nullptr;
-  if (!IV || !IV->getInit() || !IV->getType()->isIntegerType()) {
-    R.error(For->getInit() ? For->getInit()->getBeginLoc() : For->getBeginLoc(),
-            std::string(Shape) + ": declare the integer index in the loop");
+  NestLevel Top;
+  Top.DirId = D.Id;
+  if (!loopShape(For, Top))
     return;
-  }
-  L.IndVar = IV;
-  L.Lower = IV->getInit();
-  // Condition: i < ub, i <= ub (or ub > i, ub >= i).
-  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
-      For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
-  auto IsIV = [&](const Expr *E) {
-    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-    return DRE && DRE->getDecl() == IV;
-  };
-  if (Cond && IsIV(Cond->getLHS()) &&
-      (Cond->getOpcode() == BO_LT || Cond->getOpcode() == BO_LE)) {
-    L.Upper = Cond->getRHS();
-    L.Inclusive = Cond->getOpcode() == BO_LE;
-  } else if (Cond && IsIV(Cond->getRHS()) &&
-             (Cond->getOpcode() == BO_GT || Cond->getOpcode() == BO_GE)) {
-    L.Upper = Cond->getLHS();
-    L.Inclusive = Cond->getOpcode() == BO_GE;
-  } else {
-    R.error(For->getCond() ? For->getCond()->getBeginLoc() : For->getBeginLoc(),
-            std::string(Shape) + ": the condition must compare '" +
-                IV->getName().str() + "' with < or <=");
-    return;
-  }
-  // The bound is evaluated once, before the loop: it must not depend on
-  // the index.
-  std::function<bool(const Stmt *)> UsesIV = [&](const Stmt *S) {
-    if (!S)
-      return false;
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == IV)
-      return true;
-    for (const Stmt *C : S->children())
-      if (UsesIV(C))
-        return true;
-    return false;
-  };
-  if (UsesIV(L.Upper)) {
-    R.error(L.Upper->getBeginLoc(), std::string(Shape) +
-                                        ": the bound must not depend on '" +
-                                        IV->getName().str() + "'");
-    return;
-  }
-  // Increment: ++i, i++, i += 1.
-  const Expr *Inc =
-      For->getInc() ? For->getInc()->IgnoreParenImpCasts() : nullptr;
-  bool StepOne = false;
-  if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc))
-    StepOne = U->isIncrementOp() && IsIV(U->getSubExpr());
-  else if (const auto *C = dyn_cast_or_null<CompoundAssignOperator>(Inc))
-    if (C->getOpcode() == BO_AddAssign && IsIV(C->getLHS()))
-      if (auto V = C->getRHS()->getIntegerConstantExpr(Ctx))
-        StepOne = *V == 1;
-  if (!StepOne) {
-    R.error(Inc ? Inc->getBeginLoc() : For->getBeginLoc(),
-            std::string(Shape) +
-                ": the index must step by 1 (other strides are not "
-                "supported yet)");
-    return;
-  }
+  L.IndVar = Top.IndVar;
+  L.Lower = Top.Lower;
+  L.Upper = Top.Upper;
+  L.Inclusive = Top.Inclusive;
   // Reduction variables.
   for (const pragma::ReductionClause &C : D.Dir.Reductions)
     for (const pragma::NameRef &N : C.Vars) {
@@ -1271,10 +1509,48 @@ void Analyzer::independent(const ParsedDirective &D) {
         }
       L.Reductions.push_back({C.Op, VD});
     }
+  // A loop over multi-dimensional arrays is a nest: the independent loops
+  // inside it are its levels (HPF marks each level).
+  NDUseFinder Finder(P);
+  Finder.TraverseStmt(const_cast<Stmt *>(For->getBody()));
+  L.ND = Finder.Found;
+  if (L.ND) {
+    L.Levels.push_back(Top);
+    SourceRange FR = For->getSourceRange();
+    for (const ParsedDirective &D2 : State.Directives) {
+      if (D2.Dir.Kind != DirectiveKind::Independent ||
+          !SM.isBeforeInTranslationUnit(FR.getBegin(), D2.HashLoc) ||
+          !SM.isBeforeInTranslationUnit(D2.HashLoc, FR.getEnd()))
+        continue;
+      auto It = Carriers.Anchors.find(D2.Id);
+      const ForStmt *F2 =
+          It == Carriers.Anchors.end() ? nullptr : loopAfter(D2, It->second);
+      if (!F2)
+        continue; // reported when D2 itself is checked
+      NestInner.insert(D2.Id);
+      if (!D2.Dir.Reductions.empty()) {
+        R.error(tokLoc(D2, D2.Dir.Reductions[0].OpTok),
+                "a reduction clause is supported only on the outermost "
+                "independent loop of a nest (move it to the loop at line " +
+                    std::to_string(SM.getPresumedLineNumber(D.HashLoc)) + ")");
+        return;
+      }
+      NestLevel Lv;
+      Lv.DirId = D2.Id;
+      if (!loopShape(F2, Lv))
+        return;
+      L.Levels.push_back(Lv);
+    }
+  }
   OnError.Armed = false;
   LoopChecker Check(*this, L, D);
   Check.TraverseStmt(const_cast<Stmt *>(For->getBody()));
   Check.finish();
+  if (L.ND) {
+    nestHome(L);
+    P.Loops.push_back(std::move(L));
+    return;
+  }
   // Home: the first distributed array written, else the first one read.
   for (const Access &Acc : L.Accesses) {
     bool Written = false;
@@ -1315,6 +1591,251 @@ void Analyzer::independent(const ParsedDirective &D) {
   P.Loops.push_back(std::move(L));
 }
 
+// --- loop nests over multi-dimensional arrays ------------------------------
+
+static const VarDecl *bareVar(const Expr *E) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+}
+
+/// The home array (the first one written, else the first one used) and the
+/// dimension each level runs over: the first dimension of the home array,
+/// not taken by an outer level, whose subscript is the level's index.
+void Analyzer::nestHome(OwnerLoop &L) {
+  for (const NDAccess &Acc : L.NDAccesses)
+    if (!Acc.Read)
+      L.Written.insert(Acc.Array);
+  for (const NDAccess &Acc : L.NDAccesses)
+    if (!Acc.Read) {
+      L.Home = Acc.Array;
+      break;
+    }
+  if (!L.Home && !L.NDAccesses.empty())
+    L.Home = L.NDAccesses.front().Array;
+  if (!L.Home)
+    return;
+  // Written accesses first: they must be local.
+  std::vector<const NDAccess *> Order;
+  for (bool Writes : {true, false})
+    for (const NDAccess &Acc : L.NDAccesses)
+      if (Acc.Array == L.Home && Acc.Read != Writes)
+        Order.push_back(&Acc);
+  std::set<int> Taken;
+  for (NestLevel &Lv : L.Levels)
+    for (const NDAccess *Acc : Order) {
+      for (int D = 0; D < L.Home->rank() && Lv.Dim < 0; ++D)
+        if (!Taken.count(D) &&
+            bareVar(Acc->Subs.sub(std::size_t(D))) == Lv.IndVar) {
+          Lv.Dim = D;
+          Taken.insert(D);
+        }
+      if (Lv.Dim >= 0)
+        break;
+    }
+}
+
+/// True if every parameter of the mapping is a compile-time constant (the
+/// arrangement's extents may be run-time values: the same object).
+static bool constantParams(const Mapping &M) {
+  for (const FormatValue &F : M.Formats) {
+    if (F.Kind == FormatKind::GenBlock || F.Kind == FormatKind::Indirect) {
+      if (!F.Values)
+        return false;
+    } else if (F.HasParam && !F.Param.Const) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/// After the flow walk: which elements of the nest are local (every
+/// distributed dimension subscripted by the index of a level over that
+/// dimension, in an array aligned with the home array), which are read
+/// from a gathered copy, and what is an error.
+void Analyzer::checkNest(OwnerLoop &L) {
+  const ParsedDirective &D = State.Directives[L.DirId];
+  const FlowState &St = LoopStates[L.DirId];
+  auto MapOf = [&](DistArray *X) -> const Mapping * {
+    auto It = St.find(X);
+    return It == St.end() || !It->second ? nullptr : &*It->second;
+  };
+  DistArray *H = L.Home;
+  if (!H)
+    return;
+  const Mapping *HM = MapOf(H);
+  enum Align { Yes, No, Unknown };
+  auto AlignOf = [&](DistArray *X) -> Align {
+    if (X == H)
+      return Yes;
+    if (X->Extents != H->Extents)
+      return No;
+    const Mapping *XM = MapOf(X);
+    if (!XM || !HM)
+      return Unknown;
+    try {
+      std::optional<plan::DistributionND> XS =
+          staticDistributionND(*XM, X->Extents, nullptr);
+      std::optional<plan::DistributionND> HS =
+          staticDistributionND(*HM, H->Extents, nullptr);
+      if (XS && HS)
+        return sameMappingND(*XS, *HS) ? Yes : No;
+    } catch (const plan::PlanError &) {
+      return Unknown;
+    }
+    return *XM == *HM && constantParams(*XM) ? Yes : Unknown;
+  };
+  auto LevelOf = [&](const Expr *S) -> const NestLevel * {
+    const VarDecl *V = bareVar(S);
+    for (const NestLevel &Lv : L.Levels)
+      if (V && Lv.IndVar == V)
+        return &Lv;
+    return nullptr;
+  };
+  // The first dimension whose subscript makes the element non-local for
+  // an array with mapping M (null: unknown, every dimension counts), or -1.
+  auto BadDim = [&](const NDAccess &Acc, const Mapping *M) {
+    for (int Dm = 0; Dm < Acc.Array->rank(); ++Dm) {
+      if (M && M->Formats[std::size_t(Dm)].Kind == FormatKind::Collapsed)
+        continue;
+      const NestLevel *Lv = LevelOf(Acc.Subs.sub(std::size_t(Dm)));
+      if (!Lv || Lv->Dim != Dm)
+        return Dm;
+    }
+    return -1;
+  };
+  auto Describe = [&](DistArray *X) {
+    const Mapping *M = MapOf(X);
+    return M ? M->describe() : std::string("mapping known at run time");
+  };
+  std::set<DistArray *> Checked;
+  bool Failed = false;
+  for (NDAccess &Acc : L.NDAccesses) {
+    DistArray *X = Acc.Array;
+    Align Al = AlignOf(X);
+    // Aligned (now or, if checked at run time, then): X has H's mapping.
+    int Bad = BadDim(Acc, Al == No ? MapOf(X) : HM);
+    if (Al != No && Bad < 0) {
+      Acc.Kind = NDAccess::Local;
+      Acc.Segment.clear();
+      for (int Dm = 0; Dm < X->rank(); ++Dm) {
+        const NestLevel *Lv = LevelOf(Acc.Subs.sub(std::size_t(Dm)));
+        Acc.Segment.push_back(
+            Lv && Lv->Dim == Dm ? static_cast<int>(Lv - L.Levels.data()) : -1);
+      }
+      if (Al == Unknown && Checked.insert(X).second)
+        L.CheckAligned.push_back(X);
+      continue;
+    }
+    const Expr *At = Bad >= 0 ? Acc.Subs.sub(std::size_t(Bad))
+                              : static_cast<const Expr *>(Acc.Subs.whole());
+    std::string Dim = std::to_string(Bad);
+    if (!Acc.Read || L.Written.count(X)) {
+      Failed = true;
+      if (Bad < 0) {
+        R.error(At->getBeginLoc(),
+                "'" + X->Name + "' (" + Describe(X) +
+                    ") is not aligned with '" + H->Name + "' (" + Describe(H) +
+                    ") here: its elements live on other ranks than the "
+                    "loop's iterations (an array written in a loop nest needs "
+                    "the mapping of '" +
+                    H->Name + "')");
+        continue;
+      }
+      std::string Hint;
+      if (const VarDecl *V = bareVar(At);
+          V && !LevelOf(At) && V->isLocalVarDecl())
+        Hint = "; if the iterations of the loop over '" + V->getName().str() +
+               "' are independent, mark it '#pragma hpf independent'";
+      if (!MapOf(X))
+        Hint += " (the mapping of '" + X->Name +
+                "' here depends on control flow, so every dimension counts "
+                "as distributed)";
+      R.error(At->getBeginLoc(),
+              Acc.Read
+                  ? "'" + X->Name +
+                        "' is written in this loop nest, so it can be read "
+                        "only at elements the iteration owns: its subscript in "
+                        "distributed dimension " +
+                        Dim +
+                        " must be the index of an enclosing independent loop "
+                        "over that dimension (other elements may be changed "
+                        "by other ranks during the nest)" +
+                        Hint
+                  : "'" + X->Name +
+                        "' is written here, so its subscript in distributed "
+                        "dimension " +
+                        Dim +
+                        " must be the index of an enclosing independent loop "
+                        "over that dimension" +
+                        Hint);
+      continue;
+    }
+    Acc.Kind = NDAccess::Gathered;
+  }
+  if (Failed)
+    return;
+  // A read-only array gathered for some elements is read from the copy
+  // everywhere; one checked at run time is gathered if it is misaligned.
+  std::set<DistArray *> Gathered;
+  for (const NDAccess &Acc : L.NDAccesses)
+    if (Acc.Kind == NDAccess::Gathered)
+      Gathered.insert(Acc.Array);
+  for (NDAccess &Acc : L.NDAccesses)
+    if (Gathered.count(Acc.Array))
+      Acc.Kind = NDAccess::Gathered;
+  std::vector<DistArray *> Keep;
+  for (DistArray *X : L.CheckAligned)
+    if (!Gathered.count(X)) {
+      Keep.push_back(X);
+      if (!L.Written.count(X)) {
+        L.GatherIfMisaligned.insert(X);
+        R.remark(D.HashLoc, "alignment of '" + X->Name + "' with '" + H->Name +
+                                "' is checked at run time; if they differ, "
+                                "its " +
+                                std::to_string(X->Extent) +
+                                " elements are gathered on every rank before "
+                                "the loop (one MPI_Allgatherv)");
+      } else {
+        R.remark(D.HashLoc, "alignment of '" + X->Name + "' with '" + H->Name +
+                                "' is checked at run time");
+      }
+    }
+  L.CheckAligned = std::move(Keep);
+  bool AnyLocal = false;
+  for (const NDAccess &Acc : L.NDAccesses)
+    AnyLocal |= Acc.Kind == NDAccess::Local;
+  remarkGathers(L);
+  if (!AnyLocal) {
+    // Everything is read from copies: the nest runs on every rank.
+    L.Home = nullptr;
+    for (NestLevel &Lv : L.Levels)
+      Lv.Dim = -1;
+    R.remark(D.HashLoc, "independent loop nest writes no distributed array "
+                        "and reads none at its indices: it runs on every "
+                        "rank");
+    return;
+  }
+  std::string Levels;
+  for (const NestLevel &Lv : L.Levels) {
+    Levels += Levels.empty() ? "" : ", ";
+    Levels += "'" + Lv.IndVar->getName().str() + "' ";
+    if (Lv.Dim < 0)
+      Levels += "over its whole range";
+    else if (HM &&
+             HM->Formats[std::size_t(Lv.Dim)].Kind == FormatKind::Collapsed)
+      Levels += "over dimension " + std::to_string(Lv.Dim) +
+                " (not distributed: every index)";
+    else
+      Levels += "over the owned indices of dimension " + std::to_string(Lv.Dim);
+  }
+  R.remark(D.HashLoc, "independent loop nest over '" + H->Name + "' (" +
+                          Describe(H) + "): " + Levels + "; owner computes" +
+                          (L.Reductions.empty()
+                               ? std::string()
+                               : ", " + std::to_string(L.Reductions.size()) +
+                                     " reduction(s) combined across ranks"));
+}
+
 // --- uses of distributed arrays outside loops ------------------------------
 
 class UseChecker : public RecursiveASTVisitor<UseChecker> {
@@ -1327,17 +1848,21 @@ public:
       return true; // carriers name arrays on purpose
     return RecursiveASTVisitor::TraverseTypeAliasDecl(D);
   }
-  // Pre-order: the subscript is seen before its base's DeclRefExpr.
+  // Pre-order: the whole access M[i][j] is seen before M[i] and before its
+  // base's DeclRefExpr.
   bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
-    const auto *Base =
-        dyn_cast<DeclRefExpr>(E->getBase()->IgnoreParenImpCasts());
+    if (Inner.count(E))
+      return true;
+    Subscripts S;
+    const DeclRefExpr *Base = subscriptChain(E, S);
     if (!Base || Allowed.count(Base))
       return true;
     auto It = P.ArrayByVar.find(dyn_cast<VarDecl>(Base->getDecl()));
     if (It == P.ArrayByVar.end())
       return true;
+    Inner.insert(S.Levels.begin(), S.Levels.end() - 1);
     Handled.insert(Base);
-    element(E, It->second);
+    element(E, S, It->second);
     return true;
   }
   bool VisitDeclRefExpr(DeclRefExpr *E) {
@@ -1345,12 +1870,14 @@ public:
     auto It = P.ArrayByVar.find(VD);
     if (It == P.ArrayByVar.end() || Allowed.count(E) || Handled.count(E))
       return true;
+    const DistArray &A = *It->second;
     R.error(E->getLocation(),
-            "distributed array '" + It->second->Name +
-                "' can only be used as '" + It->second->Name +
-                "[i]' in an independent loop over i or as an element '" +
-                It->second->Name +
-                "[k]' in other code (other uses are not supported yet)");
+            "distributed array '" + A.Name + "' can only be used as '" +
+                elementSpelling(A) +
+                (A.rank() == 1 ? std::string("' in an independent loop over i")
+                               : std::string("' in an independent loop nest")) +
+                " or as an element '" + elementSpelling(A, "k") +
+                "' in other code (other uses are not supported yet)");
     return true;
   }
 
@@ -1359,6 +1886,7 @@ private:
   Program &P;
   const std::set<const DeclRefExpr *> &Allowed;
   std::set<const DeclRefExpr *> Handled;
+  std::set<const ArraySubscriptExpr *> Inner; ///< M[i] inside M[i][j]
   Reporter &R;
 
   const Stmt *parentOf(const Stmt *S) {
@@ -1404,21 +1932,27 @@ private:
 
   /// Classifies A[k] in replicated code: a read, the target of `=` or
   /// `op=` whose value is not used, or an error.
-  void element(const ArraySubscriptExpr *E, DistArray *A) {
+  void element(const ArraySubscriptExpr *E, const Subscripts &S, DistArray *A) {
     std::string N = A->Name;
-    if (E->getLHS()->IgnoreParenImpCasts() !=
-            E->getBase()->IgnoreParenImpCasts() ||
-        E->getBeginLoc().isMacroID() || E->getRBracketLoc().isMacroID()) {
-      R.error(E->getBeginLoc(), "element of distributed array '" + N +
-                                    "' must be written '" + N +
-                                    "[k]' outside macros");
+    if (int(S.Levels.size()) != A->rank()) {
+      R.error(E->getBeginLoc(),
+              "'" + N + "' has " + std::to_string(A->rank()) +
+                  " dimensions: use its elements as '" +
+                  elementSpelling(*A, "k") +
+                  "' (rows of a distributed array are not supported)");
+      return;
+    }
+    if (!plainSubscripts(S)) {
+      R.error(E->getBeginLoc(),
+              "element of distributed array '" + N + "' must be written '" +
+                  elementSpelling(*A, "k") + "' outside macros");
       return;
     }
     const Stmt *Child = E;
     const Stmt *Par = userParent(Child);
     if (const auto *IC = dyn_cast_or_null<ImplicitCastExpr>(Par);
         IC && IC->getCastKind() == CK_LValueToRValue) {
-      P.Elements.push_back({ElementAccess::Read, E, nullptr, "", A});
+      P.Elements.push_back({ElementAccess::Read, E, S, nullptr, "", A});
       return;
     }
     if (const auto *BO = dyn_cast_or_null<BinaryOperator>(Par);
@@ -1440,11 +1974,11 @@ private:
         return;
       }
       if (BO->getOpcode() == BO_Assign) {
-        P.Elements.push_back({ElementAccess::Assign, E, RHS, "", A});
+        P.Elements.push_back({ElementAccess::Assign, E, S, RHS, "", A});
         return;
       }
       P.Elements.push_back(
-          {ElementAccess::Compound, E, RHS, elemOp(BO->getOpcode()), A});
+          {ElementAccess::Compound, E, S, RHS, elemOp(BO->getOpcode()), A});
       return;
     }
     if (const auto *UO = dyn_cast_or_null<UnaryOperator>(Par);
@@ -1468,8 +2002,6 @@ void Analyzer::checkUses() {
 }
 
 // --- flow: the mapping of each array before each redistribute -------------
-
-using FlowState = std::map<DistArray *, std::optional<Mapping>>;
 
 /// Calls made in a statement and redistributes written inside it.
 class EffectCollector : public RecursiveASTVisitor<EffectCollector> {
@@ -1748,10 +2280,16 @@ static std::string offsetsText(const std::string &I, long long Lo,
 /// What a gathered read (or a halo) costs, once per array and loop.
 void Analyzer::remarkGathers(const OwnerLoop &L) {
   std::set<DistArray *> Done;
-  for (const Access &G : L.Gathers) {
+  std::vector<Access> All = L.Gathers;
+  for (const NDAccess &Acc : L.NDAccesses)
+    if (Acc.Kind == NDAccess::Gathered)
+      All.push_back({Acc.Subs.whole(), Acc.Array});
+  for (const Access &G : All) {
     if (!Done.insert(G.Array).second)
       continue;
-    QualType ET = Ctx.getAsArrayType(G.Array->Var->getType())->getElementType();
+    QualType ET = G.Array->Var->getType();
+    while (const ArrayType *AT = Ctx.getAsArrayType(ET))
+      ET = AT->getElementType();
     long long ES = Ctx.getTypeSizeInChars(ET).getQuantity();
     if (auto H = L.Halos.find(G.Array); H != L.Halos.end()) {
       long long CMin = H->second.first, CMax = H->second.second;
@@ -1833,7 +2371,10 @@ void Analyzer::decide() {
   for (Redistribution &RD : P.Redistributions) {
     const ParsedDirective &D = State.Directives[RD.DirId];
     try {
-      RD.Decision = decidePlan(RD.Source, RD.Target, RD.Array->Extent, PO);
+      RD.Decision =
+          RD.Array->rank() > 1
+              ? decidePlanND(RD.Source, RD.Target, RD.Array->Extents, PO)
+              : decidePlan(RD.Source, RD.Target, RD.Array->Extent, PO);
     } catch (const plan::PlanError &E) {
       R.error(D.HashLoc,
               std::string("cannot plan this redistribution: ") + E.what());
@@ -1863,6 +2404,10 @@ void Analyzer::decide() {
 void Analyzer::checkLoopsAlignment() {
   for (OwnerLoop &L : P.Loops) {
     const ParsedDirective &D = State.Directives[L.DirId];
+    if (L.ND) {
+      checkNest(L);
+      continue;
+    }
     for (const OwnerLoop &O : P.Loops)
       if (&O != &L &&
           SM.isBeforeInTranslationUnit(O.For->getBeginLoc(),

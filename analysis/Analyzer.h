@@ -50,8 +50,10 @@ struct Anchor {
 struct DistArray {
   const clang::VarDecl *Var = nullptr;
   std::string Name;
-  std::string ElemType; ///< element type as written
-  Index Extent = 0;
+  std::string ElemType;       ///< element type as written
+  Index Extent = 0;           ///< number of elements (all dimensions)
+  std::vector<Index> Extents; ///< per dimension (one for 1-D arrays)
+  int rank() const { return static_cast<int>(Extents.size()); }
   Mapping Initial;
   unsigned DistributeDir = 0;
   bool Dynamic = false;
@@ -70,12 +72,22 @@ struct Access {
   DistArray *Array = nullptr;
 };
 
+/// The subscripts of one element `M[s0][s1]...`: the ArraySubscriptExprs
+/// from the innermost (`M[s0]`) to the outermost (the whole access).
+struct Subscripts {
+  std::vector<const clang::ArraySubscriptExpr *> Levels;
+  const clang::Expr *base() const;
+  const clang::Expr *sub(std::size_t D) const;
+  const clang::ArraySubscriptExpr *whole() const { return Levels.back(); }
+};
+
 /// An element of a distributed array used in replicated code (outside
 /// owner-computes loops): read (every rank gets the owner's value),
 /// assigned or compound-assigned (the owner stores).
 struct ElementAccess {
   enum KindT { Read, Assign, Compound } Kind = Read;
-  const clang::ArraySubscriptExpr *Expr = nullptr;
+  const clang::ArraySubscriptExpr *Expr = nullptr; ///< the whole access
+  Subscripts Subs;
   const clang::Expr *Value = nullptr; ///< right-hand side (Assign, Compound)
   std::string Op;                     ///< hpf::elem_op name (Compound)
   DistArray *Array = nullptr;
@@ -86,8 +98,43 @@ struct LoopReduction {
   const clang::VarDecl *Var = nullptr;
 };
 
+/// One loop of an independent loop nest over a multi-dimensional array
+/// (each level marked independent). A level whose index is the subscript of
+/// a dimension of the nest's home array runs over the indices of that
+/// dimension this rank owns (Dim); other levels run over their whole range.
+struct NestLevel {
+  unsigned DirId = 0;
+  const clang::ForStmt *For = nullptr;
+  const clang::VarDecl *IndVar = nullptr;
+  const clang::Expr *Lower = nullptr;
+  const clang::Expr *Upper = nullptr;
+  bool Inclusive = false;
+  int Dim = -1; ///< dimension of the home array, or -1: the whole range
+};
+
+/// An element `M[s0][s1]...` of a multi-dimensional distributed array in a
+/// loop nest.
+struct NDAccess {
+  Subscripts Subs;
+  DistArray *Array = nullptr;
+  bool Read = true; ///< only read (else written, maybe also read)
+  enum KindT {
+    Local,   ///< owned by the rank that runs the iteration
+    Gathered ///< read from a copy gathered before the nest
+  } Kind = Local;
+  /// Local elements, per dimension: the level whose owned segment the
+  /// subscript runs over (local index = subscript + segment offset), or -1
+  /// for a collapsed dimension (local index = subscript).
+  std::vector<int> Segment;
+};
+
 struct OwnerLoop {
   unsigned DirId = 0;
+  /// A nest over multi-dimensional arrays: Levels[0] is this loop, then
+  /// the independent loops inside it; NDAccesses its N-D elements.
+  bool ND = false;
+  std::vector<NestLevel> Levels;
+  std::vector<NDAccess> NDAccesses;
   const clang::ForStmt *For = nullptr;
   const clang::VarDecl *IndVar = nullptr;
   const clang::Expr *Lower = nullptr; ///< init value

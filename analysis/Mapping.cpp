@@ -78,22 +78,19 @@ std::string Mapping::describe() const {
   return S;
 }
 
-std::optional<plan::Distribution> staticDistribution(const Mapping &M, Index N,
-                                                     std::string *WhyNot) {
+std::optional<plan::Distribution> staticDimension(const FormatValue &F, Index N,
+                                                  std::optional<Index> P,
+                                                  const std::string &Over,
+                                                  std::string *WhyNot) {
   auto No = [&](std::string Why) -> std::optional<plan::Distribution> {
     if (WhyNot)
       *WhyNot = std::move(Why);
     return std::nullopt;
   };
-  if (M.Formats.size() != 1)
-    return No("multi-dimensional mapping");
-  const FormatValue &F = M.Formats[0];
-  if (!M.Onto)
-    return No("no 'onto': the processor count is the number of MPI ranks");
-  std::optional<Index> P = M.Onto->count();
+  if (F.Kind == pragma::FormatKind::Collapsed)
+    return plan::Distribution::collapsed(N);
   if (!P)
-    return No("the size of " + M.Onto->describe() +
-              " is only known at run time");
+    return No("the size of " + Over + " is only known at run time");
   int Procs = static_cast<int>(*P);
   switch (F.Kind) {
   case pragma::FormatKind::Block:
@@ -120,9 +117,93 @@ std::optional<plan::Distribution> staticDistribution(const Mapping &M, Index N,
     return plan::Distribution::indirect(std::move(Owners), Procs);
   }
   case pragma::FormatKind::Collapsed:
-    return No("'*' is not a distribution of a one-dimensional array");
+    break;
   }
   return No("unknown format");
+}
+
+std::optional<plan::Distribution> staticDistribution(const Mapping &M, Index N,
+                                                     std::string *WhyNot) {
+  auto No = [&](std::string Why) -> std::optional<plan::Distribution> {
+    if (WhyNot)
+      *WhyNot = std::move(Why);
+    return std::nullopt;
+  };
+  if (M.Formats.size() != 1)
+    return No("multi-dimensional mapping");
+  if (!M.Onto)
+    return No("no 'onto': the processor count is the number of MPI ranks");
+  if (M.Formats[0].Kind == pragma::FormatKind::Collapsed)
+    return No("'*' is not a distribution of a one-dimensional array");
+  return staticDimension(M.Formats[0], N, M.Onto->count(), M.Onto->describe(),
+                         WhyNot);
+}
+
+std::optional<plan::DistributionND>
+staticDistributionND(const Mapping &M, const std::vector<Index> &Extents,
+                     std::string *WhyNot) {
+  auto No = [&](std::string Why) -> std::optional<plan::DistributionND> {
+    if (WhyNot)
+      *WhyNot = std::move(Why);
+    return std::nullopt;
+  };
+  if (M.Formats.size() != Extents.size())
+    return No("the mapping's rank differs from the array's");
+  if (!M.Onto)
+    return No("no 'onto': the processor count is the number of MPI ranks");
+  std::vector<int> Grid;
+  for (const Value &E : M.Onto->Extents) {
+    if (!E.Const)
+      return No("the size of " + M.Onto->describe() +
+                " is only known at run time");
+    Grid.push_back(static_cast<int>(*E.Const));
+  }
+  std::vector<plan::Distribution> Dims;
+  std::size_t G = 0;
+  for (std::size_t D = 0; D < Extents.size(); ++D) {
+    const FormatValue &F = M.Formats[D];
+    std::optional<Index> P;
+    if (F.Kind != pragma::FormatKind::Collapsed && G < Grid.size())
+      P = Grid[G++];
+    std::optional<plan::Distribution> Dim =
+        staticDimension(F, Extents[D], P, M.Onto->describe(), WhyNot);
+    if (!Dim)
+      return std::nullopt;
+    Dims.push_back(std::move(*Dim));
+  }
+  return plan::DistributionND(std::move(Dims), std::move(Grid));
+}
+
+bool sameMappingND(const plan::DistributionND &A,
+                   const plan::DistributionND &B) {
+  if (A.rank() != B.rank() || A.grid() != B.grid())
+    return false;
+  for (int D = 0; D < A.rank(); ++D) {
+    const plan::Distribution &X = A.dims()[std::size_t(D)];
+    const plan::Distribution &Y = B.dims()[std::size_t(D)];
+    if (X.procs() != Y.procs() || !X.sameMapping(Y))
+      return false;
+  }
+  return true;
+}
+
+PlanDecision decidePlanND(const std::optional<Mapping> &Src, const Mapping &Dst,
+                          const std::vector<Index> &Extents,
+                          const plan::PlanOptions &) {
+  PlanDecision D;
+  D.Why = "multi-dimensional redistributions are planned by the runtime "
+          "(one table over the ranks of both grids)";
+  if (!Src)
+    return D;
+  std::optional<plan::DistributionND> S =
+      staticDistributionND(*Src, Extents, nullptr);
+  std::optional<plan::DistributionND> T =
+      staticDistributionND(Dst, Extents, nullptr);
+  if (S && T && sameMappingND(*S, *T))
+    D.Decision = PlanDecision::NoOp;
+  D.SrcND = std::move(S);
+  D.DstND = std::move(T);
+  return D;
 }
 
 PlanDecision decidePlan(const std::optional<Mapping> &Src, const Mapping &Dst,

@@ -12,6 +12,7 @@
 
 #include "../pragma-parser/Directive.h"
 #include "plan/Distribution.h"
+#include "plan/DistributionND.h"
 #include "plan/Plan.h"
 
 #include <optional>
@@ -70,18 +71,46 @@ struct Mapping {
 std::optional<plan::Distribution> staticDistribution(const Mapping &M, Index N,
                                                      std::string *WhyNot);
 
+/// The distribution of one dimension of extent N formatted by F over Procs
+/// processors (nullopt: the count is only known at run time; `Over` names
+/// them in messages, e.g. "P(4)").
+std::optional<plan::Distribution> staticDimension(const FormatValue &F, Index N,
+                                                  std::optional<Index> Procs,
+                                                  const std::string &Over,
+                                                  std::string *WhyNot);
+
+/// The distribution of an N-D mapping (one format per extent), when
+/// everything about it is a compile-time constant. Throws plan::PlanError
+/// for constant parameters that make no distribution.
+std::optional<plan::DistributionND>
+staticDistributionND(const Mapping &M, const std::vector<Index> &Extents,
+                     std::string *WhyNot);
+
 /// The outcome of the compile-time look at one redistribution.
 struct PlanDecision {
   enum Kind { Static, Runtime, NoOp } Decision = Runtime;
   std::string Why;                ///< for Runtime: what is not constant
   std::optional<plan::Plan> Plan; ///< for Static
   std::optional<plan::Distribution> Src, Dst;
+  std::optional<plan::DistributionND> SrcND, DstND; ///< N-D arrays
 };
 
 /// Decides static vs run-time for a redistribution whose source mapping is
 /// `Src` (nullopt: not known at this point) and target `Dst`.
 PlanDecision decidePlan(const std::optional<Mapping> &Src, const Mapping &Dst,
                         Index N, const plan::PlanOptions &Opts);
+
+/// The same for a multi-dimensional array: removal when both mappings are
+/// constant and place every element identically; otherwise the run-time
+/// path (one table over the ranks of both grids), with Why.
+PlanDecision decidePlanND(const std::optional<Mapping> &Src, const Mapping &Dst,
+                          const std::vector<Index> &Extents,
+                          const plan::PlanOptions &Opts);
+
+/// True if two N-D distributions place every element on the same rank at
+/// the same local offset.
+bool sameMappingND(const plan::DistributionND &A,
+                   const plan::DistributionND &B);
 
 /// One line for a remark: "static plan: 20 messages in 5 steps (lower bound
 /// 5), cost 12 elements (lower bound 12), scheduler auto -> guo-pan".

@@ -92,6 +92,7 @@ public:
 
 private:
   void element(const analysis::ElementAccess &El);
+  void openSubscripts(const analysis::Subscripts &S, const std::string &Open);
   ASTContext &Ctx;
   SourceManager &SM;
   const LangOptions &LO;
@@ -186,9 +187,19 @@ private:
     case FormatKind::Indirect:
       return "hpf::indirect(" + F.Param.Text + ")";
     case FormatKind::Collapsed:
-      break;
+      return "hpf::collapsed()";
     }
     return "/* unsupported format */";
+  }
+  /// `hpf::cyclic(4)` for 1-D, `std::array<hpf::format, 2>{...}` for N-D.
+  std::string formatsExpr(const Mapping &M) const {
+    if (M.Formats.size() == 1)
+      return formatExpr(M.Formats[0]);
+    std::string S =
+        "std::array<hpf::format, " + std::to_string(M.Formats.size()) + ">{";
+    for (std::size_t I = 0; I < M.Formats.size(); ++I)
+      S += (I ? ", " : "") + formatExpr(M.Formats[I]);
+    return S + "}";
   }
 
   void processors(const Arrangement &A) {
@@ -238,11 +249,22 @@ private:
     std::string Code;
     if (VD->getStorageClass() == SC_Static)
       Code += "static ";
-    Code += "hpf::darray<" + A.ElemType + "> " + A.Name + "(" +
-            std::to_string(A.Extent) + ", " + formatExpr(A.Initial.Formats[0]) +
-            ", ";
-    if (A.Initial.Onto)
-      Code += procsExpr(A.Initial.Onto) + ", ";
+    if (A.rank() == 1) {
+      Code += "hpf::darray<" + A.ElemType + "> " + A.Name + "(" +
+              std::to_string(A.Extent) + ", " +
+              formatExpr(A.Initial.Formats[0]) + ", ";
+      if (A.Initial.Onto)
+        Code += procsExpr(A.Initial.Onto) + ", ";
+    } else {
+      Code += "hpf::darray<" + A.ElemType + ", " + std::to_string(A.rank()) +
+              "> " + A.Name + "({";
+      for (int I = 0; I < A.rank(); ++I)
+        Code += (I ? ", " : "") + std::to_string(A.Extents[std::size_t(I)]);
+      Code += "}, {";
+      for (std::size_t I = 0; I < A.Initial.Formats.size(); ++I)
+        Code += (I ? ", " : "") + formatExpr(A.Initial.Formats[I]);
+      Code += "}, " + procsExpr(A.Initial.Onto) + ", ";
+    }
     Code += quote(where(D.HashLoc)) + ");";
     replaceDirective(D, Code);
   }
@@ -256,8 +278,8 @@ private:
       return;
     }
     std::string Call = "hpf::redistribute(" + R.Array->Name + ", " +
-                       formatExpr(R.Target.Formats[0]) + ", " +
-                       procsExpr(R.Target.Onto) + ", ";
+                       formatsExpr(R.Target) + ", " + procsExpr(R.Target.Onto) +
+                       ", ";
     if (Dec.Decision == PlanDecision::Static) {
       std::string Name = "__hpf_plan_" + std::to_string(R.DirId);
       PlanTables T = flattenPlan(*Dec.Plan, *Dec.Src, *Dec.Dst);
@@ -273,7 +295,37 @@ private:
     replaceDirective(D, Call);
   }
 
+  /// Reduction set-up before a distributed loop and the combination
+  /// across ranks after it.
+  void reductions(const OwnerLoop &L, const std::string &Id, std::string &Pro,
+                  std::string &Epi) {
+    for (const analysis::LoopReduction &Red : L.Reductions) {
+      std::string V = Red.Var->getName().str();
+      std::string Saved = "__hpf_" + V + "0_" + Id;
+      switch (Red.Op) {
+      case pragma::ReductionOp::Sum:
+        Pro += " const auto " + Saved + " = " + V + "; " + V + " = 0;";
+        Epi += " " + V + " = " + Saved + " + hpf::allreduce_sum(" + V + ");";
+        break;
+      case pragma::ReductionOp::Product:
+        Pro += " const auto " + Saved + " = " + V + "; " + V + " = 1;";
+        Epi += " " + V + " = " + Saved + " * hpf::allreduce_prod(" + V + ");";
+        break;
+      case pragma::ReductionOp::Min:
+        Epi += " " + V + " = hpf::allreduce_min(" + V + ");";
+        break;
+      case pragma::ReductionOp::Max:
+        Epi += " " + V + " = hpf::allreduce_max(" + V + ");";
+        break;
+      }
+    }
+  }
+
   void loop(const OwnerLoop &L) {
+    if (L.ND) {
+      nest(L);
+      return;
+    }
     const ParsedDirective &D = State.Directives[L.DirId];
     std::string Id = std::to_string(L.DirId);
     // Reads at other subscripts use a copy of the whole array gathered
@@ -352,26 +404,7 @@ private:
              quote(where(D.HashLoc)) + ");";
     }
     std::string Epi;
-    for (const analysis::LoopReduction &Red : L.Reductions) {
-      std::string V = Red.Var->getName().str();
-      std::string Saved = "__hpf_" + V + "0_" + Id;
-      switch (Red.Op) {
-      case pragma::ReductionOp::Sum:
-        Pro += " const auto " + Saved + " = " + V + "; " + V + " = 0;";
-        Epi += " " + V + " = " + Saved + " + hpf::allreduce_sum(" + V + ");";
-        break;
-      case pragma::ReductionOp::Product:
-        Pro += " const auto " + Saved + " = " + V + "; " + V + " = 1;";
-        Epi += " " + V + " = " + Saved + " * hpf::allreduce_prod(" + V + ");";
-        break;
-      case pragma::ReductionOp::Min:
-        Epi += " " + V + " = hpf::allreduce_min(" + V + ");";
-        break;
-      case pragma::ReductionOp::Max:
-        Epi += " " + V + " = hpf::allreduce_max(" + V + ");";
-        break;
-      }
-    }
+    reductions(L, Id, Pro, Epi);
     replaceDirective(D, Pro);
     // The loop: an outer loop over owned segments, the user's loop inside
     // with its bounds replaced by the segment's.
@@ -404,6 +437,162 @@ private:
     RW.InsertTextAfter(afterLoop(F), " }" + Epi + " }");
   }
 
+  /// A loop nest over multi-dimensional arrays: each level over a dimension
+  /// of the home array runs over the owned segments of that dimension (the
+  /// rank's grid coordinate); elements become `M(i, j)` (global indices),
+  /// reads from gathered copies `__hpf_all_M7(i, j)`.
+  void nest(const OwnerLoop &L) {
+    const ParsedDirective &D = State.Directives[L.DirId];
+    std::string Id = std::to_string(L.DirId);
+    auto Copy = [&](const DistArray *A) { return "__hpf_all_" + A->Name + Id; };
+    auto Gathered = [&](const DistArray *A) {
+      return "hpfcc::gathered<" + A->ElemType + ", " +
+             std::to_string(A->rank()) + ">";
+    };
+    auto Base = [&](const analysis::Subscripts &S) {
+      const Expr *B = S.base()->IgnoreParenImpCasts();
+      return SourceRange(SM.getExpansionLoc(B->getBeginLoc()),
+                         SM.getExpansionRange(B->getEndLoc()).getEnd());
+    };
+    std::string Pro = "{";
+    std::set<const DistArray *> Copies;
+    for (const analysis::Access &G : L.Gathers) {
+      if (Copies.insert(G.Array).second)
+        Pro += " const std::vector<" + G.Array->ElemType + "> " +
+               Copy(G.Array) + " = " + G.Array->Name + ".gather();";
+      const Expr *B = G.Expr->getBase()->IgnoreParenImpCasts();
+      RW.ReplaceText(SourceRange(SM.getExpansionLoc(B->getBeginLoc()),
+                                 SM.getExpansionRange(B->getEndLoc()).getEnd()),
+                     Copy(G.Array));
+    }
+    for (const analysis::NDAccess &Acc : L.NDAccesses)
+      if (Acc.Kind == analysis::NDAccess::Gathered &&
+          Copies.insert(Acc.Array).second)
+        Pro += " const " + Gathered(Acc.Array) + " " + Copy(Acc.Array) + "(" +
+               Acc.Array->Name + ");";
+    // Alignment known only at run time: read-only arrays are read through a
+    // view that picks the local element or a gathered copy; written ones
+    // must be aligned.
+    std::set<const DistArray *> Views;
+    for (const DistArray *A : L.CheckAligned) {
+      std::string Same =
+          "hpfcc::same_mapping(" + A->Name + ", " + L.Home->Name + ")";
+      if (L.GatherIfMisaligned.count(const_cast<DistArray *>(A))) {
+        Views.insert(A);
+        std::string Al = "__hpf_aligned_" + A->Name + Id;
+        Pro += " const bool " + Al + " = " + Same + "; const " + Gathered(A) +
+               " " + Copy(A) + " = " + Al + " ? " + Gathered(A) +
+               "() : " + Gathered(A) + "(" + A->Name +
+               "); const auto __hpf_view_" + A->Name + Id +
+               " = [&](auto... __hpf_i) { return " + Al + " ? " + A->Name +
+               "(__hpf_i...) : " + Copy(A) + "(__hpf_i...); };";
+        continue;
+      }
+      Pro += " if (!" + Same + ") hpf::fail(\"independent\", std::string(\"'" +
+             A->Name + "' (\") + " + A->Name +
+             ".format_string() + \") is not aligned with '" + L.Home->Name +
+             "' (\" + " + L.Home->Name + ".format_string() + \")\", " +
+             quote(where(D.HashLoc)) + ");";
+    }
+    // Copies and views: M[a][b] -> copy(a, b) / view(a, b).
+    std::set<const DistArray *> Pointers;
+    for (const analysis::NDAccess &Acc : L.NDAccesses) {
+      bool View = Views.count(Acc.Array);
+      if (Acc.Kind == analysis::NDAccess::Local && !View) {
+        localElement(Acc, Id);
+        if (Pointers.insert(Acc.Array).second) {
+          std::string Ptr = "__hpf_" + Acc.Array->Name + Id;
+          Pro += " " + Acc.Array->ElemType + " *__restrict const " + Ptr +
+                 " = " + Acc.Array->Name + ".local_data();";
+          for (int Dm = 1; Dm < Acc.Array->rank(); ++Dm)
+            Pro += " const hpf::index_t " + Ptr + "_e" + std::to_string(Dm) +
+                   " = " + Acc.Array->Name + ".local_extent(" +
+                   std::to_string(Dm) + ");";
+        }
+        continue;
+      }
+      RW.ReplaceText(Base(Acc.Subs), View ? "__hpf_view_" + Acc.Array->Name + Id
+                                          : Copy(Acc.Array));
+      openSubscripts(Acc.Subs, "(");
+      SourceLocation RB = Acc.Subs.whole()->getRBracketLoc();
+      RW.ReplaceText(SourceRange(RB, RB), ")");
+    }
+    if (!L.Home) {
+      // Runs on every rank, like replicated code.
+      replaceDirective(D, Pro);
+      RW.InsertTextAfter(afterLoop(L.For), " }");
+      return;
+    }
+    std::string Epi;
+    reductions(L, Id, Pro, Epi);
+    replaceDirective(D, Pro);
+    // Innermost level first: closing braces at the same place nest.
+    for (std::size_t K = L.Levels.size(); K-- > 0;) {
+      const analysis::NestLevel &Lv = L.Levels[K];
+      std::string Close = K == 0 ? Epi + " }" : "";
+      if (Lv.Dim >= 0) {
+        std::string Seg = "__hpf_seg" + Id + "_" + std::to_string(K);
+        std::string Lo = text(Lv.Lower), Hi = text(Lv.Upper);
+        if (Lv.Inclusive)
+          Hi = "(" + Hi + ") + 1";
+        RW.InsertTextBefore(Lv.For->getForLoc(),
+                            "{ for (const hpfcc::segment " + Seg +
+                                " : hpfcc::owned_segments(" + L.Home->Name +
+                                ", " + std::to_string(Lv.Dim) + ", " + Lo +
+                                ", " + Hi + ")) ");
+        RW.ReplaceText(
+            SourceRange(SM.getExpansionLoc(Lv.Lower->getBeginLoc()),
+                        SM.getExpansionRange(Lv.Lower->getEndLoc()).getEnd()),
+            Seg + ".lo");
+        std::string Bound = Seg + ".hi";
+        if (Lv.IndVar->getType()->isUnsignedIntegerType())
+          Bound = "static_cast<" + Lv.IndVar->getType().getAsString() + ">(" +
+                  Bound + ")";
+        const Expr *Cond = Lv.For->getCond();
+        RW.ReplaceText(
+            SourceRange(SM.getExpansionLoc(Cond->getBeginLoc()),
+                        SM.getExpansionRange(Cond->getEndLoc()).getEnd()),
+            Lv.IndVar->getName().str() + " < " + Bound);
+        Close = " }" + Close;
+      }
+      if (!Close.empty())
+        RW.InsertTextAfter(afterLoop(Lv.For), Close);
+    }
+  }
+
+  /// A local element M[a][b] of a nest -> `__hpf_M7[((a) + s0.off) *
+  /// __hpf_M7_e1 + ((b) + s1.off)]`: row-major local storage, the local
+  /// index of each dimension is the subscript plus the offset of the owned
+  /// segment it runs over (nothing for a collapsed dimension). No owner
+  /// test and no index translation per element, as for 1-D loops.
+  void localElement(const analysis::NDAccess &Acc, const std::string &Id) {
+    const analysis::Subscripts &S = Acc.Subs;
+    const std::size_t Rank = S.Levels.size();
+    std::string Ptr = "__hpf_" + Acc.Array->Name + Id;
+    auto Off = [&](std::size_t Dm) {
+      int K = Acc.Segment[Dm];
+      return K < 0 ? std::string()
+                   : " + __hpf_seg" + Id + "_" + std::to_string(K) + ".off";
+    };
+    const Expr *B = S.base()->IgnoreParenImpCasts();
+    RW.ReplaceText(SourceRange(SM.getExpansionLoc(B->getBeginLoc()),
+                               SM.getExpansionRange(B->getEndLoc()).getEnd()),
+                   Ptr);
+    SourceLocation AfterBase =
+        Lexer::getLocForEndOfToken(S.base()->getEndLoc(), 0, SM, LO);
+    RW.ReplaceText(CharSourceRange::getCharRange(
+                       AfterBase, SM.getExpansionLoc(S.sub(0)->getBeginLoc())),
+                   "[" + std::string(Rank - 2, '(') + "((");
+    for (std::size_t Dm = 1; Dm < Rank; ++Dm)
+      RW.ReplaceText(CharSourceRange::getCharRange(
+                         S.Levels[Dm - 1]->getRBracketLoc(),
+                         SM.getExpansionLoc(S.sub(Dm)->getBeginLoc())),
+                     ")" + Off(Dm - 1) + ")" + (Dm >= 2 ? ")" : "") + " * " +
+                         Ptr + "_e" + std::to_string(Dm) + " + ((");
+    SourceLocation RB = S.whole()->getRBracketLoc();
+    RW.ReplaceText(SourceRange(RB, RB), ")" + Off(Rank - 1) + ")]");
+  }
+
   /// After the loop's last token (after the ';' of a non-compound body).
   SourceLocation afterLoop(const ForStmt *F) {
     SourceLocation End = SM.getExpansionRange(F->getEndLoc()).getEnd();
@@ -423,30 +612,45 @@ private:
 /// A.update<hpf::elem_op::op>(k, v) (the owner stores). Only the tokens
 /// around k and v are replaced, so nested accesses (A[B[j]]) compose.
 void Emitter::element(const analysis::ElementAccess &El) {
-  const ArraySubscriptExpr *E = El.Expr;
-  SourceLocation AfterBase =
-      Lexer::getLocForEndOfToken(E->getBase()->getEndLoc(), 0, SM, LO);
+  const analysis::Subscripts &S = El.Subs;
   // Macros inside k or v are fine (the analysis requires 'A', '[', ']' and
   // the operator in the file): edit at their expansion locations.
-  SourceLocation IdxBegin = SM.getExpansionLoc(E->getIdx()->getBeginLoc());
   std::string Open = El.Kind == analysis::ElementAccess::Read ? ".get("
                      : El.Kind == analysis::ElementAccess::Assign
                          ? ".set("
                          : ".update<hpf::elem_op::" + El.Op + ">(";
-  RW.ReplaceText(CharSourceRange::getCharRange(AfterBase, IdxBegin), Open);
+  openSubscripts(S, Open);
+  const ArraySubscriptExpr *Whole = S.whole();
   if (El.Kind == analysis::ElementAccess::Read) {
-    RW.ReplaceText(SourceRange(E->getRBracketLoc(), E->getRBracketLoc()), ")");
+    RW.ReplaceText(
+        SourceRange(Whole->getRBracketLoc(), Whole->getRBracketLoc()), ")");
     return;
   }
   // `] = ` / `] += ` up to the value becomes `, `; `)` after the value.
   RW.ReplaceText(
       CharSourceRange::getCharRange(
-          E->getRBracketLoc(), SM.getExpansionLoc(El.Value->getBeginLoc())),
+          Whole->getRBracketLoc(), SM.getExpansionLoc(El.Value->getBeginLoc())),
       ", ");
   RW.InsertTextAfter(
       Lexer::getLocForEndOfToken(
           SM.getExpansionRange(El.Value->getEndLoc()).getEnd(), 0, SM, LO),
       ")");
+}
+
+/// `M[s0][s1]` -> `M<Open>s0, s1]`: the tokens from the base to the first
+/// subscript become Open, each `][` a comma. The last `]` is left.
+void Emitter::openSubscripts(const analysis::Subscripts &S,
+                             const std::string &Open) {
+  SourceLocation AfterBase =
+      Lexer::getLocForEndOfToken(S.base()->getEndLoc(), 0, SM, LO);
+  RW.ReplaceText(CharSourceRange::getCharRange(
+                     AfterBase, SM.getExpansionLoc(S.sub(0)->getBeginLoc())),
+                 Open);
+  for (std::size_t D = 1; D < S.Levels.size(); ++D)
+    RW.ReplaceText(CharSourceRange::getCharRange(
+                       S.Levels[D - 1]->getRBracketLoc(),
+                       SM.getExpansionLoc(S.sub(D)->getBeginLoc())),
+                   ", ");
 }
 
 std::string Emitter::run() {

@@ -23,7 +23,7 @@ double E[N];
 double F2[N];
 #pragma hpf distribute F2(block) onto G // expected-error {{processor arrangement G(2, 2) has rank 2 but 'F2' has one distributed dimension}}
 double M[10][10];
-#pragma hpf distribute M(block, block) onto G // expected-error {{distribution of multi-dimensional arrays is not supported yet}}
+#pragma hpf distribute M(block, block) onto G // multi-dimensional: diag-nd.cpp
 int Scalar;
 #pragma hpf distribute Scalar(block) // expected-error {{'Scalar' is not an array with a constant extent ('int')}}
 constexpr long Bad[4] = {10, 10, 10, 10};

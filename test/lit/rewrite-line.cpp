@@ -2,7 +2,7 @@
 // the output points at the line in this file, after the directives (which
 // keep their line count, also when continued with a backslash).
 // RUN: %clang_hpf -fplugin-arg-hpf-out=%t.cpp %s
-// RUN: %clangxx -fsyntax-only -Wunused-variable %hpf_includes %t.cpp 2>&1 | FileCheck %s
+// RUN: %clangxx -std=c++20 -fsyntax-only -Wunused-variable %hpf_includes %t.cpp 2>&1 | FileCheck %s
 #pragma hpf processors P(2)
 double A[10];
 #pragma hpf distribute A(cyclic(2)) \

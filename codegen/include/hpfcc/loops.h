@@ -22,9 +22,13 @@
 
 #include "mpi/hpfrt.h"
 #include "plan/Distribution.h"
+#include "plan/DistributionND.h"
 
 #include <algorithm>
+#include <array>
+#include <cstddef>
 #include <cstdint>
+#include <vector>
 
 namespace hpfcc {
 
@@ -135,6 +139,84 @@ segment_range owned_segments(const A &array, index_t lo, index_t hi) {
   return segment_range(array.distribution(),
                        array.procs().contains(Me) ? Me : -1, lo, hi);
 }
+
+// ---- multi-dimensional arrays ---------------------------------------------
+//
+// A loop nest over `double M[R][C]` distributed (block, cyclic(2)) onto a
+// grid runs each level over the owned segments of one dimension (the
+// rank's coordinate in that dimension's grid dimension) and addresses
+// elements by global indices, M(i, j):
+//
+//   for (const hpfcc::segment s0 : hpfcc::owned_segments(M, 0, 0, R))
+//     for (int i = s0.lo; i < s0.hi; ++i)
+//       for (const hpfcc::segment s1 : hpfcc::owned_segments(M, 1, 0, C))
+//         for (int j = s1.lo; j < s1.hi; ++j)
+//           M(i, j) = ...;
+
+/// The owned segments of dimension d of a multi-dimensional array inside
+/// [lo, hi): all of [lo, hi) for a collapsed dimension, nothing on ranks
+/// outside the array's arrangement.
+template <class T, int R>
+segment_range owned_segments(const hpf::darray<T, R> &array, int d, index_t lo,
+                             index_t hi) {
+  const hpf::plan::DistributionND &D = array.distribution();
+  const hpf::plan::Distribution &Dim = D.dims()[std::size_t(d)];
+  const int Me = hpf::rank();
+  if (!array.procs().contains(Me))
+    return segment_range(Dim, -1, lo, hi);
+  if (Dim.kind() == hpf::plan::DistKind::Collapsed)
+    return segment_range(Dim, 0, lo, hi);
+  // Non-collapsed dimensions take the grid dimensions in order.
+  std::size_t G = 0;
+  for (int K = 0; K < d; ++K)
+    if (D.dims()[std::size_t(K)].kind() != hpf::plan::DistKind::Collapsed)
+      ++G;
+  return segment_range(Dim, D.coordinates(Me)[G], lo, hi);
+}
+
+/// True if two arrays place every element (i, j, ...) on the same rank,
+/// i.e. a loop nest over one may access the other at the same indices.
+template <class T, int R, class U, int S>
+bool same_mapping(const hpf::darray<T, R> &a, const hpf::darray<U, S> &b) {
+  if constexpr (R != S) {
+    return false;
+  } else {
+    if (!(a.procs() == b.procs()))
+      return false;
+    const hpf::plan::DistributionND &X = a.distribution();
+    const hpf::plan::DistributionND &Y = b.distribution();
+    if (X.grid() != Y.grid())
+      return false;
+    for (std::size_t D = 0; D < std::size_t(R); ++D) {
+      const hpf::plan::Distribution &P = X.dims()[D], &Q = Y.dims()[D];
+      if (P.size() != Q.size() || P.procs() != Q.procs() || !P.sameMapping(Q))
+        return false;
+    }
+    return true;
+  }
+}
+
+/// A whole multi-dimensional array gathered on every rank before a loop
+/// nest (one collective), read with global indices.
+template <class T, int R> class gathered {
+public:
+  gathered() = default;
+  explicit gathered(const hpf::darray<T, R> &a) : Data(a.gather()) {
+    for (int D = 0; D < R; ++D)
+      Ext[std::size_t(D)] = a.extent(D);
+  }
+  template <class... I> const T &operator()(I... idx) const {
+    static_assert(sizeof...(I) == R, "one index per dimension");
+    index_t Flat = 0;
+    std::size_t D = 0;
+    ((Flat = Flat * Ext[D++] + static_cast<index_t>(idx)), ...);
+    return Data[std::size_t(Flat)];
+  }
+
+private:
+  std::vector<T> Data;
+  std::array<index_t, std::size_t(R)> Ext{};
+};
 
 } // namespace hpfcc
 

@@ -1,0 +1,82 @@
+// Loop nests over multi-dimensional arrays: what cannot run owner-computes
+// (and is not served by a gathered copy) is an error at the access.
+// RUN: %clang_verify %s
+constexpr int N = 16;
+#pragma hpf processors P(4)
+#pragma hpf processors G(2, 2)
+double M[N][N];
+#pragma hpf distribute M(block, block) onto G
+double R[N][N];
+#pragma hpf distribute R(block, *) onto P
+#pragma hpf dynamic R
+double K[N][N];
+#pragma hpf distribute K(block, *) onto P
+double Q[N][N];
+#pragma hpf distribute Q(cyclic, *) onto P
+double V[N];
+#pragma hpf distribute V(block) onto P
+
+void f(bool c, double t) {
+#pragma hpf independent
+  for (int i = 0; i < N; ++i)
+    for (int j = 0; j < N; ++j)
+      M[i][j] = t; // expected-error {{'M' is written here, so its subscript in distributed dimension 1 must be the index of an enclosing independent loop over that dimension; if the iterations of the loop over 'j' are independent, mark it '#pragma hpf independent'}}
+#pragma hpf independent
+  for (int i = 0; i < N - 1; ++i) {
+#pragma hpf independent
+    for (int j = 0; j < N; ++j)
+      M[i + 1][j] = t; // expected-error {{'M' is written here, so its subscript in distributed dimension 0 must be the index of an enclosing independent loop over that dimension}}
+  }
+#pragma hpf independent
+  for (int i = 1; i < N; ++i)
+    for (int j = 0; j < N; ++j)
+      K[i][j] = K[i - 1][j] + K[i][j]; // expected-error {{'K' is written in this loop nest, so it can be read only at elements the iteration owns: its subscript in distributed dimension 0 must be the index of an enclosing independent loop over that dimension}}
+#pragma hpf independent
+  for (int i = 0; i < N; ++i)
+    for (int j = 0; j < N; ++j) {
+      K[i][j] = t;
+      Q[i][j] = t; // expected-error {{'Q' ((cyclic, *) onto P(4)) is not aligned with 'K' ((block, *) onto P(4)) here}}
+    }
+#pragma hpf independent
+  for (int i = 0; i < N; ++i)
+    for (int j = 0; j < N; ++j) {
+      K[i][j] = V[i];
+      V[i] = t; // expected-error {{one-dimensional 'V' cannot be written in a loop nest over a multi-dimensional array}}
+    }
+  double s = 0;
+#pragma hpf independent
+  for (int i = 0; i < N; ++i) {
+#pragma hpf independent reduction(+ : s) // expected-error {{a reduction clause is supported only on the outermost independent loop of a nest (move it to the loop at line 47)}}
+    for (int j = 0; j < N; ++j)
+      s += M[i][j];
+  }
+#pragma hpf independent
+  for (int i = 0; i < N; ++i) {
+#pragma hpf independent
+    for (int j = 0; j < N; ++j) {
+      if (M[i][j] > t)
+        break; // expected-error {{'break' cannot leave an independent loop}}
+      M[i][j] = t;
+    }
+  }
+#pragma hpf independent
+  for (int i = 0; i < N; ++i) {
+#pragma hpf independent
+    for (int j = 0; j < N; ++j) {
+      M[i][j] = t;
+      j += 0; // expected-error {{the loop index 'j' must not be modified in the body}}
+    }
+  }
+#pragma hpf independent
+  for (int i = 0; i < N; ++i) {
+    double *row = M[i]; // expected-error {{'M' has 2 dimensions: use its elements as 'M[i][j]' (rows of a distributed array are not supported)}}
+    (void)row;
+  }
+  if (c) {
+#pragma hpf redistribute R(*, block)
+  }
+#pragma hpf independent
+  for (int i = 0; i < N; ++i)
+    for (int j = 0; j < N; ++j)
+      R[i][j] = t; // expected-error {{'R' is written here, so its subscript in distributed dimension 1 must be the index of an enclosing independent loop over that dimension; if the iterations of the loop over 'j' are independent, mark it '#pragma hpf independent' (the mapping of 'R' here depends on control flow, so every dimension counts as distributed)}}
+}

@@ -1,0 +1,95 @@
+// Multi-dimensional arrays: declarations on grids and '*', elements in
+// replicated code (get/set/update with one index per dimension), loop nests
+// (each level over the owned segments of one dimension of the home array,
+// elements M(i, j)), gathered copies, alignment checked at run time, and
+// N-D redistribution (run-time plan).
+// RUN: %clang_hpf -fplugin-arg-hpf-out=%t.cpp -fplugin-arg-hpf-remarks %s 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: %strip_checks %t.cpp | FileCheck %s
+// RUN: %clangxx -std=c++20 -fsyntax-only -Wall -Wextra -Werror %hpf_includes %t.cpp
+// RUN: %gxx -std=c++20 -fsyntax-only -Wall -Wextra -Werror %hpf_includes %t.cpp
+#include <cstdio>
+constexpr int R = 8, C = 6;
+#pragma hpf processors G(2, 3)
+#pragma hpf processors ALL(*)
+double M[R][C];
+#pragma hpf distribute M(block, cyclic(2)) onto G
+#pragma hpf dynamic M
+// CHECK: /* #pragma hpf processors G(2, 3) */ static const hpf::processors __hpf_procs_G({2, 3}, "{{.*}}rewrite-nd.cpp:[[@LINE-5]]:1");
+// CHECK: /* #pragma hpf distribute M(block, cyclic(2)) onto G */ hpf::darray<double, 2> M({8, 6}, {hpf::block(), hpf::cyclic(2)}, __hpf_procs_G, "{{.*}}rewrite-nd.cpp:[[@LINE-3]]:1");
+// REMARK: rewrite-nd.cpp:[[@LINE-4]]:1: remark: distribute 'M': (block, cyclic(2)) onto G(2, 3), 8 x 6 elements of double
+float S[R][C];
+#pragma hpf distribute S(*, block) onto ALL
+// CHECK: hpf::darray<float, 2> S({8, 6}, {hpf::collapsed(), hpf::block()}, __hpf_procs_ALL, "{{.*}}");
+int T[2][R][C];
+#pragma hpf distribute T(*, block, cyclic) onto G
+// CHECK: hpf::darray<int, 3> T({2, 8, 6}, {hpf::collapsed(), hpf::block(), hpf::cyclic()}, __hpf_procs_G, "{{.*}}");
+double V[R];
+#pragma hpf distribute V(cyclic) onto ALL
+
+int main(int argc, char **) {
+  int k = argc;
+#pragma hpf independent
+  for (int i = 0; i < R; ++i) {
+#pragma hpf independent
+    for (int j = 0; j < C; ++j)
+      M[i][j] = i * 10 + j;
+  }
+  // CHECK: /* #pragma hpf independent */ { double *__restrict const __hpf_M[[ID:[0-9]+]] = M.local_data(); const hpf::index_t __hpf_M[[ID]]_e1 = M.local_extent(1);
+  // CHECK-NEXT: { for (const hpfcc::segment __hpf_seg[[ID]]_0 : hpfcc::owned_segments(M, 0, 0, R)) for (int i = __hpf_seg[[ID]]_0.lo; i < __hpf_seg[[ID]]_0.hi; ++i) {
+  // CHECK-NEXT: /* #pragma hpf independent */
+  // CHECK-NEXT: { for (const hpfcc::segment __hpf_seg[[ID]]_1 : hpfcc::owned_segments(M, 1, 0, C)) for (int j = __hpf_seg[[ID]]_1.lo; j < __hpf_seg[[ID]]_1.hi; ++j)
+  // CHECK-NEXT: __hpf_M[[ID]][((i) + __hpf_seg[[ID]]_0.off) * __hpf_M[[ID]]_e1 + ((j) + __hpf_seg[[ID]]_1.off)] = i * 10 + j; }
+  // CHECK-NEXT: } } }
+  // REMARK: remark: independent loop nest over 'M' ((block, cyclic(2)) onto G(2, 3)): 'i' over the owned indices of dimension 0, 'j' over the owned indices of dimension 1; owner computes
+  double x = M[k][k + 1];
+  M[1][2] = x + M[2][1];
+  M[k][0] *= 2;
+  T[1][k][2] += 3;
+  // CHECK: double x = M.get(k, k + 1);
+  // CHECK-NEXT: M.set(1, 2, x + M.get(2, 1));
+  // CHECK-NEXT: M.update<hpf::elem_op::mul>(k, 0, 2);
+  // CHECK-NEXT: T.update<hpf::elem_op::add>(1, k, 2, 3);
+  double s = 0;
+#pragma hpf independent reduction(+ : s)
+  for (int i = 0; i < R; ++i) {
+#pragma hpf independent
+    for (int j = 0; j < C; ++j)
+      s += M[i][j] * V[i] + M[(i + 1) % R][j];
+  }
+  // Everything read from copies: the nest runs on every rank.
+  // CHECK: /* #pragma hpf independent reduction(+ : s) */ { const std::vector<double> __hpf_all_V[[G:[0-9]+]] = V.gather(); const hpfcc::gathered<double, 2> __hpf_all_M[[G]](M);
+  // CHECK-NEXT: for (int i = 0; i < R; ++i) {
+  // CHECK: s += __hpf_all_M[[G]](i, j) * __hpf_all_V[[G]][i] + __hpf_all_M[[G]]((i + 1) % R, j);
+  // CHECK-NEXT: } }
+  // REMARK: remark: 'M' is read at subscripts that are not aligned with the loop: before the loop its 48 elements are gathered on every rank (one MPI_Allgatherv, 384 bytes per rank)
+  // REMARK: remark: independent loop nest writes no distributed array and reads none at its indices: it runs on every rank
+#pragma hpf redistribute M(cyclic, *) onto ALL
+  // CHECK: hpf::redistribute(M, std::array<hpf::format, 2>{hpf::cyclic(), hpf::collapsed()}, __hpf_procs_ALL, "{{.*}}");
+#pragma hpf independent
+  for (int i = 0; i <= R - 1; ++i)
+    for (int j = 1; j < C; ++j)
+      M[i][j] = M[i][j - 1] + S[i][j];
+  // A '*' dimension: any subscript, local index = subscript.
+  // CHECK: /* #pragma hpf independent */ { const bool __hpf_aligned_S[[L:[0-9]+]] = hpfcc::same_mapping(S, M); const hpfcc::gathered<float, 2> __hpf_all_S[[L]] = __hpf_aligned_S[[L]] ? hpfcc::gathered<float, 2>() : hpfcc::gathered<float, 2>(S); const auto __hpf_view_S[[L]] = [&](auto... __hpf_i) { return __hpf_aligned_S[[L]] ? S(__hpf_i...) : __hpf_all_S[[L]](__hpf_i...); }; double *__restrict const __hpf_M[[L]] = M.local_data(); const hpf::index_t __hpf_M[[L]]_e1 = M.local_extent(1);
+  // CHECK-NEXT: { for (const hpfcc::segment __hpf_seg[[L]]_0 : hpfcc::owned_segments(M, 0, 0, (R - 1) + 1)) for (int i = __hpf_seg[[L]]_0.lo; i < __hpf_seg[[L]]_0.hi; ++i)
+  // CHECK-NEXT: for (int j = 1; j < C; ++j)
+  // CHECK-NEXT: __hpf_M[[L]][((i) + __hpf_seg[[L]]_0.off) * __hpf_M[[L]]_e1 + ((j))] = __hpf_M[[L]][((i) + __hpf_seg[[L]]_0.off) * __hpf_M[[L]]_e1 + ((j - 1))] + __hpf_view_S[[L]](i, j); } }
+  // REMARK: remark: alignment of 'S' with 'M' is checked at run time; if they differ, its 48 elements are gathered on every rank before the loop (one MPI_Allgatherv)
+  // REMARK: remark: independent loop nest over 'M' ((cyclic, *) onto ALL(*)): 'i' over the owned indices of dimension 0; owner computes
+  // Three dimensions, the outer one '*' (every index, no offset).
+  long t = 0;
+#pragma hpf independent reduction(+ : t)
+  for (int c = 0; c < 2; ++c) {
+#pragma hpf independent
+    for (int i = 0; i < R; ++i) {
+#pragma hpf independent
+      for (int j = 0; j < C; ++j)
+        t += T[c][i][j];
+    }
+  }
+  // CHECK: t += __hpf_T[[T:[0-9]+]][(((c) + __hpf_seg[[T]]_0.off) * __hpf_T[[T]]_e1 + ((i) + __hpf_seg[[T]]_1.off)) * __hpf_T[[T]]_e2 + ((j) + __hpf_seg[[T]]_2.off)];
+  // REMARK: remark: independent loop nest over 'T' ((*, block, cyclic) onto G(2, 3)): 'c' over dimension 0 (not distributed: every index), 'i' over the owned indices of dimension 1, 'j' over the owned indices of dimension 2; owner computes, 1 reduction(s) combined across ranks
+  // REMARK: remark: redistribute 'M' plan made at run time: multi-dimensional redistributions are planned by the runtime (one table over the ranks of both grids)
+  std::printf("%f %f %ld\n", x, s, t);
+  return 0;
+}
