@@ -1,11 +1,11 @@
 //===- mpi/RedistributeND.cpp - N-D plans: cache, verification, dispatch --===//
 //
 // The N-D plan of a rank: computeCommTableND (one table over the ranks),
-// runs flattened over local storage for this rank's messages only (a rank
-// never touches the others', and they would cost memory proportional to the
-// whole array's rows), then makePlan on the table. The cache is a short
-// list: N-D programs redistribute between a few mappings, and comparing two
-// DistributionNDs is a few integer comparisons per dimension.
+// runs flattened over local storage for every message (the shm executor
+// lets a rank copy parts of messages between two other ranks; a run list
+// costs about the rows of its message), then makePlan on the table. The cache
+// is a short list: N-D programs redistribute between a few mappings, and
+// comparing two DistributionNDs is a few integer comparisons per dimension.
 //
 //===----------------------------------------------------------------------===//
 
@@ -66,7 +66,7 @@ CacheEntry &lookupEntryND(const plan::DistributionND &Src,
   auto Entry = std::make_unique<CacheEntry>();
   try {
     plan::CommTableND T = plan::computeCommTableND(Src, Dst, /*WithRuns=*/true);
-    plan::flattenRunsND(T, Src, Dst, rank());
+    plan::flattenRunsND(T, Src, Dst);
     plan::PlanOptions PO;
     PO.Scheduler = Sched;
     Entry->Plan = plan::makePlan(std::move(T.Table), PO);
@@ -138,12 +138,22 @@ const plan::Plan &lookupPlanND(const plan::DistributionND &Src,
   return lookupEntryND(Src, Dst, Opts).Plan;
 }
 
-void redistributeBytesND(const processors &SrcProcs,
-                         const plan::DistributionND &Src, const void *SrcData,
-                         const processors &DstProcs,
-                         const plan::DistributionND &Dst, void *DstData,
-                         std::size_t ElemSize,
-                         const redistribute_options &Opts) {
+namespace {
+
+/// What the pointer and the storage forms share: checks, strategy, plan,
+/// HPF_VERIFY's checks before.
+struct CallND {
+  const char *Strategy;
+  CacheEntry *E;
+  int Me;
+  bool Verify;
+  std::uint64_t SumBefore = 0;
+};
+
+CallND begin(const processors &SrcProcs, const plan::DistributionND &Src,
+             const void *SrcData, const processors &DstProcs,
+             const plan::DistributionND &Dst, std::size_t ElemSize,
+             const redistribute_options &Opts) {
   init();
   const char *Where = Opts.where;
   if (Src.rank() != Dst.rank() || Src.size() != Dst.size())
@@ -159,30 +169,67 @@ void redistributeBytesND(const processors &SrcProcs,
          "static plans are for one-dimensional arrays; this array has " +
              std::to_string(Src.rank()) + " dimensions",
          Where);
-  const char *Strategy = strategyFor(Opts);
+  CallND K{strategyFor(Opts), nullptr, rank(), verifyEnabled()};
   comm();
-  CacheEntry &E = lookupEntryND(Src, Dst, Opts);
-  int Me = rank();
-  std::uint64_t Sums[2] = {0, 0};
-  bool Verify = verifyEnabled();
-  if (Verify) {
-    verifyEntry(E, localCountND(Src, Me), localCountND(Dst, Me), Where);
-    Sums[0] = checksumND(Src, Me, static_cast<const char *>(SrcData), ElemSize);
+  K.E = &lookupEntryND(Src, Dst, Opts);
+  if (K.Verify) {
+    verifyEntry(*K.E, localCountND(Src, K.Me), localCountND(Dst, K.Me), Where);
+    K.SumBefore =
+        checksumND(Src, K.Me, static_cast<const char *>(SrcData), ElemSize);
   }
-  runEntry(E, Strategy, static_cast<const char *>(SrcData),
-           static_cast<char *>(DstData), ElemSize, Where);
-  if (Verify) {
-    Sums[1] = checksumND(Dst, Me, static_cast<const char *>(DstData), ElemSize);
-    check(MPI_Allreduce(MPI_IN_PLACE, Sums, 2, MPI_UINT64_T, MPI_SUM,
-                        MPI_COMM_WORLD),
-          "MPI_Allreduce", "redistribute (HPF_VERIFY)", Where);
-    if (Sums[0] != Sums[1])
-      fail("redistribute (HPF_VERIFY)",
-           "checksum of (index, value) pairs differs after " +
-               formatStringND(Src) + " -> " + formatStringND(Dst) + " (" +
-               Strategy + ")",
-           Where);
+  return K;
+}
+
+void end(const CallND &K, const plan::DistributionND &Src,
+         const plan::DistributionND &Dst, const void *DstData,
+         std::size_t ElemSize, const char *Where) {
+  if (!K.Verify)
+    return;
+  std::uint64_t Sums[2] = {
+      K.SumBefore,
+      checksumND(Dst, K.Me, static_cast<const char *>(DstData), ElemSize)};
+  check(MPI_Allreduce(MPI_IN_PLACE, Sums, 2, MPI_UINT64_T, MPI_SUM,
+                      MPI_COMM_WORLD),
+        "MPI_Allreduce", "redistribute (HPF_VERIFY)", Where);
+  if (Sums[0] != Sums[1])
+    fail("redistribute (HPF_VERIFY)",
+         "checksum of (index, value) pairs differs after " +
+             formatStringND(Src) + " -> " + formatStringND(Dst) + " (" +
+             K.Strategy + ")",
+         Where);
+}
+
+} // namespace
+
+void redistributeBytesND(const processors &SrcProcs,
+                         const plan::DistributionND &Src, const void *SrcData,
+                         const processors &DstProcs,
+                         const plan::DistributionND &Dst, void *DstData,
+                         std::size_t ElemSize,
+                         const redistribute_options &Opts) {
+  CallND K = begin(SrcProcs, Src, SrcData, DstProcs, Dst, ElemSize, Opts);
+  runEntry(*K.E, K.Strategy, static_cast<const char *>(SrcData),
+           static_cast<char *>(DstData), ElemSize, Opts.where);
+  end(K, Src, Dst, DstData, ElemSize, Opts.where);
+}
+
+void redistributeStorageND(const processors &SrcProcs,
+                           const plan::DistributionND &Src, Storage &Data,
+                           const processors &DstProcs,
+                           const plan::DistributionND &Dst, Storage &Spare,
+                           std::size_t ElemSize,
+                           const redistribute_options &Opts) {
+  CallND K = begin(SrcProcs, Src, Data.data(), DstProcs, Dst, ElemSize, Opts);
+  std::size_t DataBytes = std::size_t(localCountND(Src, K.Me)) * ElemSize;
+  std::size_t SpareBytes = std::size_t(localCountND(Dst, K.Me)) * ElemSize;
+  if (std::string(K.Strategy) == "shm" &&
+      runShm(*K.E, Data, DataBytes, Spare, SpareBytes, ElemSize, Opts.where)) {
+    end(K, Src, Dst, Spare.data(), ElemSize, Opts.where);
+    return;
   }
+  Spare.reserve(SpareBytes);
+  runEntry(*K.E, K.Strategy, Data.data(), Spare.data(), ElemSize, Opts.where);
+  end(K, Src, Dst, Spare.data(), ElemSize, Opts.where);
 }
 
 } // namespace hpf::rt

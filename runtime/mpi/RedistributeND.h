@@ -8,8 +8,8 @@
 // (plan::computeCommTableND) scheduled as a whole, not a sequence of 1-D
 // redistributions. Each message's index set is flattened into runs over the
 // row-major local storage (plan::flattenRunsND), so the plan runs on the same
-// executors, plan cache rules and environment settings as 1-D
-// (HPF_STRATEGY, HPF_SCHEDULER, HPF_VERIFY; see mpi/Redistribute.h). The
+// executors (shm included), plan cache rules and environment settings as
+// 1-D (HPF_STRATEGY, HPF_SCHEDULER, HPF_VERIFY; see mpi/Redistribute.h). The
 // table is not tied to one distribution pair, so only pattern-generic
 // schedulers apply; a 1-D-only one (e.g. round-robin) falls back to coloring
 // with a note in the plan.
@@ -48,6 +48,16 @@ void redistributeBytesND(const processors &SrcProcs,
                          std::size_t ElemSize,
                          const redistribute_options &Opts);
 
+/// The same for an array's storage (what darray<T, Rank> uses): moves Data
+/// into Spare (made large enough); the shm strategy may turn both into
+/// shared-window segments (mpi/Storage.h).
+void redistributeStorageND(const processors &SrcProcs,
+                           const plan::DistributionND &Src, Storage &Data,
+                           const processors &DstProcs,
+                           const plan::DistributionND &Dst, Storage &Spare,
+                           std::size_t ElemSize,
+                           const redistribute_options &Opts);
+
 /// The plan redistribute would use for Src -> Dst (cached). Local, except
 /// that errors end the program on this rank's call.
 const plan::Plan &lookupPlanND(const plan::DistributionND &Src,
@@ -59,9 +69,9 @@ struct DArrayNDAccess {
   static void redistribute(darray<T, Rank> &A, plan::DistributionND NewDist,
                            const processors &NewProcs,
                            const redistribute_options &Opts) {
-    A.Spare.resize(localCountND(NewDist, A.Me), /*Zero=*/false);
-    redistributeBytesND(A.Procs, A.Dist, A.Data.data(), NewProcs, NewDist,
-                        A.Spare.data(), sizeof(T), Opts);
+    redistributeStorageND(A.Procs, A.Dist, A.Data.storage(), NewProcs, NewDist,
+                          A.Spare.storage(), sizeof(T), Opts);
+    A.Spare.setSize(localCountND(NewDist, A.Me));
     A.Data.swap(A.Spare);
     A.Dist = std::move(NewDist);
     A.Procs = NewProcs;

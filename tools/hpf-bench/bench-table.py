@@ -70,10 +70,10 @@ def quoted(cmd):
 def main2d(a):
     for r in a.ranks:
         print("\n### mpiexec -n %d, 2-D\n" % r)
-        print("| case | rows x cols | grids | messages | runs | steps | async "
-              "| alltoallv | alltoallw | pdgemr2d | memcpy "
+        print("| case | rows x cols | grids | messages | runs | shm | steps "
+              "| async | alltoallv | alltoallw | pdgemr2d | memcpy "
               "| default / pdgemr2d | default / memcpy |")
-        print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+        print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
         cmds = []
         for name, f in CASES_2D.items():
             src, gsrc, dst, gdst = f(r)
@@ -92,9 +92,10 @@ def main2d(a):
                 vs = ("%.2f" % (default["median_s"] / scal["median_s"])
                       if scal.get("ran") else "n/a")
                 print("| %s | %s | %s -> %s | %d | %d | %s | %s | %s | %s | %s "
-                      "| %s | %s | %.2f |" % (
+                      "| %s | %s | %s | %.2f |" % (
                           name, size, j["grid_src"], j["grid_dst"],
-                          j["messages"], j["runs"], ms(strat("steps")),
+                          j["messages"], j["runs"], ms(strat("shm")),
+                          ms(strat("steps")),
                           ms(strat("async")), ms(strat("alltoallv")),
                           ms(strat("alltoallw")), ms(scal), ms(mem), vs,
                           default["median_s"] / mem["median_s"]))
