@@ -1038,19 +1038,8 @@ public:
                                       "' outside macros");
       return true;
     }
-    if (Arr->rank() > 1) {
-      L.NDAccesses.push_back({S, Arr, Read, NDAccess::Local, {}});
-      return true;
-    }
-    if (!Read) {
-      A.R.error(E->getBeginLoc(),
-                "one-dimensional '" + Arr->Name +
-                    "' cannot be written in a loop nest over a "
-                    "multi-dimensional array (only read; write it in a loop "
-                    "of its own)");
-      return true;
-    }
-    L.Gathers.push_back({E, Arr});
+    // 1-D arrays too: local where aligned with the home array (checkNest).
+    L.NDAccesses.push_back({S, Arr, Read, NDAccess::Local, {}});
     return true;
   }
 
@@ -1605,13 +1594,15 @@ void Analyzer::nestHome(OwnerLoop &L) {
   for (const NDAccess &Acc : L.NDAccesses)
     if (!Acc.Read)
       L.Written.insert(Acc.Array);
+  // The home array is multi-dimensional (1-D arrays follow it).
   for (const NDAccess &Acc : L.NDAccesses)
-    if (!Acc.Read) {
+    if (!Acc.Read && Acc.Array->rank() > 1) {
       L.Home = Acc.Array;
       break;
     }
-  if (!L.Home && !L.NDAccesses.empty())
-    L.Home = L.NDAccesses.front().Array;
+  for (const NDAccess &Acc : L.NDAccesses)
+    if (!L.Home && Acc.Array->rank() > 1)
+      L.Home = Acc.Array;
   if (!L.Home)
     return;
   // Written accesses first: they must be local.
@@ -1660,8 +1651,18 @@ void Analyzer::checkNest(OwnerLoop &L) {
     return It == St.end() || !It->second ? nullptr : &*It->second;
   };
   DistArray *H = L.Home;
-  if (!H)
+  if (!H) {
+    // No multi-dimensional element survived the checks: 1-D reads are
+    // gathered (writes were reported with the nest's other errors).
+    std::vector<NDAccess> Keep;
+    for (NDAccess &Acc : L.NDAccesses)
+      if (Acc.Array->rank() == 1)
+        L.Gathers.push_back({Acc.Subs.whole(), Acc.Array});
+      else
+        Keep.push_back(std::move(Acc));
+    L.NDAccesses = std::move(Keep);
     return;
+  }
   const Mapping *HM = MapOf(H);
   enum Align { Yes, No, Unknown };
   auto AlignOf = [&](DistArray *X) -> Align {
@@ -1707,10 +1708,50 @@ void Analyzer::checkNest(OwnerLoop &L) {
     const Mapping *M = MapOf(X);
     return M ? M->describe() : std::string("mapping known at run time");
   };
+  // A 1-D array is aligned with the home array when that has exactly one
+  // distributed dimension and the array has its format, arrangement and
+  // extent: element V[i] then lives with the rows (columns) M[i][...].
+  int HomeDim = -1;
+  if (HM) {
+    for (int Dm = 0; Dm < H->rank(); ++Dm)
+      if (HM->Formats[std::size_t(Dm)].Kind != FormatKind::Collapsed)
+        HomeDim = HomeDim == -1 ? Dm : -2;
+  }
+  auto Aligned1D = [&](DistArray *X) {
+    const Mapping *XM = MapOf(X);
+    if (HomeDim < 0 || !XM || XM->Onto != HM->Onto ||
+        X->Extent != H->Extents[std::size_t(HomeDim)])
+      return false;
+    const FormatValue &F = HM->Formats[std::size_t(HomeDim)];
+    Mapping Dim{{F}, HM->Onto};
+    return XM->Formats[0] == F && constantParams(*XM) && constantParams(Dim);
+  };
   std::set<DistArray *> Checked;
   bool Failed = false;
   for (NDAccess &Acc : L.NDAccesses) {
     DistArray *X = Acc.Array;
+    if (X->rank() == 1) {
+      const NestLevel *Lv = LevelOf(Acc.Subs.sub(0));
+      if (Aligned1D(X) && Lv && Lv->Dim == HomeDim) {
+        Acc.Kind = NDAccess::Local;
+        Acc.Segment = {static_cast<int>(Lv - L.Levels.data())};
+      } else if (Acc.Read && !L.Written.count(X)) {
+        Acc.Kind = NDAccess::Gathered;
+      } else {
+        Failed = true;
+        R.error(Acc.Subs.whole()->getBeginLoc(),
+                "one-dimensional '" + X->Name +
+                    "' can be written (or read where the nest writes it) in "
+                    "a loop nest over '" +
+                    H->Name + "' only as '" + X->Name +
+                    "[i]' with i the index of the level over the distributed "
+                    "dimension of '" +
+                    H->Name +
+                    "', and only if it has that dimension's format, "
+                    "arrangement and extent");
+      }
+      continue;
+    }
     Align Al = AlignOf(X);
     // Aligned (now or, if checked at run time, then): X has H's mapping.
     int Bad = BadDim(Acc, Al == No ? MapOf(X) : HM);
@@ -1801,6 +1842,15 @@ void Analyzer::checkNest(OwnerLoop &L) {
       }
     }
   L.CheckAligned = std::move(Keep);
+  // Gathered 1-D arrays use the 1-D copy (std::vector, same subscript).
+  std::vector<NDAccess> KeepND;
+  for (NDAccess &Acc : L.NDAccesses) {
+    if (Acc.Array->rank() == 1 && Acc.Kind == NDAccess::Gathered)
+      L.Gathers.push_back({Acc.Subs.whole(), Acc.Array});
+    else
+      KeepND.push_back(std::move(Acc));
+  }
+  L.NDAccesses = std::move(KeepND);
   bool AnyLocal = false;
   for (const NDAccess &Acc : L.NDAccesses)
     AnyLocal |= Acc.Kind == NDAccess::Local;

@@ -582,7 +582,7 @@ private:
         Lexer::getLocForEndOfToken(S.base()->getEndLoc(), 0, SM, LO);
     RW.ReplaceText(CharSourceRange::getCharRange(
                        AfterBase, SM.getExpansionLoc(S.sub(0)->getBeginLoc())),
-                   "[" + std::string(Rank - 2, '(') + "((");
+                   "[" + std::string(Rank >= 2 ? Rank - 2 : 0, '(') + "((");
     for (std::size_t Dm = 1; Dm < Rank; ++Dm)
       RW.ReplaceText(CharSourceRange::getCharRange(
                          S.Levels[Dm - 1]->getRBracketLoc(),

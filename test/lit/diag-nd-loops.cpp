@@ -15,6 +15,8 @@ double Q[N][N];
 #pragma hpf distribute Q(cyclic, *) onto P
 double V[N];
 #pragma hpf distribute V(block) onto P
+double W[N];
+#pragma hpf distribute W(cyclic) onto P
 
 void f(bool c, double t) {
 #pragma hpf independent
@@ -40,13 +42,13 @@ void f(bool c, double t) {
 #pragma hpf independent
   for (int i = 0; i < N; ++i)
     for (int j = 0; j < N; ++j) {
-      K[i][j] = V[i];
-      V[i] = t; // expected-error {{one-dimensional 'V' cannot be written in a loop nest over a multi-dimensional array}}
+      K[i][j] = V[i] + W[j]; // V local (aligned with the rows of K), W gathered
+      V[j] = t; // expected-error {{one-dimensional 'V' can be written (or read where the nest writes it) in a loop nest over 'K' only as 'V[i]' with i the index of the level over the distributed dimension of 'K', and only if it has that dimension's format, arrangement and extent}}
     }
   double s = 0;
 #pragma hpf independent
   for (int i = 0; i < N; ++i) {
-#pragma hpf independent reduction(+ : s) // expected-error {{a reduction clause is supported only on the outermost independent loop of a nest (move it to the loop at line 47)}}
+#pragma hpf independent reduction(+ : s) // expected-error {{a reduction clause is supported only on the outermost independent loop of a nest (move it to the loop at line 49)}}
     for (int j = 0; j < N; ++j)
       s += M[i][j];
   }
