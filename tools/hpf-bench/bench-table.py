@@ -162,6 +162,9 @@ def main():
             for size in a.sizes:
                 extra = list(a.extra)
                 if a.small_reps and size_bytes(size) <= 8e6:
+                    if "--reps" in extra:  # --small-reps wins
+                        i = extra.index("--reps")
+                        del extra[i:i + 2]
                     extra += ["--reps", str(a.small_reps)]
                 cmd, j = run(a.bench, r, src, dst, p, q, size, extra)
                 cmds.append(" ".join("'%s'" % c if "(" in c else c for c in cmd))
