@@ -66,14 +66,20 @@ bool oversubscribed() {
   return Over;
 }
 
-/// Completes R when oversubscribed: between polls the waiting rank yields
-/// its core (MPICH's blocking calls spin), so the ranks still copying run.
+/// Completes R. Every rank calls the same non-blocking collective (a
+/// blocking collective on one rank cannot match a non-blocking one on
+/// another, and oversubscribed() is a per-rank answer: ranks bound to
+/// different CPU sets may disagree). Only the waiting differs: when
+/// oversubscribed, the waiting rank yields its core between polls (MPICH's
+/// blocking calls spin), so the ranks still copying run.
 void complete(MPI_Request &R, const char *Fn, const char *Where) {
+  const bool Yield = oversubscribed();
   for (int Done = 0;;) {
     ok(MPI_Test(&R, &Done, MPI_STATUS_IGNORE), Fn, Where);
     if (Done)
       return;
-    sched_yield();
+    if (Yield)
+      sched_yield();
   }
 }
 
@@ -189,16 +195,10 @@ bool runShm(CacheEntry &E, Storage &Data, std::size_t DataBytes, Storage &Spare,
   static std::vector<Report> All;
   All.resize(std::size_t(N));
   MPI_Request Req;
-  if (oversubscribed()) {
-    ok(MPI_Iallgather(&Mine, ReportWords, MPI_INT64_T, All.data(), ReportWords,
-                      MPI_INT64_T, C, &Req),
-       "MPI_Iallgather", Where);
-    complete(Req, "MPI_Iallgather", Where);
-  } else {
-    ok(MPI_Allgather(&Mine, ReportWords, MPI_INT64_T, All.data(), ReportWords,
-                     MPI_INT64_T, C),
-       "MPI_Allgather", Where);
-  }
+  ok(MPI_Iallgather(&Mine, ReportWords, MPI_INT64_T, All.data(), ReportWords,
+                    MPI_INT64_T, C, &Req),
+     "MPI_Iallgather", Where);
+  complete(Req, "MPI_Iallgather", Where);
   const Report &R0 = All[0];
   bool DataSame = true, SpareSame = true, SpareFits = true, PoolAgreed = true;
   for (const Report &R : All) {
@@ -264,12 +264,8 @@ bool runShm(CacheEntry &E, Storage &Data, std::size_t DataBytes, Storage &Spare,
 
   // 3. Every destination complete before anyone uses it.
   ok(MPI_Win_sync(To.Win), "MPI_Win_sync", Where);
-  if (oversubscribed()) {
-    ok(MPI_Ibarrier(C, &Req), "MPI_Ibarrier", Where);
-    complete(Req, "MPI_Ibarrier", Where);
-  } else {
-    ok(MPI_Barrier(C), "MPI_Barrier", Where);
-  }
+  ok(MPI_Ibarrier(C, &Req), "MPI_Ibarrier", Where);
+  complete(Req, "MPI_Ibarrier", Where);
   ok(MPI_Win_sync(To.Win), "MPI_Win_sync", Where);
   ++shmCounters().Runs;
   return true;
