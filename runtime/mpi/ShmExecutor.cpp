@@ -4,13 +4,13 @@
 // shared cell and out of it) on top of the runtime's packing; the minimum is
 // one copy. With the array's storage in shared windows (mpi/Shm.h) a
 // redistribution is:
-//   1. one MPI_Allgather of what each rank holds (window numbers, sizes,
+//   1. one MPI_Iallgather of what each rank holds (window numbers, sizes,
 //      parked windows): every rank then takes the same decisions, e.g. to
 //      move storage into windows, without further messages;
 //   2. each rank copies its share of the elements, reading the source
 //      ranks' segments and writing the destination ranks' segments directly
 //      (index runs of the plan, the same walking code as pack/unpack);
-//   3. one barrier; the caller swaps the buffers.
+//   3. one MPI_Ibarrier; the caller swaps the buffers.
 //
 // Shares: the destination ranks' elements, laid end to end, cut into equal
 // parts, one per world rank. With as many destination as world ranks and
