@@ -108,6 +108,27 @@ index_t localCountND(const plan::DistributionND &D, int Me) {
   return inGrid(D, Me) ? D.localCount(Me) : 0;
 }
 
+std::vector<std::vector<index_t>>
+globalOffsetTables(const plan::DistributionND &D, int R) {
+  const std::size_t Rank = std::size_t(D.rank());
+  std::vector<index_t> Stride(Rank, 1);
+  for (std::size_t K = Rank; K-- > 1;)
+    Stride[K - 1] = Stride[K] * D.dims()[K].size();
+  std::vector<int> Coords = D.coordinates(R);
+  std::vector<index_t> Ext = D.localExtents(R);
+  std::vector<std::vector<index_t>> G(Rank);
+  std::size_t GridDim = 0;
+  for (std::size_t K = 0; K < Rank; ++K) {
+    const plan::Distribution &X = D.dims()[K];
+    bool Collapsed = X.kind() == plan::DistKind::Collapsed;
+    int C = Collapsed ? 0 : Coords[GridDim++];
+    G[K].reserve(std::size_t(Ext[K]));
+    for (index_t L = 0; L < Ext[K]; ++L)
+      G[K].push_back((Collapsed ? L : X.globalIndex(C, L)) * Stride[K]);
+  }
+  return G;
+}
+
 std::string formatStringND(const plan::DistributionND &D) {
   std::vector<std::string> Names;
   for (const plan::Distribution &X : D.dims())
@@ -158,25 +179,11 @@ void gatherAllND(const plan::DistributionND &D, const void *Local,
                          MPI_COMM_WORLD),
         "MPI_Allgatherv", "gather", nullptr);
   const std::size_t Rank = std::size_t(D.rank());
-  std::vector<index_t> GlobalStride(Rank, 1);
-  for (std::size_t K = Rank; K-- > 1;)
-    GlobalStride[K - 1] = GlobalStride[K] * D.dims()[K].size();
   char *O = static_cast<char *>(Out);
   for (int R = 0; R < W && R < D.procs(); ++R) {
     if (localCountND(D, R) == 0)
       continue;
-    // Global offsets of this rank's local indices, per dimension.
-    std::vector<int> Coords = D.coordinates(R);
-    std::vector<index_t> Ext = D.localExtents(R);
-    std::vector<std::vector<index_t>> G(Rank);
-    std::size_t GridDim = 0;
-    for (std::size_t K = 0; K < Rank; ++K) {
-      const plan::Distribution &X = D.dims()[K];
-      bool Collapsed = X.kind() == plan::DistKind::Collapsed;
-      int C = Collapsed ? 0 : Coords[GridDim++];
-      for (index_t L = 0; L < Ext[K]; ++L)
-        G[K].push_back((Collapsed ? L : X.globalIndex(C, L)) * GlobalStride[K]);
-    }
+    std::vector<std::vector<index_t>> G = globalOffsetTables(D, R);
     // Row-major walk of the local elements (odometer, last index fastest).
     const char *Src = All.data() + Displs[std::size_t(R)];
     std::vector<index_t> Pos(Rank, 0);
@@ -191,7 +198,7 @@ void gatherAllND(const plan::DistributionND &D, const void *Local,
         Src += ES;
       }
       std::size_t K = Rank - 1;
-      while (K > 0 && ++Pos[K - 1] == Ext[K - 1]) {
+      while (K > 0 && ++Pos[K - 1] == index_t(G[K - 1].size())) {
         Pos[K - 1] = 0;
         --K;
       }

@@ -64,6 +64,11 @@ plan::DistributionND makeDistributionND(const std::vector<index_t> &Extents,
 std::vector<DimMap> dimMaps(const plan::DistributionND &D, int Me);
 /// Elements `Me` stores (0 outside the grid).
 index_t localCountND(const plan::DistributionND &D, int Me);
+/// Per dimension K, for each local index L of rank R (inside the grid):
+/// the global index times dimension K's row-major global stride, so the
+/// global offset of a local element is the sum over its dimensions.
+std::vector<std::vector<index_t>>
+globalOffsetTables(const plan::DistributionND &D, int R);
 /// "(block, cyclic(2))".
 std::string formatStringND(const plan::DistributionND &D);
 /// Fails unless every index is inside its extent (names the operation).

@@ -93,20 +93,7 @@ std::uint64_t checksumND(const plan::DistributionND &D, int Me,
   if (Me < 0 || Me >= D.procs() || D.localCount(Me) == 0)
     return 0;
   const std::size_t Rank = std::size_t(D.rank());
-  std::vector<index_t> Ext = D.localExtents(Me);
-  std::vector<int> Coords = D.coordinates(Me);
-  std::vector<index_t> Stride(Rank, 1);
-  for (std::size_t K = Rank; K-- > 1;)
-    Stride[K - 1] = Stride[K] * D.dims()[K].size();
-  std::vector<std::vector<index_t>> G(Rank);
-  std::size_t GridDim = 0;
-  for (std::size_t K = 0; K < Rank; ++K) {
-    const plan::Distribution &X = D.dims()[K];
-    bool Collapsed = X.kind() == plan::DistKind::Collapsed;
-    int C = Collapsed ? 0 : Coords[GridDim++];
-    for (index_t L = 0; L < Ext[K]; ++L)
-      G[K].push_back((Collapsed ? L : X.globalIndex(C, L)) * Stride[K]);
-  }
+  std::vector<std::vector<index_t>> G = globalOffsetTables(D, Me);
   std::uint64_t Sum = 0;
   std::vector<index_t> Pos(Rank, 0);
   while (true) {
@@ -118,7 +105,7 @@ std::uint64_t checksumND(const plan::DistributionND &D, int Me,
       Data += ES;
     }
     std::size_t K = Rank - 1;
-    while (K > 0 && ++Pos[K - 1] == Ext[K - 1]) {
+    while (K > 0 && ++Pos[K - 1] == index_t(G[K - 1].size())) {
       Pos[K - 1] = 0;
       --K;
     }
