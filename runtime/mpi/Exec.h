@@ -13,6 +13,7 @@
 
 #include "mpi/Redistribute.h"
 #include "mpi/Storage.h"
+#include "plan/CopyShares.h"
 #include "plan/Plan.h"
 
 #include <mpi.h>
@@ -41,13 +42,6 @@ struct Transfer {
   index_t Offset = 0; ///< element offset in the pack buffer otherwise
 };
 
-/// A part of one message's elements, [First, Last) in message order, that
-/// this rank copies in the shm executor.
-struct ShmPiece {
-  std::size_t Msg = 0;
-  index_t First = 0, Last = 0;
-};
-
 /// alltoallw datatypes of one element size (committed; freed with the entry).
 struct TypeSet {
   std::vector<MPI_Datatype> Send, Recv; ///< per world rank
@@ -65,7 +59,7 @@ struct CacheEntry {
   index_t SelfElems = 0;
   std::map<std::size_t, TypeSet> Types; ///< by element size
   /// This rank's share of the shm executor's copies, by element size.
-  std::map<std::size_t, std::vector<ShmPiece>> ShmWork;
+  std::map<std::size_t, std::vector<plan::CopyPiece>> ShmWork;
 
   ~CacheEntry();
 };

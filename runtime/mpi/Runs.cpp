@@ -11,7 +11,8 @@ namespace {
 
 enum class Mode { Copy, Pack, Unpack };
 
-/// Copies Len elements of ES bytes; short lengths get fixed-size copies.
+/// Copies Len elements of ES bytes; short lengths (and 8: cyclic(8)) get
+/// fixed-size copies.
 template <std::size_t ES>
 inline void copyElems(char *D, const char *S, Index Len) {
   switch (Len) {
@@ -27,13 +28,27 @@ inline void copyElems(char *D, const char *S, Index Len) {
   case 4:
     std::memcpy(D, S, 4 * ES);
     return;
+  case 8:
+    std::memcpy(D, S, 8 * ES);
+    return;
   default:
     std::memcpy(D, S, std::size_t(Len) * ES);
   }
 }
 
+/// Count blocks of a fixed Bytes each, strides in bytes.
+template <std::size_t Bytes>
+void fixedBlocks(char *D, Index DStep, const char *S, Index SStep,
+                 Index Count) {
+  for (Index C = 0; C < Count; ++C, D += DStep, S += SStep)
+    std::memcpy(D, S, Bytes);
+}
+
 /// Count blocks of Len elements: block c from S + c*SStride to
-/// D + c*DStride (strides and lengths in elements of ES bytes).
+/// D + c*DStride (strides and lengths in elements of ES bytes). The length
+/// is the same for every block, so the common short ones are dispatched
+/// once, outside the loop (a memcpy call per 64-byte block of cyclic(8)
+/// cost more than the copy).
 template <std::size_t ES>
 void blocks(char *D, Index DStride, const char *S, Index SStride, Index Len,
             Index Count) {
@@ -41,14 +56,26 @@ void blocks(char *D, Index DStride, const char *S, Index SStride, Index Len,
     std::memcpy(D, S, std::size_t(Len * Count) * ES);
     return;
   }
-  const Index E = Index(ES);
-  if (Len == 1) {
+  const Index E = Index(ES), DS = DStride * E, SS = SStride * E;
+  switch (Len) {
+  case 1:
+    return fixedBlocks<ES>(D, DS, S, SS, Count);
+  case 2:
+    return fixedBlocks<2 * ES>(D, DS, S, SS, Count);
+  case 3:
+    return fixedBlocks<3 * ES>(D, DS, S, SS, Count);
+  case 4:
+    return fixedBlocks<4 * ES>(D, DS, S, SS, Count);
+  case 6:
+    return fixedBlocks<6 * ES>(D, DS, S, SS, Count);
+  case 8:
+    return fixedBlocks<8 * ES>(D, DS, S, SS, Count);
+  case 16:
+    return fixedBlocks<16 * ES>(D, DS, S, SS, Count);
+  default:
     for (Index C = 0; C < Count; ++C)
-      std::memcpy(D + C * DStride * E, S + C * SStride * E, ES);
-    return;
+      std::memcpy(D + C * DS, S + C * SS, std::size_t(Len) * ES);
   }
-  for (Index C = 0; C < Count; ++C)
-    copyElems<ES>(D + C * DStride * E, S + C * SStride * E, Len);
 }
 
 /// One run of a bundle, in bytes.

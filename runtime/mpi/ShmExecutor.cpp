@@ -12,22 +12,21 @@
 //      (index runs of the plan, the same walking code as pack/unpack);
 //   3. one MPI_Ibarrier; the caller swaps the buffers.
 //
-// Shares: the destination ranks' elements, laid end to end, cut into equal
-// parts, one per world rank. With as many destination as world ranks and
-// even counts each rank fills its own destination (writes stay in one
-// core's cache lines); with fewer destinations (P -> 1) or uneven ones
-// (gen_block) idle ranks take over parts. A rank's part of one destination
-// is the same fraction of every message into it, rounded to whole periods
-// of the message's runs, so that the ranks write disjoint stretches of the
-// destination. Inside a part, the messages are interleaved in slices of
-// 256 KiB of destination (HPF_CHUNK_BYTES), so a slice of the destination is
-// still in cache when the next message writes into it.
+// Shares (plan/CopyShares.h): a destination's owner copies what goes into
+// it (reading remote lines once); an overloaded destination (P -> 1,
+// uneven gen_block) hands message tails to their source ranks, which then
+// read only their own lines; what is still above the share goes to ranks
+// with room as disjoint stretches of the destination. Inside a share, the
+// messages into one destination are interleaved in slices of 256 KiB of
+// destination (HPF_CHUNK_BYTES), so a slice is still in cache when the
+// next message writes into it.
 //
 //===----------------------------------------------------------------------===//
 
 #include "mpi/Exec.h"
 #include "mpi/Runs.h"
 #include "mpi/Shm.h"
+#include "plan/CopyShares.h"
 
 #include <sched.h>
 
@@ -38,8 +37,6 @@
 namespace hpf::rt {
 
 namespace {
-
-__extension__ typedef unsigned __int128 Wide;
 
 std::size_t sliceBytes() {
   static const std::size_t Bytes = [] {
@@ -81,70 +78,6 @@ void complete(MPI_Request &R, const char *Fn, const char *Where) {
     if (Yield)
       sched_yield();
   }
-}
-
-/// Element position in a message of Size elements for the fraction X / C of
-/// its destination's elements: monotone in X, 0 at 0, Size at C; inside the
-/// message's leading bundle of runs rounded down to whole periods.
-index_t splitPoint(const std::vector<plan::Run> &Runs, index_t Size, index_t X,
-                   index_t C) {
-  if (X >= C)
-    return Size;
-  index_t P = index_t(Wide(X) * Wide(Size) / Wide(C));
-  if (Runs.empty() || Runs.front().Count <= 1)
-    return P;
-  index_t Count = Runs.front().Count, Per = 0;
-  for (const plan::Run &R : Runs) {
-    if (R.Count != Count)
-      break;
-    Per += R.Length;
-  }
-  return P < Per * Count ? P / Per * Per : P;
-}
-
-/// This rank's pieces (see the file comment).
-std::vector<ShmPiece> computeWork(const plan::CommTable &T, int Me, int Ranks,
-                                  std::size_t ES) {
-  int Q = T.Q;
-  std::vector<std::vector<std::size_t>> Into(std::size_t(std::max(Q, 0)));
-  std::vector<index_t> Count(Into.size(), 0);
-  index_t Total = 0;
-  for (std::size_t M = 0; M < T.Messages.size(); ++M) {
-    const plan::Message &X = T.Messages[M];
-    Into[std::size_t(X.Dst)].push_back(M);
-    Count[std::size_t(X.Dst)] += X.Size;
-    Total += X.Size;
-  }
-  std::vector<ShmPiece> Work;
-  if (Total == 0)
-    return Work;
-  index_t Lo = index_t(Wide(Total) * Wide(Me) / Wide(Ranks));
-  index_t Hi = index_t(Wide(Total) * Wide(Me + 1) / Wide(Ranks));
-  index_t Slice = std::max<index_t>(1, index_t(sliceBytes() / ES));
-  index_t Off = 0;
-  for (std::size_t D = 0; D < Into.size(); ++D) {
-    index_t C = Count[D];
-    index_t A = std::max(Lo, Off) - Off, B = std::min(Hi, Off + C) - Off;
-    Off += C;
-    for (index_t X = A; X < B; X += Slice) {
-      index_t Y = std::min(B, X + Slice);
-      for (std::size_t M : Into[D]) {
-        const auto &Runs = T.Runs[M].DstRuns;
-        index_t Size = T.Messages[M].Size;
-        index_t F = splitPoint(Runs, Size, X, C);
-        index_t L = splitPoint(Runs, Size, Y, C);
-        if (F < L) {
-          // Adjacent slices of one message become one piece.
-          if (!Work.empty() && Work.back().Msg == M && Work.back().Last == F &&
-              Into[D].size() == 1)
-            Work.back().Last = L;
-          else
-            Work.push_back({M, F, L});
-        }
-      }
-    }
-  }
-  return Work;
 }
 
 /// What each rank reports at the start (step 1).
@@ -253,9 +186,12 @@ bool runShm(CacheEntry &E, Storage &Data, std::size_t DataBytes, Storage &Spare,
   // 2. This rank's share of the copies.
   auto It = E.ShmWork.find(ES);
   if (It == E.ShmWork.end())
-    It = E.ShmWork.emplace(ES, computeWork(E.Plan.Table, Me, N, ES)).first;
+    It = E.ShmWork
+             .emplace(ES, plan::shareCopies(E.Plan.Table, N,
+                                            {ES, sliceBytes(), 4096})[std::size_t(Me)])
+             .first;
   const plan::CommTable &T = E.Plan.Table;
-  for (const ShmPiece &P : It->second) {
+  for (const plan::CopyPiece &P : It->second) {
     const plan::Message &M = T.Messages[P.Msg];
     copyRuns(T.Runs[P.Msg].SrcRuns, From.Bases[std::size_t(M.Src)],
              T.Runs[P.Msg].DstRuns, To.Bases[std::size_t(M.Dst)], ES, P.First,
