@@ -187,8 +187,9 @@ bool runShm(CacheEntry &E, Storage &Data, std::size_t DataBytes, Storage &Spare,
   auto It = E.ShmWork.find(ES);
   if (It == E.ShmWork.end())
     It = E.ShmWork
-             .emplace(ES, plan::shareCopies(E.Plan.Table, N,
-                                            {ES, sliceBytes(), 4096})[std::size_t(Me)])
+             .emplace(ES, plan::shareCopies(
+                              E.Plan.Table, N,
+                              {ES, sliceBytes(), 4096})[std::size_t(Me)])
              .first;
   const plan::CommTable &T = E.Plan.Table;
   for (const plan::CopyPiece &P : It->second) {

@@ -61,8 +61,8 @@ struct Assignment {
 
 } // namespace
 
-std::vector<std::vector<CopyPiece>>
-shareCopies(const CommTable &T, int Ranks, const CopyShareOptions &O) {
+std::vector<std::vector<CopyPiece>> shareCopies(const CommTable &T, int Ranks,
+                                                const CopyShareOptions &O) {
   std::vector<std::vector<CopyPiece>> Pieces(std::size_t(std::max(Ranks, 0)));
   const std::size_t NM = T.Messages.size();
   const int Q = T.Q;
@@ -94,17 +94,17 @@ shareCopies(const CommTable &T, int Ranks, const CopyShareOptions &O) {
   // sources, largest messages first.
   std::vector<std::size_t> BySize(NM);
   std::iota(BySize.begin(), BySize.end(), std::size_t(0));
-  std::stable_sort(BySize.begin(), BySize.end(),
-                   [&](std::size_t A, std::size_t B) {
-                     return Size(A) > Size(B);
-                   });
+  std::stable_sort(
+      BySize.begin(), BySize.end(),
+      [&](std::size_t A, std::size_t B) { return Size(A) > Size(B); });
   for (std::size_t M : BySize) {
     const Message &X = T.Messages[M];
     if (X.Src == X.Dst)
       continue;
     Index Over = Load[std::size_t(X.Dst)] - Share;
     Index Room = Share - Load[std::size_t(X.Src)];
-    if (Over <= 0 || Room <= 0 || !granuleSafe(Runs(M), O.ElemSize, O.GranuleBytes))
+    if (Over <= 0 || Room <= 0 ||
+        !granuleSafe(Runs(M), O.ElemSize, O.GranuleBytes))
       continue;
     Index Amount = std::min({Over, Room, Size(M)});
     Cut[M] = roundDown(Runs(M), Size(M) - Amount);
@@ -188,10 +188,9 @@ shareCopies(const CommTable &T, int Ranks, const CopyShareOptions &O) {
       1, Index(O.SliceBytes / std::max<std::size_t>(O.ElemSize, 1)));
   for (int R = 0; R < Ranks; ++R) {
     auto &A = Work[std::size_t(R)];
-    std::stable_sort(A.begin(), A.end(),
-                     [](const Assignment &X, const Assignment &Y) {
-                       return X.Dst < Y.Dst;
-                     });
+    std::stable_sort(
+        A.begin(), A.end(),
+        [](const Assignment &X, const Assignment &Y) { return X.Dst < Y.Dst; });
     auto &Out = Pieces[std::size_t(R)];
     for (std::size_t B = 0; B < A.size();) {
       std::size_t E = B;
@@ -202,8 +201,10 @@ shareCopies(const CommTable &T, int Ranks, const CopyShareOptions &O) {
         Index Y = std::min(C, X + Slice);
         for (std::size_t I = B; I < E; ++I) {
           const Assignment &W = A[I];
-          Index F = std::max(W.First, splitPoint(Runs(W.Msg), Size(W.Msg), X, C));
-          Index L = std::min(W.Last, splitPoint(Runs(W.Msg), Size(W.Msg), Y, C));
+          Index F =
+              std::max(W.First, splitPoint(Runs(W.Msg), Size(W.Msg), X, C));
+          Index L =
+              std::min(W.Last, splitPoint(Runs(W.Msg), Size(W.Msg), Y, C));
           if (F >= L)
             continue;
           if (!Out.empty() && Out.back().Msg == W.Msg && Out.back().Last == F)

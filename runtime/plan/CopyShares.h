@@ -1,5 +1,4 @@
-//===- plan/CopyShares.h - who copies what on one shared-memory node -*- C++
-//-*-===//
+//===- plan/CopyShares.h - who copies what on one node ---------*- C++ -*-===//
 //
 // When every rank maps every rank's array storage (MPI-3 shared windows on
 // one node), a redistribution is a set of element copies that any rank can
@@ -50,8 +49,8 @@ struct CopyPiece {
 };
 
 struct CopyShareOptions {
-  std::size_t ElemSize = 8;               ///< bytes per element
-  std::size_t SliceBytes = 256 << 10;     ///< interleaving slice
+  std::size_t ElemSize = 8;           ///< bytes per element
+  std::size_t SliceBytes = 256 << 10; ///< interleaving slice
   /// Writers of one destination keep this far apart: a page, since
   /// hardware prefetchers stream whole pages (two ranks writing alternate
   /// 64-byte blocks of one page were 2-3x slower than one rank writing it).
@@ -60,8 +59,8 @@ struct CopyShareOptions {
 
 /// Every rank's pieces, index r for rank r (ranks 0..Ranks-1; the table's
 /// P and Q must not exceed Ranks). T must have runs.
-std::vector<std::vector<CopyPiece>>
-shareCopies(const CommTable &T, int Ranks, const CopyShareOptions &O);
+std::vector<std::vector<CopyPiece>> shareCopies(const CommTable &T, int Ranks,
+                                                const CopyShareOptions &O);
 
 } // namespace hpf::plan
 

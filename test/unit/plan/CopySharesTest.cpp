@@ -8,8 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "plan/CommTable.h"
 #include "plan/CopyShares.h"
+#include "plan/CommTable.h"
 
 #include <gtest/gtest.h>
 
@@ -86,7 +86,8 @@ std::vector<Case> sweep(Index N) {
                           " Q=" + std::to_string(Q) + " N=" + std::to_string(N),
                       std::move(S), std::move(D)});
       };
-      Add("block->cyclic", Distribution::block(N, P), Distribution::cyclic(N, Q));
+      Add("block->cyclic", Distribution::block(N, P),
+          Distribution::cyclic(N, Q));
       Add("cyclic(4)->cyclic(3)", Distribution::cyclic(N, P, 4),
           Distribution::cyclic(N, Q, 3));
       Add("cyclic(8)->cyclic(6)", Distribution::cyclic(N, P, 8),
@@ -105,7 +106,8 @@ std::vector<Case> sweep(Index N) {
       }
       std::vector<Index> Even(std::size_t(Q), N / Q);
       Even.back() += N % Q;
-      Add("gen_block", Distribution::genBlock(Up), Distribution::genBlock(Even));
+      Add("gen_block", Distribution::genBlock(Up),
+          Distribution::genBlock(Even));
     }
   return Cs;
 }
@@ -149,9 +151,9 @@ TEST(CopyShares, OverloadedContiguousDestinationPushesToSources) {
   // gen_block (1, 3) -> (3, 1) on 2 ranks: rank 0 would pull 3/4 of the
   // elements; rank 1 copies part of its own message to rank 0 instead.
   const Index N = 131072;
-  CommTable T = computeCommTable(Distribution::genBlock({N / 4, 3 * N / 4}),
-                                 Distribution::genBlock({3 * N / 4, N / 4}),
-                                 true);
+  CommTable T =
+      computeCommTable(Distribution::genBlock({N / 4, 3 * N / 4}),
+                       Distribution::genBlock({3 * N / 4, N / 4}), true);
   auto Shares = shareCopies(T, 2, {});
   EXPECT_EQ(loadOf(Shares[0]), N / 2);
   EXPECT_EQ(loadOf(Shares[1]), N / 2);
@@ -174,18 +176,16 @@ TEST(CopyShares, HelpersWriteDisjointStretchesOfFineGrainedDestinations) {
   // 64 bytes in the destination, so pushing would put two writers on
   // every page. Both ranks write, but separate stretches.
   const Index N = 131072;
-  for (auto [S, Ranks] :
-       {std::pair{Distribution::cyclic(N, 2, 8), 2},
-        std::pair{Distribution::cyclic(N, 1), 3},
-        std::pair{Distribution::cyclic(N, 3, 1), 3}}) {
+  for (auto [S, Ranks] : {std::pair{Distribution::cyclic(N, 2, 8), 2},
+                          std::pair{Distribution::cyclic(N, 1), 3},
+                          std::pair{Distribution::cyclic(N, 3, 1), 3}}) {
     CommTable T = computeCommTable(S, Distribution::cyclic(N, 1, 6), true);
     auto Shares = shareCopies(T, Ranks, {});
     Index PrevMax = -1;
     for (int R = 0; R < Ranks; ++R) {
       Index Lo = N, Hi = -1;
       for (const CopyPiece &X : Shares[std::size_t(R)])
-        for (Index I :
-             elementsOf(T.Runs[X.Msg].DstRuns, X.First, X.Last)) {
+        for (Index I : elementsOf(T.Runs[X.Msg].DstRuns, X.First, X.Last)) {
           Lo = std::min(Lo, I);
           Hi = std::max(Hi, I);
         }
