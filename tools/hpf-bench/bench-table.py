@@ -7,8 +7,10 @@ Markdown tables (one per rank count) from its JSON output.
     python3 tools/hpf-bench/bench-table.py --bench build/bin/hpf-bench \
         --2d --ranks 2 --sizes 1024x1024 4096x4096 > table-2d.md
 
-Each row is one hpf-bench run; all figures of a row are measured in that
-run (median of the repetitions, slowest rank per repetition).
+Each row is one hpf-bench run (or, with --runs K, K runs made in K passes
+over the table, reduced figure by figure to the median of their per-run
+medians); all figures of a run are measured in that run (median of the
+repetitions, slowest rank per repetition).
 """
 import argparse
 import json
@@ -120,19 +122,19 @@ def run(bench, ranks, src, dst, p, q, size, extra):
     return cmd, json.loads(out.stdout)
 
 
-def run_many(runs, *args):
-    """run() `runs` times; every figure of a row is the median over the
-    runs of its per-run median, so that a run landing in one of this VM's
-    slow periods (cross-core transfers several times slower for seconds at a
-    time) does not decide the row."""
-    cmd, first = run(*args)
-    js = [first] + [run(*args)[1] for _ in range(runs - 1)]
+def merge(js):
+    """One result from several runs of the same row: every figure is the
+    median over the runs of its per-run median. The runs of a row are
+    spread over passes through the whole table, so that one of this VM's
+    slow periods (cross-core transfers several times slower for minutes at
+    a time) does not decide a row."""
+    first = js[0]
     for row in first["rows"]:
         same = [x for j in js for x in j["rows"] if x["name"] == row["name"]]
         row["correct"] = all(x.get("correct", True) for x in same)
         if row.get("ran"):
             row["median_s"] = statistics.median(x["median_s"] for x in same)
-    return cmd, first
+    return first
 
 
 def ms(row):
@@ -161,7 +163,8 @@ def main():
                     help="repetitions for sizes up to 8 MB (hpf-bench's "
                          "default there is 21)")
     ap.add_argument("--runs", type=int, default=1,
-                    help="hpf-bench runs per row (figures: median over runs)")
+                    help="passes over the table; each figure is the median of "
+                         "the row's runs")
     ap.add_argument("--extra", nargs=argparse.REMAINDER, default=[])
     a = ap.parse_args()
     if a.two_d:
@@ -175,6 +178,7 @@ def main():
         print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
         cmds = []
         ratios = {}  # strategy -> [time / best hpfrt time] per row
+        jobs = []  # (name, size, run() arguments) in table order
         for name, f in CASES.items():
             src, dst, p, q = f(r)
             for size in a.sizes:
@@ -184,34 +188,40 @@ def main():
                         i = extra.index("--reps")
                         del extra[i:i + 2]
                     extra += ["--reps", str(a.small_reps)]
-                cmd, j = run_many(a.runs, a.bench, r, src, dst, p, q, size, extra)
-                cmds.append(" ".join("'%s'" % c if "(" in c else c for c in cmd))
-                rows = {x["name"]: x for x in j["rows"]}
-                mine = [x for x in j["rows"] if x["kind"] == "hpfrt" and x.get("ran")]
-                fastest = min(x["median_s"] for x in mine)
-                for x in mine:
-                    ratios.setdefault(x["name"][6:], []).append(x["median_s"] / fastest)
-                strat = lambda s: rows.get("hpfrt " + s, {})
-                default = rows["hpfrt " + j["default_strategy"]]
-                base = [x for x in j["rows"] if x["kind"] == "baseline"
-                        and x.get("ran") and not x["name"].startswith("memcpy")]
-                best = min(base, key=lambda x: x["median_s"])
-                mem = rows["memcpy (1 process)"]
-                bad = [x["name"] for x in j["rows"] if x.get("ran") and not x.get("correct", True)]
-                if bad:
-                    raise SystemExit("wrong values: %s" % bad)
-                print("| %s | %s | %d->%d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %.2f (%s) | %.2f |" % (
-                    name, size, j["p"], j["q"], ms(strat("shm")),
-                    ms(strat("steps")),
-                    ms(strat("async")), ms(strat("alltoallv")),
-                    ms(strat("alltoallw")),
-                    ms(rows["MPI_Alltoallv, per-element pack"]),
-                    ms(rows["MPI darray + Alltoallw"]),
-                    ms(rows["ScaLAPACK pdgemr2d"]), ms(mem),
-                    default["median_s"] / best["median_s"],
-                    best["name"].split(",")[0].split(" +")[0],
-                    default["median_s"] / mem["median_s"]))
-                sys.stdout.flush()
+                jobs.append((name, size, (a.bench, r, src, dst, p, q, size, extra)))
+        results = [[] for _ in jobs]
+        for _ in range(a.runs):  # whole passes: a row's runs spread in time
+            for k, (_, _, args) in enumerate(jobs):
+                results[k].append(run(*args))
+        for (name, size, _), res in zip(jobs, results):
+            cmd, j = res[0][0], merge([x[1] for x in res])
+            cmds.append(" ".join("'%s'" % c if "(" in c else c for c in cmd))
+            rows = {x["name"]: x for x in j["rows"]}
+            mine = [x for x in j["rows"] if x["kind"] == "hpfrt" and x.get("ran")]
+            fastest = min(x["median_s"] for x in mine)
+            for x in mine:
+                ratios.setdefault(x["name"][6:], []).append(x["median_s"] / fastest)
+            strat = lambda s: rows.get("hpfrt " + s, {})
+            default = rows["hpfrt " + j["default_strategy"]]
+            base = [x for x in j["rows"] if x["kind"] == "baseline"
+                    and x.get("ran") and not x["name"].startswith("memcpy")]
+            best = min(base, key=lambda x: x["median_s"])
+            mem = rows["memcpy (1 process)"]
+            bad = [x["name"] for x in j["rows"] if x.get("ran") and not x.get("correct", True)]
+            if bad:
+                raise SystemExit("wrong values: %s" % bad)
+            print("| %s | %s | %d->%d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %.2f (%s) | %.2f |" % (
+                name, size, j["p"], j["q"], ms(strat("shm")),
+                ms(strat("steps")),
+                ms(strat("async")), ms(strat("alltoallv")),
+                ms(strat("alltoallw")),
+                ms(rows["MPI_Alltoallv, per-element pack"]),
+                ms(rows["MPI darray + Alltoallw"]),
+                ms(rows["ScaLAPACK pdgemr2d"]), ms(mem),
+                default["median_s"] / best["median_s"],
+                best["name"].split(",")[0].split(" +")[0],
+                default["median_s"] / mem["median_s"]))
+            sys.stdout.flush()
         print("\nGeometric mean over the rows of (strategy time / fastest "
               "hpfrt strategy time), and rows where the strategy is fastest:\n")
         for st, rs in ratios.items():
