@@ -193,7 +193,13 @@ def main():
         for _ in range(a.runs):  # whole passes: a row's runs spread in time
             for k, (_, _, args) in enumerate(jobs):
                 results[k].append(run(*args))
+        spread = []  # the default strategy's per-run medians, per row
         for (name, size, _), res in zip(jobs, results):
+            per_run = ["%.3f" % (1e3 * next(
+                x["median_s"] for x in jr["rows"]
+                if x["name"] == "hpfrt " + jr["default_strategy"]))
+                for _, jr in res]
+            spread.append("%s, %s: %s" % (name, size, " ".join(per_run)))
             cmd, j = res[0][0], merge([x[1] for x in res])
             cmds.append(" ".join("'%s'" % c if "(" in c else c for c in cmd))
             rows = {x["name"]: x for x in j["rows"]}
@@ -222,6 +228,11 @@ def main():
                 best["name"].split(",")[0].split(" +")[0],
                 default["median_s"] / mem["median_s"]))
             sys.stdout.flush()
+        if a.runs > 1:
+            print("\nThe default strategy's median (ms) in each run, in the "
+                  "order of the passes:\n")
+            for line in spread:
+                print("- " + line)
         print("\nGeometric mean over the rows of (strategy time / fastest "
               "hpfrt strategy time), and rows where the strategy is fastest:\n")
         for st, rs in ratios.items():
