@@ -331,6 +331,31 @@ void verifyEntry(const CacheEntry &E, index_t Have, index_t Want,
          Where);
 }
 
+void runStorage(const PreparedCall &K, Storage &Data, std::size_t DataBytes,
+                Storage &Spare, std::size_t SpareBytes, std::size_t ES,
+                const char *Where) {
+  if (parseStrategy(K.Strategy, Where) == Strategy::Shm &&
+      runShm(*K.E, Data, DataBytes, Spare, SpareBytes, ES, Where))
+    return;
+  Spare.reserve(SpareBytes);
+  runEntry(*K.E, K.Strategy, Data.data(), Spare.data(), ES, Where);
+}
+
+void verifyChecksums(const PreparedCall &K, std::uint64_t SumAfter,
+                     const std::string &What, const char *Where) {
+  if (!K.Verify)
+    return;
+  std::uint64_t Sums[2] = {K.SumBefore, SumAfter};
+  check(MPI_Allreduce(MPI_IN_PLACE, Sums, 2, MPI_UINT64_T, MPI_SUM,
+                      MPI_COMM_WORLD),
+        "MPI_Allreduce", "redistribute (HPF_VERIFY)", Where);
+  if (Sums[0] != Sums[1])
+    fail("redistribute (HPF_VERIFY)",
+         "checksum of (index, value) pairs differs after " + What + " (" +
+             K.Strategy + ")",
+         Where);
+}
+
 } // namespace rt
 
 const std::vector<std::string> &strategies() {
@@ -374,20 +399,12 @@ void clearPlanCache() {
 
 namespace {
 
-/// What redistributeBytes and redistributeStorage share: checks, strategy,
-/// plan, HPF_VERIFY's checks before.
-struct Call {
-  const char *StratName;
-  CacheEntry *E;
-  int Me;
-  bool Verify;
-  std::uint64_t SumBefore = 0;
-};
-
-Call begin(const processors &SrcProcs, const plan::Distribution &Src,
-           const void *SrcData, const processors &DstProcs,
-           const plan::Distribution &Dst, std::size_t ElemSize,
-           const redistribute_options &Opts) {
+/// What redistributeBytes and redistributeStorage share before running:
+/// checks, strategy, plan, HPF_VERIFY's checks.
+PreparedCall begin(const processors &SrcProcs, const plan::Distribution &Src,
+                   const void *SrcData, const processors &DstProcs,
+                   const plan::Distribution &Dst, std::size_t ElemSize,
+                   const redistribute_options &Opts) {
   init();
   const char *Where = Opts.where;
   if (Src.size() != Dst.size())
@@ -398,7 +415,7 @@ Call begin(const processors &SrcProcs, const plan::Distribution &Src,
   if (SrcProcs.size() != Src.procs() || DstProcs.size() != Dst.procs())
     fail("redistribute", "distribution and processor arrangement sizes differ",
          Where);
-  Call K{strategyFor(Opts), nullptr, rank(), verifyEnabled()};
+  PreparedCall K{strategyFor(Opts), nullptr, rank(), verifyEnabled()};
   comm();
   K.E = &lookupEntry(Src, Dst, Opts);
   if (K.Verify) {
@@ -411,22 +428,13 @@ Call begin(const processors &SrcProcs, const plan::Distribution &Src,
   return K;
 }
 
-void end(const Call &K, const plan::Distribution &Src,
+void end(const PreparedCall &K, const plan::Distribution &Src,
          const plan::Distribution &Dst, const void *DstData,
          std::size_t ElemSize, const char *Where) {
-  if (!K.Verify)
-    return;
-  std::uint64_t Sums[2] = {
-      K.SumBefore,
-      checksum(Dst, K.Me, static_cast<const char *>(DstData), ElemSize)};
-  check(MPI_Allreduce(MPI_IN_PLACE, Sums, 2, MPI_UINT64_T, MPI_SUM,
-                      MPI_COMM_WORLD),
-        "MPI_Allreduce", "redistribute (HPF_VERIFY)", Where);
-  if (Sums[0] != Sums[1])
-    fail("redistribute (HPF_VERIFY)",
-         "checksum of (index, value) pairs differs after " + Src.format() +
-             " -> " + Dst.format() + " (" + std::string(K.StratName) + ")",
-         Where);
+  if (K.Verify)
+    verifyChecksums(
+        K, checksum(Dst, K.Me, static_cast<const char *>(DstData), ElemSize),
+        Src.format() + " -> " + Dst.format(), Where);
 }
 
 } // namespace
@@ -436,8 +444,8 @@ void redistributeBytes(const processors &SrcProcs,
                        const processors &DstProcs,
                        const plan::Distribution &Dst, void *DstData,
                        std::size_t ElemSize, const redistribute_options &Opts) {
-  Call K = begin(SrcProcs, Src, SrcData, DstProcs, Dst, ElemSize, Opts);
-  runEntry(*K.E, K.StratName, static_cast<const char *>(SrcData),
+  PreparedCall K = begin(SrcProcs, Src, SrcData, DstProcs, Dst, ElemSize, Opts);
+  runEntry(*K.E, K.Strategy, static_cast<const char *>(SrcData),
            static_cast<char *>(DstData), ElemSize, Opts.where);
   end(K, Src, Dst, DstData, ElemSize, Opts.where);
 }
@@ -448,19 +456,14 @@ void redistributeStorage(const processors &SrcProcs,
                          const plan::Distribution &Dst, Storage &Spare,
                          std::size_t ElemSize,
                          const redistribute_options &Opts) {
-  Call K = begin(SrcProcs, Src, Data.data(), DstProcs, Dst, ElemSize, Opts);
+  PreparedCall K =
+      begin(SrcProcs, Src, Data.data(), DstProcs, Dst, ElemSize, Opts);
   int Me = K.Me;
   std::size_t DataBytes =
       std::size_t(SrcProcs.contains(Me) ? Src.localCount(Me) : 0) * ElemSize;
   std::size_t SpareBytes =
       std::size_t(DstProcs.contains(Me) ? Dst.localCount(Me) : 0) * ElemSize;
-  if (parseStrategy(K.StratName, Opts.where) == Strategy::Shm &&
-      runShm(*K.E, Data, DataBytes, Spare, SpareBytes, ElemSize, Opts.where)) {
-    end(K, Src, Dst, Spare.data(), ElemSize, Opts.where);
-    return;
-  }
-  Spare.reserve(SpareBytes);
-  runEntry(*K.E, K.StratName, Data.data(), Spare.data(), ElemSize, Opts.where);
+  runStorage(K, Data, DataBytes, Spare, SpareBytes, ElemSize, Opts.where);
   end(K, Src, Dst, Spare.data(), ElemSize, Opts.where);
 }
 

@@ -127,20 +127,12 @@ const plan::Plan &lookupPlanND(const plan::DistributionND &Src,
 
 namespace {
 
-/// What the pointer and the storage forms share: checks, strategy, plan,
-/// HPF_VERIFY's checks before.
-struct CallND {
-  const char *Strategy;
-  CacheEntry *E;
-  int Me;
-  bool Verify;
-  std::uint64_t SumBefore = 0;
-};
-
-CallND begin(const processors &SrcProcs, const plan::DistributionND &Src,
-             const void *SrcData, const processors &DstProcs,
-             const plan::DistributionND &Dst, std::size_t ElemSize,
-             const redistribute_options &Opts) {
+/// What the pointer and the storage forms share before running: checks,
+/// strategy, plan, HPF_VERIFY's checks.
+PreparedCall begin(const processors &SrcProcs, const plan::DistributionND &Src,
+                   const void *SrcData, const processors &DstProcs,
+                   const plan::DistributionND &Dst, std::size_t ElemSize,
+                   const redistribute_options &Opts) {
   init();
   const char *Where = Opts.where;
   if (Src.rank() != Dst.rank() || Src.size() != Dst.size())
@@ -156,7 +148,7 @@ CallND begin(const processors &SrcProcs, const plan::DistributionND &Src,
          "static plans are for one-dimensional arrays; this array has " +
              std::to_string(Src.rank()) + " dimensions",
          Where);
-  CallND K{strategyFor(Opts), nullptr, rank(), verifyEnabled()};
+  PreparedCall K{strategyFor(Opts), nullptr, rank(), verifyEnabled()};
   comm();
   K.E = &lookupEntryND(Src, Dst, Opts);
   if (K.Verify) {
@@ -167,23 +159,13 @@ CallND begin(const processors &SrcProcs, const plan::DistributionND &Src,
   return K;
 }
 
-void end(const CallND &K, const plan::DistributionND &Src,
+void end(const PreparedCall &K, const plan::DistributionND &Src,
          const plan::DistributionND &Dst, const void *DstData,
          std::size_t ElemSize, const char *Where) {
-  if (!K.Verify)
-    return;
-  std::uint64_t Sums[2] = {
-      K.SumBefore,
-      checksumND(Dst, K.Me, static_cast<const char *>(DstData), ElemSize)};
-  check(MPI_Allreduce(MPI_IN_PLACE, Sums, 2, MPI_UINT64_T, MPI_SUM,
-                      MPI_COMM_WORLD),
-        "MPI_Allreduce", "redistribute (HPF_VERIFY)", Where);
-  if (Sums[0] != Sums[1])
-    fail("redistribute (HPF_VERIFY)",
-         "checksum of (index, value) pairs differs after " +
-             formatStringND(Src) + " -> " + formatStringND(Dst) + " (" +
-             K.Strategy + ")",
-         Where);
+  if (K.Verify)
+    verifyChecksums(
+        K, checksumND(Dst, K.Me, static_cast<const char *>(DstData), ElemSize),
+        formatStringND(Src) + " -> " + formatStringND(Dst), Where);
 }
 
 } // namespace
@@ -194,7 +176,7 @@ void redistributeBytesND(const processors &SrcProcs,
                          const plan::DistributionND &Dst, void *DstData,
                          std::size_t ElemSize,
                          const redistribute_options &Opts) {
-  CallND K = begin(SrcProcs, Src, SrcData, DstProcs, Dst, ElemSize, Opts);
+  PreparedCall K = begin(SrcProcs, Src, SrcData, DstProcs, Dst, ElemSize, Opts);
   runEntry(*K.E, K.Strategy, static_cast<const char *>(SrcData),
            static_cast<char *>(DstData), ElemSize, Opts.where);
   end(K, Src, Dst, DstData, ElemSize, Opts.where);
@@ -206,16 +188,11 @@ void redistributeStorageND(const processors &SrcProcs,
                            const plan::DistributionND &Dst, Storage &Spare,
                            std::size_t ElemSize,
                            const redistribute_options &Opts) {
-  CallND K = begin(SrcProcs, Src, Data.data(), DstProcs, Dst, ElemSize, Opts);
+  PreparedCall K =
+      begin(SrcProcs, Src, Data.data(), DstProcs, Dst, ElemSize, Opts);
   std::size_t DataBytes = std::size_t(localCountND(Src, K.Me)) * ElemSize;
   std::size_t SpareBytes = std::size_t(localCountND(Dst, K.Me)) * ElemSize;
-  if (std::string(K.Strategy) == "shm" &&
-      runShm(*K.E, Data, DataBytes, Spare, SpareBytes, ElemSize, Opts.where)) {
-    end(K, Src, Dst, Spare.data(), ElemSize, Opts.where);
-    return;
-  }
-  Spare.reserve(SpareBytes);
-  runEntry(*K.E, K.Strategy, Data.data(), Spare.data(), ElemSize, Opts.where);
+  runStorage(K, Data, DataBytes, Spare, SpareBytes, ElemSize, Opts.where);
   end(K, Src, Dst, Spare.data(), ElemSize, Opts.where);
 }
 
