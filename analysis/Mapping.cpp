@@ -243,6 +243,8 @@ std::string summarizePlan(const plan::Plan &P) {
      << P.Requested;
   if (P.Used != P.Requested)
     OS << " -> " << P.Used;
+  if (!P.Sched.Choice.empty())
+    OS << ", chose " << P.Sched.Choice;
   return OS.str();
 }
 

@@ -112,8 +112,9 @@ PlanDecision decidePlanND(const std::optional<Mapping> &Src, const Mapping &Dst,
 bool sameMappingND(const plan::DistributionND &A,
                    const plan::DistributionND &B);
 
-/// One line for a remark: "static plan: 20 messages in 5 steps (lower bound
-/// 5), cost 12 elements (lower bound 12), scheduler auto -> guo-pan".
+/// One line for a remark: "20 messages in 5 steps (lower bound 5), cost 12
+/// elements (lower bound 12), scheduler auto, chose guo-pan + local search"
+/// ("scheduler park -> coloring" when the requested one did not apply).
 std::string summarizePlan(const plan::Plan &P);
 
 } // namespace hpf::analysis

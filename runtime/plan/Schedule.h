@@ -38,6 +38,9 @@ struct Schedule {
   std::vector<std::vector<std::size_t>> Groups;
   /// What the scheduler wants the user to know (e.g. auto's choice).
   std::vector<std::string> Notes;
+  /// auto only: the schedule it kept, e.g. "guo-pan + local search" (for
+  /// one-line summaries; Notes has the same in a sentence).
+  std::string Choice;
 
   std::size_t stepCount() const { return Steps.size(); }
   /// Groups, or one group per step when Groups is empty.

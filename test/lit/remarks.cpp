@@ -13,7 +13,7 @@ int main(int argc, char **) {
 #pragma hpf independent // expected-remark {{independent loop over 'A' (cyclic(4) onto P(4)): owner computes on local elements, no per-element owner test}}
   for (int i = 0; i < N; ++i)
     A[i] = i;
-#pragma hpf redistribute A(cyclic(3)) onto Q // expected-remark-re {{redistribute 'A' static plan (cyclic(4) onto P(4) -> cyclic(3) onto Q(5), 60 elements): 11 messages in {{[0-9]+}} steps (lower bound 3), cost {{[0-9]+}} elements (lower bound 16), scheduler auto}}
+#pragma hpf redistribute A(cyclic(3)) onto Q // expected-remark-re {{redistribute 'A' static plan (cyclic(4) onto P(4) -> cyclic(3) onto Q(5), 60 elements): 11 messages in {{[0-9]+}} steps (lower bound 3), cost {{[0-9]+}} elements (lower bound 16), scheduler auto, chose {{.+}}}}
 #pragma hpf redistribute A(cyclic(3)) onto Q // expected-remark {{redistribute 'A' removed: cyclic(3) onto Q(5) and cyclic(3) onto Q(5) place every element at the same place}}
   int k = argc;
 #pragma hpf redistribute A(cyclic(k)) onto Q // expected-remark {{redistribute 'A' plan made at run time: target: cyclic(k) is not a compile-time constant}}

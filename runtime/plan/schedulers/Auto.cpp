@@ -127,6 +127,7 @@ public:
       BestName = "coloring";
     }
     Best.Notes.push_back("auto chose " + BestName);
+    Best.Choice = BestName;
     return Best;
   }
 };
