@@ -12,6 +12,7 @@
 
 #include <array>
 #include <cstdio>
+#include <functional>
 #include <vector>
 
 namespace hpf::bench {
@@ -136,7 +137,7 @@ int run2D(const Options2D &O) {
   std::vector<double> SrcLocal(A.local_data(), A.local_data() + A.local_size());
   std::vector<double> DstLocal(std::size_t(Target.local_size()));
   // Nested owned() ranges enumerate local storage in its row-major order.
-  auto Check = [&](const double *Out) {
+  std::function<bool(const double *)> Check = [&](const double *Out) {
     long Bad = 0;
     index_t L = 0;
     for (index_t I : Target.owned(0))
@@ -153,16 +154,9 @@ int run2D(const Options2D &O) {
   std::vector<Row> Rows, BaselineRows;
   auto RunBaseline = [&](const std::string &Name, std::unique_ptr<Baseline> B,
                          const std::string &WhyNot, bool Verify) {
-    Row Rw{Name, "baseline", WhyNot};
-    if (B) {
-      std::fill(DstLocal.begin(), DstLocal.end(), 0.0);
-      summarize(Rw, timeIt(
-                        Reps, [&] { B->run(SrcLocal.data(), DstLocal.data()); },
-                        [] {}));
-      if (Verify)
-        Rw.Correct = Check(DstLocal.data());
-    }
-    BaselineRows.push_back(Rw);
+    BaselineRows.push_back(timeBaseline(Name, B.get(), WhyNot, Reps,
+                                        SrcLocal.data(), DstLocal,
+                                        Verify ? Check : nullptr));
   };
   if (wants(O.Baselines, "scalapack")) {
     std::string Why;
@@ -172,23 +166,19 @@ int run2D(const Options2D &O) {
   if (wants(O.Baselines, "memcpy"))
     RunBaseline("memcpy (1 process)", makeMemcpy(R * C), "", false);
 
-  for (const std::string &St : strategies()) {
-    if (!wants(O.Strategies, St))
-      continue;
-    Row Rw{"hpfrt " + St, "hpfrt", ""};
-    redistribute_options Opt = PO;
-    Opt.strategy = St.c_str();
-    auto Reset = [&] {
-      rt::DArrayNDAccess::redistribute(A, S, PS, Opt);
-      std::copy(SrcLocal.begin(), SrcLocal.end(), A.local_data());
-    };
-    auto Fn = [&] { rt::DArrayNDAccess::redistribute(A, D, PD, Opt); };
-    summarize(Rw, timeIt(Reps, Fn, Reset));
-    Rw.Correct = Check(A.local_data());
-    if (St == default_strategy())
-      Rw.Note = "default";
-    Rows.push_back(Rw);
-  }
+  // hpfrt, per strategy: the array goes src -> dst (timed) and back.
+  timeStrategies(
+      Rows, O.Strategies, Reps, PO,
+      [&](const redistribute_options &Opt) {
+        return StrategyRun{
+            [&, Opt] { rt::DArrayNDAccess::redistribute(A, D, PD, Opt); },
+            [&, Opt] {
+              rt::DArrayNDAccess::redistribute(A, S, PS, Opt);
+              std::copy(SrcLocal.begin(), SrcLocal.end(), A.local_data());
+            },
+            [&] { return static_cast<const double *>(A.local_data()); }};
+      },
+      Check);
   Rows.insert(Rows.end(), BaselineRows.begin(), BaselineRows.end());
   Header H;
   H.Src = rt::formatStringND(S);

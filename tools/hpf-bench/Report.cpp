@@ -2,6 +2,8 @@
 
 #include "Report.h"
 
+#include "Baselines.h"
+
 #include "mpi/hpfrt.h"
 
 #include <mpi.h>
@@ -45,6 +47,41 @@ bool wants(const std::string &List, const std::string &Name) {
     if (Item == Name)
       return true;
   return false;
+}
+
+Row timeBaseline(const std::string &Name, Baseline *B,
+                 const std::string &WhyNot, int Reps, const double *Src,
+                 std::vector<double> &Dst,
+                 const std::function<bool(const double *)> &Check) {
+  Row R{Name, "baseline", WhyNot};
+  if (B) {
+    std::fill(Dst.begin(), Dst.end(), 0.0);
+    summarize(R, timeIt(
+                     Reps, [&] { B->run(Src, Dst.data()); }, [] {}));
+    if (Check)
+      R.Correct = Check(Dst.data());
+  }
+  return R;
+}
+
+void timeStrategies(
+    std::vector<Row> &Rows, const std::string &Wanted, int Reps,
+    const redistribute_options &Base,
+    const std::function<StrategyRun(const redistribute_options &)> &Make,
+    const std::function<bool(const double *)> &Check) {
+  for (const std::string &St : strategies()) {
+    if (!wants(Wanted, St))
+      continue;
+    Row R{"hpfrt " + St, "hpfrt", ""};
+    redistribute_options O = Base;
+    O.strategy = St.c_str();
+    StrategyRun Run = Make(O);
+    summarize(R, timeIt(Reps, Run.To, Run.Back));
+    R.Correct = Check(Run.Result());
+    if (St == default_strategy())
+      R.Note = "default";
+    Rows.push_back(R);
+  }
 }
 
 std::string json(const std::string &S) {

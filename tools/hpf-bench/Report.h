@@ -8,6 +8,7 @@
 #ifndef HPF_BENCH_REPORT_H
 #define HPF_BENCH_REPORT_H
 
+#include "mpi/Redistribute.h"
 #include "plan/Distribution.h"
 
 #include <cstddef>
@@ -34,6 +35,33 @@ std::vector<double> timeIt(int Reps, const std::function<void()> &Fn,
 void summarize(Row &R, std::vector<double> Times);
 /// Whether a comma list ("all" = everything) names Name.
 bool wants(const std::string &List, const std::string &Name);
+
+class Baseline; // Baselines.h
+
+/// A baseline's row: B copies Src into Dst (zeroed first), timed over Reps
+/// repetitions; Check, when set, reads Dst afterwards. A null B gives a row
+/// that did not run, with WhyNot as its note.
+Row timeBaseline(const std::string &Name, Baseline *B,
+                 const std::string &WhyNot, int Reps, const double *Src,
+                 std::vector<double> &Dst,
+                 const std::function<bool(const double *)> &Check);
+
+/// What one strategy's row times (see timeStrategies).
+struct StrategyRun {
+  std::function<void()> To;   ///< timed: the source layout -> the target
+  std::function<void()> Back; ///< untimed, before each repetition: back to
+                              ///< the source layout and values
+  std::function<const double *()> Result; ///< the local elements after To
+};
+
+/// One row per hpfrt strategy that Wanted names, in strategies() order:
+/// Make builds the strategy's run from the call options (Base with the
+/// strategy set; the run may own a fresh array), Check reads its result.
+void timeStrategies(
+    std::vector<Row> &Rows, const std::string &Wanted, int Reps,
+    const redistribute_options &Base,
+    const std::function<StrategyRun(const redistribute_options &)> &Make,
+    const std::function<bool(const double *)> &Check);
 
 /// What the report says about the run besides the rows.
 struct Header {

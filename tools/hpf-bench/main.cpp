@@ -32,6 +32,7 @@
 #include <cmath>
 #include <cstdio>
 #include <functional>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -183,7 +184,7 @@ int main(int argc, char **argv) {
   std::vector<Row> Rows;
   const int Me = rank();
   auto Value = [](plan::Index G) { return double(G) * 0.5 + 1; };
-  auto Check = [&](const double *Out) {
+  std::function<bool(const double *)> Check = [&](const double *Out) {
     long Bad = 0;
     if (Me < D.procs())
       for (plan::Index L = 0; L < D.localCount(Me); ++L)
@@ -197,26 +198,22 @@ int main(int argc, char **argv) {
   std::vector<double> DstLocal(
       std::size_t(Me < D.procs() ? D.localCount(Me) : 0));
 
-  // hpfrt, per strategy: the array goes src -> dst (timed) and back.
-  for (const std::string &St : strategies()) {
-    if (!Wants(Strategies, St))
-      continue;
-    Row R{"hpfrt " + St, "hpfrt", ""};
-    darray<double> A(N, format(plan::parseFormat("block")), PP);
-    redistribute_options O = PO;
-    O.strategy = St.c_str();
-    auto Reset = [&] {
-      // Back to the source layout with the source values.
-      rt::DArrayAccess::redistribute(A, S, PP, O);
-      std::copy(SrcLocal.begin(), SrcLocal.end(), A.local_data());
-    };
-    auto Fn = [&] { rt::DArrayAccess::redistribute(A, D, QQ, O); };
-    summarize(R, timeIt(Reps, Fn, Reset));
-    R.Correct = Check(A.local_data());
-    if (St == default_strategy())
-      R.Note = "default";
-    Rows.push_back(R);
-  }
+  // hpfrt, per strategy: a fresh array goes src -> dst (timed) and back.
+  bench::timeStrategies(
+      Rows, Strategies, Reps, PO,
+      [&](const redistribute_options &O) {
+        auto A = std::make_shared<darray<double>>(
+            N, format(plan::parseFormat("block")), PP);
+        return bench::StrategyRun{
+            [&, A, O] { rt::DArrayAccess::redistribute(*A, D, QQ, O); },
+            [&, A, O] {
+              // Back to the source layout with the source values.
+              rt::DArrayAccess::redistribute(*A, S, PP, O);
+              std::copy(SrcLocal.begin(), SrcLocal.end(), A->local_data());
+            },
+            [A] { return static_cast<const double *>(A->local_data()); }};
+      },
+      Check);
   // The shm strategy's windows (its array is gone) are not needed by the
   // baselines.
   rt::releaseParkedWindows();
@@ -225,16 +222,9 @@ int main(int argc, char **argv) {
   auto RunBaseline = [&](const std::string &Name,
                          std::unique_ptr<bench::Baseline> B,
                          const std::string &WhyNot, bool Verify) {
-    Row R{Name, "baseline", WhyNot};
-    if (B) {
-      std::fill(DstLocal.begin(), DstLocal.end(), 0.0);
-      summarize(R, timeIt(
-                       Reps, [&] { B->run(SrcLocal.data(), DstLocal.data()); },
-                       [] {}));
-      if (Verify)
-        R.Correct = Check(DstLocal.data());
-    }
-    Rows.push_back(R);
+    Rows.push_back(bench::timeBaseline(Name, B.get(), WhyNot, Reps,
+                                       SrcLocal.data(), DstLocal,
+                                       Verify ? Check : nullptr));
   };
   std::string Why;
   if (Wants(Baselines, "naive"))
