@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""kernel-bench: generated code against the sequential build of the same file.
+
+Each kernel (an annotated C++ file) is compiled twice, with plain clang++ -O2
+(the sequential program: directives ignored) and with hpfcc -O2, and run: the
+sequential build, then the hpfcc build under mpiexec with each rank count.
+Every run's standard output must equal the sequential one (else exit 1). The
+table gives the median wall time of --runs runs (runs interleaved, so a slow
+period of the machine hits every column alike) and the speed-up over the
+sequential build (sequential time / hpfcc time: above 1 is faster).
+
+With --other-hpfcc, a second hpfcc (e.g. an installed tree of an earlier
+version) is measured in the same passes, for before/after comparisons.
+
+  python3 tools/kernel-bench/kernel-bench.py --hpfcc build/bin/hpfcc --ranks 1,2 --runs 5
+"""
+import argparse
+import glob
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def build(cmd):
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.returncode:
+        sys.exit(f"kernel-bench: build failed: {' '.join(cmd)}\n{r.stderr}")
+
+
+def timed(cmd, env):
+    t0 = time.perf_counter()
+    r = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=600)
+    t = time.perf_counter() - t0
+    if r.returncode:
+        sys.exit(f"kernel-bench: {' '.join(cmd)} exited {r.returncode}\n{r.stderr}")
+    return t, r.stdout
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--hpfcc", required=True)
+    ap.add_argument("--other-hpfcc", help="a second hpfcc measured alongside")
+    ap.add_argument("--other-label", default="other")
+    ap.add_argument("--cxx", default="/usr/lib/llvm-19/bin/clang++")
+    ap.add_argument("--mpiexec", default="mpiexec.mpich")
+    ap.add_argument("--ranks", default="1,2")
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--tmp", default="/tmp/kernel-bench")
+    ap.add_argument("kernels", nargs="*",
+                    default=sorted(glob.glob(os.path.join(HERE, "kernels", "*.cpp"))))
+    a = ap.parse_args()
+    os.makedirs(a.tmp, exist_ok=True)
+    ranks = [int(r) for r in a.ranks.split(",")]
+    compilers = [("hpfcc", a.hpfcc)]
+    if a.other_hpfcc:
+        compilers.append((a.other_label, a.other_hpfcc))
+    env = dict(os.environ, MPIEXEC_TIMEOUT="300")
+
+    print(f"| kernel | sequential (s) | " + " | ".join(
+        f"{lab} -n {r} (s) | speed-up" for lab, _ in compilers for r in ranks) + " |")
+    print("|---|---|" + "---|---|" * (len(compilers) * len(ranks)))
+    for src in a.kernels:
+        name = os.path.splitext(os.path.basename(src))[0]
+        seq = os.path.join(a.tmp, name + ".seq")
+        build([a.cxx, "-std=c++20", "-O2", "-w", src, "-o", seq])
+        cmds = {"seq": [seq]}
+        for lab, hpfcc in compilers:
+            exe = os.path.join(a.tmp, f"{name}.{lab}")
+            build([hpfcc, "-std=c++20", "-O2", src, "-o", exe])
+            for r in ranks:
+                cmds[(lab, r)] = [a.mpiexec, "-n", str(r), exe]
+        times = {k: [] for k in cmds}
+        expected = None
+        for _ in range(a.runs):
+            for k, cmd in cmds.items():
+                t, out = timed(cmd, env)
+                if expected is None:
+                    expected = out
+                elif out != expected:
+                    sys.exit(f"kernel-bench: {name}: {k} printed {out!r}, sequential {expected!r}")
+                times[k].append(t)
+        tseq = statistics.median(times["seq"])
+        cells = []
+        for lab, _ in compilers:
+            for r in ranks:
+                t = statistics.median(times[(lab, r)])
+                cells.append(f"{t:.3f} | {tseq / t:.2f}")
+        print(f"| {name} | {tseq:.3f} | " + " | ".join(cells) + " |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
