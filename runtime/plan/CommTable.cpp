@@ -41,7 +41,7 @@ Run toLocal(const Distribution &D, Index GStart, Index Len, Index GStride,
   if (Count <= 1)
     R.Stride = 0;
   else if (D.isBlockCyclic() && !D.isContiguous() &&
-           GStride % (D.blockSize() * D.procs()) == 0)
+           GStride % D.cyclePeriod() == 0)
     R.Stride = GStride / D.procs(); // whole periods of the distribution
   else
     R.Stride = GStride; // inside one contiguous block: local = global shift
@@ -87,6 +87,7 @@ public:
           Order.begin() + std::ptrdiff_t(Start[I]),
           Order.begin() + std::ptrdiff_t(Start[I + 1]),
           [&](size_t A, size_t B) { return Pieces[A].J < Pieces[B].J; });
+    Index Total = 0;
     for (size_t K : Order) {
       const Piece &Pc = Pieces[K];
       if (T.Messages.empty() || T.Messages.back().Src != Pc.I ||
@@ -95,10 +96,21 @@ public:
         if (WithRuns)
           T.Runs.emplace_back();
       }
-      T.Messages.back().Size += Pc.Len * Pc.Count;
+      Index Elems;
+      if (__builtin_mul_overflow(Pc.Len, Pc.Count, &Elems) ||
+          __builtin_add_overflow(T.Messages.back().Size, Elems,
+                                 &T.Messages.back().Size))
+        throw PlanError("message size overflows a 64-bit count");
+      Total += Elems;
       if (WithRuns)
         addRuns(T.Runs.back(), Pc);
     }
+    // Every element moves (or stays) exactly once: a table that covers
+    // more or fewer elements than the extent is a bug, never a plan.
+    if (Total != T.N)
+      throw PlanError("communication table of " + Src.format() + " -> " +
+                      Dst.format() + " covers " + std::to_string(Total) +
+                      " of " + std::to_string(T.N) + " elements");
     return T;
   }
 
@@ -163,7 +175,8 @@ void sweepContiguousCyclic(const Distribution &C, const Distribution &K,
     Index V0 = Lo / Y, V1 = (Hi - 1) / Y;
     if (V1 - V0 + 1 <= Q) { // every block of K here has a different owner
       for (Index V = V0; V <= V1; ++V) {
-        Index S = std::max(Lo, V * Y), E = std::min(Hi, (V + 1) * Y);
+        Index S = std::max(Lo, V * Y),
+              E = std::min(Hi, mulOrSaturate(V + 1, Y));
         Emit(R, int(V % Q), S, E - S, 0, 1);
       }
       continue;
@@ -174,9 +187,9 @@ void sweepContiguousCyclic(const Distribution &C, const Distribution &K,
       Index First = V0 + ((J - V0 % Q) % Q + Q) % Q;
       Index Last = First + ((V1 - First) / Q) * Q;
       bool PartialHead = First == V0 && Lo > V0 * Y;
-      bool PartialTail = Last == V1 && Hi < (V1 + 1) * Y;
+      bool PartialTail = Last == V1 && Hi < mulOrSaturate(V1 + 1, Y);
       if (PartialHead) {
-        Emit(R, J, Lo, std::min(Hi, (V0 + 1) * Y) - Lo, 0, 1);
+        Emit(R, J, Lo, std::min(Hi, mulOrSaturate(V0 + 1, Y)) - Lo, 0, 1);
         First += Q;
       }
       Index TailStart = 0;
@@ -198,13 +211,16 @@ void sweepPeriod(const Distribution &Src, const Distribution &Dst,
                  TableBuilder &B) {
   const Index X = Src.blockSize(), Y = Dst.blockSize(), N = Src.size();
   const int P = Src.procs(), Q = Dst.procs();
+  // Both sides have several blocks per rank here, so X * P and Y * Q are
+  // below N; block ends may still pass INT64_MAX near the end of a huge N.
   Index XP = X * P, YQ = Y * Q;
   Index L = lcmOrOverflow(XP, YQ);
   const bool Periodic = L > 0 && L < N;
   // Segments of [From, To), each inside one block of both sides.
   auto Sweep = [&](Index From, Index To, Index Stride, Index Count) {
     for (Index S = From; S < To;) {
-      Index E = std::min({(S / X + 1) * X, (S / Y + 1) * Y, To});
+      Index E = std::min(
+          {mulOrSaturate(S / X + 1, X), mulOrSaturate(S / Y + 1, Y), To});
       B.emit(int((S / X) % P), int((S / Y) % Q), S, E - S, Stride, Count);
       S = E;
     }

@@ -40,13 +40,14 @@ Index splitPoint(const std::vector<Run> &Runs, Index Size, Index X, Index C) {
 /// boundary granule that another rank may write too.
 bool granuleSafe(const std::vector<Run> &Runs, std::size_t ES,
                  std::size_t Granule) {
+  // Byte offsets in 128 bits: a run of 2^62 elements has 2^65 bytes.
   Wide Boundary = 0, Granules = 0;
-  const Index E = Index(ES), G = Index(Granule);
+  const Wide E = ES, G = std::max<std::size_t>(Granule, 1);
   for (const Run &R : Runs) {
-    Index Bytes = R.Length * E;
-    bool Aligned = (R.Start * E) % G == 0 && Bytes % G == 0 &&
-                   (R.Count <= 1 || (R.Stride * E) % G == 0);
-    Granules += Wide(R.Count) * Wide(Bytes / G + 1);
+    Wide Bytes = Wide(R.Length) * E;
+    bool Aligned = (Wide(R.Start) * E) % G == 0 && Bytes % G == 0 &&
+                   (R.Count <= 1 || (Wide(R.Stride) * E) % G == 0);
+    Granules += Wide(R.Count) * (Bytes / G + 1);
     if (!Aligned)
       Boundary += 2 * Wide(R.Count);
   }
@@ -72,8 +73,10 @@ std::vector<std::vector<CopyPiece>> shareCopies(const CommTable &T, int Ranks,
   for (std::size_t M = 0; M < NM; ++M) {
     const Message &X = T.Messages[M];
     Into[std::size_t(X.Dst)].push_back(M);
+    if (X.Size < 0 || __builtin_add_overflow(Total, X.Size, &Total))
+      throw PlanError("copy shares: message sizes do not add up to a 64-bit "
+                      "element count");
     Count[std::size_t(X.Dst)] += X.Size;
-    Total += X.Size;
   }
   if (Total == 0 || Ranks <= 0)
     return Pieces;
@@ -197,8 +200,13 @@ std::vector<std::vector<CopyPiece>> shareCopies(const CommTable &T, int Ranks,
       while (E < A.size() && A[E].Dst == A[B].Dst)
         ++E;
       const Index C = Count[std::size_t(A[B].Dst)];
-      for (Index X = 0; X < C; X += Slice) {
-        Index Y = std::min(C, X + Slice);
+      // At most 2^24 slices per destination (2^39 doubles at the default
+      // slice): a count no node holds keeps the loop finite.
+      const Index DSlice = std::max(Slice, C / (Index(1) << 24) + 1);
+      // Y is saturated: with C near INT64_MAX, X + DSlice would wrap and
+      // the loop would never end.
+      for (Index X = 0, Y = 0; X < C; X = Y) {
+        Y = std::min(C, addOrSaturate(X, DSlice));
         for (std::size_t I = B; I < E; ++I) {
           const Assignment &W = A[I];
           Index F =

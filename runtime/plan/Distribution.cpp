@@ -125,7 +125,7 @@ bool Distribution::isContiguous() const {
   case DistKind::Indirect:
     return false;
   default:
-    return P == 1 || B >= N || B * Index(P) >= N;
+    return P == 1 || B >= N || cyclePeriod() >= N;
   }
 }
 
@@ -134,8 +134,10 @@ std::pair<Index, Index> Distribution::range(int Rank) const {
     return {Gen->Offsets[size_t(Rank)], Gen->Offsets[size_t(Rank) + 1]};
   if (P == 1 || Kind == DistKind::Collapsed)
     return {0, N};
-  Index Lo = std::min(N, Index(Rank) * B);
-  return {Lo, std::min(N, Lo + B)};
+  // Rank * B and Lo + B may not fit (block(2^62) on 4 ranks): saturated,
+  // they are only compared with N.
+  Index Lo = std::min(N, mulOrSaturate(Index(Rank), B));
+  return {Lo, std::min(N, addOrSaturate(Lo, B))};
 }
 
 int Distribution::owner(Index G) const {
@@ -165,7 +167,7 @@ Index Distribution::localIndex(Index G) const {
   case DistKind::Collapsed:
     return G;
   default:
-    return (G / (B * P)) * B + G % B;
+    return (G / cyclePeriod()) * B + G % B;
   }
 }
 
@@ -178,7 +180,7 @@ Index Distribution::globalIndex(int Rank, Index L) const {
   case DistKind::Collapsed:
     return L;
   default:
-    return (L / B) * B * P + Index(Rank) * B + L % B;
+    return (L / B) * cyclePeriod() + Index(Rank) * B + L % B;
   }
 }
 
@@ -191,10 +193,17 @@ Index Distribution::localCount(int Rank) const {
   case DistKind::Collapsed:
     return N;
   default: {
-    Index Period = B * P;
-    Index Rem = N % Period;
-    Index Extra = std::clamp<Index>(Rem - Index(Rank) * B, 0, B);
-    return (N / Period) * B + Extra;
+    // Whole cycles, then this rank's part of the partial one. A period
+    // that does not fit is longer than N: no whole cycle.
+    Index Period, Full = 0, Rem = N, Start;
+    if (!__builtin_mul_overflow(B, Index(P), &Period)) {
+      Full = N / Period;
+      Rem = N % Period;
+    }
+    Index Extra = __builtin_mul_overflow(Index(Rank), B, &Start) || Start >= Rem
+                      ? 0
+                      : std::min(B, Rem - Start);
+    return Full * B + Extra;
   }
   }
 }

@@ -38,6 +38,18 @@ public:
   using std::invalid_argument::invalid_argument;
 };
 
+/// A * B and A + B for non-negative A and B, or INT64_MAX when the result
+/// does not fit: for block ends and periods that may lie beyond any extent
+/// (block(2^62), cyclic(2^63-1)), where "beyond" is all that matters.
+inline Index mulOrSaturate(Index A, Index B) {
+  Index R;
+  return __builtin_mul_overflow(A, B, &R) ? INT64_MAX : R;
+}
+inline Index addOrSaturate(Index A, Index B) {
+  Index R;
+  return __builtin_add_overflow(A, B, &R) ? INT64_MAX : R;
+}
+
 enum class DistKind : std::uint8_t {
   Block,     ///< block: b = ceil(n / p)
   BlockSize, ///< block(k): b = k, requires k * p >= n
@@ -70,6 +82,11 @@ public:
   }
   /// The block size b of a block-cyclic distribution.
   Index blockSize() const { return B; }
+  /// b * p, the length of one cycle of a block-cyclic distribution, or
+  /// INT64_MAX when b * p does not fit (cyclic(2^62) on 4 ranks): every
+  /// index of an extent then lies in the first cycle, which is what
+  /// divisions by the saturated period give.
+  Index cyclePeriod() const { return mulOrSaturate(B, Index(P)); }
   /// The parameter as written: k of block(k)/cyclic(k), 0 for plain block.
   Index parameter() const { return Param; }
 

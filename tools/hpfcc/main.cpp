@@ -19,6 +19,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Config.h"
+#include "Deps.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -50,6 +51,8 @@ hpfcc options:
   --hpf-scheduler=NAME   scheduler for compile-time plans (default auto);
                          also -fplugin-arg-hpf-scheduler=NAME
   --hpf-keep-temps       keep the rewritten sources (printed with -v)
+  --hpf-launch CXX ...   (first option) compile with CXX after rewriting:
+                         hpfcc as a build system's compiler launcher
   -v                     print the commands hpfcc runs
   --help, --version
 
@@ -57,6 +60,10 @@ hpfcc defines __HPFCC__ (both steps) and puts the runtime's headers on the
 include path, so `#ifdef __HPFCC__ #include "mpi/Env.h"` reaches
 hpf::nranks() (HPF's NUMBER_OF_PROCESSORS()) where the sequential program
 has 1.
+
+Dependency files (-M, -MM, -MD, -MMD, -MF, -MT, -MQ, -MP) name the
+user's source and headers and the runtime headers, as for any compiler.
+hpfcc needs -std=c++20 or later (the default).
 
 Other options are passed on: -c, -o, -I, -D, -U, -std=, -O, -g, -W..., -f...
 to the compiler, -l, -L, -Wl,..., -pthread, -fsanitize=... to the linker.
@@ -88,8 +95,8 @@ std::optional<Layout> findLayout(std::string &Why) {
               (Root / "lib/libhpfplan.a").string()};
   } else if (fs::exists(Root / "lib/libHpfPlugin.so")) { // build tree
     L.Plugin = (Root / "lib/libHpfPlugin.so").string();
-    L.Includes = {std::string(HPFCC_SOURCE_DIR) + "/runtime",
-                  std::string(HPFCC_SOURCE_DIR) + "/codegen/include"};
+    L.Includes.assign(std::begin(HPFCC_BUILD_INCLUDES),
+                      std::end(HPFCC_BUILD_INCLUDES));
     L.Libs = {(Root / "lib/libhpfrt.a").string(),
               (Root / "lib/libhpfplan.a").string()};
   } else {
@@ -159,10 +166,9 @@ bool startsWith(const std::string &S, const char *P) {
 
 /// Options that take their value as the next argument.
 bool takesValue(const std::string &A) {
-  static const char *Opts[] = {"-I",       "-D",      "-U",         "-include",
-                               "-isystem", "-iquote", "-idirafter", "-L",
-                               "-l",       "-MF",     "-MT",        "-MQ",
-                               "-Xlinker", "-x",      "-imacros",   "-Xclang"};
+  static const char *Opts[] = {
+      "-I", "-D", "-U",       "-include", "-isystem", "-iquote", "-idirafter",
+      "-L", "-l", "-Xlinker", "-x",       "-imacros", "-Xclang"};
   for (const char *O : Opts)
     if (A == O)
       return true;
@@ -177,14 +183,49 @@ bool isLinkFlag(const std::string &A) {
          A == "-fopenmp" || A == "-g" || startsWith(A, "-flto");
 }
 
+/// True for a -std= of a C++ standard before C++20 (c++17, gnu++14, ...).
+bool isBeforeCxx20(const std::string &A) {
+  std::string V;
+  if (startsWith(A, "-std="))
+    V = A.substr(5);
+  else if (startsWith(A, "--std="))
+    V = A.substr(6);
+  else
+    return false;
+  for (const char *Prefix : {"c++", "gnu++"})
+    if (startsWith(V, Prefix)) {
+      static const char *Old[] = {"98", "03", "0x", "11",
+                                  "1y", "14", "1z", "17"};
+      std::string Year = V.substr(std::strlen(Prefix));
+      for (const char *O : Old)
+        if (Year == O)
+          return true;
+    }
+  return false;
+}
+
+/// Name of File with its extension replaced by Ext ("x/a.o" -> "x/a.d").
+std::string withExtension(const std::string &File, const char *Ext) {
+  return fs::path(File).replace_extension(Ext).string();
+}
+
 } // namespace
 
 int main(int Argc, char **Argv) {
   std::vector<std::string> Sources, Inputs, CompileFlags, LinkFlags, Plugin;
-  std::string Output;
+  std::string Output, Error;
+  hpfcc::DepOptions Deps;
   bool CompileOnly = false, EmitSource = false, KeepTemps = false,
        Preprocess = false, SyntaxOnly = false;
-  for (int I = 1; I < Argc; ++I) {
+  // CXX_COMPILER_LAUNCHER of hpfcc_add_executable: the target's compiler
+  // follows, then its arguments.
+  std::string LaunchCxx;
+  int First = 1;
+  if (Argc >= 3 && std::string(Argv[1]) == "--hpf-launch") {
+    LaunchCxx = Argv[2];
+    First = 3;
+  }
+  for (int I = First; I < Argc; ++I) {
     std::string A = Argv[I];
     if (A == "--help" || A == "-help" || A == "-h") {
       std::cout << Usage;
@@ -226,6 +267,11 @@ int main(int Argc, char **Argv) {
       Output = Argv[++I];
     } else if (startsWith(A, "-o") && A.size() > 2) {
       Output = A.substr(2);
+    } else if (Deps.consume(Argc, Argv, I, Error)) {
+      if (!Error.empty()) {
+        std::cerr << "hpfcc: error: " << Error << "\n";
+        return 1;
+      }
     } else if (takesValue(A)) {
       if (I + 1 >= Argc) {
         std::cerr << "hpfcc: error: " << A << " needs a value\n";
@@ -257,10 +303,26 @@ int main(int Argc, char **Argv) {
     return 1;
   }
 
-  // The runtime headers need C++20; a -std= of the user's wins.
+  if (Deps.Mode != hpfcc::DepOptions::None && Sources.size() > 1 &&
+      (!Deps.File.empty() ||
+       (Deps.Mode == hpfcc::DepOptions::Only && !Output.empty()))) {
+    std::cerr << "hpfcc: error: one dependency file (-MF, or -o with -M) "
+                 "needs a single source file\n";
+    return 1;
+  }
+
+  // The runtime headers need C++20; a -std= of the user's wins, unless it
+  // is older: say so in one line rather than in errors deep inside them.
   bool HasStd = false;
-  for (const std::string &F : CompileFlags)
-    HasStd |= startsWith(F, "-std=");
+  for (const std::string &F : CompileFlags) {
+    if (isBeforeCxx20(F)) {
+      std::cerr << "hpfcc: error: " << F
+                << " is not supported: hpfcc needs C++20 or later (the HPF "
+                   "runtime headers are C++20); use -std=c++20\n";
+      return 1;
+    }
+    HasStd |= startsWith(F, "-std=") || startsWith(F, "--std=");
+  }
   if (!HasStd)
     CompileFlags.insert(CompileFlags.begin(), "-std=c++20");
   // Code that must differ from the sequential program (HPF's
@@ -277,11 +339,14 @@ int main(int Argc, char **Argv) {
   const char *ClangEnv = std::getenv("HPFCC_CLANG");
   std::string Clang = ClangEnv && *ClangEnv ? ClangEnv : HPFCC_CLANGXX;
   const char *CxxEnv = std::getenv("HPFCC_CXX");
-  std::string Cxx = CxxEnv && *CxxEnv ? CxxEnv : HPFCC_CLANGXX;
+  std::string Cxx = !LaunchCxx.empty()  ? LaunchCxx
+                    : CxxEnv && *CxxEnv ? CxxEnv
+                                        : HPFCC_CLANGXX;
 
   if (Preprocess) { // no rewriting: the directives pass through
     std::vector<std::string> Cmd = {Clang};
     Cmd.insert(Cmd.end(), CompileFlags.begin(), CompileFlags.end());
+    Cmd.insert(Cmd.end(), Deps.Raw.begin(), Deps.Raw.end());
     Cmd.insert(Cmd.end(), Sources.begin(), Sources.end());
     if (!Output.empty())
       Cmd.insert(Cmd.end(), {"-o", Output});
@@ -310,16 +375,37 @@ int main(int Argc, char **Argv) {
     return Rc;
   };
 
+  using hpfcc::DepOptions;
+  bool OnlyDeps = Deps.Mode == DepOptions::Only;
   std::vector<std::string> Objects;
   int Index = 0;
   for (const std::string &Src : Sources) {
     fs::path SrcPath = Src;
     std::string Stem = SrcPath.stem().string();
-    std::string Rewritten =
-        (Tmp / (std::to_string(Index++) + "-" + Stem + ".hpf.cpp")).string();
+    std::string TmpStem =
+        (Tmp / (std::to_string(Index++) + "-" + Stem)).string();
+    std::string Rewritten = TmpStem + ".hpf.cpp";
     std::string Out = Rewritten;
     if (EmitSource)
       Out = Output.empty() ? "-" : Output;
+    std::string Obj;
+    if (CompileOnly)
+      Obj = Output.empty() ? Stem + ".o" : Output;
+    else
+      Obj = TmpStem + ".o";
+    // Dependency rules name what the user names: the object of -c, the
+    // file of --hpf-emit-source -o, else the source's stem + ".o" (as clang).
+    std::string Target = CompileOnly                     ? Obj
+                         : EmitSource && !Output.empty() ? Output
+                                                         : Stem + ".o";
+    std::string DepOut = Deps.File;
+    if (DepOut.empty() && OnlyDeps)
+      DepOut = Output.empty() ? "-" : Output;
+    else if (DepOut.empty())
+      DepOut = withExtension(
+          (CompileOnly || EmitSource) && !Output.empty() ? Output : Stem, ".d");
+    std::string Dep1 = TmpStem + ".1.d", Dep2 = TmpStem + ".2.d";
+
     std::vector<std::string> Cmd = {Clang, "-fsyntax-only",
                                     "-fplugin=" + L->Plugin,
                                     "-fplugin-arg-hpf-out=" + Out};
@@ -327,28 +413,43 @@ int main(int Argc, char **Argv) {
     Cmd.insert(Cmd.end(), CompileFlags.begin(), CompileFlags.end());
     for (const std::string &I : L->Includes)
       Cmd.insert(Cmd.end(), {"-I", I});
+    if (Deps.Mode != DepOptions::None) {
+      std::vector<std::string> F = Deps.stepFlags(Dep1, Target, false);
+      Cmd.insert(Cmd.end(), F.begin(), F.end());
+    }
     Cmd.push_back(Src);
     if (int Rc = run(Cmd))
       return Cleanup(Rc);
-    if (EmitSource || SyntaxOnly)
-      continue;
-    std::string Obj;
-    if (CompileOnly)
-      Obj = Output.empty() ? Stem + ".o" : Output;
-    else
-      Obj = (Tmp / (std::to_string(Index) + "-" + Stem + ".o")).string();
-    std::vector<std::string> CC = {Cxx, "-c", Rewritten, "-o", Obj};
-    // Quoted includes of the user's file resolve next to the original.
-    std::string Dir = SrcPath.parent_path().string();
-    CC.insert(CC.end(), {"-iquote", Dir.empty() ? "." : Dir});
-    for (const std::string &I : L->Includes)
-      CC.insert(CC.end(), {"-I", I});
-    CC.insert(CC.end(), CompileFlags.begin(), CompileFlags.end());
-    if (int Rc = run(CC))
-      return Cleanup(Rc);
-    Objects.push_back(Obj);
+    bool Compile = !(EmitSource || SyntaxOnly);
+    if (Compile) {
+      // -M/-MM: the back end only lists the headers of the rewritten code.
+      std::vector<std::string> CC = {Cxx, Rewritten};
+      if (!OnlyDeps)
+        CC = {Cxx, "-c", Rewritten, "-o", Obj};
+      // Quoted includes of the user's file resolve next to the original.
+      std::string Dir = SrcPath.parent_path().string();
+      CC.insert(CC.end(), {"-iquote", Dir.empty() ? "." : Dir});
+      for (const std::string &I : L->Includes)
+        CC.insert(CC.end(), {"-I", I});
+      CC.insert(CC.end(), CompileFlags.begin(), CompileFlags.end());
+      if (Deps.Mode != DepOptions::None) {
+        std::vector<std::string> F = Deps.stepFlags(Dep2, Target, OnlyDeps);
+        CC.insert(CC.end(), F.begin(), F.end());
+      }
+      if (int Rc = run(CC))
+        return Cleanup(Rc);
+      Objects.push_back(Obj);
+    }
+    if (Deps.Mode != DepOptions::None) {
+      std::string Err = hpfcc::mergeDependencies(
+          Dep1, Compile ? Dep2 : "", Tmp.string(), Deps.Phony, DepOut);
+      if (!Err.empty()) {
+        std::cerr << "hpfcc: error: " << Err << "\n";
+        return Cleanup(1);
+      }
+    }
   }
-  if (EmitSource || SyntaxOnly || CompileOnly)
+  if (EmitSource || SyntaxOnly || CompileOnly || OnlyDeps)
     return Cleanup(0);
 
   std::vector<std::string> Link = {Cxx};

@@ -98,9 +98,17 @@ PairSchedule guoPanAlgorithm2(const ReducedPair &R, SmallSteps Fill) {
   const Index SS = G.SStar, TS = G.TStar;
   const Index Rb = R.P / SS, Cb = R.Q / TS;
   if (Rb > Cb) {
-    PairSchedule PS = guoPanAlgorithm2(R.transposed(), Fill).flipped();
-    PS.Notes.push_back("guo-pan: p/s* > q/t*, so Algorithm 2 ran on the "
-                       "reverse redistribution");
+    // The note of the inner call gives s, t, s* and t* of the reverse
+    // problem; say so, with its s and t, so they are not read as this one's.
+    ReducedPair Rev = R.transposed();
+    GuoPanPeriods GR = guoPanPeriods(Rev);
+    PairSchedule PS = guoPanAlgorithm2(Rev, Fill).flipped();
+    PS.Notes.push_back("guo-pan: p/s* = " + std::to_string(Rb) +
+                       " > q/t* = " + std::to_string(Cb) +
+                       ", so Algorithm 2 ran on the reverse redistribution "
+                       "(its s = " +
+                       std::to_string(GR.S) + ", t = " + std::to_string(GR.T) +
+                       ")");
     return PS;
   }
   // C = M'[0..s*-1][0..t*-1]; M'(i, j) = C(i mod s*, j mod t*).
