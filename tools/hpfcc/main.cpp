@@ -67,7 +67,7 @@ that loads the plugin).
 
 struct Layout {
   std::string Plugin;
-  std::vector<std::string> Includes; ///< runtime, compiler support, MPI
+  std::vector<std::string> Includes; ///< runtime (with hpfcc/), MPI
   std::vector<std::string> Libs;     ///< hpfrt, hpfplan, MPI
 };
 
@@ -88,8 +88,7 @@ std::optional<Layout> findLayout(std::string &Why) {
               (Root / "lib/libhpfplan.a").string()};
   } else if (fs::exists(Root / "lib/libHpfPlugin.so")) { // build tree
     L.Plugin = (Root / "lib/libHpfPlugin.so").string();
-    L.Includes = {std::string(HPFCC_SOURCE_DIR) + "/runtime",
-                  std::string(HPFCC_SOURCE_DIR) + "/codegen/include"};
+    L.Includes = {std::string(HPFCC_SOURCE_DIR) + "/runtime"};
     L.Libs = {(Root / "lib/libhpfrt.a").string(),
               (Root / "lib/libhpfplan.a").string()};
   } else {
