@@ -36,7 +36,7 @@ int main() {
     }
     RowSum[i] = s;
   }
-  // CODE: [[ROW:__hpf_RowSum[0-9]+]][((i) + __hpf_seg{{[0-9]+}}_0.off)] = s;
+  // CODE: [[ROW:__hpf_RowSum[0-9]+]][i + __hpf_seg{{[0-9]+}}_0.off] = s;
 #pragma hpf redistribute M(*, block) onto ALL
 #pragma hpf independent
   for (int j = 0; j < C; ++j) {
@@ -44,7 +44,7 @@ int main() {
     for (int i = 0; i < R; ++i)
       ColSum[j] += M[i][j] * RowSum[i] % 7;
   }
-  // CODE: __hpf_ColSum[[C:[0-9]+]][((j) + __hpf_seg[[C]]_0.off)] += __hpf_M[[C]][((i)) * __hpf_M[[C]]_e1 + ((j) + __hpf_seg[[C]]_0.off)] * __hpf_all_RowSum[[C]][i] % 7;
+  // CODE: __hpf_ColSum[[C:[0-9]+]][j + __hpf_seg[[C]]_0.off] += __hpf_M[[C]][i * __hpf_M[[C]]_e1 + (j + __hpf_seg[[C]]_0.off)] * __hpf_all_RowSum[[C]][i] % 7;
   long a = 0, b = 0;
 #pragma hpf independent reduction(+ : a)
   for (int i = 0; i < R; ++i)

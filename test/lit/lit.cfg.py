@@ -19,7 +19,7 @@ for var in ("HPF_STRATEGY", "HPF_SCHEDULER", "HPF_VERIFY", "HPFCC_CXX"):
 
 src = config.hpf_src_root
 includes = " ".join(
-    ["-I" + os.path.join(src, "runtime"), "-I" + os.path.join(src, "codegen", "include")]
+    ["-I" + os.path.join(src, "runtime")]
     + ["-I" + d for d in config.mpi_includes.split()])
 libs = " ".join([os.path.join(config.hpf_lib_dir, "libhpfrt.a"),
                  os.path.join(config.hpf_lib_dir, "libhpfplan.a")] + config.mpi_libs.split())

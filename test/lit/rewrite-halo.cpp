@@ -27,7 +27,7 @@ int main(int argc, char **) {
   for (int i = 1; i < N - 1; ++i)
     B[i] = (A[i - 1] + A[i] + A[i + 1]) / 3;
   // CHECK: { const hpf::halo<double> __hpf_halo_A[[ID:[0-9]+]](A, B, 1, N - 1, -1, 1, "{{.*}}rewrite-halo.cpp:[[@LINE-3]]:1"); double *__restrict const __hpf_B[[ID]] = B.local_data();
-  // CHECK: __hpf_B[[ID]][i + __hpf_seg[[ID]].off] = (__hpf_halo_A[[ID]][i - 1] + __hpf_halo_A[[ID]][i] + __hpf_halo_A[[ID]][i + 1]) / 3;
+  // CHECK: __hpf_B[[ID]][i + __hpf_seg[[ID]]_0.off] = (__hpf_halo_A[[ID]][i - 1] + __hpf_halo_A[[ID]][i] + __hpf_halo_A[[ID]][i + 1]) / 3;
   // REMARK: rewrite-halo.cpp:[[@LINE-3]]:13: remark: 'A' is read at i - 1 .. i + 1: before the loop each rank receives a halo of 1 element below and 1 above its block from the nearest owners (16 bytes per rank) instead of a copy of all 64 elements
 
   // The written array read ahead (c > 0), an inclusive bound; gen_block
@@ -36,7 +36,7 @@ int main(int argc, char **) {
   for (int i = 0; i <= N - 3; ++i)
     G[i] = G[i + 1] + G[i + 2];
   // CHECK: { const hpf::halo<float> __hpf_halo_G[[ID2:[0-9]+]](G, G, 0, (N - 3) + 1, 1, 2, "{{.*}}"); float *__restrict const __hpf_G[[ID2]] = G.local_data();
-  // CHECK: __hpf_G[[ID2]][i + __hpf_seg[[ID2]].off] = __hpf_halo_G[[ID2]][i + 1] + __hpf_halo_G[[ID2]][i + 2];
+  // CHECK: __hpf_G[[ID2]][i + __hpf_seg[[ID2]]_0.off] = __hpf_halo_G[[ID2]][i + 1] + __hpf_halo_G[[ID2]][i + 2];
   // REMARK: rewrite-halo.cpp:[[@LINE-3]]:12: remark: 'G' is read at i + 1 .. i + 2: before the loop each rank receives a halo of 2 elements above its block from the nearest owners (8 bytes per rank) instead of a copy of all 64 elements
 
   // block(20) read in a loop over block: contiguous but placed differently:
@@ -67,8 +67,8 @@ int main(int argc, char **) {
 #pragma hpf independent
   for (int i = 0; i < N; ++i)
     B[i] = R[i];
-  // CHECK: const bool __hpf_aligned_R[[ID4:[0-9]+]] = R.distribution().sameMapping(B.distribution()); const hpf::halo<double> __hpf_all_R[[ID4]] = __hpf_aligned_R[[ID4]] ? hpf::halo<double>() : hpf::halo<double>(R, B, 0, N, 0, 0, "{{.*}}");
-  // CHECK: (__hpf_aligned_R[[ID4]] ? __hpf_R[[ID4]][i + __hpf_seg[[ID4]].off] : __hpf_all_R[[ID4]][i])
+  // CHECK: const bool __hpf_aligned_R[[ID4:[0-9]+]] = hpfcc::same_mapping(R, B); const hpf::halo<double> __hpf_all_R[[ID4]] = __hpf_aligned_R[[ID4]] ? hpf::halo<double>() : hpf::halo<double>(R, B, 0, N, 0, 0, "{{.*}}");
+  // CHECK: (__hpf_aligned_R[[ID4]] ? __hpf_R[[ID4]][i + __hpf_seg[[ID4]]_0.off] : __hpf_all_R[[ID4]][i])
   // REMARK: rewrite-halo.cpp:[[@LINE-3]]:12: remark: alignment of 'R' with 'B' is checked at run time; if they differ, each rank fetches the elements its iterations read from their owners before the loop
 
   // A mapping known only at run time: the runtime checks contiguity.

@@ -38,7 +38,7 @@ int main(int argc, char **) {
   // CHECK-NEXT: { for (const hpfcc::segment __hpf_seg[[ID]]_0 : hpfcc::owned_segments(M, 0, 0, R)) for (int i = __hpf_seg[[ID]]_0.lo; i < __hpf_seg[[ID]]_0.hi; ++i) {
   // CHECK-NEXT: /* #pragma hpf independent */
   // CHECK-NEXT: { for (const hpfcc::segment __hpf_seg[[ID]]_1 : hpfcc::owned_segments(M, 1, 0, C)) for (int j = __hpf_seg[[ID]]_1.lo; j < __hpf_seg[[ID]]_1.hi; ++j)
-  // CHECK-NEXT: __hpf_M[[ID]][((i) + __hpf_seg[[ID]]_0.off) * __hpf_M[[ID]]_e1 + ((j) + __hpf_seg[[ID]]_1.off)] = i * 10 + j; }
+  // CHECK-NEXT: __hpf_M[[ID]][(i + __hpf_seg[[ID]]_0.off) * __hpf_M[[ID]]_e1 + (j + __hpf_seg[[ID]]_1.off)] = i * 10 + j; }
   // CHECK-NEXT: } } }
   // REMARK: remark: independent loop nest over 'M' ((block, cyclic(2)) onto G(2, 3)): 'i' over the owned indices of dimension 0, 'j' over the owned indices of dimension 1; owner computes
   double x = M[k][k + 1];
@@ -70,10 +70,10 @@ int main(int argc, char **) {
     for (int j = 1; j < C; ++j)
       M[i][j] = M[i][j - 1] + S[i][j];
   // A '*' dimension: any subscript, local index = subscript.
-  // CHECK: /* #pragma hpf independent */ { const bool __hpf_aligned_S[[L:[0-9]+]] = hpfcc::same_mapping(S, M); const hpfcc::gathered<float, 2> __hpf_all_S[[L]] = __hpf_aligned_S[[L]] ? hpfcc::gathered<float, 2>() : hpfcc::gathered<float, 2>(S); const auto __hpf_view_S[[L]] = [&](auto... __hpf_i) { return __hpf_aligned_S[[L]] ? S(__hpf_i...) : __hpf_all_S[[L]](__hpf_i...); }; double *__restrict const __hpf_M[[L]] = M.local_data(); const hpf::index_t __hpf_M[[L]]_e1 = M.local_extent(1);
+  // CHECK: /* #pragma hpf independent */ { const bool __hpf_aligned_S[[L:[0-9]+]] = hpfcc::same_mapping(S, M); const hpfcc::gathered<float, 2> __hpf_all_S[[L]] = __hpf_aligned_S[[L]] ? hpfcc::gathered<float, 2>() : hpfcc::gathered<float, 2>(S); double *__restrict const __hpf_M[[L]] = M.local_data(); const hpf::index_t __hpf_M[[L]]_e1 = M.local_extent(1); float *__restrict const __hpf_S[[L]] = S.local_data(); const hpf::index_t __hpf_S[[L]]_e1 = S.local_extent(1);
   // CHECK-NEXT: { for (const hpfcc::segment __hpf_seg[[L]]_0 : hpfcc::owned_segments(M, 0, 0, (R - 1) + 1)) for (int i = __hpf_seg[[L]]_0.lo; i < __hpf_seg[[L]]_0.hi; ++i)
   // CHECK-NEXT: for (int j = 1; j < C; ++j)
-  // CHECK-NEXT: __hpf_M[[L]][((i) + __hpf_seg[[L]]_0.off) * __hpf_M[[L]]_e1 + ((j))] = __hpf_M[[L]][((i) + __hpf_seg[[L]]_0.off) * __hpf_M[[L]]_e1 + ((j - 1))] + __hpf_view_S[[L]](i, j); } }
+  // CHECK-NEXT: __hpf_M[[L]][(i + __hpf_seg[[L]]_0.off) * __hpf_M[[L]]_e1 + j] = __hpf_M[[L]][(i + __hpf_seg[[L]]_0.off) * __hpf_M[[L]]_e1 + (j - 1)] + (__hpf_aligned_S[[L]] ? __hpf_S[[L]][(i + __hpf_seg[[L]]_0.off) * __hpf_S[[L]]_e1 + j] : __hpf_all_S[[L]](i, j)); } }
   // REMARK: remark: alignment of 'S' with 'M' is checked at run time; if they differ, its 48 elements are gathered on every rank before the loop (one MPI_Allgatherv)
   // REMARK: remark: independent loop nest over 'M' ((cyclic, *) onto ALL(*)): 'i' over the owned indices of dimension 0; owner computes
   // Three dimensions, the outer one '*' (every index, no offset).
@@ -87,7 +87,7 @@ int main(int argc, char **) {
         t += T[c][i][j];
     }
   }
-  // CHECK: t += __hpf_T[[T:[0-9]+]][(((c) + __hpf_seg[[T]]_0.off) * __hpf_T[[T]]_e1 + ((i) + __hpf_seg[[T]]_1.off)) * __hpf_T[[T]]_e2 + ((j) + __hpf_seg[[T]]_2.off)];
+  // CHECK: t += __hpf_T[[T:[0-9]+]][((c + __hpf_seg[[T]]_0.off) * __hpf_T[[T]]_e1 + (i + __hpf_seg[[T]]_1.off)) * __hpf_T[[T]]_e2 + (j + __hpf_seg[[T]]_2.off)];
   // REMARK: remark: independent loop nest over 'T' ((*, block, cyclic) onto G(2, 3)): 'c' over dimension 0 (not distributed: every index), 'i' over the owned indices of dimension 1, 'j' over the owned indices of dimension 2; owner computes, 1 reduction(s) combined across ranks
   // REMARK: remark: redistribute 'M' plan made at run time: multi-dimensional redistributions are planned by the runtime (one table over the ranks of both grids)
   std::printf("%f %f %ld\n", x, s, t);

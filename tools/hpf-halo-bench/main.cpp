@@ -35,7 +35,7 @@ double median(std::vector<double> V) {
 template <class Reads>
 void sweep(const Reads &R, hpf::darray<double> &B, hpf::index_t N) {
   double *__restrict const Out = B.local_data();
-  for (const hpfcc::segment S : hpfcc::owned_segments(B, 1, N - 1))
+  for (const hpfcc::segment S : hpfcc::owned_segments(B, 0, 1, N - 1))
     for (hpf::index_t I = S.lo; I < S.hi; ++I)
       Out[I + S.off] = (R[I - 1] + R[I] + R[I + 1]) / 3;
 }

@@ -74,7 +74,7 @@ that loads the plugin).
 
 struct Layout {
   std::string Plugin;
-  std::vector<std::string> Includes; ///< runtime, compiler support, MPI
+  std::vector<std::string> Includes; ///< runtime (with hpfcc/), MPI
   std::vector<std::string> Libs;     ///< hpfrt, hpfplan, MPI
 };
 

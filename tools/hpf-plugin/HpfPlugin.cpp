@@ -1,5 +1,12 @@
-//===- codegen/plugin/HpfPlugin.cpp - the clang plugin "hpf"
-//---------------===//
+//===- tools/hpf-plugin/HpfPlugin.cpp - the clang plugin "hpf" ------------===//
+//
+// The compiler's composition root: the only file that sees every stage.
+// The action registers the pragma handler (pragma-parser/HpfPragma.h) that
+// records `#pragma hpf` directives while clang parses; at the end of the
+// translation unit the consumer runs the analysis (analysis/Analyzer.h:
+// checks, plan decisions, the program model) and, if it succeeded and
+// out= was given, the code generator (codegen/Rewrite.h), and writes the
+// rewritten file.
 //
 // clang -fplugin=libHpfPlugin.so [-fplugin-arg-hpf-ARG ...] ...
 //   out=FILE        write the rewritten source to FILE ("-": stdout)
@@ -15,8 +22,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "../../analysis/Analyzer.h"
+#include "../../codegen/Rewrite.h"
 #include "../../pragma-parser/HpfPragma.h"
-#include "../Rewrite.h"
 
 #include "plan/Scheduler.h"
 

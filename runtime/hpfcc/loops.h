@@ -1,12 +1,13 @@
 //===- hpfcc/loops.h - owner-computes loops of rewritten programs -*- C++ -*-=//
 //
-// Compiler support for `#pragma hpf independent` loops. The rank's elements
-// of a one-dimensional distributed array inside [lo, hi) form segments of
-// consecutive global indices that are also consecutive in local storage:
+// Runtime support for the `#pragma hpf independent` loops that hpfcc
+// generates (codegen/LoopEmitter.cpp). The rank's elements of one dimension
+// of a distributed array inside [lo, hi) form segments of consecutive global
+// indices that are also consecutive in local storage:
 // one per rank for block, block(k) and gen_block, one per owned block for
 // cyclic(k), one per element for indirect. Generated loops are
 //
-//   for (const hpfcc::segment s : hpfcc::owned_segments(A, lo, hi))
+//   for (const hpfcc::segment s : hpfcc::owned_segments(A, 0, lo, hi))
 //     for (int i = s.lo; i < s.hi; ++i)
 //       A_local[i + s.off] = ...;
 //
@@ -28,6 +29,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 namespace hpfcc {
@@ -132,68 +134,61 @@ private:
   index_t First = 0, End = 0;
 };
 
-/// The owned segments of a distributed array inside [lo, hi).
-template <class A>
-segment_range owned_segments(const A &array, index_t lo, index_t hi) {
-  int Me = hpf::rank();
-  return segment_range(array.distribution(),
-                       array.procs().contains(Me) ? Me : -1, lo, hi);
-}
-
-// ---- multi-dimensional arrays ---------------------------------------------
+// ---- owned segments of any rank -------------------------------------------
 //
 // A loop nest over `double M[R][C]` distributed (block, cyclic(2)) onto a
 // grid runs each level over the owned segments of one dimension (the
-// rank's coordinate in that dimension's grid dimension) and addresses
-// elements by global indices, M(i, j):
+// rank's coordinate in that dimension's grid dimension); a one-dimensional
+// loop is a nest of one level (dimension 0):
 //
 //   for (const hpfcc::segment s0 : hpfcc::owned_segments(M, 0, 0, R))
 //     for (int i = s0.lo; i < s0.hi; ++i)
 //       for (const hpfcc::segment s1 : hpfcc::owned_segments(M, 1, 0, C))
 //         for (int j = s1.lo; j < s1.hi; ++j)
-//           M(i, j) = ...;
+//           M_local[(i + s0.off) * M_e1 + (j + s1.off)] = ...;
 
-/// The owned segments of dimension d of a multi-dimensional array inside
-/// [lo, hi): all of [lo, hi) for a collapsed dimension, nothing on ranks
-/// outside the array's arrangement.
-template <class T, int R>
-segment_range owned_segments(const hpf::darray<T, R> &array, int d, index_t lo,
-                             index_t hi) {
-  const hpf::plan::DistributionND &D = array.distribution();
-  const hpf::plan::Distribution &Dim = D.dims()[std::size_t(d)];
+namespace detail {
+
+/// The distribution of dimension d of an array and this rank's coordinate
+/// in it (-1: owns nothing). An array whose distribution() is one
+/// plan::Distribution numbers its processors by world rank; one with a
+/// plan::DistributionND by grid coordinates, where a collapsed dimension
+/// belongs to coordinate 0 and the others take the grid dimensions in order.
+struct dimension {
+  const hpf::plan::Distribution *dist;
+  int coord;
+};
+
+template <class A> dimension dimension_of(const A &array, int d) {
   const int Me = hpf::rank();
-  if (!array.procs().contains(Me))
-    return segment_range(Dim, -1, lo, hi);
-  if (Dim.kind() == hpf::plan::DistKind::Collapsed)
-    return segment_range(Dim, 0, lo, hi);
-  // Non-collapsed dimensions take the grid dimensions in order.
-  std::size_t G = 0;
-  for (int K = 0; K < d; ++K)
-    if (D.dims()[std::size_t(K)].kind() != hpf::plan::DistKind::Collapsed)
-      ++G;
-  return segment_range(Dim, D.coordinates(Me)[G], lo, hi);
+  const bool In = array.procs().contains(Me);
+  const auto &D = array.distribution();
+  if constexpr (std::is_same_v<std::decay_t<decltype(D)>,
+                               hpf::plan::Distribution>) {
+    return {&D, In ? Me : -1};
+  } else {
+    const hpf::plan::Distribution &Dim = D.dims()[std::size_t(d)];
+    if (!In)
+      return {&Dim, -1};
+    if (Dim.kind() == hpf::plan::DistKind::Collapsed)
+      return {&Dim, 0};
+    std::size_t G = 0;
+    for (int K = 0; K < d; ++K)
+      if (D.dims()[std::size_t(K)].kind() != hpf::plan::DistKind::Collapsed)
+        ++G;
+    return {&Dim, D.coordinates(Me)[G]};
+  }
 }
 
-/// True if two arrays place every element (i, j, ...) on the same rank,
-/// i.e. a loop nest over one may access the other at the same indices.
-template <class T, int R, class U, int S>
-bool same_mapping(const hpf::darray<T, R> &a, const hpf::darray<U, S> &b) {
-  if constexpr (R != S) {
-    return false;
-  } else {
-    if (!(a.procs() == b.procs()))
-      return false;
-    const hpf::plan::DistributionND &X = a.distribution();
-    const hpf::plan::DistributionND &Y = b.distribution();
-    if (X.grid() != Y.grid())
-      return false;
-    for (std::size_t D = 0; D < std::size_t(R); ++D) {
-      const hpf::plan::Distribution &P = X.dims()[D], &Q = Y.dims()[D];
-      if (P.size() != Q.size() || P.procs() != Q.procs() || !P.sameMapping(Q))
-        return false;
-    }
-    return true;
-  }
+} // namespace detail
+
+/// The owned segments of dimension d of a distributed array inside
+/// [lo, hi): all of [lo, hi) for a collapsed dimension, nothing on ranks
+/// outside the array's arrangement.
+template <class A>
+segment_range owned_segments(const A &array, int d, index_t lo, index_t hi) {
+  const detail::dimension Dim = detail::dimension_of(array, d);
+  return segment_range(*Dim.dist, Dim.coord, lo, hi);
 }
 
 /// A whole multi-dimensional array gathered on every rank before a loop

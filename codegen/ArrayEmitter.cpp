@@ -1,0 +1,83 @@
+//===- codegen/ArrayEmitter.cpp - processors and distributed arrays -------===//
+//
+// `#pragma hpf processors P(4)` becomes an hpf::processors object and
+// `#pragma hpf distribute A(cyclic(4)) onto P` the hpf::darray that replaces
+// the declaration of A (which moves to the directive). Rank-1 arrays keep
+// the runtime's one-dimensional spelling: extent and format without braces.
+//
+//===----------------------------------------------------------------------===//
+#include "Emitter.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace hpf::codegen {
+namespace {
+
+/// `x` for one item, `{x, y}` for more.
+std::string list(const std::vector<std::string> &Items) {
+  if (Items.size() == 1)
+    return Items[0];
+  std::string S = "{";
+  for (std::size_t I = 0; I < Items.size(); ++I)
+    S += (I ? ", " : "") + Items[I];
+  return S + "}";
+}
+
+} // namespace
+
+void emitProcessors(Emitter &E, const analysis::Arrangement &A) {
+  const pragma::ParsedDirective &D = E.directive(A.DirId);
+  bool Global = !E.P.Anchors.at(A.DirId).Context->isFunctionOrMethod();
+  std::string Code = std::string(Global ? "static " : "") +
+                     "const hpf::processors __hpf_procs_" + A.Name;
+  if (A.Extents.size() == 1 && A.Extents[0].Text == "*" &&
+      !A.Extents[0].Const) {
+    // processors P(*): every rank, whatever their number.
+    E.replaceDirective(D, Code + " = hpf::processors::all();");
+    return;
+  }
+  std::vector<std::string> Extents;
+  for (const analysis::Value &V : A.Extents)
+    Extents.push_back(V.Const         ? std::to_string(*V.Const)
+                      : V.Text == "*" ? "hpf::nranks()"
+                                      : "static_cast<int>(" + V.Text + ")");
+  E.replaceDirective(D, Code + "(" + list(Extents) + ", " +
+                            E.whereLiteral(D.HashLoc) + ");");
+}
+
+void emitArray(Emitter &E, const analysis::DistArray &A) {
+  const pragma::ParsedDirective &D = E.directive(A.DistributeDir);
+  const VarDecl *VD = A.Var;
+  SourceManager &SM = E.SM;
+  // The declaration moves to the directive (which may use names declared
+  // in between); the analysis checked that nothing else refers to it.
+  SourceLocation B = SM.getExpansionLoc(VD->getBeginLoc());
+  SourceLocation End = SM.getExpansionRange(VD->getEndLoc()).getEnd();
+  std::optional<Token> Semi = Lexer::findNextToken(End, SM, E.LO);
+  SourceLocation After =
+      Semi ? Semi->getEndLoc() : Lexer::getLocForEndOfToken(End, 0, SM, E.LO);
+  CharSourceRange DeclR = CharSourceRange::getCharRange(B, After);
+  unsigned Lines = Lexer::getSourceText(DeclR, SM, E.LO).count('\n');
+  E.RW.ReplaceText(DeclR, "/* '" + A.Name +
+                              "' is declared at its distribute directive */" +
+                              std::string(Lines, '\n'));
+  std::vector<std::string> Extents, Formats;
+  for (int I = 0; I < A.rank(); ++I) {
+    Extents.push_back(std::to_string(A.Extents[std::size_t(I)]));
+    Formats.push_back(Emitter::formatExpr(A.Initial.Formats[std::size_t(I)]));
+  }
+  std::string Type = "hpf::darray<" + A.ElemType +
+                     (A.rank() == 1 ? "" : ", " + std::to_string(A.rank())) +
+                     ">";
+  std::string Code = VD->getStorageClass() == SC_Static ? "static " : "";
+  Code += Type + " " + A.Name + "(" + list(Extents) + ", " + list(Formats) +
+          ", " + Emitter::procsExpr(A.Initial.Onto) + ", " +
+          E.whereLiteral(D.HashLoc) + ");";
+  E.replaceDirective(D, Code);
+}
+
+} // namespace hpf::codegen

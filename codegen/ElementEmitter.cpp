@@ -1,0 +1,46 @@
+//===- codegen/ElementEmitter.cpp - elements in replicated code -----------===//
+//
+// A[k] in replicated code (outside owner-computes loops): reads become
+// A.get(k) (collective: the owner broadcasts), A[k] = v becomes A.set(k, v)
+// and A[k] op= v becomes A.update<hpf::elem_op::op>(k, v) (the owner
+// stores); M[i][j] the same with one argument per subscript. Only the
+// tokens around k and v are replaced, so nested accesses (A[B[j]]) compose.
+//
+//===----------------------------------------------------------------------===//
+#include "Emitter.h"
+
+#include "clang/AST/Expr.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace hpf::codegen {
+
+void emitElement(Emitter &E, const analysis::ElementAccess &El) {
+  using analysis::ElementAccess;
+  const analysis::Subscripts &S = El.Subs;
+  // Macros inside k or v are fine (the analysis requires 'A', '[', ']' and
+  // the operator in the file): edit at their expansion locations.
+  std::string Open = El.Kind == ElementAccess::Read ? ".get("
+                     : El.Kind == ElementAccess::Assign
+                         ? ".set("
+                         : ".update<hpf::elem_op::" + El.Op + ">(";
+  E.openSubscripts(S, Open);
+  SourceLocation RB = S.whole()->getRBracketLoc();
+  if (El.Kind == ElementAccess::Read) {
+    E.RW.ReplaceText(SourceRange(RB, RB), ")");
+    return;
+  }
+  // `] = ` / `] += ` up to the value becomes `, `; `)` after the value.
+  E.RW.ReplaceText(CharSourceRange::getCharRange(
+                       RB, E.SM.getExpansionLoc(El.Value->getBeginLoc())),
+                   ", ");
+  E.RW.InsertTextAfter(
+      Lexer::getLocForEndOfToken(
+          E.SM.getExpansionRange(El.Value->getEndLoc()).getEnd(), 0, E.SM,
+          E.LO),
+      ")");
+}
+
+} // namespace hpf::codegen

@@ -1,0 +1,153 @@
+//===- codegen/Emitter.cpp - state and helpers shared by the emitters -----===//
+#include "Emitter.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace hpf::codegen {
+
+using pragma::FormatKind;
+using pragma::ParsedDirective;
+
+Emitter::Emitter(ASTContext &Ctx, const pragma::PragmaState &State,
+                 const analysis::Program &P)
+    : Ctx(Ctx), SM(Ctx.getSourceManager()), LO(Ctx.getLangOpts()), State(State),
+      P(P) {
+  RW.setSourceMgr(SM, LO);
+}
+
+std::string Emitter::fileName() const {
+  PresumedLoc PL =
+      SM.getPresumedLoc(SM.getLocForStartOfFile(SM.getMainFileID()));
+  return PL.isValid() ? PL.getFilename() : "input.cpp";
+}
+
+std::string Emitter::where(SourceLocation L) const {
+  PresumedLoc PL = SM.getPresumedLoc(SM.getExpansionLoc(L));
+  if (PL.isInvalid())
+    return "?";
+  return std::string(PL.getFilename()) + ":" + std::to_string(PL.getLine()) +
+         ":" + std::to_string(PL.getColumn());
+}
+
+std::string Emitter::quote(const std::string &S) {
+  std::string R = "\"";
+  for (char C : S) {
+    if (C == '"' || C == '\\')
+      R += '\\';
+    R += C;
+  }
+  return R + "\"";
+}
+
+SourceRange Emitter::fileRange(const Expr *E) const {
+  return SourceRange(SM.getExpansionLoc(E->getBeginLoc()),
+                     SM.getExpansionRange(E->getEndLoc()).getEnd());
+}
+
+std::string Emitter::text(const Expr *E) const {
+  SourceRange R = fileRange(E);
+  return Lexer::getSourceText(CharSourceRange::getTokenRange(R), SM, LO).str();
+}
+
+SourceLocation Emitter::afterLoop(const ForStmt *F) const {
+  SourceLocation End = SM.getExpansionRange(F->getEndLoc()).getEnd();
+  if (isa<CompoundStmt>(F->getBody()))
+    return Lexer::getLocForEndOfToken(End, 0, SM, LO);
+  SourceLocation After =
+      Lexer::findLocationAfterToken(End, tok::semi, SM, LO,
+                                    /*SkipTrailingWhitespaceAndNewLine=*/false);
+  if (After.isInvalid())
+    After = Lexer::getLocForEndOfToken(End, 0, SM, LO);
+  return After;
+}
+
+/// The directive as a comment, for the reader of the output: one line,
+/// without continuations, and no `*/` that would end the comment.
+std::string Emitter::comment(const ParsedDirective &D) const {
+  std::string T =
+      Lexer::getSourceText(CharSourceRange::getCharRange(D.HashLoc, D.EndLoc),
+                           SM, LO)
+          .str();
+  std::string Out;
+  for (std::size_t I = 0; I < T.size(); ++I) {
+    if (T[I] == '\\' && I + 1 < T.size() &&
+        (T[I + 1] == '\n' || T[I + 1] == '\r'))
+      continue;
+    if (T[I] == '\n' || T[I] == '\r') {
+      Out += ' ';
+      continue;
+    }
+    if (T[I] == '*' && I + 1 < T.size() && T[I + 1] == '/') {
+      Out += "* ";
+      continue;
+    }
+    Out += T[I];
+  }
+  return "/* " + Out + " */";
+}
+
+void Emitter::replaceDirective(const ParsedDirective &D,
+                               const std::string &Code) {
+  CharSourceRange R = CharSourceRange::getCharRange(D.HashLoc, D.EndLoc);
+  unsigned Lines = Lexer::getSourceText(R, SM, LO).count('\n');
+  RW.ReplaceText(R, comment(D) + (Code.empty() ? "" : " " + Code) +
+                        std::string(Lines, '\n'));
+  Done.insert(D.Id);
+}
+
+void Emitter::commentOutRest() {
+  for (const ParsedDirective &D : State.Directives)
+    if (!Done.count(D.Id))
+      replaceDirective(D, "");
+}
+
+void Emitter::openSubscripts(const analysis::Subscripts &S,
+                             const std::string &Open) {
+  SourceLocation AfterBase =
+      Lexer::getLocForEndOfToken(S.base()->getEndLoc(), 0, SM, LO);
+  RW.ReplaceText(CharSourceRange::getCharRange(
+                     AfterBase, SM.getExpansionLoc(S.sub(0)->getBeginLoc())),
+                 Open);
+  for (std::size_t D = 1; D < S.Levels.size(); ++D)
+    RW.ReplaceText(CharSourceRange::getCharRange(
+                       S.Levels[D - 1]->getRBracketLoc(),
+                       SM.getExpansionLoc(S.sub(D)->getBeginLoc())),
+                   ", ");
+}
+
+void Emitter::replaceBase(const analysis::Subscripts &S,
+                          const std::string &Name) {
+  RW.ReplaceText(fileRange(S.base()->IgnoreParenImpCasts()), Name);
+}
+
+std::string Emitter::procsExpr(const analysis::Arrangement *A) {
+  return A ? A->CxxName : "hpf::processors::all()";
+}
+
+std::string Emitter::formatExpr(const analysis::FormatValue &F) {
+  auto Int = [](const analysis::Value &V) {
+    return V.Const ? std::to_string(*V.Const)
+                   : "static_cast<hpf::index_t>(" + V.Text + ")";
+  };
+  switch (F.Kind) {
+  case FormatKind::Block:
+    return F.HasParam ? "hpf::block(" + Int(F.Param) + ")" : "hpf::block()";
+  case FormatKind::Cyclic:
+    return F.HasParam ? "hpf::cyclic(" + Int(F.Param) + ")" : "hpf::cyclic()";
+  case FormatKind::GenBlock:
+    return "hpf::gen_block(" + F.Param.Text + ")";
+  case FormatKind::Indirect:
+    return "hpf::indirect(" + F.Param.Text + ")";
+  case FormatKind::Collapsed:
+    return "hpf::collapsed()";
+  }
+  return "/* unsupported format */";
+}
+
+} // namespace hpf::codegen

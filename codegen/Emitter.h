@@ -1,0 +1,120 @@
+//===- codegen/Emitter.h - state and helpers shared by the emitters -*- C++
+//-*-//
+//
+// The code generator is one Emitter (the Rewriter over the main file, the
+// analysed program, the static plan tables collected so far) and one
+// emitter function per construct, each in its own file:
+//
+//   ArrayEmitter.cpp         processors and distribute directives, the
+//                            declarations they move
+//   RedistributeEmitter.cpp  redistribute directives (+ static plan tables)
+//   LoopEmitter.cpp          independent loops and nests (owner computes)
+//   ElementEmitter.cpp       elements of distributed arrays in replicated
+//                            code
+//   PrintEmitter.cpp         output of replicated code (rank 0 prints)
+//
+// Rewrite.cpp runs them in order and assembles the output. Every edit keeps
+// the line structure of the user's file.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HPF_CODEGEN_EMITTER_H
+#define HPF_CODEGEN_EMITTER_H
+
+#include "../analysis/Analyzer.h"
+
+#include "clang/Basic/SourceLocation.h"
+#include "clang/Rewrite/Core/Rewriter.h"
+
+#include <set>
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class Expr;
+class ForStmt;
+class LangOptions;
+class SourceManager;
+} // namespace clang
+
+namespace hpf::codegen {
+
+class Emitter {
+public:
+  Emitter(clang::ASTContext &Ctx, const pragma::PragmaState &State,
+          const analysis::Program &P);
+
+  clang::ASTContext &Ctx;
+  clang::SourceManager &SM;
+  const clang::LangOptions &LO;
+  const pragma::PragmaState &State;
+  const analysis::Program &P;
+  clang::Rewriter RW;
+  /// Static plan tables, emitted before the user's code.
+  std::string Tables;
+
+  // ---- source text and locations ----
+  /// The main file's name as the user wrote it.
+  std::string fileName() const;
+  /// "file.cpp:12:3", the location that generated code passes to the
+  /// runtime for its messages.
+  std::string where(clang::SourceLocation L) const;
+  /// where(L) as a C++ string literal.
+  std::string whereLiteral(clang::SourceLocation L) const {
+    return quote(where(L));
+  }
+  /// S as a C++ string literal.
+  static std::string quote(const std::string &S);
+  /// The file range of an expression (at its macro expansion, if any).
+  clang::SourceRange fileRange(const clang::Expr *E) const;
+  std::string text(const clang::Expr *E) const;
+  /// After the loop's last token (after the ';' of a non-compound body).
+  clang::SourceLocation afterLoop(const clang::ForStmt *F) const;
+
+  // ---- directives ----
+  /// Replaces a directive's text by itself as a comment and Code, keeping
+  /// its number of lines.
+  void replaceDirective(const pragma::ParsedDirective &D,
+                        const std::string &Code);
+  const pragma::ParsedDirective &directive(unsigned Id) const {
+    return State.Directives[Id];
+  }
+  /// Directives not replaced yet become comments.
+  void commentOutRest();
+
+  // ---- elements ----
+  /// `M[s0][s1]` -> `M<Open>s0, s1]`: the tokens from the base to the first
+  /// subscript become Open, each `][` a comma. The last `]` is left.
+  void openSubscripts(const analysis::Subscripts &S, const std::string &Open);
+  /// Replaces the base `M` of an element.
+  void replaceBase(const analysis::Subscripts &S, const std::string &Name);
+
+  // ---- runtime expressions ----
+  /// The arrangement's variable, or every rank.
+  static std::string procsExpr(const analysis::Arrangement *A);
+  /// `hpf::cyclic(4)`, `hpf::gen_block(sizes)`, ...
+  static std::string formatExpr(const analysis::FormatValue &F);
+
+private:
+  std::string comment(const pragma::ParsedDirective &D) const;
+  std::set<unsigned> Done;
+};
+
+// ---- the emitters, one file each ----
+
+/// ArrayEmitter.cpp
+void emitProcessors(Emitter &E, const analysis::Arrangement &A);
+void emitArray(Emitter &E, const analysis::DistArray &A);
+/// RedistributeEmitter.cpp
+void emitRedistribution(Emitter &E, const analysis::Redistribution &R);
+/// LoopEmitter.cpp
+void emitLoop(Emitter &E, const analysis::OwnerLoop &L);
+/// ElementEmitter.cpp
+void emitElement(Emitter &E, const analysis::ElementAccess &El);
+/// PrintEmitter.cpp: printf/puts/std::cout of replicated code, outside the
+/// given ranges (distributed loops, whose output stays per rank).
+void emitPrints(Emitter &E, const std::vector<clang::SourceRange> &Skip);
+
+} // namespace hpf::codegen
+
+#endif // HPF_CODEGEN_EMITTER_H

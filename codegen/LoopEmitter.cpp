@@ -1,0 +1,363 @@
+//===- codegen/LoopEmitter.cpp - owner-computes loops and nests -----------===//
+//
+// An independent loop is a nest of one or more levels (a loop over a
+// one-dimensional array is a nest of one level). The directive becomes a
+// prologue that opens a block:
+//
+//   { <copies> <run-time checks> <local pointers> <reduction set-up>
+//
+// Each level over a dimension of the nest's home array runs over the
+// segments of that dimension the rank owns (runtime/hpfcc/loops.h), the
+// user's loop inside with its bounds replaced by the segment's:
+//
+//   { for (const hpfcc::segment __hpf_seg7_0 : hpfcc::owned_segments(A, 0,
+//     lo, hi)) for (int i = __hpf_seg7_0.lo; i < __hpf_seg7_0.hi; ++i) ...
+//
+// Elements the iteration owns are read and written through __restrict
+// pointers to local storage, the local index of each dimension being the
+// subscript plus the offset of the segment it runs over: no owner test and
+// no index translation per element, so inner loops vectorise like the
+// sequential ones. Other reads use copies made before the loop (a halo of
+// neighbours, or the whole array gathered), with global indices. After the
+// outermost level the reductions combine across ranks and the block closes.
+//
+//===----------------------------------------------------------------------===//
+#include "Emitter.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace hpf::codegen {
+namespace {
+
+using analysis::DistArray;
+using analysis::NestLevel;
+using analysis::OwnerLoop;
+using analysis::Subscripts;
+
+/// An owner-computes loop seen as a nest, whichever way the analysis
+/// described it (one-dimensional loops: For/Accesses; nests:
+/// Levels/NDAccesses).
+struct Nest {
+  struct Element {
+    Subscripts Subs;
+    const DistArray *Array = nullptr;
+    /// Local elements, per dimension: the level whose owned segment the
+    /// subscript runs over, or -1 (local index = subscript).
+    std::vector<int> Segment;
+  };
+  std::vector<NestLevel> Levels;
+  std::vector<Element> Local;  ///< owned by the iteration: local storage
+  std::vector<Element> Copied; ///< read from a copy made before the loop
+};
+
+Nest nestOf(const OwnerLoop &L) {
+  Nest N;
+  auto One = [](const ArraySubscriptExpr *E) {
+    Subscripts S;
+    S.Levels.push_back(E);
+    return S;
+  };
+  if (L.ND) {
+    N.Levels = L.Levels;
+  } else {
+    N.Levels.push_back({L.DirId, L.For, L.IndVar, L.Lower, L.Upper, L.Inclusive,
+                        L.Home ? 0 : -1});
+    for (const analysis::Access &Acc : L.Accesses)
+      N.Local.push_back({One(Acc.Expr), Acc.Array, {0}});
+  }
+  for (const analysis::Access &G : L.Gathers)
+    N.Copied.push_back({One(G.Expr), G.Array, {}});
+  for (const analysis::NDAccess &Acc : L.NDAccesses)
+    (Acc.Kind == analysis::NDAccess::Local ? N.Local : N.Copied)
+        .push_back({Acc.Subs, Acc.Array, Acc.Segment});
+  return N;
+}
+
+/// True if the element's array name and brackets are in the file (an
+/// element of a one-dimensional loop spelled through a macro is left as
+/// it is: darray::operator[] takes the global index).
+bool inFile(const Subscripts &S) {
+  for (const ArraySubscriptExpr *L : S.Levels)
+    if (!L->getBeginLoc().isFileID() || !L->getRBracketLoc().isFileID())
+      return false;
+  return true;
+}
+
+/// A subscript that needs no parentheses as an operand of `+`.
+bool simple(const Expr *E) {
+  const Expr *X = E->IgnoreImpCasts();
+  return E->getBeginLoc().isFileID() && E->getEndLoc().isFileID() &&
+         (isa<DeclRefExpr>(X) || isa<IntegerLiteral>(X) || isa<ParenExpr>(X));
+}
+
+class LoopEmitter {
+public:
+  LoopEmitter(Emitter &E, const OwnerLoop &L)
+      : E(E), L(L), N(nestOf(L)), D(E.directive(L.DirId)),
+        Id(std::to_string(L.DirId)) {}
+
+  void run() {
+    std::string Pro = copies();
+    if (!L.Home) {
+      // Runs on every rank, like replicated code.
+      E.replaceDirective(D, Pro.empty() ? "" : "{" + Pro);
+      if (!Pro.empty())
+        E.RW.InsertTextAfter(E.afterLoop(L.For), " }");
+      return;
+    }
+    Pro += checks() + pointers();
+    for (const Nest::Element &El : N.Local)
+      if (inFile(El.Subs))
+        localElement(El);
+    std::string Epi;
+    reductions(Pro, Epi);
+    E.replaceDirective(D, "{" + Pro);
+    levels(Epi);
+    // Last: the copy's subscripts are the rewritten text of the element's.
+    for (const Nest::Element &El : N.Local)
+      if (L.GatherIfMisaligned.count(const_cast<DistArray *>(El.Array)) &&
+          inFile(El.Subs))
+        localOrCopy(El);
+  }
+
+private:
+  Emitter &E;
+  const OwnerLoop &L;
+  const Nest N;
+  const pragma::ParsedDirective &D;
+  const std::string Id;
+
+  std::string name(const char *Prefix, const DistArray *A) const {
+    return Prefix + A->Name + Id;
+  }
+  std::string segment(int K) const {
+    return "__hpf_seg" + Id + "_" + std::to_string(K);
+  }
+  /// "lo, hi" of a level, hi exclusive.
+  std::string bounds(const NestLevel &Lv) const {
+    std::string Hi = E.text(Lv.Upper);
+    return E.text(Lv.Lower) + ", " + (Lv.Inclusive ? "(" + Hi + ") + 1" : Hi);
+  }
+  /// The level over dimension 0 of the home array (halos are rank 1).
+  const NestLevel &levelOfDim0() const {
+    for (const NestLevel &Lv : N.Levels)
+      if (Lv.Dim == 0)
+        return Lv;
+    return N.Levels.front();
+  }
+  /// A halo serves rank-1 arrays in loops over a rank-1 home: hpf::halo
+  /// fetches the elements at i + [CMin, CMax] of the rank's iterations.
+  std::string haloArgs(const DistArray *A, long long CMin,
+                       long long CMax) const {
+    return "(" + A->Name + ", " + L.Home->Name + ", " + bounds(levelOfDim0()) +
+           ", " + std::to_string(CMin) + ", " + std::to_string(CMax) + ", " +
+           E.whereLiteral(D.HashLoc) + ")";
+  }
+  static std::string gatheredType(const DistArray *A) {
+    return "hpfcc::gathered<" + A->ElemType + ", " + std::to_string(A->rank()) +
+           ">";
+  }
+
+  /// Copies of arrays read at elements other ranks own, made before the
+  /// loop; their elements keep global indices: `B[i + 1]` ->
+  /// `__hpf_all_B7[i + 1]`, `M[a][b]` -> `__hpf_all_M7(a, b)`.
+  std::string copies() {
+    std::string Pro;
+    std::set<const DistArray *> Made;
+    for (const Nest::Element &El : N.Copied) {
+      const DistArray *A = El.Array;
+      auto H = L.Halos.find(const_cast<DistArray *>(A));
+      bool Halo = L.Home && H != L.Halos.end();
+      std::string Copy = name(Halo ? "__hpf_halo_" : "__hpf_all_", A);
+      if (Made.insert(A).second) {
+        if (Halo)
+          Pro += " const hpf::halo<" + A->ElemType + "> " + Copy +
+                 haloArgs(A, H->second.first, H->second.second) + ";";
+        else if (A->rank() == 1)
+          Pro += " const std::vector<" + A->ElemType + "> " + Copy + " = " +
+                 A->Name + ".gather();";
+        else
+          Pro +=
+              " const " + gatheredType(A) + " " + Copy + "(" + A->Name + ");";
+      }
+      E.replaceBase(El.Subs, Copy);
+      if (A->rank() > 1) {
+        E.openSubscripts(El.Subs, "(");
+        SourceLocation RB = El.Subs.whole()->getRBracketLoc();
+        E.RW.ReplaceText(SourceRange(RB, RB), ")");
+      }
+    }
+    return Pro;
+  }
+
+  /// Alignment the analysis could not decide: arrays written in the loop
+  /// must be aligned with the home array (else the program fails);
+  /// read-only ones are read from a copy when they are not.
+  std::string checks() {
+    std::string Pro;
+    for (const DistArray *A : L.CheckAligned) {
+      if (!L.GatherIfMisaligned.count(const_cast<DistArray *>(A))) {
+        Pro += " hpfcc::check_aligned(" + A->Name + ", " +
+               Emitter::quote(A->Name) + ", " + L.Home->Name + ", " +
+               Emitter::quote(L.Home->Name) + ", " + E.whereLiteral(D.HashLoc) +
+               ");";
+        continue;
+      }
+      // The elements this rank's iterations read, fetched from their
+      // owners (a halo with c = 0; it gathers the whole array if a mapping
+      // is not contiguous), or for more dimensions the whole array.
+      bool Halo = A->rank() == 1 && L.Home->rank() == 1;
+      std::string Type =
+          Halo ? "hpf::halo<" + A->ElemType + ">" : gatheredType(A);
+      std::string Al = name("__hpf_aligned_", A);
+      Pro += " const bool " + Al + " = hpfcc::same_mapping(" + A->Name + ", " +
+             L.Home->Name + "); const " + Type + " " + name("__hpf_all_", A) +
+             " = " + Al + " ? " + Type + "() : " + Type +
+             (Halo ? haloArgs(A, 0, 0) : "(" + A->Name + ")") + ";";
+    }
+    return Pro;
+  }
+
+  /// The local buffers of distinct distributed arrays never overlap, and
+  /// the analysis rejects every other use of the arrays, so the pointers
+  /// are __restrict: the loop vectorises like the sequential one. Row-major
+  /// local storage: the local extents of dimensions 1.. are the strides.
+  std::string pointers() {
+    std::string Pro;
+    std::set<const DistArray *> Made;
+    for (const Nest::Element &El : N.Local) {
+      const DistArray *A = El.Array;
+      if (!Made.insert(A).second)
+        continue;
+      std::string Ptr = name("__hpf_", A);
+      Pro += " " + A->ElemType + " *__restrict const " + Ptr + " = " + A->Name +
+             ".local_data();";
+      for (int Dm = 1; Dm < A->rank(); ++Dm)
+        Pro += " const hpf::index_t " + Ptr + "_e" + std::to_string(Dm) +
+               " = " + A->Name + ".local_extent(" + std::to_string(Dm) + ");";
+    }
+    return Pro;
+  }
+
+  /// A[i] -> `__hpf_A7[i + __hpf_seg7_0.off]`; M[a][b] ->
+  /// `__hpf_M7[(a + __hpf_seg7_0.off) * __hpf_M7_e1 + (b + ...off)]`. Only
+  /// the tokens around the subscripts change (nested elements compose); a
+  /// dimension with no segment (collapsed) adds no offset.
+  void localElement(const Nest::Element &El) {
+    const Subscripts &S = El.Subs;
+    const std::size_t Rank = S.Levels.size();
+    const std::string Ptr = name("__hpf_", El.Array);
+    auto Off = [&](std::size_t Dm) {
+      int K = El.Segment[Dm];
+      return K < 0 ? std::string() : " + " + segment(K) + ".off";
+    };
+    // Each dimension's local index is one term; terms with an offset are
+    // parenthesised where they are operands of `*`/`+`.
+    auto Wrap = [&](std::size_t Dm) { return Rank > 1 && !Off(Dm).empty(); };
+    auto Open = [&](std::size_t Dm) {
+      return std::string(Wrap(Dm) ? "(" : "") + (simple(S.sub(Dm)) ? "" : "(");
+    };
+    auto Close = [&](std::size_t Dm) {
+      return std::string(simple(S.sub(Dm)) ? "" : ")") + Off(Dm) +
+             (Wrap(Dm) ? ")" : "");
+    };
+    E.replaceBase(S, Ptr);
+    SourceLocation AfterBase =
+        Lexer::getLocForEndOfToken(S.base()->getEndLoc(), 0, E.SM, E.LO);
+    E.RW.ReplaceText(
+        CharSourceRange::getCharRange(
+            AfterBase, E.SM.getExpansionLoc(S.sub(0)->getBeginLoc())),
+        "[" + std::string(Rank >= 2 ? Rank - 2 : 0, '(') + Open(0));
+    for (std::size_t Dm = 1; Dm < Rank; ++Dm)
+      E.RW.ReplaceText(CharSourceRange::getCharRange(
+                           S.Levels[Dm - 1]->getRBracketLoc(),
+                           E.SM.getExpansionLoc(S.sub(Dm)->getBeginLoc())),
+                       Close(Dm - 1) + (Dm >= 2 ? ")" : "") + " * " + Ptr +
+                           "_e" + std::to_string(Dm) + " + " + Open(Dm));
+    SourceLocation RB = S.whole()->getRBracketLoc();
+    E.RW.ReplaceText(SourceRange(RB, RB), Close(Rank - 1) + "]");
+  }
+
+  /// An element of an array whose alignment is checked at run time and
+  /// that is only read: `(__hpf_aligned_B7 ? <local element> :
+  /// __hpf_all_B7[i])` (`(a, b)` for more dimensions).
+  void localOrCopy(const Nest::Element &El) {
+    const Subscripts &S = El.Subs;
+    std::string Copy = name("__hpf_all_", El.Array);
+    for (std::size_t Dm = 0; Dm < S.Levels.size(); ++Dm)
+      Copy += (Dm == 0 ? (S.Levels.size() == 1 ? "[" : "(") : ", ") +
+              E.RW.getRewrittenText(E.fileRange(S.sub(Dm)));
+    Copy += S.Levels.size() == 1 ? "]" : ")";
+    E.RW.InsertTextBefore(E.fileRange(S.base()).getBegin(),
+                          "(" + name("__hpf_aligned_", El.Array) + " ? ");
+    E.RW.InsertTextAfter(S.whole()->getRBracketLoc().getLocWithOffset(1),
+                         " : " + Copy + ")");
+  }
+
+  /// Reduction set-up before the loop and the combination across ranks
+  /// after it.
+  void reductions(std::string &Pro, std::string &Epi) const {
+    for (const analysis::LoopReduction &Red : L.Reductions) {
+      std::string V = Red.Var->getName().str();
+      std::string Saved = "__hpf_" + V + "0_" + Id;
+      switch (Red.Op) {
+      case pragma::ReductionOp::Sum:
+        Pro += " const auto " + Saved + " = " + V + "; " + V + " = 0;";
+        Epi += " " + V + " = " + Saved + " + hpf::allreduce_sum(" + V + ");";
+        break;
+      case pragma::ReductionOp::Product:
+        Pro += " const auto " + Saved + " = " + V + "; " + V + " = 1;";
+        Epi += " " + V + " = " + Saved + " * hpf::allreduce_prod(" + V + ");";
+        break;
+      case pragma::ReductionOp::Min:
+        Epi += " " + V + " = hpf::allreduce_min(" + V + ");";
+        break;
+      case pragma::ReductionOp::Max:
+        Epi += " " + V + " = hpf::allreduce_max(" + V + ");";
+        break;
+      }
+    }
+  }
+
+  /// Each level over a dimension of the home array runs inside a loop over
+  /// that dimension's owned segments. Innermost level first, so that
+  /// closing braces at the same place nest. The extra braces keep the
+  /// epilogue, on the loop's last line, from looking like part of the loop
+  /// (-Wmisleading-indentation).
+  void levels(const std::string &Epi) {
+    for (std::size_t K = N.Levels.size(); K-- > 0;) {
+      const NestLevel &Lv = N.Levels[K];
+      std::string Close = K == 0 ? Epi + " }" : "";
+      if (Lv.Dim >= 0) {
+        std::string Seg = segment(int(K));
+        E.RW.InsertTextBefore(Lv.For->getForLoc(),
+                              "{ for (const hpfcc::segment " + Seg +
+                                  " : hpfcc::owned_segments(" + L.Home->Name +
+                                  ", " + std::to_string(Lv.Dim) + ", " +
+                                  bounds(Lv) + ")) ");
+        E.RW.ReplaceText(E.fileRange(Lv.Lower), Seg + ".lo");
+        std::string Bound = Seg + ".hi";
+        QualType T = Lv.IndVar->getType();
+        if (T->isUnsignedIntegerType())
+          Bound = "static_cast<" + T.getAsString() + ">(" + Bound + ")";
+        E.RW.ReplaceText(E.fileRange(Lv.For->getCond()),
+                         Lv.IndVar->getName().str() + " < " + Bound);
+        Close = " }" + Close;
+      }
+      if (!Close.empty())
+        E.RW.InsertTextAfter(E.afterLoop(Lv.For), Close);
+    }
+  }
+};
+
+} // namespace
+
+void emitLoop(Emitter &E, const OwnerLoop &L) { LoopEmitter(E, L).run(); }
+
+} // namespace hpf::codegen
