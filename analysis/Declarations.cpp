@@ -51,6 +51,15 @@ void Declarations::declare() {
   }
 }
 
+bool Declarations::anchoredArray(const ParsedDirective &D, const Anchor *&A,
+                                 const VarDecl *&VD) {
+  A = C.anchorOf(D);
+  if (!A)
+    return false;
+  VD = C.slotVar(D, D.Dir.Array.Tok, "an array");
+  return VD != nullptr;
+}
+
 void Declarations::processors(const ParsedDirective &D) {
   const Anchor *A = C.anchorOf(D);
   if (!A)
@@ -314,11 +323,9 @@ bool Declarations::makeMapping(const ParsedDirective &PD,
 }
 
 void Declarations::distribute(const ParsedDirective &D) {
-  const Anchor *A = C.anchorOf(D);
-  if (!A)
-    return;
-  const VarDecl *VD = C.slotVar(D, D.Dir.Array.Tok, "an array");
-  if (!VD)
+  const Anchor *A = nullptr;
+  const VarDecl *VD = nullptr;
+  if (!anchoredArray(D, A, VD))
     return;
   SourceLocation NameLoc = D.locOf(D.Dir.Array.Tok);
   auto Fail = [&](const std::string &M) { R.error(NameLoc, M); };
@@ -450,11 +457,9 @@ void Declarations::dynamic(const ParsedDirective &D) {
 }
 
 void Declarations::redistribute(const ParsedDirective &D) {
-  const Anchor *A = C.anchorOf(D);
-  if (!A)
-    return;
-  const VarDecl *VD = C.slotVar(D, D.Dir.Array.Tok, "an array");
-  if (!VD)
+  const Anchor *A = nullptr;
+  const VarDecl *VD = nullptr;
+  if (!anchoredArray(D, A, VD))
     return;
   SourceLocation NameLoc = D.locOf(D.Dir.Array.Tok);
   auto It = P.ArrayByVar.find(VD);

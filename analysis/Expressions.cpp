@@ -1,4 +1,4 @@
-//===- analysis/Expressions.cpp - what the phases ask of expressions ------===//
+//===- analysis/Expressions.cpp - questions about expressions -------------===//
 #include "Expressions.h"
 
 #include "clang/AST/ASTContext.h"
@@ -11,9 +11,6 @@ namespace hpf::analysis {
 const Expr *Subscripts::base() const { return Levels.front()->getBase(); }
 const Expr *Subscripts::sub(std::size_t D) const { return Levels[D]->getIdx(); }
 
-/// The chain of subscripts whose outermost ArraySubscriptExpr is E
-/// (`M[i][j]`: M[i] then M[i][j]), following bases of array type only, and
-/// the variable it starts from (null if it does not start at a variable).
 const DeclRefExpr *subscriptChain(const ArraySubscriptExpr *E, Subscripts &S) {
   std::vector<const ArraySubscriptExpr *> Rev;
   for (const ArraySubscriptExpr *Cur = E;;) {
@@ -43,7 +40,6 @@ bool plainSubscripts(const Subscripts &S) {
 
 } // namespace
 
-/// "M[i][j]" for messages.
 std::string elementSpelling(const DistArray &A, const char *First) {
   std::string S = A.Name;
   static const char *const Names[] = {"i", "j", "k", "l"};
@@ -75,8 +71,6 @@ bool wholeElement(Reporter &R, const ArraySubscriptExpr *E, const Subscripts &S,
   return true;
 }
 
-/// True if E (skipping parentheses) is only read: its parent converts it to
-/// an rvalue. Anything else (assignment, ++, reference, address) may write.
 bool onlyRead(ASTContext &Ctx, const Expr *E) {
   const Stmt *Child = E;
   for (;;) {
@@ -91,7 +85,6 @@ bool onlyRead(ASTContext &Ctx, const Expr *E) {
   }
 }
 
-/// c if E is `i + c`, `c + i` or `i - c` for the variable I and a constant c.
 std::optional<int64_t> offsetFrom(ASTContext &Ctx, const Expr *E,
                                   const VarDecl *I) {
   E = E->IgnoreParenImpCasts();

@@ -1,5 +1,4 @@
-//===- analysis/Expressions.h - what the phases ask of expressions -*- C++
-//-*-===//
+//===- analysis/Expressions.h - questions about expressions -----*- C++ -*-===//
 //
 // Small questions about Clang expressions that several phases ask: the
 // subscript chain of an element `M[i][j]`, whether an expression is only

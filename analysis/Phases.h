@@ -61,6 +61,10 @@ public:
   void redistribute(const ParsedDirective &D);
 
 private:
+  /// The anchor and the array of a distribute or redistribute directive;
+  /// false if either was reported.
+  bool anchoredArray(const ParsedDirective &D, const Anchor *&A,
+                     const clang::VarDecl *&VD);
   void processors(const ParsedDirective &D);
   void distribute(const ParsedDirective &D);
   void dynamic(const ParsedDirective &D);
