@@ -1,7 +1,7 @@
-//===- analysis/Mapping.cpp - static distributions and plan decisions
-//------===//
+//===- analysis/Mapping.cpp - static distributions and plan decisions ----===//
 #include "Mapping.h"
 
+#include <algorithm>
 #include <sstream>
 
 namespace hpf::analysis {
@@ -78,6 +78,11 @@ std::string Mapping::describe() const {
   return S;
 }
 
+namespace {
+
+/// The distribution of one dimension of extent N formatted by F over P
+/// processors (nullopt: the count is only known at run time; `Over` names
+/// them in messages, e.g. "P(4)").
 std::optional<plan::Distribution> staticDimension(const FormatValue &F, Index N,
                                                   std::optional<Index> P,
                                                   const std::string &Over,
@@ -122,26 +127,11 @@ std::optional<plan::Distribution> staticDimension(const FormatValue &F, Index N,
   return No("unknown format");
 }
 
-std::optional<plan::Distribution> staticDistribution(const Mapping &M, Index N,
-                                                     std::string *WhyNot) {
-  auto No = [&](std::string Why) -> std::optional<plan::Distribution> {
-    if (WhyNot)
-      *WhyNot = std::move(Why);
-    return std::nullopt;
-  };
-  if (M.Formats.size() != 1)
-    return No("multi-dimensional mapping");
-  if (!M.Onto)
-    return No("no 'onto': the processor count is the number of MPI ranks");
-  if (M.Formats[0].Kind == pragma::FormatKind::Collapsed)
-    return No("'*' is not a distribution of a one-dimensional array");
-  return staticDimension(M.Formats[0], N, M.Onto->count(), M.Onto->describe(),
-                         WhyNot);
-}
+} // namespace
 
 std::optional<plan::DistributionND>
-staticDistributionND(const Mapping &M, const std::vector<Index> &Extents,
-                     std::string *WhyNot) {
+staticDistribution(const Mapping &M, const std::vector<Index> &Extents,
+                   std::string *WhyNot) {
   auto No = [&](std::string Why) -> std::optional<plan::DistributionND> {
     if (WhyNot)
       *WhyNot = std::move(Why);
@@ -151,6 +141,10 @@ staticDistributionND(const Mapping &M, const std::vector<Index> &Extents,
     return No("the mapping's rank differs from the array's");
   if (!M.Onto)
     return No("no 'onto': the processor count is the number of MPI ranks");
+  if (std::all_of(M.Formats.begin(), M.Formats.end(), [](const FormatValue &F) {
+        return F.Kind == pragma::FormatKind::Collapsed;
+      }))
+    return No("'*' in every dimension is not a distribution");
   std::vector<int> Grid;
   for (const Value &E : M.Onto->Extents) {
     if (!E.Const)
@@ -174,8 +168,7 @@ staticDistributionND(const Mapping &M, const std::vector<Index> &Extents,
   return plan::DistributionND(std::move(Dims), std::move(Grid));
 }
 
-bool sameMappingND(const plan::DistributionND &A,
-                   const plan::DistributionND &B) {
+bool sameMapping(const plan::DistributionND &A, const plan::DistributionND &B) {
   if (A.rank() != B.rank() || A.grid() != B.grid())
     return false;
   for (int D = 0; D < A.rank(); ++D) {
@@ -187,50 +180,43 @@ bool sameMappingND(const plan::DistributionND &A,
   return true;
 }
 
-PlanDecision decidePlanND(const std::optional<Mapping> &Src, const Mapping &Dst,
-                          const std::vector<Index> &Extents,
-                          const plan::PlanOptions &) {
-  PlanDecision D;
-  D.Why = "multi-dimensional redistributions are planned by the runtime "
-          "(one table over the ranks of both grids)";
-  if (!Src)
-    return D;
-  std::optional<plan::DistributionND> S =
-      staticDistributionND(*Src, Extents, nullptr);
-  std::optional<plan::DistributionND> T =
-      staticDistributionND(Dst, Extents, nullptr);
-  if (S && T && sameMappingND(*S, *T))
-    D.Decision = PlanDecision::NoOp;
-  D.SrcND = std::move(S);
-  D.DstND = std::move(T);
-  return D;
-}
-
 PlanDecision decidePlan(const std::optional<Mapping> &Src, const Mapping &Dst,
-                        Index N, const plan::PlanOptions &Opts) {
+                        const std::vector<Index> &Extents,
+                        const plan::PlanOptions &Opts) {
   PlanDecision D;
-  if (!Src) {
-    D.Why = "the array's mapping before this point depends on control flow";
+  // The plan library schedules a rank-1 table at compile time; a higher
+  // rank is one table over the ranks of both grids, made by the runtime.
+  const bool RuntimePlan = Extents.size() > 1;
+  auto Runtime = [&](std::string Why) {
+    D.Why = RuntimePlan ? "multi-dimensional redistributions are planned by "
+                          "the runtime (one table over the ranks of both "
+                          "grids)"
+                        : std::move(Why);
     return D;
-  }
+  };
+  if (!Src)
+    return Runtime(
+        "the array's mapping before this point depends on control flow");
   std::string Why;
-  std::optional<plan::Distribution> S = staticDistribution(*Src, N, &Why);
-  if (!S) {
-    D.Why = "source: " + Why;
-    return D;
-  }
-  std::optional<plan::Distribution> T = staticDistribution(Dst, N, &Why);
-  if (!T) {
-    D.Why = "target: " + Why;
-    return D;
-  }
-  D.Src = S;
-  D.Dst = T;
-  if (S->sameMapping(*T) && S->procs() == T->procs()) {
+  std::optional<plan::DistributionND> S =
+      staticDistribution(*Src, Extents, &Why);
+  if (!S)
+    return Runtime("source: " + Why);
+  std::optional<plan::DistributionND> T =
+      staticDistribution(Dst, Extents, &Why);
+  if (!T)
+    return Runtime("target: " + Why);
+  if (sameMapping(*S, *T))
     D.Decision = PlanDecision::NoOp;
+  else if (RuntimePlan)
+    return Runtime("");
+  if (RuntimePlan)
     return D;
-  }
-  D.Plan = plan::makePlan(*S, *T, Opts);
+  D.Src = S->dims()[0];
+  D.Dst = T->dims()[0];
+  if (D.Decision == PlanDecision::NoOp)
+    return D;
+  D.Plan = plan::makePlan(*D.Src, *D.Dst, Opts);
   D.Decision = PlanDecision::Static;
   return D;
 }

@@ -1,5 +1,4 @@
-//===- analysis/Mapping.h - array mappings as the compiler knows them -*- C++
-//-*-===//
+//===- analysis/Mapping.h - mappings as the compiler knows them -*- C++ -*-===//
 //
 // A mapping is a distribution format per dimension plus a processor
 // arrangement, with every parameter either folded to a constant or kept as
@@ -64,53 +63,39 @@ struct Mapping {
   std::string describe() const; ///< "cyclic(3) onto Q(5)"
 };
 
-/// The distribution of a 1-D mapping of extent N, when everything about it
-/// is a compile-time constant; otherwise nullopt and `WhyNot` says which
-/// part is only known at run time. Throws plan::PlanError for constant
-/// parameters that make no distribution (the analysis checks those first).
-std::optional<plan::Distribution> staticDistribution(const Mapping &M, Index N,
-                                                     std::string *WhyNot);
-
-/// The distribution of one dimension of extent N formatted by F over Procs
-/// processors (nullopt: the count is only known at run time; `Over` names
-/// them in messages, e.g. "P(4)").
-std::optional<plan::Distribution> staticDimension(const FormatValue &F, Index N,
-                                                  std::optional<Index> Procs,
-                                                  const std::string &Over,
-                                                  std::string *WhyNot);
-
-/// The distribution of an N-D mapping (one format per extent), when
-/// everything about it is a compile-time constant. Throws plan::PlanError
-/// for constant parameters that make no distribution.
+/// The distribution of a mapping of an array with these extents (one
+/// format per extent; a 1-D array is rank 1 on a grid {p}), when everything
+/// about it is a compile-time constant; otherwise nullopt and `WhyNot`
+/// (if given) says which part is only known at run time. Throws
+/// plan::PlanError for constant parameters that make no distribution (the
+/// analysis checks those first).
 std::optional<plan::DistributionND>
-staticDistributionND(const Mapping &M, const std::vector<Index> &Extents,
-                     std::string *WhyNot);
+staticDistribution(const Mapping &M, const std::vector<Index> &Extents,
+                   std::string *WhyNot);
 
 /// The outcome of the compile-time look at one redistribution.
 struct PlanDecision {
   enum Kind { Static, Runtime, NoOp } Decision = Runtime;
   std::string Why;                ///< for Runtime: what is not constant
   std::optional<plan::Plan> Plan; ///< for Static
+  /// For Static (and a rank-1 NoOp): the source and target distributions.
   std::optional<plan::Distribution> Src, Dst;
-  std::optional<plan::DistributionND> SrcND, DstND; ///< N-D arrays
 };
 
-/// Decides static vs run-time for a redistribution whose source mapping is
-/// `Src` (nullopt: not known at this point) and target `Dst`.
+/// Decides static vs run-time vs removal for a redistribution of an array
+/// with these extents whose source mapping is `Src` (nullopt: not known at
+/// this point) and target `Dst`. Removal when both mappings are constant
+/// and place every element identically; a static plan when both are
+/// constant for a rank-1 array; otherwise the run-time path, with Why
+/// (rank > 1 is always planned by the runtime: one table over the ranks of
+/// both grids).
 PlanDecision decidePlan(const std::optional<Mapping> &Src, const Mapping &Dst,
-                        Index N, const plan::PlanOptions &Opts);
+                        const std::vector<Index> &Extents,
+                        const plan::PlanOptions &Opts);
 
-/// The same for a multi-dimensional array: removal when both mappings are
-/// constant and place every element identically; otherwise the run-time
-/// path (one table over the ranks of both grids), with Why.
-PlanDecision decidePlanND(const std::optional<Mapping> &Src, const Mapping &Dst,
-                          const std::vector<Index> &Extents,
-                          const plan::PlanOptions &Opts);
-
-/// True if two N-D distributions place every element on the same rank at
-/// the same local offset.
-bool sameMappingND(const plan::DistributionND &A,
-                   const plan::DistributionND &B);
+/// True if two distributions (of any rank) are over the same grid and place
+/// every element on the same rank at the same local offset.
+bool sameMapping(const plan::DistributionND &A, const plan::DistributionND &B);
 
 /// One line for a remark: "20 messages in 5 steps (lower bound 5), cost 12
 /// elements (lower bound 12), scheduler auto, chose guo-pan + local search"

@@ -1,0 +1,499 @@
+//===- analysis/Declarations.cpp - the declarative directives ------------===//
+//
+// processors, distribute and dynamic in source order, then redistribute:
+// each folded and checked against the HPF rules and the plan library, and
+// recorded in the Program (arrangements, distributed arrays, their
+// mappings, redistributions).
+//
+//===----------------------------------------------------------------------===//
+#include "Phases.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+#include <algorithm>
+
+using namespace clang;
+
+namespace hpf::analysis {
+
+using pragma::Directive;
+using pragma::DirectiveKind;
+using pragma::FormatKind;
+
+void Declarations::declare() {
+  for (const ParsedDirective &D : State.Directives) {
+    switch (D.Dir.Kind) {
+    case DirectiveKind::Processors:
+      processors(D);
+      break;
+    case DirectiveKind::Distribute:
+      distribute(D);
+      break;
+    case DirectiveKind::Dynamic:
+      dynamic(D);
+      break;
+    default:
+      break;
+    }
+  }
+  for (const auto &[VD, Dir] : DynamicDirs) {
+    auto It = P.ArrayByVar.find(VD);
+    if (It == P.ArrayByVar.end()) {
+      const ParsedDirective &D = State.Directives[Dir];
+      R.error(D.HashLoc, "dynamic array '" + VD->getName().str() +
+                             "' has no distribute directive");
+      continue;
+    }
+    It->second->Dynamic = true;
+  }
+}
+
+bool Declarations::anchoredArray(const ParsedDirective &D, const Anchor *&A,
+                                 const VarDecl *&VD) {
+  A = C.anchorOf(D);
+  if (!A)
+    return false;
+  VD = C.slotVar(D, D.Dir.Array.Tok, "an array");
+  return VD != nullptr;
+}
+
+void Declarations::processors(const ParsedDirective &D) {
+  const Anchor *A = C.anchorOf(D);
+  if (!A)
+    return;
+  const Directive &Dir = D.Dir;
+  if (auto It = P.ArrangementByName.find(Dir.ProcName.Name);
+      It != P.ArrangementByName.end()) {
+    R.error(D.locOf(Dir.ProcName.Tok), "processor arrangement '" +
+                                           Dir.ProcName.Name +
+                                           "' is already declared");
+    R.note(State.Directives[It->second->DirId].HashLoc,
+           "previous declaration is here");
+    return;
+  }
+  auto Arr = std::make_unique<Arrangement>();
+  Arr->Name = Dir.ProcName.Name;
+  Arr->DirId = D.Id;
+  bool Ok = true;
+  for (const pragma::Extent &E : Dir.Extents) {
+    if (E.Star) {
+      if (Dir.Extents.size() > 1) {
+        R.error(D.locOf(E.Tok),
+                "'*' (all ranks) is only allowed in a one-dimensional "
+                "processor arrangement; give every extent of '" +
+                    Arr->Name + "'");
+        Ok = false;
+      }
+      Arr->Extents.push_back(Value{std::nullopt, "*"});
+      continue;
+    }
+    Value V = C.foldValue(D, E.Expr, "a processor count", Ok);
+    if (V.Const && *V.Const < 1) {
+      R.error(D.locOf(E.Expr.Begin),
+              "processor count must be at least 1, got " +
+                  std::to_string(*V.Const));
+      Ok = false;
+    }
+    Arr->Extents.push_back(V);
+  }
+  if (!Ok)
+    return;
+  // Name of the generated variable: qualified at namespace scope so that
+  // uses in other namespaces find it.
+  std::string Var = "__hpf_procs_" + Arr->Name;
+  if (A->Context->isFunctionOrMethod()) {
+    Arr->CxxName = Var;
+  } else {
+    std::string Q;
+    bool Anonymous = false;
+    for (const DeclContext *DC = A->Context; DC && !DC->isTranslationUnit();
+         DC = DC->getParent()) {
+      if (const auto *NS = dyn_cast<NamespaceDecl>(DC)) {
+        if (NS->isAnonymousNamespace())
+          Anonymous = true;
+        else
+          Q = NS->getName().str() + "::" + Q;
+      } else if (!isa<LinkageSpecDecl>(DC)) {
+        Anonymous = true;
+      }
+    }
+    Arr->CxxName = Anonymous || Q.empty() ? Var : "::" + Q + Var;
+  }
+  P.ArrangementByName[Arr->Name] = Arr.get();
+  P.Arrangements.push_back(std::move(Arr));
+}
+
+bool Declarations::makeMapping(const ParsedDirective &PD,
+                               const DistArray *Array, Mapping &M,
+                               const Arrangement *DefaultOnto) {
+  const Directive &D = PD.Dir;
+  bool Ok = true;
+  M.Onto = DefaultOnto;
+  const std::size_t Rank = Array->Extents.size();
+  const bool OneD = Rank == 1;
+  if (D.Formats.size() != Rank) {
+    R.error(PD.locOf(D.Formats[std::min(Rank, D.Formats.size() - 1)].Tok),
+            "'" + Array->Name + "' " +
+                (OneD ? std::string("is one-dimensional")
+                      : "has " + std::to_string(Rank) + " dimensions") +
+                " but " + std::to_string(D.Formats.size()) +
+                " distribution formats are given");
+    return false;
+  }
+  // The non-collapsed dimensions take the grid dimensions in order.
+  std::vector<std::size_t> Distributed;
+  for (std::size_t I = 0; I < Rank; ++I)
+    if (D.Formats[I].Kind != FormatKind::Collapsed)
+      Distributed.push_back(I);
+  if (Distributed.empty()) {
+    R.error(PD.locOf(D.Formats[0].Tok),
+            OneD ? "'*' leaves the only dimension of '" + Array->Name +
+                       "' undistributed; remove the directive to keep the "
+                       "array replicated"
+                 : "'*' in every dimension leaves '" + Array->Name +
+                       "' undistributed; remove the directive to keep the "
+                       "array replicated");
+    return false;
+  }
+  auto DimsText = [](std::size_t K) {
+    return K == 1 ? std::string("one distributed dimension")
+                  : std::to_string(K) + " distributed dimensions";
+  };
+  if (D.HasOnto) {
+    auto It = P.ArrangementByName.find(D.Onto.Name);
+    if (It == P.ArrangementByName.end()) {
+      std::string Msg = "unknown processor arrangement '" + D.Onto.Name + "'";
+      auto DB = R.error(PD.locOf(D.Onto.Tok), Msg);
+      if (P.ArrangementByName.size() == 1)
+        DB << FixItHint::CreateReplacement(
+            CharSourceRange::getTokenRange(PD.locOf(D.Onto.Tok)),
+            P.ArrangementByName.begin()->first);
+      return false;
+    }
+    M.Onto = It->second;
+    // A function-local arrangement is only visible inside its function.
+    const Anchor &ArrA = P.Anchors[M.Onto->DirId];
+    const Anchor &UseA = P.Anchors[PD.Id];
+    if (ArrA.Context->isFunctionOrMethod() && ArrA.Context != UseA.Context) {
+      R.error(PD.locOf(D.Onto.Tok), "processor arrangement '" + D.Onto.Name +
+                                        "' is declared in another function");
+      return false;
+    }
+  }
+  if (M.Onto && M.Onto->Extents.size() != Distributed.size()) {
+    R.error(PD.locOf(D.HasOnto ? D.Onto.Tok : D.Array.Tok),
+            "processor arrangement " + M.Onto->describe() + " has rank " +
+                std::to_string(M.Onto->Extents.size()) + " but '" +
+                Array->Name + "' has " + DimsText(Distributed.size()) +
+                (D.HasOnto ? ""
+                           : " (without 'onto' the array stays on the "
+                             "arrangement of its distribute directive)"));
+    return false;
+  }
+  if (!M.Onto && Distributed.size() > 1) {
+    R.error(PD.locOf(D.Formats[Distributed[1]].Tok),
+            "'" + Array->Name + "' has " + DimsText(Distributed.size()) +
+                ": distribute it onto a processor arrangement of rank " +
+                std::to_string(Distributed.size()) +
+                " ('onto G' with '#pragma hpf processors G(p, q)'); "
+                "without 'onto' only one dimension can be distributed, over "
+                "all ranks");
+    return false;
+  }
+  for (std::size_t I = 0; I < Rank; ++I) {
+    const pragma::Format &F = D.Formats[I];
+    const Index Extent = Array->Extents[I];
+    // The processors of this dimension: its grid dimension's extent (-1:
+    // not known at compile time).
+    Index NProcs = -1;
+    std::string Over = M.Onto ? M.Onto->describe() : std::string("all ranks");
+    if (M.Onto && F.Kind != FormatKind::Collapsed) {
+      std::size_t G = static_cast<std::size_t>(
+          std::find(Distributed.begin(), Distributed.end(), I) -
+          Distributed.begin());
+      NProcs = M.Onto->Extents[G].Const.value_or(-1);
+      if (M.Onto->Extents.size() > 1)
+        Over = "dimension " + std::to_string(G) + " of " + M.Onto->describe();
+    }
+    const Index *Procs = NProcs > 0 ? &NProcs : nullptr;
+    // "'A'" for 1-D, "dimension 1 of 'M'" otherwise.
+    std::string Of =
+        OneD ? "'" + Array->Name + "'"
+             : "dimension " + std::to_string(I) + " of '" + Array->Name + "'";
+    FormatValue FV;
+    FV.Kind = F.Kind;
+    FV.HasParam = F.HasArg;
+    switch (F.Kind) {
+    case FormatKind::Collapsed:
+      break;
+    case FormatKind::Block:
+    case FormatKind::Cyclic:
+      if (F.HasArg) {
+        FV.Param = C.foldValue(
+            PD, F.Arg,
+            F.Kind == FormatKind::Block ? "block size" : "cyclic block size",
+            Ok);
+        if (!Ok)
+          return false;
+        if (FV.Param.Const && *FV.Param.Const < 1) {
+          R.error(PD.locOf(F.Arg.Begin),
+                  std::string(pragma::formatName(F.Kind)) +
+                      "(k) needs k >= 1, got " +
+                      std::to_string(*FV.Param.Const));
+          return false;
+        }
+        if (F.Kind == FormatKind::Block && FV.Param.Const && Procs &&
+            *FV.Param.Const * *Procs < Extent) {
+          Index Need = (Extent + *Procs - 1) / *Procs;
+          auto DB = R.error(
+              PD.locOf(F.Arg.Begin),
+              "block(" + std::to_string(*FV.Param.Const) + ") onto " + Over +
+                  " covers only " + std::to_string(*FV.Param.Const * *Procs) +
+                  " of the " + std::to_string(Extent) + " elements of " + Of +
+                  "; the block size must be at least " + std::to_string(Need));
+          if (F.Arg.End == F.Arg.Begin + 1 &&
+              PD.Toks[F.Arg.Begin].Kind == pragma::TokKind::Number)
+            DB << FixItHint::CreateReplacement(
+                CharSourceRange::getTokenRange(PD.locOf(F.Arg.Begin)),
+                std::to_string(Need));
+          return false;
+        }
+      }
+      break;
+    case FormatKind::GenBlock:
+    case FormatKind::Indirect:
+      if (!C.foldArray(PD, F.Arg, FV))
+        return false;
+      if (FV.Values && F.Kind == FormatKind::GenBlock) {
+        Index Sum = 0;
+        for (Index S : *FV.Values) {
+          if (S < 0) {
+            R.error(PD.locOf(F.Arg.Begin),
+                    "gen_block size " + std::to_string(S) + " is negative");
+            return false;
+          }
+          Sum += S;
+        }
+        if (Procs && Index(FV.Values->size()) != *Procs) {
+          R.error(PD.locOf(F.Arg.Begin),
+                  "gen_block has " + std::to_string(FV.Values->size()) +
+                      " block sizes but " + Over + " has " +
+                      std::to_string(*Procs) + " processors");
+          return false;
+        }
+        if (Sum != Extent) {
+          R.error(PD.locOf(F.Arg.Begin),
+                  "gen_block sizes sum to " + std::to_string(Sum) + " but " +
+                      Of + " has " + std::to_string(Extent) + " elements");
+          return false;
+        }
+      }
+      if (FV.Values && F.Kind == FormatKind::Indirect) {
+        if (Index(FV.Values->size()) != Extent) {
+          R.error(PD.locOf(F.Arg.Begin),
+                  "indirect map has " + std::to_string(FV.Values->size()) +
+                      " entries but " + Of + " has " + std::to_string(Extent) +
+                      " elements");
+          return false;
+        }
+        for (Index O : *FV.Values)
+          if (O < 0 || (Procs && O >= *Procs)) {
+            R.error(PD.locOf(F.Arg.Begin),
+                    "indirect map names processor " + std::to_string(O) +
+                        ", outside " + (M.Onto ? Over : std::string("0..")));
+            return false;
+          }
+      }
+      break;
+    }
+    M.Formats.push_back(FV);
+  }
+  // Whatever the checks above missed, the plan library has the last word.
+  try {
+    std::string Why;
+    (void)staticDistribution(M, Array->Extents, &Why);
+  } catch (const plan::PlanError &E) {
+    R.error(PD.locOf(D.Formats[0].Tok), E.what());
+    return false;
+  }
+  return true;
+}
+
+void Declarations::distribute(const ParsedDirective &D) {
+  const Anchor *A = nullptr;
+  const VarDecl *VD = nullptr;
+  if (!anchoredArray(D, A, VD))
+    return;
+  SourceLocation NameLoc = D.locOf(D.Dir.Array.Tok);
+  auto Fail = [&](const std::string &M) { R.error(NameLoc, M); };
+  const std::string Name = VD->getName().str();
+  if (auto It = P.ArrayByVar.find(VD); It != P.ArrayByVar.end()) {
+    Fail("'" + Name +
+         "' is already distributed (HPF: distribute once, then "
+         "redistribute a dynamic array)");
+    R.note(State.Directives[It->second->DistributeDir].HashLoc,
+           "first distribute directive is here");
+    return;
+  }
+  if (isa<ParmVarDecl>(VD)) {
+    Fail("'" + Name +
+         "' is a function parameter; distribute the array "
+         "where it is declared");
+    return;
+  }
+  if (VD->getDeclContext() != A->Context) {
+    Fail("distribute '" + Name + "' in the scope where it is declared");
+    return;
+  }
+  if (!SM.isInMainFile(SM.getExpansionLoc(VD->getLocation()))) {
+    Fail("'" + Name +
+         "' is declared in a header; distributed arrays must be "
+         "declared in the main source file");
+    return;
+  }
+  if (VD->hasExternalStorage() || VD->getTLSKind() != VarDecl::TLS_None) {
+    Fail("'" + Name + "' must not be extern or thread_local to be distributed");
+    return;
+  }
+  const ConstantArrayType *CAT = Ctx.getAsConstantArrayType(VD->getType());
+  if (!CAT) {
+    Fail("'" + Name + "' is not an array with a constant extent ('" +
+         VD->getType().getAsString() + "')");
+    return;
+  }
+  // double M[R][C]: extents R, C and element type double.
+  std::vector<Index> Extents;
+  QualType Elem = VD->getType();
+  while (const ConstantArrayType *Dim = Ctx.getAsConstantArrayType(Elem)) {
+    Extents.push_back(static_cast<Index>(Dim->getSize().getZExtValue()));
+    Elem = Dim->getElementType();
+  }
+  if (Elem->isArrayType()) {
+    Fail("'" + Name + "' has a dimension without a constant extent ('" +
+         VD->getType().getAsString() + "')");
+    return;
+  }
+  if (!Elem.isTriviallyCopyableType(Ctx) || Elem.isConstQualified()) {
+    Fail("elements of a distributed array must be trivially copyable and not "
+         "const ('" +
+         Elem.getAsString() + "')");
+    return;
+  }
+  if (VD->hasInit()) {
+    Fail("distributed array '" + Name +
+         "' cannot have an initializer yet; initialize it in an independent "
+         "loop");
+    return;
+  }
+  // The declaration is moved to the directive: it must be a declaration of
+  // its own, and for a local array in the same block as the directive.
+  SourceLocation Begin = SM.getExpansionLoc(VD->getBeginLoc());
+  SourceLocation NameL = SM.getExpansionLoc(VD->getLocation());
+  StringRef Before = Lexer::getSourceText(
+      CharSourceRange::getCharRange(Begin, NameL), SM, Ctx.getLangOpts());
+  std::optional<Token> Next = Lexer::findNextToken(
+      SM.getExpansionLoc(VD->getEndLoc()), SM, Ctx.getLangOpts());
+  if (Before.contains(',') || !Next || !Next->is(tok::semi)) {
+    Fail("declare distributed array '" + Name +
+         "' in a declaration of its own");
+    return;
+  }
+  if (VD->isLocalVarDecl()) {
+    const Stmt *Parent = nullptr;
+    for (const DynTypedNode &N : Ctx.getParents(*VD))
+      if (const auto *DS = N.get<DeclStmt>())
+        for (const DynTypedNode &M : Ctx.getParents(*DS))
+          Parent = M.get<CompoundStmt>();
+    if (Parent != A->Parent) {
+      Fail("distribute '" + Name + "' in the block where it is declared");
+      return;
+    }
+  }
+
+  auto Arr = std::make_unique<DistArray>();
+  Arr->Var = VD;
+  Arr->Name = Name;
+  Arr->Extents = Extents;
+  Arr->Extent = 1;
+  for (Index E : Extents)
+    Arr->Extent *= E;
+  Arr->DistributeDir = D.Id;
+  Arr->ElemType = Elem.getAsString(Ctx.getPrintingPolicy());
+  if (TypeSourceInfo *TSI = VD->getTypeSourceInfo())
+    if (auto ATL = TSI->getTypeLoc().getAs<ArrayTypeLoc>()) {
+      while (auto Inner = ATL.getElementLoc().getAs<ArrayTypeLoc>())
+        ATL = Inner;
+      SourceRange ER = ATL.getElementLoc().getSourceRange();
+      if (ER.isValid() && ER.getBegin().isFileID() && ER.getEnd().isFileID()) {
+        StringRef T = Lexer::getSourceText(CharSourceRange::getTokenRange(ER),
+                                           SM, Ctx.getLangOpts());
+        if (!T.empty())
+          Arr->ElemType = T.str();
+      }
+    }
+  if (!makeMapping(D, Arr.get(), Arr->Initial))
+    return;
+  std::string Shape = std::to_string(Arr->Extent);
+  if (Extents.size() > 1) {
+    Shape.clear();
+    for (std::size_t I = 0; I < Extents.size(); ++I)
+      Shape += (I ? " x " : "") + std::to_string(Extents[I]);
+  }
+  R.remark(D.HashLoc, "distribute '" + Name + "': " + Arr->Initial.describe() +
+                          ", " + Shape + " elements of " + Arr->ElemType);
+  P.ArrayByVar[VD] = Arr.get();
+  P.Arrays.push_back(std::move(Arr));
+}
+
+void Declarations::dynamic(const ParsedDirective &D) {
+  if (!C.anchorOf(D))
+    return;
+  for (const pragma::NameRef &N : D.Dir.Arrays)
+    if (const VarDecl *VD = C.slotVar(D, N.Tok, "an array"))
+      DynamicDirs.emplace(VD, D.Id);
+}
+
+void Declarations::redistribute(const ParsedDirective &D) {
+  const Anchor *A = nullptr;
+  const VarDecl *VD = nullptr;
+  if (!anchoredArray(D, A, VD))
+    return;
+  SourceLocation NameLoc = D.locOf(D.Dir.Array.Tok);
+  auto It = P.ArrayByVar.find(VD);
+  if (It == P.ArrayByVar.end()) {
+    R.error(NameLoc, "'" + VD->getName().str() +
+                         "' is not distributed; redistribute needs a "
+                         "distribute directive first");
+    return;
+  }
+  DistArray *Arr = It->second;
+  if (!Arr->Dynamic) {
+    const ParsedDirective &Dist = State.Directives[Arr->DistributeDir];
+    auto DB = R.error(NameLoc, "'" + Arr->Name +
+                                   "' is not dynamic; HPF allows redistribute "
+                                   "only on arrays declared dynamic");
+    SourceLocation LineEnd = Dist.EndLoc;
+    if (LineEnd.isFileID())
+      DB << FixItHint::CreateInsertion(LineEnd,
+                                       "\n#pragma hpf dynamic " + Arr->Name);
+    return;
+  }
+  if (!A->Context->isFunctionOrMethod()) {
+    R.error(D.HashLoc, "redistribute is executable: place it inside a "
+                       "function body");
+    return;
+  }
+  Redistribution RD;
+  RD.DirId = D.Id;
+  RD.Array = Arr;
+  // Without 'onto', the array stays on the arrangement of its distribute
+  // directive.
+  if (!makeMapping(D, Arr, RD.Target, Arr->Initial.Onto))
+    return;
+  P.Redistributions.push_back(std::move(RD));
+}
+
+} // namespace hpf::analysis

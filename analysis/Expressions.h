@@ -1,0 +1,52 @@
+//===- analysis/Expressions.h - questions about expressions -----*- C++ -*-===//
+//
+// Small questions about Clang expressions that several phases ask: the
+// subscript chain of an element `M[i][j]`, whether an expression is only
+// read, whether a subscript is `i + c`, and the element spelling used in
+// messages.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HPF_ANALYSIS_EXPRESSIONS_H
+#define HPF_ANALYSIS_EXPRESSIONS_H
+
+#include "Context.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace clang {
+class DeclRefExpr;
+} // namespace clang
+
+namespace hpf::analysis {
+
+/// The chain of subscripts whose outermost ArraySubscriptExpr is E
+/// (`M[i][j]`: M[i] then M[i][j]), following bases of array type only, and
+/// the variable it starts from (null if it does not start at a variable).
+const clang::DeclRefExpr *subscriptChain(const clang::ArraySubscriptExpr *E,
+                                         Subscripts &S);
+
+/// "M[i][j]" for messages (`First` names the index of a 1-D array).
+std::string elementSpelling(const DistArray &A, const char *First = "i");
+
+/// True if S is a whole element of A (one subscript per dimension) written
+/// `A[k]` (not `k[A]`) outside macros; otherwise reports why at E, with
+/// `First` naming the index in the suggested spelling.
+bool wholeElement(Reporter &R, const clang::ArraySubscriptExpr *E,
+                  const Subscripts &S, const DistArray &A, const char *First);
+
+/// True if E (skipping parentheses) is only read: its parent converts it to
+/// an rvalue. Anything else (assignment, ++, reference, address) may write.
+bool onlyRead(clang::ASTContext &Ctx, const clang::Expr *E);
+
+/// c if E is `i + c`, `c + i` or `i - c` for the variable I and a constant c.
+std::optional<int64_t> offsetFrom(clang::ASTContext &Ctx, const clang::Expr *E,
+                                  const clang::VarDecl *I);
+
+/// The variable E names (ignoring parentheses and implicit casts), or null.
+const clang::VarDecl *bareVar(const clang::Expr *E);
+
+} // namespace hpf::analysis
+
+#endif // HPF_ANALYSIS_EXPRESSIONS_H

@@ -1,0 +1,452 @@
+//===- analysis/LoopBody.cpp - what an independent loop body may contain -===//
+//
+// The body of an independent loop (or nest) runs split over the ranks:
+// control may not leave it, variables declared outside may change only as
+// reductions, and distributed arrays are used only as elements. The
+// checker collects those elements into the OwnerLoop (1-D loops: A[i] and
+// reads at other subscripts; nests: every element, classified after the
+// flow walk). Errors that only matter for a distributed loop wait until
+// the body is known to use a distributed array.
+//
+//===----------------------------------------------------------------------===//
+#include "Expressions.h"
+#include "Phases.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+
+#include <tuple>
+
+using namespace clang;
+
+namespace hpf::analysis {
+
+namespace {
+
+class LoopChecker : public RecursiveASTVisitor<LoopChecker> {
+public:
+  LoopChecker(Context &C, OwnerLoop &L, const ParsedDirective &D,
+              CheckedRefs &Checked)
+      : C(C), L(L), D(D), Checked(Checked) {
+    for (std::size_t K = 1; K < L.Levels.size(); ++K) {
+      LevelFors.insert(L.Levels[K].For);
+      LevelVars.insert(L.Levels[K].IndVar);
+    }
+  }
+
+  bool shouldTraversePostOrder() const { return false; }
+
+  bool TraverseTypeAliasDecl(TypeAliasDecl *TD) {
+    if (TD->getIdentifier() && pragma::parseCarrierName(TD->getName().str()))
+      return true; // an inner level's directive
+    return RecursiveASTVisitor::TraverseTypeAliasDecl(TD);
+  }
+
+  bool TraverseLambdaExpr(LambdaExpr *LE) {
+    ++LambdaDepth;
+    bool Ok = RecursiveASTVisitor::TraverseLambdaExpr(LE);
+    --LambdaDepth;
+    return Ok;
+  }
+  bool TraverseForStmt(ForStmt *S) { return loop(S); }
+  bool TraverseWhileStmt(WhileStmt *S) { return loop(S); }
+  bool TraverseDoStmt(DoStmt *S) { return loop(S); }
+  bool TraverseCXXForRangeStmt(CXXForRangeStmt *S) { return loop(S); }
+  bool TraverseSwitchStmt(SwitchStmt *S) {
+    ++SwitchDepth;
+    bool Ok = RecursiveASTVisitor::TraverseSwitchStmt(S);
+    --SwitchDepth;
+    return Ok;
+  }
+
+  bool VisitBreakStmt(BreakStmt *S) {
+    if (LambdaDepth == 0 && LoopDepth == 0 && SwitchDepth == 0)
+      report(S->getBeginLoc(), "'break' cannot leave an independent loop");
+    return true;
+  }
+  bool VisitReturnStmt(ReturnStmt *S) {
+    if (LambdaDepth == 0)
+      report(S->getBeginLoc(), "'return' cannot leave an independent loop");
+    return true;
+  }
+  bool VisitGotoStmt(GotoStmt *S) {
+    report(S->getBeginLoc(), "'goto' is not allowed in an independent loop");
+    return true;
+  }
+
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
+    if (Inner.count(E))
+      return true;
+    Subscripts S;
+    const DeclRefExpr *Base = subscriptChain(E, S);
+    if (!Base)
+      return true;
+    const auto *VD = dyn_cast<VarDecl>(Base->getDecl());
+    auto It = C.P.ArrayByVar.find(VD);
+    if (It == C.P.ArrayByVar.end())
+      return true;
+    Inner.insert(S.Levels.begin(), S.Levels.end() - 1);
+    if (It->second->rank() > 1 || L.ND)
+      return element(E, S, Base, It->second);
+    const auto *Idx = dyn_cast<DeclRefExpr>(E->getIdx()->IgnoreParenImpCasts());
+    if (!Idx || Idx->getDecl() != L.IndVar) {
+      if (onlyRead(C.Ctx, E) && !E->getBeginLoc().isMacroID()) {
+        Checked.insert(Base);
+        L.Gathers.push_back({E, It->second});
+        return true;
+      }
+      C.R.error(E->getIdx()->getBeginLoc(),
+                "subscript of distributed array '" + It->second->Name +
+                    "' must be the loop index '" + L.IndVar->getName().str() +
+                    "' where it is written (other subscripts can only be "
+                    "read)");
+      Checked.insert(Base); // reported once, here
+      return true;
+    }
+    Checked.insert(Base);
+    L.Accesses.push_back({E, It->second});
+    return true;
+  }
+
+  bool VisitBinaryOperator(BinaryOperator *E) {
+    if (E->isAssignmentOp())
+      write(E->getLHS(), E, E->getOpcode(), E->getRHS());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *E) {
+    if (E->isIncrementDecrementOp())
+      write(E->getSubExpr(), E,
+            E->isIncrementOp() ? BO_AddAssign : BO_SubAssign, nullptr);
+    return true;
+  }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *E) {
+    if (E->isAssignmentOp() && E->getNumArgs() >= 1)
+      write(E->getArg(0), E, BO_Assign, nullptr);
+    return true;
+  }
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *E) {
+    const CXXMethodDecl *M = E->getMethodDecl();
+    if (!M || M->isConst() || M->isStatic())
+      return true;
+    const Expr *Obj = E->getImplicitObjectArgument();
+    if (const VarDecl *VD = baseVar(Obj); VD && outside(VD))
+      report(E->getExprLoc(), "non-const member function '" +
+                                  M->getNameAsString() + "' called on '" +
+                                  VD->getName().str() +
+                                  "', declared outside the independent "
+                                  "loop: each rank would change its own "
+                                  "copy differently");
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    RefsSeen.push_back(E);
+    if (const auto *VD = dyn_cast<VarDecl>(E->getDecl()))
+      if (VD->getIdentifier() && VD->isInStdNamespace() &&
+          VD->getName() == "cout")
+        outputWarning(E->getLocation());
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *E) {
+    if (const FunctionDecl *FD = E->getDirectCallee())
+      if (FD->getIdentifier() &&
+          (FD->getName() == "printf" || FD->getName() == "puts" ||
+           FD->getName() == "putchar"))
+        outputWarning(E->getBeginLoc());
+    return true;
+  }
+
+  /// An element of a distributed array in a loop nest: N-D elements are
+  /// classified after the flow walk (checkNest); 1-D arrays can only be
+  /// read there, from a gathered copy.
+  bool element(ArraySubscriptExpr *E, const Subscripts &S,
+               const DeclRefExpr *Base, DistArray *Arr) {
+    Checked.insert(Base); // reported here, if at all
+    bool Read = onlyRead(C.Ctx, E);
+    if (!wholeElement(C.R, E, S, *Arr, "i"))
+      return true;
+    // 1-D arrays too: local where aligned with the home array (checkNest).
+    L.NDAccesses.push_back({S, Arr, Read, NDAccess::Local, {}});
+    return true;
+  }
+
+  /// After traversal: reduction variables used outside their updates, and
+  /// the errors that only matter when the loop is distributed (a loop over
+  /// no distributed array runs on every rank, like the sequential one).
+  void finish() {
+    const bool Distributed = !L.Accesses.empty() || !L.NDAccesses.empty();
+    if (Distributed && OutputLoc.isValid())
+      C.R.warning(OutputLoc, "output in an independent loop is written by the "
+                             "rank that owns each iteration, not in the "
+                             "sequential order");
+    if (Distributed)
+      for (auto &[Loc, Msg, Fix] : Pending) {
+        auto DB = C.R.error(Loc, Msg);
+        if (Fix)
+          DB << *Fix;
+      }
+    for (const DeclRefExpr *E : RefsSeen) {
+      const auto *VD = dyn_cast<VarDecl>(E->getDecl());
+      if (!VD || !isReduction(VD) || ReductionRefsOk.count(E))
+        continue;
+      C.R.error(E->getLocation(),
+                "reduction variable '" + VD->getName().str() +
+                    "' may only appear in its reduction update (e.g. '" +
+                    VD->getName().str() + " += ...' for +)");
+    }
+  }
+
+private:
+  Context &C;
+  OwnerLoop &L;
+  const ParsedDirective &D;
+  CheckedRefs &Checked;
+  int LambdaDepth = 0, LoopDepth = 0, SwitchDepth = 0;
+  std::set<const ForStmt *> LevelFors;        ///< inner levels of a nest
+  std::set<const VarDecl *> LevelVars;        ///< their indices
+  std::set<const ArraySubscriptExpr *> Inner; ///< M[i] inside M[i][j]
+  std::vector<const DeclRefExpr *> RefsSeen;
+  std::vector<std::tuple<SourceLocation, std::string, std::optional<FixItHint>>>
+      Pending;
+
+  SourceLocation OutputLoc; ///< first output statement in the body
+  void outputWarning(SourceLocation Loc) {
+    if (OutputLoc.isInvalid())
+      OutputLoc = Loc;
+  }
+
+  void report(SourceLocation Loc, std::string Msg,
+              std::optional<FixItHint> Fix = std::nullopt) {
+    Pending.emplace_back(Loc, std::move(Msg), std::move(Fix));
+  }
+  std::set<const DeclRefExpr *> ReductionRefsOk;
+
+  template <typename LoopT> bool loop(LoopT *S) {
+    // An inner level of a nest is left by 'break' like the nest itself.
+    const int SavedLoop = LoopDepth, SavedSwitch = SwitchDepth;
+    bool Level = false;
+    if constexpr (std::is_same_v<LoopT, ForStmt>)
+      Level = LevelFors.count(S);
+    if (Level)
+      LoopDepth = SwitchDepth = 0;
+    else
+      ++LoopDepth;
+    bool Ok = RecursiveASTVisitor::TraverseStmt(S->getBody());
+    if constexpr (std::is_same_v<LoopT, ForStmt>) {
+      // A level's own increment (checked by loopShape) is no write.
+      Ok = Ok && RecursiveASTVisitor::TraverseStmt(S->getInit()) &&
+           RecursiveASTVisitor::TraverseStmt(S->getCond()) &&
+           (Level || RecursiveASTVisitor::TraverseStmt(S->getInc()));
+    } else if constexpr (std::is_same_v<LoopT, WhileStmt> ||
+                         std::is_same_v<LoopT, DoStmt>) {
+      Ok = Ok && RecursiveASTVisitor::TraverseStmt(S->getCond());
+    } else {
+      Ok = Ok && RecursiveASTVisitor::TraverseStmt(S->getRangeInit());
+      Ok = Ok && RecursiveASTVisitor::TraverseDecl(S->getLoopVariable());
+    }
+    LoopDepth = SavedLoop;
+    SwitchDepth = SavedSwitch;
+    return Ok;
+  }
+
+  static const VarDecl *baseVar(const Expr *E) {
+    while (E) {
+      E = E->IgnoreParenImpCasts();
+      if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+        E = AS->getBase()->IgnoreParenImpCasts();
+        if (E->getType()->isPointerType())
+          return nullptr; // p[i]: a write through a pointer
+      } else if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+        if (ME->isArrow())
+          return nullptr;
+        E = ME->getBase();
+      } else if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+        return dyn_cast<VarDecl>(DRE->getDecl());
+      else
+        return nullptr;
+    }
+    return nullptr;
+  }
+  /// Declared outside the loop (or a reference, which may alias anything).
+  bool outside(const VarDecl *VD) const {
+    if (VD->getType()->isReferenceType())
+      return true;
+    SourceRange LR = L.For->getSourceRange();
+    SourceLocation Loc = VD->getLocation();
+    return !(C.SM.isBeforeInTranslationUnit(LR.getBegin(), Loc) &&
+             C.SM.isBeforeInTranslationUnit(Loc, LR.getEnd()));
+  }
+  const LoopReduction *reduction(const VarDecl *VD) const {
+    for (const LoopReduction &Red : L.Reductions)
+      if (Red.Var == VD)
+        return &Red;
+    return nullptr;
+  }
+  bool isReduction(const VarDecl *VD) const { return reduction(VD); }
+
+  /// Structurally the same expression (Clang's statement profile).
+  bool same(const Expr *X, const Expr *Y) const {
+    llvm::FoldingSetNodeID IX, IY;
+    X->IgnoreParenImpCasts()->Profile(IX, C.Ctx, /*Canonical=*/true);
+    Y->IgnoreParenImpCasts()->Profile(IY, C.Ctx, /*Canonical=*/true);
+    return IX == IY;
+  }
+  static const DeclRefExpr *refTo(const Expr *E, const VarDecl *VD) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DRE && DRE->getDecl() == VD ? DRE : nullptr;
+  }
+
+  /// Is `S = <RHS>` a valid update for op? Marks the self reference.
+  bool plainUpdate(const LoopReduction &Red, const Expr *RHS) {
+    RHS = RHS->IgnoreParenImpCasts();
+    if (const auto *BO = dyn_cast<BinaryOperator>(RHS)) {
+      BinaryOperatorKind Want = Red.Op == pragma::ReductionOp::Sum ? BO_Add
+                                : Red.Op == pragma::ReductionOp::Product
+                                    ? BO_Mul
+                                    : BO_Comma;
+      if (BO->getOpcode() == Want) {
+        if (const DeclRefExpr *Self = refTo(BO->getLHS(), Red.Var)) {
+          ReductionRefsOk.insert(Self);
+          return true;
+        }
+        if (const DeclRefExpr *Self = refTo(BO->getRHS(), Red.Var)) {
+          ReductionRefsOk.insert(Self);
+          return true;
+        }
+      }
+      return false;
+    }
+    if (const auto *CO = dyn_cast<ConditionalOperator>(RHS)) {
+      // s = e > s ? e : s (max), s = e < s ? e : s (min), and mirrors.
+      if (Red.Op != pragma::ReductionOp::Min &&
+          Red.Op != pragma::ReductionOp::Max)
+        return false;
+      const auto *Cmp =
+          dyn_cast<BinaryOperator>(CO->getCond()->IgnoreParenImpCasts());
+      if (!Cmp || !Cmp->isRelationalOp())
+        return false;
+      const Expr *L = Cmp->getLHS(), *Rt = Cmp->getRHS();
+      bool Greater = Cmp->getOpcode() == BO_GT || Cmp->getOpcode() == BO_GE;
+      const Expr *Bigger = Greater ? L : Rt, *Smaller = Greater ? Rt : L;
+      bool Max = Red.Op == pragma::ReductionOp::Max;
+      const Expr *WantTrue = Max ? Bigger : Smaller;
+      const Expr *WantFalse = Max ? Smaller : Bigger;
+      const DeclRefExpr *SelfL = refTo(L, Red.Var), *SelfR = refTo(Rt, Red.Var);
+      if ((SelfL == nullptr) == (SelfR == nullptr))
+        return false;
+      if (!same(CO->getTrueExpr(), WantTrue) ||
+          !same(CO->getFalseExpr(), WantFalse))
+        return false;
+      for (const Expr *E : std::initializer_list<const Expr *>{
+               L, Rt, CO->getTrueExpr(), CO->getFalseExpr()})
+        if (const DeclRefExpr *Self = refTo(E, Red.Var))
+          ReductionRefsOk.insert(Self);
+      return true;
+    }
+    if (const auto *CE = dyn_cast<CallExpr>(RHS)) {
+      const FunctionDecl *FD = CE->getDirectCallee();
+      if (!FD || CE->getNumArgs() != 2 || !FD->getIdentifier())
+        return false;
+      StringRef N = FD->getName();
+      bool IsMin = N == "min" || N == "fmin" || N == "fminf" || N == "fminl";
+      bool IsMax = N == "max" || N == "fmax" || N == "fmaxf" || N == "fmaxl";
+      if (!((Red.Op == pragma::ReductionOp::Min && IsMin) ||
+            (Red.Op == pragma::ReductionOp::Max && IsMax)))
+        return false;
+      for (unsigned I = 0; I < 2; ++I)
+        if (const DeclRefExpr *Self = refTo(CE->getArg(I), Red.Var)) {
+          ReductionRefsOk.insert(Self);
+          return true;
+        }
+    }
+    return false;
+  }
+
+  void write(const Expr *LHS, const Expr *Whole, BinaryOperatorKind Op,
+             const Expr *RHS) {
+    const Expr *Bare = LHS->IgnoreParenImpCasts();
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Bare))
+      if (const auto *B =
+              dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts()))
+        if (C.P.ArrayByVar.count(dyn_cast<VarDecl>(B->getDecl())))
+          return; // A[i]: checked by VisitArraySubscriptExpr
+    const VarDecl *VD = baseVar(LHS);
+    SourceLocation Loc = Whole->getExprLoc();
+    if (VD && C.P.ArrayByVar.count(VD))
+      return; // M[i][j]: checked by VisitArraySubscriptExpr
+    if (!VD) {
+      report(Loc, "writes through pointers or references are not allowed "
+                  "in an independent loop (hpfcc cannot prove the target "
+                  "is owned by the rank)");
+      return;
+    }
+    if (VD == L.IndVar || LevelVars.count(VD)) {
+      report(Loc, "the loop index '" + VD->getName().str() +
+                      "' must not be modified in the body");
+      return;
+    }
+    if (const LoopReduction *Red = reduction(VD)) {
+      const DeclRefExpr *Self = refTo(LHS, VD);
+      bool Ok = false;
+      if (Self) {
+        switch (Op) {
+        case BO_AddAssign:
+        case BO_SubAssign:
+          Ok = Red->Op == pragma::ReductionOp::Sum;
+          break;
+        case BO_MulAssign:
+          Ok = Red->Op == pragma::ReductionOp::Product;
+          break;
+        case BO_Assign:
+          Ok = RHS && plainUpdate(*Red, RHS);
+          break;
+        default:
+          break;
+        }
+      }
+      if (Ok) {
+        ReductionRefsOk.insert(Self);
+      } else {
+        C.R.error(Loc, std::string("this update of '") + VD->getName().str() +
+                           "' does not match its reduction operator '" +
+                           pragma::reductionOpSpelling(Red->Op) + "'");
+        ReductionRefsOk.insert(Self);
+      }
+      return;
+    }
+    if (!outside(VD))
+      return;
+    std::string Name = VD->getName().str();
+    if (VD->getType()->isArrayType()) {
+      report(Loc, "'" + Name +
+                      "' is not distributed: writing it in an independent "
+                      "loop would leave each rank a different copy; "
+                      "distribute it like the loop's arrays");
+      return;
+    }
+    const char *Suggest = Op == BO_AddAssign || Op == BO_SubAssign ? "+"
+                          : Op == BO_MulAssign                     ? "*"
+                                                                   : nullptr;
+    std::optional<FixItHint> Fix;
+    if (Suggest && D.EndLoc.isFileID())
+      Fix = FixItHint::CreateInsertion(
+          D.EndLoc, std::string(" reduction(") + Suggest + ": " + Name + ")");
+    report(Loc,
+           "'" + Name +
+               "' is assigned in an independent loop: each rank would keep a "
+               "different value; declare it in a reduction clause or inside "
+               "the loop",
+           Fix);
+  }
+};
+
+} // namespace
+
+void checkLoopBody(Context &C, OwnerLoop &L, const ParsedDirective &D,
+                   CheckedRefs &Checked) {
+  LoopChecker Check(C, L, D, Checked);
+  Check.TraverseStmt(const_cast<Stmt *>(L.For->getBody()));
+  Check.finish();
+}
+
+} // namespace hpf::analysis

@@ -1,0 +1,142 @@
+//===- analysis/Phases.h - the phases of the analysis -----------*- C++ -*-===//
+//
+// The analysis runs these phases in order (Analyzer.cpp), each writing its
+// part of the one Program through the shared Context:
+//   Declarations  processors, distribute, dynamic, redistribute directives
+//   Loops         independent loops and nests: shape, levels, home array,
+//                 the accesses of the body (checked by checkLoopBody)
+//   Elements      elements of distributed arrays in replicated code
+//   Flow          the mapping of every array at every redistribute and
+//                 independent loop, and the plan decision of each
+//                 redistribute
+//   Placement     after the flow walk: which accesses of a loop are local,
+//                 checked at run time, gathered or served by a halo
+//
+//===----------------------------------------------------------------------===//
+#ifndef HPF_ANALYSIS_PHASES_H
+#define HPF_ANALYSIS_PHASES_H
+
+#include "Context.h"
+
+#include <map>
+#include <optional>
+#include <set>
+
+namespace clang {
+class DeclRefExpr;
+class FunctionDecl;
+class SourceManager;
+} // namespace clang
+
+namespace hpf::analysis {
+
+/// The mapping of each array at a program point (nullopt: unknown).
+using FlowState = std::map<DistArray *, std::optional<Mapping>>;
+/// The flow state where each independent directive stands.
+using LoopStates = std::map<unsigned, FlowState>;
+/// References to distributed arrays the loop phase accepted or already
+/// reported; the element phase leaves them alone.
+using CheckedRefs = std::set<const clang::DeclRefExpr *>;
+
+/// A phase: the shared context under the short names every phase uses.
+class Phase {
+protected:
+  explicit Phase(Context &C)
+      : C(C), Ctx(C.Ctx), SM(C.SM), State(C.State), P(C.P), R(C.R) {}
+  Context &C;
+  clang::ASTContext &Ctx;
+  clang::SourceManager &SM;
+  const pragma::PragmaState &State;
+  Program &P;
+  Reporter &R;
+};
+
+class Declarations : Phase {
+public:
+  explicit Declarations(Context &C) : Phase(C) {}
+  /// Processors, distribute and dynamic directives, in source order; then
+  /// marks the dynamic arrays.
+  void declare();
+  /// A redistribute directive (after declare()).
+  void redistribute(const ParsedDirective &D);
+
+private:
+  /// The anchor and the array of a distribute or redistribute directive;
+  /// false if either was reported.
+  bool anchoredArray(const ParsedDirective &D, const Anchor *&A,
+                     const clang::VarDecl *&VD);
+  void processors(const ParsedDirective &D);
+  void distribute(const ParsedDirective &D);
+  void dynamic(const ParsedDirective &D);
+  /// The mapping a distribute or redistribute directive gives Array,
+  /// folded and checked; false if an error was reported.
+  bool makeMapping(const ParsedDirective &PD, const DistArray *Array,
+                   Mapping &M, const Arrangement *DefaultOnto = nullptr);
+  std::map<const clang::VarDecl *, unsigned> DynamicDirs; // first directive
+};
+
+class Loops : Phase {
+public:
+  Loops(Context &C, CheckedRefs &Checked) : Phase(C), Checked(Checked) {}
+  /// An independent directive: its loop (or nest) becomes an OwnerLoop.
+  void independent(const ParsedDirective &D);
+
+private:
+  /// The shape `for (int i = lb; i < ub; ++i)`; false if reported.
+  bool loopShape(const clang::ForStmt *For, NestLevel &Lv);
+  void nestHome(OwnerLoop &L);
+  CheckedRefs &Checked;
+  /// Independent directives that are inner levels of a loop nest.
+  std::set<unsigned> NestInner;
+};
+
+/// Checks what the body of an independent loop (nest) may contain and
+/// collects its accesses to distributed arrays into L (LoopBody.cpp).
+void checkLoopBody(Context &C, OwnerLoop &L, const ParsedDirective &D,
+                   CheckedRefs &Checked);
+
+class Elements : Phase {
+public:
+  explicit Elements(Context &C) : Phase(C) {}
+  /// Every use of a distributed array outside the references in Checked.
+  void check(const CheckedRefs &Checked);
+};
+
+class Flow : Phase {
+public:
+  explicit Flow(Context &C) : Phase(C) {}
+  /// Walks every function: the source mapping of each redistribute, and
+  /// the state at each independent loop.
+  LoopStates walk();
+  /// The static / run-time / removal decision of each redistribute, with
+  /// its remark.
+  void decide();
+};
+
+class Placement : Phase {
+public:
+  Placement(Context &C, LoopStates &States) : Phase(C), States(States) {}
+  /// Every owner-computes loop, given the mappings where it stands.
+  void place();
+
+private:
+  void checkNest(OwnerLoop &L);
+  LoopStates &States;
+};
+
+/// The mapping of X in St (null: not known there).
+const Mapping *mappingIn(const FlowState &St, DistArray *X);
+/// The distribution of a 1-D array X in St, if it is a compile-time
+/// constant there.
+std::optional<plan::Distribution> knownDistribution(const FlowState &St,
+                                                    DistArray *X);
+
+/// Gathered reads of a 1-D loop at i + c that can be served by a halo
+/// (Gathers.cpp).
+void chooseHalos(clang::ASTContext &Ctx, OwnerLoop &L, const FlowState &St);
+/// One remark per gathered (or halo) array of a loop: what it costs.
+void remarkGathers(Context &C, const OwnerLoop &L, const FlowState &St);
+
+} // namespace hpf::analysis
+
+#endif // HPF_ANALYSIS_PHASES_H

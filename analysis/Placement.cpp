@@ -1,0 +1,414 @@
+//===- analysis/Placement.cpp - where a loop's elements live -------------===//
+//
+// After the flow walk the mappings at each independent loop are known (or
+// known to be unknown). For every owner-computes loop this decides which
+// accesses are local to the iteration's owner, which are checked for
+// alignment at run time, which are read from a copy gathered before the
+// loop (or a halo), and which are errors; and says so in remarks.
+//
+//===----------------------------------------------------------------------===//
+#include "Expressions.h"
+#include "Phases.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace hpf::analysis {
+
+using pragma::FormatKind;
+
+namespace {
+
+/// True if every parameter of the mapping is a compile-time constant (the
+/// arrangement's extents may be run-time values: the same object).
+bool constantParams(const Mapping &M) {
+  for (const FormatValue &F : M.Formats) {
+    if (F.Kind == FormatKind::GenBlock || F.Kind == FormatKind::Indirect) {
+      if (!F.Values)
+        return false;
+    } else if (F.HasParam && !F.Param.Const) {
+      return false;
+    }
+  }
+  return true;
+}
+
+} // namespace
+
+const Mapping *mappingIn(const FlowState &St, DistArray *X) {
+  auto It = St.find(X);
+  return It == St.end() || !It->second ? nullptr : &*It->second;
+}
+
+std::optional<plan::Distribution> knownDistribution(const FlowState &St,
+                                                    DistArray *X) {
+  const Mapping *M = mappingIn(St, X);
+  if (!M)
+    return std::nullopt;
+  try {
+    if (std::optional<plan::DistributionND> D =
+            staticDistribution(*M, X->Extents, nullptr))
+      return D->dims()[0];
+  } catch (const plan::PlanError &) {
+  }
+  return std::nullopt;
+}
+
+/// After the flow walk: which elements of the nest are local (every
+/// distributed dimension subscripted by the index of a level over that
+/// dimension, in an array aligned with the home array), which are read
+/// from a gathered copy, and what is an error.
+void Placement::checkNest(OwnerLoop &L) {
+  const ParsedDirective &D = State.Directives[L.DirId];
+  const FlowState &St = States[L.DirId];
+  auto MapOf = [&](DistArray *X) { return mappingIn(St, X); };
+  DistArray *H = L.Home;
+  if (!H) {
+    // No multi-dimensional element survived the checks: 1-D reads are
+    // gathered (writes were reported with the nest's other errors).
+    std::vector<NDAccess> Keep;
+    for (NDAccess &Acc : L.NDAccesses)
+      if (Acc.Array->rank() == 1)
+        L.Gathers.push_back({Acc.Subs.whole(), Acc.Array});
+      else
+        Keep.push_back(std::move(Acc));
+    L.NDAccesses = std::move(Keep);
+    return;
+  }
+  const Mapping *HM = MapOf(H);
+  enum Align { Yes, No, Unknown };
+  auto AlignOf = [&](DistArray *X) -> Align {
+    if (X == H)
+      return Yes;
+    if (X->Extents != H->Extents)
+      return No;
+    const Mapping *XM = MapOf(X);
+    if (!XM || !HM)
+      return Unknown;
+    try {
+      std::optional<plan::DistributionND> XS =
+          staticDistribution(*XM, X->Extents, nullptr);
+      std::optional<plan::DistributionND> HS =
+          staticDistribution(*HM, H->Extents, nullptr);
+      if (XS && HS)
+        return sameMapping(*XS, *HS) ? Yes : No;
+    } catch (const plan::PlanError &) {
+      return Unknown;
+    }
+    return *XM == *HM && constantParams(*XM) ? Yes : Unknown;
+  };
+  auto LevelOf = [&](const Expr *S) -> const NestLevel * {
+    const VarDecl *V = bareVar(S);
+    for (const NestLevel &Lv : L.Levels)
+      if (V && Lv.IndVar == V)
+        return &Lv;
+    return nullptr;
+  };
+  // The first dimension whose subscript makes the element non-local for
+  // an array with mapping M (null: unknown, every dimension counts), or -1.
+  auto BadDim = [&](const NDAccess &Acc, const Mapping *M) {
+    for (int Dm = 0; Dm < Acc.Array->rank(); ++Dm) {
+      if (M && M->Formats[std::size_t(Dm)].Kind == FormatKind::Collapsed)
+        continue;
+      const NestLevel *Lv = LevelOf(Acc.Subs.sub(std::size_t(Dm)));
+      if (!Lv || Lv->Dim != Dm)
+        return Dm;
+    }
+    return -1;
+  };
+  auto Describe = [&](DistArray *X) {
+    const Mapping *M = MapOf(X);
+    return M ? M->describe() : std::string("mapping known at run time");
+  };
+  // A 1-D array is aligned with the home array when that has exactly one
+  // distributed dimension and the array has its format, arrangement and
+  // extent: element V[i] then lives with the rows (columns) M[i][...].
+  int HomeDim = -1;
+  if (HM) {
+    for (int Dm = 0; Dm < H->rank(); ++Dm)
+      if (HM->Formats[std::size_t(Dm)].Kind != FormatKind::Collapsed)
+        HomeDim = HomeDim == -1 ? Dm : -2;
+  }
+  auto Aligned1D = [&](DistArray *X) {
+    const Mapping *XM = MapOf(X);
+    if (HomeDim < 0 || !XM || XM->Onto != HM->Onto ||
+        X->Extent != H->Extents[std::size_t(HomeDim)])
+      return false;
+    const FormatValue &F = HM->Formats[std::size_t(HomeDim)];
+    Mapping Dim{{F}, HM->Onto};
+    return XM->Formats[0] == F && constantParams(*XM) && constantParams(Dim);
+  };
+  std::set<DistArray *> Checked;
+  bool Failed = false;
+  for (NDAccess &Acc : L.NDAccesses) {
+    DistArray *X = Acc.Array;
+    if (X->rank() == 1) {
+      const NestLevel *Lv = LevelOf(Acc.Subs.sub(0));
+      if (Aligned1D(X) && Lv && Lv->Dim == HomeDim) {
+        Acc.Kind = NDAccess::Local;
+        Acc.Segment = {static_cast<int>(Lv - L.Levels.data())};
+      } else if (Acc.Read && !L.Written.count(X)) {
+        Acc.Kind = NDAccess::Gathered;
+      } else {
+        Failed = true;
+        R.error(Acc.Subs.whole()->getBeginLoc(),
+                "one-dimensional '" + X->Name +
+                    "' can be written (or read where the nest writes it) in "
+                    "a loop nest over '" +
+                    H->Name + "' only as '" + X->Name +
+                    "[i]' with i the index of the level over the distributed "
+                    "dimension of '" +
+                    H->Name +
+                    "', and only if it has that dimension's format, "
+                    "arrangement and extent");
+      }
+      continue;
+    }
+    Align Al = AlignOf(X);
+    // Aligned (now or, if checked at run time, then): X has H's mapping.
+    int Bad = BadDim(Acc, Al == No ? MapOf(X) : HM);
+    if (Al != No && Bad < 0) {
+      Acc.Kind = NDAccess::Local;
+      Acc.Segment.clear();
+      for (int Dm = 0; Dm < X->rank(); ++Dm) {
+        const NestLevel *Lv = LevelOf(Acc.Subs.sub(std::size_t(Dm)));
+        Acc.Segment.push_back(
+            Lv && Lv->Dim == Dm ? static_cast<int>(Lv - L.Levels.data()) : -1);
+      }
+      if (Al == Unknown && Checked.insert(X).second)
+        L.CheckAligned.push_back(X);
+      continue;
+    }
+    const Expr *At = Bad >= 0 ? Acc.Subs.sub(std::size_t(Bad))
+                              : static_cast<const Expr *>(Acc.Subs.whole());
+    std::string Dim = std::to_string(Bad);
+    if (!Acc.Read || L.Written.count(X)) {
+      Failed = true;
+      if (Bad < 0) {
+        R.error(At->getBeginLoc(),
+                "'" + X->Name + "' (" + Describe(X) +
+                    ") is not aligned with '" + H->Name + "' (" + Describe(H) +
+                    ") here: its elements live on other ranks than the "
+                    "loop's iterations (an array written in a loop nest needs "
+                    "the mapping of '" +
+                    H->Name + "')");
+        continue;
+      }
+      std::string Hint;
+      if (const VarDecl *V = bareVar(At);
+          V && !LevelOf(At) && V->isLocalVarDecl())
+        Hint = "; if the iterations of the loop over '" + V->getName().str() +
+               "' are independent, mark it '#pragma hpf independent'";
+      if (!MapOf(X))
+        Hint += " (the mapping of '" + X->Name +
+                "' here depends on control flow, so every dimension counts "
+                "as distributed)";
+      R.error(At->getBeginLoc(),
+              Acc.Read
+                  ? "'" + X->Name +
+                        "' is written in this loop nest, so it can be read "
+                        "only at elements the iteration owns: its subscript in "
+                        "distributed dimension " +
+                        Dim +
+                        " must be the index of an enclosing independent loop "
+                        "over that dimension (other elements may be changed "
+                        "by other ranks during the nest)" +
+                        Hint
+                  : "'" + X->Name +
+                        "' is written here, so its subscript in distributed "
+                        "dimension " +
+                        Dim +
+                        " must be the index of an enclosing independent loop "
+                        "over that dimension" +
+                        Hint);
+      continue;
+    }
+    Acc.Kind = NDAccess::Gathered;
+  }
+  if (Failed)
+    return;
+  // A read-only array gathered for some elements is read from the copy
+  // everywhere; one checked at run time is gathered if it is misaligned.
+  std::set<DistArray *> Gathered;
+  for (const NDAccess &Acc : L.NDAccesses)
+    if (Acc.Kind == NDAccess::Gathered)
+      Gathered.insert(Acc.Array);
+  for (NDAccess &Acc : L.NDAccesses)
+    if (Gathered.count(Acc.Array))
+      Acc.Kind = NDAccess::Gathered;
+  std::vector<DistArray *> Keep;
+  for (DistArray *X : L.CheckAligned)
+    if (!Gathered.count(X)) {
+      Keep.push_back(X);
+      if (!L.Written.count(X)) {
+        L.GatherIfMisaligned.insert(X);
+        R.remark(D.HashLoc, "alignment of '" + X->Name + "' with '" + H->Name +
+                                "' is checked at run time; if they differ, "
+                                "its " +
+                                std::to_string(X->Extent) +
+                                " elements are gathered on every rank before "
+                                "the loop (one MPI_Allgatherv)");
+      } else {
+        R.remark(D.HashLoc, "alignment of '" + X->Name + "' with '" + H->Name +
+                                "' is checked at run time");
+      }
+    }
+  L.CheckAligned = std::move(Keep);
+  // Gathered 1-D arrays use the 1-D copy (std::vector, same subscript).
+  std::vector<NDAccess> KeepND;
+  for (NDAccess &Acc : L.NDAccesses) {
+    if (Acc.Array->rank() == 1 && Acc.Kind == NDAccess::Gathered)
+      L.Gathers.push_back({Acc.Subs.whole(), Acc.Array});
+    else
+      KeepND.push_back(std::move(Acc));
+  }
+  L.NDAccesses = std::move(KeepND);
+  bool AnyLocal = false;
+  for (const NDAccess &Acc : L.NDAccesses)
+    AnyLocal |= Acc.Kind == NDAccess::Local;
+  remarkGathers(C, L, States[L.DirId]);
+  if (!AnyLocal) {
+    // Everything is read from copies: the nest runs on every rank.
+    L.Home = nullptr;
+    for (NestLevel &Lv : L.Levels)
+      Lv.Dim = -1;
+    R.remark(D.HashLoc, "independent loop nest writes no distributed array "
+                        "and reads none at its indices: it runs on every "
+                        "rank");
+    return;
+  }
+  std::string Levels;
+  for (const NestLevel &Lv : L.Levels) {
+    Levels += Levels.empty() ? "" : ", ";
+    Levels += "'" + Lv.IndVar->getName().str() + "' ";
+    if (Lv.Dim < 0)
+      Levels += "over its whole range";
+    else if (HM &&
+             HM->Formats[std::size_t(Lv.Dim)].Kind == FormatKind::Collapsed)
+      Levels += "over dimension " + std::to_string(Lv.Dim) +
+                " (not distributed: every index)";
+    else
+      Levels += "over the owned indices of dimension " + std::to_string(Lv.Dim);
+  }
+  R.remark(D.HashLoc, "independent loop nest over '" + H->Name + "' (" +
+                          Describe(H) + "): " + Levels + "; owner computes" +
+                          (L.Reductions.empty()
+                               ? std::string()
+                               : ", " + std::to_string(L.Reductions.size()) +
+                                     " reduction(s) combined across ranks"));
+}
+
+void Placement::place() {
+  for (OwnerLoop &L : P.Loops) {
+    const ParsedDirective &D = State.Directives[L.DirId];
+    if (L.ND) {
+      checkNest(L);
+      continue;
+    }
+    for (const OwnerLoop &O : P.Loops)
+      if (&O != &L &&
+          SM.isBeforeInTranslationUnit(O.For->getBeginLoc(),
+                                       L.For->getBeginLoc()) &&
+          SM.isBeforeInTranslationUnit(L.For->getBeginLoc(),
+                                       O.For->getEndLoc())) {
+        R.error(D.HashLoc, "nested independent loops are not supported yet");
+        break;
+      }
+    if (!L.Home) {
+      remarkGathers(C, L, States[L.DirId]);
+      R.remark(D.HashLoc, L.Gathers.empty()
+                              ? "independent loop uses no distributed array: "
+                                "it runs on every rank"
+                              : "independent loop writes no distributed array "
+                                "and reads none at its index: it runs on "
+                                "every rank");
+      continue;
+    }
+    const FlowState &St = States[L.DirId];
+    auto Known = [&](DistArray *A) { return knownDistribution(St, A); };
+    std::optional<plan::Distribution> HomeDist = Known(L.Home);
+    std::set<DistArray *> Seen{L.Home}, ToGather;
+    for (const Access &Acc : L.Accesses) {
+      if (!Seen.insert(Acc.Array).second)
+        continue;
+      // Read-only and not aligned (or gathered anyway for other
+      // subscripts): read from the gathered copy.
+      if (!L.Written.count(Acc.Array)) {
+        bool Gathered = false;
+        for (const Access &G : L.Gathers)
+          Gathered |= G.Array == Acc.Array;
+        if (Gathered) {
+          ToGather.insert(Acc.Array);
+          continue;
+        }
+        std::optional<plan::Distribution> Other = Known(Acc.Array);
+        if (Acc.Array->Extent != L.Home->Extent ||
+            (HomeDist && Other && !HomeDist->sameMapping(*Other))) {
+          ToGather.insert(Acc.Array);
+          continue;
+        }
+      }
+      if (Acc.Array->Extent != L.Home->Extent) {
+        R.error(Acc.Expr->getBeginLoc(),
+                "'" + Acc.Array->Name + "' (" +
+                    std::to_string(Acc.Array->Extent) +
+                    " elements) is not aligned with '" + L.Home->Name + "' (" +
+                    std::to_string(L.Home->Extent) +
+                    " elements) in this loop (not supported yet)");
+        continue;
+      }
+      std::optional<plan::Distribution> Other = Known(Acc.Array);
+      if (HomeDist && Other) {
+        if (!HomeDist->sameMapping(*Other))
+          R.error(Acc.Expr->getBeginLoc(),
+                  "'" + Acc.Array->Name + "' (" + Other->format() +
+                      ") is not aligned with '" + L.Home->Name + "' (" +
+                      HomeDist->format() +
+                      ") here: element i lives on different ranks (general "
+                      "communication in loops is not supported yet)");
+        continue;
+      }
+      L.CheckAligned.push_back(Acc.Array);
+      if (!L.Written.count(Acc.Array)) {
+        L.GatherIfMisaligned.insert(Acc.Array);
+        R.remark(Acc.Expr->getBeginLoc(),
+                 "alignment of '" + Acc.Array->Name + "' with '" +
+                     L.Home->Name +
+                     "' is checked at run time; if they differ, each rank "
+                     "fetches the elements its iterations read from their "
+                     "owners before the loop (all " +
+                     std::to_string(Acc.Array->Extent) +
+                     " elements, gathered, if a distribution is not "
+                     "contiguous)");
+        continue;
+      }
+      R.remark(Acc.Expr->getBeginLoc(), "alignment of '" + Acc.Array->Name +
+                                            "' with '" + L.Home->Name +
+                                            "' is checked at run time");
+    }
+    if (!ToGather.empty()) {
+      std::vector<Access> Keep;
+      for (const Access &Acc : L.Accesses)
+        (ToGather.count(Acc.Array) ? L.Gathers : Keep).push_back(Acc);
+      L.Accesses = std::move(Keep);
+    }
+    chooseHalos(Ctx, L, St);
+    remarkGathers(C, L, States[L.DirId]);
+    std::string Desc = "?";
+    if (auto It = St.find(L.Home); It != St.end() && It->second)
+      Desc = It->second->describe();
+    R.remark(D.HashLoc, "independent loop over '" + L.Home->Name + "' (" +
+                            Desc +
+                            "): owner computes on local elements, no "
+                            "per-element owner test" +
+                            (L.Reductions.empty()
+                                 ? std::string()
+                                 : ", " + std::to_string(L.Reductions.size()) +
+                                       " reduction(s) combined across ranks"));
+  }
+}
+
+} // namespace hpf::analysis
