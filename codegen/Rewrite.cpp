@@ -2,7 +2,7 @@
 //--------------------------===//
 #include "Rewrite.h"
 
-#include "PlanTables.h"
+#include "plan/StaticPlanCodec.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -282,13 +282,16 @@ private:
                        ", ";
     if (Dec.Decision == PlanDecision::Static) {
       std::string Name = "__hpf_plan_" + std::to_string(R.DirId);
-      PlanTables T = flattenPlan(*Dec.Plan, *Dec.Src, *Dec.Dst);
+      plan::StaticPlanTables T = plan::toTables(
+          *Dec.Plan,
+          Dec.SrcND ? *Dec.SrcND : plan::DistributionND::rank1(*Dec.Src),
+          Dec.DstND ? *Dec.DstND : plan::DistributionND::rank1(*Dec.Dst));
       std::string Comment = "// " + where(D.HashLoc) + ": redistribute " +
                             R.Array->Name + " " + R.Source->describe() +
                             " -> " + R.Target.describe() + ", " +
                             std::to_string(R.Array->Extent) + " elements\n// " +
                             analysis::summarizePlan(*Dec.Plan) + "\n";
-      Tables += emitPlanTables(T, Name, Comment);
+      Tables += plan::toSource(T, Name, Comment);
       Call += Name + ", ";
     }
     Call += quote(where(D.HashLoc)) + ");";
@@ -688,7 +691,7 @@ std::string Emitter::run() {
                      "#include \"hpfcc/loops.h\"\n";
   if (!Tables.empty())
     Head += "\n// Redistribution plans computed at compile time "
-            "(hpf::static_plan, runtime/mpi/StaticPlan.h).\n" +
+            "(hpf::static_plan, runtime/plan/StaticPlan.h).\n" +
             Tables + "\n";
   Head += "#line 1 " + quote(fileName()) + "\n";
   FileID Main = SM.getMainFileID();
