@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <functional>
 #include <string>
 
 namespace hpf {
@@ -152,6 +153,30 @@ index_t localCountOf(const plan::DistributionND &D, int Me) {
   return inGrid(D, Me) ? D.localCount(Me) : 0;
 }
 
+void forEachLocal(const plan::DistributionND &D, int R,
+                  const std::function<void(index_t)> &Fn) {
+  if (localCountOf(D, R) == 0)
+    return;
+  const std::size_t Rank = std::size_t(D.rank());
+  std::vector<std::vector<index_t>> G = globalOffsetTables(D, R);
+  // Row-major walk of the local elements (odometer, last index fastest).
+  std::vector<index_t> Pos(Rank, 0);
+  while (true) {
+    index_t Outer = 0;
+    for (std::size_t K = 0; K + 1 < Rank; ++K)
+      Outer += G[K][std::size_t(Pos[K])];
+    for (index_t Gi : G[Rank - 1])
+      Fn(Outer + Gi);
+    std::size_t K = Rank - 1;
+    while (K > 0 && ++Pos[K - 1] == index_t(G[K - 1].size())) {
+      Pos[K - 1] = 0;
+      --K;
+    }
+    if (K == 0)
+      return;
+  }
+}
+
 std::vector<std::vector<index_t>>
 globalOffsetTables(const plan::DistributionND &D, int R) {
   const std::size_t Rank = std::size_t(D.rank());
@@ -222,33 +247,13 @@ void gatherAll(const plan::DistributionND &D, const void *Local, std::size_t ES,
                          Counts.data(), Displs.data(), MPI_BYTE,
                          MPI_COMM_WORLD),
         "MPI_Allgatherv", "gather", nullptr);
-  const std::size_t Rank = std::size_t(D.rank());
   char *O = static_cast<char *>(Out);
   for (int R = 0; R < W && R < D.procs(); ++R) {
-    if (localCountOf(D, R) == 0)
-      continue;
-    std::vector<std::vector<index_t>> G = globalOffsetTables(D, R);
-    // Row-major walk of the local elements (odometer, last index fastest).
     const char *Src = All.data() + Displs[std::size_t(R)];
-    std::vector<index_t> Pos(Rank, 0);
-    index_t Outer = 0;
-    const std::vector<index_t> &Inner = G[Rank - 1];
-    while (true) {
-      Outer = 0;
-      for (std::size_t K = 0; K + 1 < Rank; ++K)
-        Outer += G[K][std::size_t(Pos[K])];
-      for (index_t Gi : Inner) {
-        std::memcpy(O + (Outer + Gi) * index_t(ES), Src, ES);
-        Src += ES;
-      }
-      std::size_t K = Rank - 1;
-      while (K > 0 && ++Pos[K - 1] == index_t(G[K - 1].size())) {
-        Pos[K - 1] = 0;
-        --K;
-      }
-      if (K == 0)
-        break;
-    }
+    forEachLocal(D, R, [&](index_t G) {
+      std::memcpy(O + G * index_t(ES), Src, ES);
+      Src += ES;
+    });
   }
 }
 

@@ -58,6 +58,7 @@
 #include <array>
 #include <cstddef>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <string>
 #include <tuple>
@@ -137,6 +138,11 @@ index_t localCountOf(const plan::DistributionND &D, int Me);
 /// global offset of a local element is the sum over its dimensions.
 std::vector<std::vector<index_t>>
 globalOffsetTables(const plan::DistributionND &D, int R);
+/// Calls Fn(global row-major offset) for every element rank R stores, in
+/// its local storage order (gather and HPF_VERIFY's checksum; not a hot
+/// path, hence std::function).
+void forEachLocal(const plan::DistributionND &D, int R,
+                  const std::function<void(index_t)> &Fn);
 /// Fails unless every index is inside its extent (names the operation).
 void checkGlobal(const plan::DistributionND &D, const index_t *Idx,
                  const char *Op);

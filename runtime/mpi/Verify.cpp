@@ -6,8 +6,6 @@
 
 #include <mpi.h>
 
-#include <vector>
-
 namespace hpf::rt {
 
 std::uint64_t elementHash(std::uint64_t G, const char *Value, std::size_t ES) {
@@ -24,29 +22,12 @@ std::uint64_t elementHash(std::uint64_t G, const char *Value, std::size_t ES) {
 
 std::uint64_t checksum(const plan::DistributionND &D, int Me, const char *Data,
                        std::size_t ES) {
-  if (Me < 0 || Me >= D.procs() || D.localCount(Me) == 0)
-    return 0;
-  const std::size_t Rank = std::size_t(D.rank());
-  std::vector<std::vector<index_t>> G = globalOffsetTables(D, Me);
   std::uint64_t Sum = 0;
-  std::vector<index_t> Pos(Rank, 0);
-  // Row-major walk of the local elements (odometer, last index fastest).
-  while (true) {
-    index_t Outer = 0;
-    for (std::size_t K = 0; K + 1 < Rank; ++K)
-      Outer += G[K][std::size_t(Pos[K])];
-    for (index_t Gi : G[Rank - 1]) {
-      Sum += elementHash(std::uint64_t(Outer + Gi), Data, ES);
-      Data += ES;
-    }
-    std::size_t K = Rank - 1;
-    while (K > 0 && ++Pos[K - 1] == index_t(G[K - 1].size())) {
-      Pos[K - 1] = 0;
-      --K;
-    }
-    if (K == 0)
-      return Sum;
-  }
+  forEachLocal(D, Me, [&](index_t G) {
+    Sum += elementHash(std::uint64_t(G), Data, ES);
+    Data += ES;
+  });
+  return Sum;
 }
 
 void verifyEntry(const CacheEntry &E, index_t Have, index_t Want,
