@@ -168,30 +168,12 @@ staticDistribution(const Mapping &M, const std::vector<Index> &Extents,
   return plan::DistributionND(std::move(Dims), std::move(Grid));
 }
 
-bool sameMapping(const plan::DistributionND &A, const plan::DistributionND &B) {
-  if (A.rank() != B.rank() || A.grid() != B.grid())
-    return false;
-  for (int D = 0; D < A.rank(); ++D) {
-    const plan::Distribution &X = A.dims()[std::size_t(D)];
-    const plan::Distribution &Y = B.dims()[std::size_t(D)];
-    if (X.procs() != Y.procs() || !X.sameMapping(Y))
-      return false;
-  }
-  return true;
-}
-
 PlanDecision decidePlan(const std::optional<Mapping> &Src, const Mapping &Dst,
                         const std::vector<Index> &Extents,
                         const plan::PlanOptions &Opts) {
   PlanDecision D;
-  // The plan library schedules a rank-1 table at compile time; a higher
-  // rank is one table over the ranks of both grids, made by the runtime.
-  const bool RuntimePlan = Extents.size() > 1;
   auto Runtime = [&](std::string Why) {
-    D.Why = RuntimePlan ? "multi-dimensional redistributions are planned by "
-                          "the runtime (one table over the ranks of both "
-                          "grids)"
-                        : std::move(Why);
+    D.Why = std::move(Why);
     return D;
   };
   if (!Src)
@@ -206,16 +188,14 @@ PlanDecision decidePlan(const std::optional<Mapping> &Src, const Mapping &Dst,
       staticDistribution(Dst, Extents, &Why);
   if (!T)
     return Runtime("target: " + Why);
-  if (sameMapping(*S, *T))
+  D.Src = std::move(S);
+  D.Dst = std::move(T);
+  if (D.Src->sameMapping(*D.Dst)) {
     D.Decision = PlanDecision::NoOp;
-  else if (RuntimePlan)
-    return Runtime("");
-  if (RuntimePlan)
     return D;
-  D.Src = S->dims()[0];
-  D.Dst = T->dims()[0];
-  if (D.Decision == PlanDecision::NoOp)
-    return D;
+  }
+  // The same plan the runtime would make: rank 1 through the closed forms,
+  // a higher rank as one table over the ranks of both grids.
   D.Plan = plan::makePlan(*D.Src, *D.Dst, Opts);
   D.Decision = PlanDecision::Static;
   return D;

@@ -78,24 +78,20 @@ struct PlanDecision {
   enum Kind { Static, Runtime, NoOp } Decision = Runtime;
   std::string Why;                ///< for Runtime: what is not constant
   std::optional<plan::Plan> Plan; ///< for Static
-  /// For Static (and a rank-1 NoOp): the source and target distributions.
-  std::optional<plan::Distribution> Src, Dst;
+  /// For Static and NoOp: the source and target distributions.
+  std::optional<plan::DistributionND> Src, Dst;
 };
 
 /// Decides static vs run-time vs removal for a redistribution of an array
 /// with these extents whose source mapping is `Src` (nullopt: not known at
 /// this point) and target `Dst`. Removal when both mappings are constant
 /// and place every element identically; a static plan when both are
-/// constant for a rank-1 array; otherwise the run-time path, with Why
-/// (rank > 1 is always planned by the runtime: one table over the ranks of
-/// both grids).
+/// constant (any rank: rank 1 through the closed forms, a higher rank as one
+/// table over the ranks of both grids, exactly as the runtime plans it);
+/// otherwise the run-time path, with Why.
 PlanDecision decidePlan(const std::optional<Mapping> &Src, const Mapping &Dst,
                         const std::vector<Index> &Extents,
                         const plan::PlanOptions &Opts);
-
-/// True if two distributions (of any rank) are over the same grid and place
-/// every element on the same rank at the same local offset.
-bool sameMapping(const plan::DistributionND &A, const plan::DistributionND &B);
 
 /// One line for a remark: "20 messages in 5 steps (lower bound 5), cost 12
 /// elements (lower bound 12), scheduler auto, chose guo-pan + local search"

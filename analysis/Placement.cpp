@@ -94,7 +94,7 @@ void Placement::checkNest(OwnerLoop &L) {
       std::optional<plan::DistributionND> HS =
           staticDistribution(*HM, H->Extents, nullptr);
       if (XS && HS)
-        return sameMapping(*XS, *HS) ? Yes : No;
+        return XS->sameMapping(*HS) ? Yes : No;
     } catch (const plan::PlanError &) {
       return Unknown;
     }

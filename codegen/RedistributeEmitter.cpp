@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Emitter.h"
-#include "PlanTables.h"
+#include "plan/StaticPlanCodec.h"
 
 namespace hpf::codegen {
 namespace {
@@ -40,13 +40,13 @@ void emitRedistribution(Emitter &E, const analysis::Redistribution &R) {
                      Emitter::procsExpr(R.Target.Onto) + ", ";
   if (Dec.Decision == analysis::PlanDecision::Static) {
     std::string Name = "__hpf_plan_" + std::to_string(R.DirId);
-    PlanTables T = flattenPlan(*Dec.Plan, *Dec.Src, *Dec.Dst);
+    plan::StaticPlanTables T = plan::toTables(*Dec.Plan, *Dec.Src, *Dec.Dst);
     std::string Comment = "// " + E.where(D.HashLoc) + ": redistribute " +
                           R.Array->Name + " " + R.Source->describe() + " -> " +
                           R.Target.describe() + ", " +
                           std::to_string(R.Array->Extent) + " elements\n// " +
                           analysis::summarizePlan(*Dec.Plan) + "\n";
-    E.Tables += emitPlanTables(T, Name, Comment);
+    E.Tables += plan::toSource(T, Name, Comment);
     Call += Name + ", ";
   }
   E.replaceDirective(D, Call + E.whereLiteral(D.HashLoc) + ");");

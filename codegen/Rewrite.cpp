@@ -48,7 +48,7 @@ std::string rewrite(ASTContext &Ctx, const pragma::PragmaState &State,
                     "#include \"hpfcc/checks.h\"\n";
   if (!E.Tables.empty())
     Out += "\n// Redistribution plans computed at compile time "
-           "(hpf::static_plan, runtime/mpi/StaticPlan.h).\n" +
+           "(hpf::static_plan, runtime/plan/StaticPlan.h).\n" +
            E.Tables + "\n";
   Out += "#line 1 " + Emitter::quote(E.fileName()) + "\n";
   FileID Main = E.SM.getMainFileID();

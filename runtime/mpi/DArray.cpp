@@ -5,6 +5,8 @@
 #include <mpi.h>
 
 #include <algorithm>
+#include <cstring>
+#include <functional>
 #include <string>
 
 namespace hpf {
@@ -41,26 +43,202 @@ index_t ownedBelow(const plan::Distribution &D, int Rank, index_t G) {
   }
 }
 
-void checkGlobal(const plan::Distribution &D, index_t G, const char *Op) {
-  if (G < 0 || G >= D.size())
-    fail(Op, "index " + std::to_string(G) + " is outside 0.." +
-                 std::to_string(D.size() - 1));
-}
-
 void broadcastFromOwner(void *Value, std::size_t Bytes, int Owner) {
   check(MPI_Bcast(Value, int(Bytes), MPI_BYTE, Owner, MPI_COMM_WORLD),
         "MPI_Bcast", "element read", nullptr);
 }
 
-void gatherAll(const plan::Distribution &D, const void *Local, std::size_t ES,
+namespace {
+
+std::string listText(const std::vector<std::string> &Items) {
+  std::string S = "(";
+  for (std::size_t I = 0; I < Items.size(); ++I)
+    S += (I ? ", " : "") + Items[I];
+  return S + ")";
+}
+
+std::string shapeText(const std::vector<int> &Shape) {
+  std::vector<std::string> Items;
+  for (int E : Shape)
+    Items.push_back(std::to_string(E));
+  return listText(Items);
+}
+
+bool inGrid(const plan::DistributionND &D, int Me) {
+  return Me >= 0 && Me < D.procs();
+}
+
+} // namespace
+
+plan::DistributionND makeDistribution(const std::vector<index_t> &Extents,
+                                      const std::vector<format> &Formats,
+                                      const processors &Grid, const char *Op,
+                                      const char *Where) {
+  std::vector<std::string> Names;
+  std::size_t Distributed = 0;
+  for (const format &F : Formats) {
+    Names.push_back(F.str());
+    Distributed += F.spec().Kind != plan::DistKind::Collapsed;
+  }
+  std::vector<int> Shape = Grid.shape();
+  // (*, *) on one processor: nothing is distributed, rank 0 holds it all.
+  if (Distributed == 0 && Grid.size() == 1)
+    Shape.clear();
+  if (Shape.size() != Distributed)
+    fail(Op,
+         listText(Names) + " distributes " + std::to_string(Distributed) +
+             " dimension" + (Distributed == 1 ? "" : "s") +
+             ", but the processor arrangement " + shapeText(Grid.shape()) +
+             " has " + std::to_string(Grid.shape().size()),
+         Where);
+  std::vector<plan::Distribution> Dims;
+  std::size_t Next = 0;
+  for (std::size_t D = 0; D < Formats.size(); ++D) {
+    bool Collapsed = Formats[D].spec().Kind == plan::DistKind::Collapsed;
+    int Procs = Collapsed ? 1 : Shape[Next++];
+    Dims.push_back(Formats[D].instantiate(Extents[D], Procs, Op, Where));
+  }
+  try {
+    return plan::DistributionND(std::move(Dims), std::move(Shape));
+  } catch (const plan::PlanError &E) {
+    fail(Op,
+         std::string(E.what()) + " (" + listText(Names) + " onto " +
+             shapeText(Grid.shape()) + ")",
+         Where);
+  }
+}
+
+plan::DistributionND makeDistribution(index_t N, const format &F,
+                                      const processors &P, const char *Op,
+                                      const char *Where) {
+  return plan::DistributionND::rank1(F.instantiate(N, P.size(), Op, Where));
+}
+
+std::vector<DimMap> dimMaps(const plan::DistributionND &D, int Me) {
+  bool In = inGrid(D, Me);
+  std::vector<int> Coords = In ? D.coordinates(Me) : std::vector<int>();
+  std::vector<index_t> Ext =
+      In ? D.localExtents(Me) : std::vector<index_t>(std::size_t(D.rank()), 0);
+  std::vector<DimMap> Maps(std::size_t(D.rank()));
+  index_t Stride = 1;
+  std::size_t GridDim = 0;
+  for (std::size_t K = std::size_t(D.rank()); K-- > 0;) {
+    Maps[K].Stride = Stride;
+    Stride *= Ext[K];
+  }
+  for (std::size_t K = 0; K < Maps.size(); ++K) {
+    const plan::Distribution &X = D.dims()[K];
+    DimMap &M = Maps[K];
+    bool Collapsed = X.kind() == plan::DistKind::Collapsed;
+    int C = Collapsed ? 0 : (In ? Coords[GridDim] : -1);
+    GridDim += !Collapsed;
+    M.Coord = In ? C : -1;
+    if (!In || Collapsed)
+      continue; // Offset from 0
+    if (X.kind() == plan::DistKind::Indirect) {
+      M.K = DimMap::Table;
+      M.Dist = &X;
+    } else if (X.isContiguous()) {
+      M.Lo = X.range(C).first;
+    } else {
+      M.K = DimMap::BlockCyclic;
+      M.Block = X.blockSize();
+      M.Period = X.blockSize() * X.procs();
+    }
+  }
+  return Maps;
+}
+
+index_t localCountOf(const plan::DistributionND &D, int Me) {
+  return inGrid(D, Me) ? D.localCount(Me) : 0;
+}
+
+void forEachLocal(const plan::DistributionND &D, int R,
+                  const std::function<void(index_t)> &Fn) {
+  if (localCountOf(D, R) == 0)
+    return;
+  const std::size_t Rank = std::size_t(D.rank());
+  std::vector<std::vector<index_t>> G = globalOffsetTables(D, R);
+  // Row-major walk of the local elements (odometer, last index fastest).
+  std::vector<index_t> Pos(Rank, 0);
+  while (true) {
+    index_t Outer = 0;
+    for (std::size_t K = 0; K + 1 < Rank; ++K)
+      Outer += G[K][std::size_t(Pos[K])];
+    for (index_t Gi : G[Rank - 1])
+      Fn(Outer + Gi);
+    std::size_t K = Rank - 1;
+    while (K > 0 && ++Pos[K - 1] == index_t(G[K - 1].size())) {
+      Pos[K - 1] = 0;
+      --K;
+    }
+    if (K == 0)
+      return;
+  }
+}
+
+std::vector<std::vector<index_t>>
+globalOffsetTables(const plan::DistributionND &D, int R) {
+  const std::size_t Rank = std::size_t(D.rank());
+  std::vector<index_t> Stride(Rank, 1);
+  for (std::size_t K = Rank; K-- > 1;)
+    Stride[K - 1] = Stride[K] * D.dims()[K].size();
+  std::vector<int> Coords = D.coordinates(R);
+  std::vector<index_t> Ext = D.localExtents(R);
+  std::vector<std::vector<index_t>> G(Rank);
+  std::size_t GridDim = 0;
+  for (std::size_t K = 0; K < Rank; ++K) {
+    const plan::Distribution &X = D.dims()[K];
+    bool Collapsed = X.kind() == plan::DistKind::Collapsed;
+    int C = Collapsed ? 0 : Coords[GridDim++];
+    G[K].reserve(std::size_t(Ext[K]));
+    for (index_t L = 0; L < Ext[K]; ++L)
+      G[K].push_back((Collapsed ? L : X.globalIndex(C, L)) * Stride[K]);
+  }
+  return G;
+}
+
+void checkGlobal(const plan::DistributionND &D, const index_t *Idx,
+                 const char *Op) {
+  if (D.rank() == 1) {
+    index_t N = D.size();
+    if (Idx[0] < 0 || Idx[0] >= N)
+      fail(Op, "index " + std::to_string(Idx[0]) + " is outside 0.." +
+                   std::to_string(N - 1));
+    return;
+  }
+  bool Bad = false;
+  std::vector<std::string> I, E;
+  for (int K = 0; K < D.rank(); ++K) {
+    index_t N = D.dims()[std::size_t(K)].size();
+    Bad |= Idx[K] < 0 || Idx[K] >= N;
+    I.push_back(std::to_string(Idx[K]));
+    E.push_back(std::to_string(N));
+  }
+  if (Bad)
+    fail(Op, "index " + listText(I) + " is outside the extents " + listText(E));
+}
+
+int ownerOf(const plan::DistributionND &D, const index_t *Idx) {
+  return D.owner(std::vector<index_t>(Idx, Idx + D.rank()));
+}
+
+void checkNotInIndependentLoop() {
+  if (independentDepth() > 0)
+    fail("element read",
+         "an element of a distributed array is read (collectively) inside an "
+         "independent loop, where ranks run different iterations; read it "
+         "before the loop");
+}
+
+void gatherAll(const plan::DistributionND &D, const void *Local, std::size_t ES,
                void *Out) {
   int W = nranks(), Me = rank();
   std::vector<MPI_Count> Counts(std::size_t(W), 0);
   std::vector<MPI_Aint> Displs(std::size_t(W), 0);
   MPI_Aint Off = 0;
   for (int R = 0; R < W; ++R) {
-    index_t N = R < D.procs() ? D.localCount(R) : 0;
-    Counts[std::size_t(R)] = MPI_Count(N) * MPI_Count(ES);
+    Counts[std::size_t(R)] = MPI_Count(localCountOf(D, R)) * MPI_Count(ES);
     Displs[std::size_t(R)] = Off;
     Off += MPI_Aint(Counts[std::size_t(R)]);
   }
@@ -71,11 +249,11 @@ void gatherAll(const plan::Distribution &D, const void *Local, std::size_t ES,
         "MPI_Allgatherv", "gather", nullptr);
   char *O = static_cast<char *>(Out);
   for (int R = 0; R < W && R < D.procs(); ++R) {
-    index_t N = D.localCount(R);
     const char *Src = All.data() + Displs[std::size_t(R)];
-    for (index_t L = 0; L < N; ++L)
-      std::memcpy(O + D.globalIndex(R, L) * index_t(ES), Src + L * index_t(ES),
-                  ES);
+    forEachLocal(D, R, [&](index_t G) {
+      std::memcpy(O + G * index_t(ES), Src, ES);
+      Src += ES;
+    });
   }
 }
 

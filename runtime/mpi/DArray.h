@@ -1,10 +1,31 @@
-//===- mpi/DArray.h - distributed arrays ------------------------*- C++ -*-===//
+//===- mpi/DArray.h - distributed arrays of any rank ------------*- C++ -*-===//
+//
+// One class, hpf::darray<T, Rank> (Rank defaults to 1), described by one
+// plan::DistributionND for every rank: a one-dimensional array is rank 1 on
+// the grid {p}.
 //
 // `double A[N];` + `#pragma hpf distribute A(cyclic(4)) onto P` becomes
 //   hpf::darray<double> A(N, hpf::cyclic(4), P, "f.cpp:5:1");
-// Each rank stores only the elements it owns, contiguously, in local index
-// order (hpf::plan::Distribution::localIndex). Elements start zeroed (like a
-// C++ array with static storage).
+// `double M[R][C];` + `processors G(2, 3)` +
+// `#pragma hpf distribute M(block, cyclic(2)) onto G` becomes
+//   hpf::darray<double, 2> M({R, C}, {hpf::block(), hpf::cyclic(2)}, G,
+//                            "f.cpp:7:1");
+// Each array dimension is distributed independently over one grid dimension
+// (the non-collapsed formats take the grid dimensions in order; '*' is
+// hpf::collapsed() and uses none). A rank of the grid stores the elements
+// it owns row-major over its local extents (rank 1: in local index order,
+// hpf::plan::Distribution::localIndex). Ranks outside the grid own nothing
+// but take part in every collective call. Elements start zeroed (like a C++
+// array with static storage).
+//
+// Multi-dimensional owner-computes loops nest one owned() range per
+// dimension:
+//   for (hpf::index_t i : M.owned(0, 0, R))
+//     for (hpf::index_t j : M.owned(1, 0, C)) M(i, j) = f(i, j);
+// owned(d, lo, hi) is O(1) to build for block-cyclic and collapsed
+// dimensions; M(i, j) costs one multiply-add per dimension plus, for a
+// dimension with several blocks per rank, a division. Rank 1 keeps its
+// closed forms (A[g] is Distribution::localIndex).
 //
 // Owner-computes loops: `for (int i = lo; i < hi; ++i) A[i] = f(i);` becomes
 //   for (hpf::index_t i : A.owned(lo, hi)) A[i] = f(i);
@@ -21,8 +42,8 @@
 // whole array on every rank (collective). get() fails (instead of hanging)
 // when called inside an owner-computes loop, where ranks run different
 // iteration counts: hpfcc's loops hold an rt::independent_scope.
-//
-// This is Rank == 1; mpi/DArrayND.h has darray<T, Rank> for Rank >= 2.
+// The N-D element calls take one index per dimension: M.get(i, j),
+// M.set(i, j, v), M.update<op>(i, j, v).
 //
 //===----------------------------------------------------------------------===//
 #ifndef HPF_MPI_DARRAY_H
@@ -32,12 +53,15 @@
 #include "mpi/Format.h"
 #include "mpi/Processors.h"
 #include "mpi/Storage.h"
-#include "plan/Distribution.h"
+#include "plan/DistributionND.h"
 
+#include <array>
 #include <cstddef>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -78,13 +102,58 @@ private:
 
 /// Number of elements `Rank` owns whose global index is < G.
 index_t ownedBelow(const plan::Distribution &D, int Rank, index_t G);
-/// Fails unless 0 <= G < D.size() (names the operation).
-void checkGlobal(const plan::Distribution &D, index_t G, const char *Op);
 /// get(): the owner's bytes broadcast to every rank.
 void broadcastFromOwner(void *Value, std::size_t Bytes, int Owner);
-/// gather(): every element, in global order, on every rank.
-void gatherAll(const plan::Distribution &D, const void *Local,
+
+/// How one dimension maps a global index to a local one on this rank.
+struct DimMap {
+  enum Kind : unsigned char { Offset, BlockCyclic, Table };
+  Kind K = Offset;
+  index_t Lo = 0;     ///< Offset: first owned global index
+  index_t Block = 1;  ///< BlockCyclic: block size b
+  index_t Period = 1; ///< BlockCyclic: b * p
+  index_t Stride = 1; ///< row-major stride of the dimension in local storage
+  const plan::Distribution *Dist = nullptr; ///< Table: indirect map
+  int Coord = -1; ///< this rank's coordinate in the dimension (0 if '*')
+};
+
+/// The validated distribution of `Extents` by `Formats` onto `Grid`; fails
+/// (naming `Op` and `Where`) on a bad format or a grid mismatch.
+plan::DistributionND makeDistribution(const std::vector<index_t> &Extents,
+                                      const std::vector<format> &Formats,
+                                      const processors &Grid, const char *Op,
+                                      const char *Where);
+/// A one-dimensional array: `F` over all p.size() ranks of `P`, whatever
+/// P's shape (rank 1 on the grid {p}).
+plan::DistributionND makeDistribution(index_t N, const format &F,
+                                      const processors &P, const char *Op,
+                                      const char *Where);
+/// Per-dimension index maps of `Me` (coordinates are -1 when Me is outside
+/// the grid).
+std::vector<DimMap> dimMaps(const plan::DistributionND &D, int Me);
+/// Elements `Me` stores (0 outside the grid).
+index_t localCountOf(const plan::DistributionND &D, int Me);
+/// Per dimension K, for each local index L of rank R (inside the grid):
+/// the global index times dimension K's row-major global stride, so the
+/// global offset of a local element is the sum over its dimensions.
+std::vector<std::vector<index_t>>
+globalOffsetTables(const plan::DistributionND &D, int R);
+/// Calls Fn(global row-major offset) for every element rank R stores, in
+/// its local storage order (gather and HPF_VERIFY's checksum; not a hot
+/// path, hence std::function).
+void forEachLocal(const plan::DistributionND &D, int R,
+                  const std::function<void(index_t)> &Fn);
+/// Fails unless every index is inside its extent (names the operation).
+void checkGlobal(const plan::DistributionND &D, const index_t *Idx,
+                 const char *Op);
+/// The world rank owning the element at Idx.
+int ownerOf(const plan::DistributionND &D, const index_t *Idx);
+/// gather(): every element, row-major, on every rank.
+void gatherAll(const plan::DistributionND &D, const void *Local,
                std::size_t ElemSize, void *Out);
+/// Fails when inside an owner-computes loop (a collective read there would
+/// hang: ranks run different iteration counts).
+void checkNotInIndependentLoop();
 
 struct DArrayAccess; // redistribute's door into darray
 
@@ -191,96 +260,148 @@ template <elem_op Op, class T, class V> void applyOp(T &E, const V &v) {
 }
 } // namespace rt
 
-template <class T, int Rank = 1> class darray;
-
-template <class T> class darray<T, 1> {
+template <class T, int Rank = 1> class darray {
+  static_assert(Rank >= 1, "an array has at least one dimension");
   static_assert(std::is_trivially_copyable_v<T>,
                 "hpf::darray elements are moved as bytes between ranks");
 
 public:
   using value_type = T;
-  static constexpr int rank = 1;
+  static constexpr int rank = Rank;
 
   /// An n-element array distributed by `f` onto `p`. Fails (naming
   /// `where`) if the format does not fit n and p.size().
   darray(index_t n, const format &f, const processors &p,
-         const char *where = nullptr)
-      : Procs(p), Dist(f.instantiate(n, p.size(), "distribute", where)),
+         const char *where = nullptr) requires(Rank == 1)
+      : Procs(p), Dist(rt::makeDistribution(n, f, p, "distribute", where)),
         Me(hpf::rank()) {
-    Data.resize(localCountOf(Dist), /*Zero=*/true);
+    adopt(/*Zero=*/true);
   }
   /// Onto every rank of the world.
-  darray(index_t n, const format &f, const char *where = nullptr)
+  darray(index_t n, const format &f,
+         const char *where = nullptr) requires(Rank == 1)
       : darray(n, f, processors::all(), where) {}
+  /// An extents[0] x extents[1] x ... array distributed by `formats` onto
+  /// `grid`. Fails (naming `where`) on a bad format or grid.
+  darray(std::array<index_t, Rank> extents, std::array<format, Rank> formats,
+         const processors &grid, const char *where = nullptr)
+      : Procs(grid), Dist(rt::makeDistribution(
+                         std::vector<index_t>(extents.begin(), extents.end()),
+                         std::vector<format>(formats.begin(), formats.end()),
+                         grid, "distribute", where)),
+        Me(hpf::rank()) {
+    adopt(/*Zero=*/true);
+  }
   darray(const darray &) = delete;
   darray &operator=(const darray &) = delete;
   darray(darray &&) = default;
   darray &operator=(darray &&) = default;
 
-  /// Global extent.
+  /// Global element count.
   index_t size() const { return Dist.size(); }
+  index_t extent(int d) const { return Dist.dims()[std::size_t(d)].size(); }
   const processors &procs() const { return Procs; }
-  const plan::Distribution &distribution() const { return Dist; }
-  /// The current format, e.g. "cyclic(4)".
+  /// The descriptor (every rank).
+  const plan::DistributionND &mapping() const { return Dist; }
+  /// Rank 1: the dimension's plan::Distribution (what 1-D code and
+  /// generated code compare with sameMapping); else the descriptor.
+  const auto &distribution() const {
+    if constexpr (Rank == 1)
+      return dim0();
+    else
+      return Dist;
+  }
+  /// The current format, e.g. "cyclic(4)" or "(block, cyclic(2))".
   std::string format_string() const { return Dist.format(); }
 
-  // ---- local view (this rank's elements, local index order) ----
+  // ---- local storage: row-major over the local extents ----
   index_t local_size() const { return Data.size(); }
   T *local_data() { return Data.data(); }
   const T *local_data() const { return Data.data(); }
-  T &local(index_t l) { return Data.data()[l]; }
-  const T &local(index_t l) const { return Data.data()[l]; }
-  index_t global_index(index_t l) const { return Dist.globalIndex(Me, l); }
-
-  // ---- global view ----
-  /// Rank (in the arrangement = world rank) that owns element g.
-  int owner(index_t g) const { return Dist.owner(g); }
-  bool is_local(index_t g) const {
-    return Procs.contains(Me) && g >= 0 && g < size() && Dist.owner(g) == Me;
+  index_t local_extent(int d) const { return LocalExtents[std::size_t(d)]; }
+  T &local(index_t l) requires(Rank == 1) { return Data.data()[l]; }
+  const T &local(index_t l) const requires(Rank == 1) { return Data.data()[l]; }
+  index_t global_index(index_t l) const requires(Rank == 1) {
+    return dim0().globalIndex(Me, l);
   }
   /// Local index of an element this rank owns.
-  index_t local_index(index_t g) const { return Dist.localIndex(g); }
-  /// Element g; this rank must own it (owner-computes code).
-  T &operator[](index_t g) { return Data.data()[Dist.localIndex(g)]; }
-  const T &operator[](index_t g) const {
-    return Data.data()[Dist.localIndex(g)];
+  index_t local_index(index_t g) const requires(Rank == 1) {
+    return dim0().localIndex(g);
   }
-  /// Owned global indices in [lo, hi) / in the whole array.
-  owned_range owned(index_t lo, index_t hi) const {
-    return owned_range(Dist, Procs.contains(Me) ? Me : -1, lo, hi);
-  }
-  owned_range owned() const { return owned(0, size()); }
 
-  // ---- replicated code (collective unless noted) ----
-  /// Element g on every rank (every rank must call it).
-  T get(index_t g) const {
-    rt::checkGlobal(Dist, g, "element read");
-    if (rt::independentDepth() > 0)
-      hpf::fail("element read",
-                "an element of a distributed array is read (collectively) "
-                "inside an independent loop, where ranks run different "
-                "iterations; read it before the loop");
+  // ---- owner-computes loops ----
+  /// The indices of dimension d in [lo, hi) this rank's grid coordinate
+  /// owns, increasing; all of [lo, hi) for '*'; empty outside the grid.
+  owned_range owned(int d, index_t lo, index_t hi) const {
+    return owned_range(Dist.dims()[std::size_t(d)], Maps[std::size_t(d)].Coord,
+                       lo, hi);
+  }
+  owned_range owned(int d) const { return owned(d, 0, extent(d)); }
+  /// Rank 1: owned global indices in [lo, hi) / in the whole array.
+  owned_range owned(index_t lo, index_t hi) const requires(Rank == 1) {
+    return owned(0, lo, hi);
+  }
+  owned_range owned() const requires(Rank == 1) { return owned(0, 0, size()); }
+
+  /// Element g; this rank must own it (owner-computes code).
+  T &operator[](index_t g) requires(Rank == 1) {
+    return Data.data()[dim0().localIndex(g)];
+  }
+  const T &operator[](index_t g) const requires(Rank == 1) {
+    return Data.data()[dim0().localIndex(g)];
+  }
+  /// Element (i, j, ...); this rank must own it.
+  template <class... I> T &operator()(I... idx) {
+    static_assert(sizeof...(I) == Rank, "one index per dimension");
+    return Data.data()[offsetOf({index_t(idx)...})];
+  }
+  template <class... I> const T &operator()(I... idx) const {
+    static_assert(sizeof...(I) == Rank, "one index per dimension");
+    return Data.data()[offsetOf({index_t(idx)...})];
+  }
+  /// Whether this rank owns element (i, j, ...).
+  template <class... I> bool is_local(I... idx) const {
+    static_assert(sizeof...(I) == Rank, "one index per dimension");
+    return isLocal({index_t(idx)...});
+  }
+  /// World rank owning element (i, j, ...).
+  template <class... I> int owner(I... idx) const {
+    static_assert(sizeof...(I) == Rank, "one index per dimension");
+    std::array<index_t, Rank> G{index_t(idx)...};
+    if constexpr (Rank == 1)
+      return dim0().owner(G[0]);
+    else
+      return rt::ownerOf(Dist, G.data());
+  }
+
+  // ---- replicated code ----
+  /// Element (i, j, ...) on every rank (collective: the owner broadcasts).
+  template <class... I> T get(I... idx) const {
+    static_assert(sizeof...(I) == Rank, "one index per dimension");
+    std::array<index_t, Rank> G{index_t(idx)...};
+    rt::checkGlobal(Dist, G.data(), "element read");
+    rt::checkNotInIndependentLoop();
     T V{};
-    int O = Dist.owner(g);
+    int O = owner(idx...);
     if (O == Me)
-      V = (*this)[g];
+      V = Data.data()[offsetOf(G)];
     rt::broadcastFromOwner(&V, sizeof(T), O);
     return V;
   }
-  /// Stores v at element g on its owner (not collective).
-  void set(index_t g, const T &v) {
-    rt::checkGlobal(Dist, g, "element write");
-    if (is_local(g))
-      (*this)[g] = v;
+  /// set(i, j, ..., v): stores v on the owner (not collective).
+  template <class... A> void set(const A &...args) {
+    static_assert(sizeof...(A) == Rank + 1, "indices, then the value");
+    apply(std::forward_as_tuple(args...), "element write",
+          [](T &E, const auto &V) { E = V; });
   }
-  /// A[g] op= v on the owner of g (not collective; v is already evaluated).
-  template <elem_op Op, class V> void update(index_t g, const V &v) {
-    rt::checkGlobal(Dist, g, "element update");
-    if (!is_local(g))
-      return;
-    rt::applyOp<Op>((*this)[g], v);
+  /// update<op>(i, j, ..., v): element op= v on the owner (not collective;
+  /// v is already evaluated).
+  template <elem_op Op, class... A> void update(const A &...args) {
+    static_assert(sizeof...(A) == Rank + 1, "indices, then the value");
+    apply(std::forward_as_tuple(args...), "element update",
+          [](T &E, const auto &V) { rt::applyOp<Op>(E, V); });
   }
-  /// The whole array, in global order, on every rank.
+  /// The whole array, row-major, on every rank (collective).
   std::vector<T> gather() const {
     std::vector<T> Out(static_cast<std::size_t>(size()));
     rt::gatherAll(Dist, Data.data(), sizeof(T), Out.data());
@@ -289,13 +410,79 @@ public:
 
 private:
   friend struct rt::DArrayAccess;
-  index_t localCountOf(const plan::Distribution &D) const {
-    return Procs.contains(Me) ? D.localCount(Me) : 0;
+
+  const plan::Distribution &dim0() const { return Dist.dims()[0]; }
+
+  /// Recomputes the per-rank views of Dist; (re)allocates Data if Zero.
+  void adopt(bool Zero) {
+    Maps = rt::dimMaps(Dist, Me);
+    LocalExtents.assign(std::size_t(Rank), 0);
+    if (Procs.contains(Me)) {
+      std::vector<index_t> E = Dist.localExtents(Me);
+      for (int D = 0; D < Rank; ++D)
+        LocalExtents[std::size_t(D)] = E[std::size_t(D)];
+    }
+    if (Zero)
+      Data.resize(rt::localCountOf(Dist, Me), /*Zero=*/true);
+  }
+
+  index_t offsetOf(const std::array<index_t, Rank> &G) const {
+    if constexpr (Rank == 1) {
+      return dim0().localIndex(G[0]);
+    } else {
+      index_t Off = 0;
+      for (int D = 0; D < Rank; ++D) {
+        const rt::DimMap &M = Maps[std::size_t(D)];
+        index_t L;
+        if (M.K == rt::DimMap::Offset)
+          L = G[std::size_t(D)] - M.Lo;
+        else if (M.K == rt::DimMap::BlockCyclic)
+          L = (G[std::size_t(D)] / M.Period) * M.Block +
+              G[std::size_t(D)] % M.Block;
+        else
+          L = M.Dist->localIndex(G[std::size_t(D)]);
+        Off += L * M.Stride;
+      }
+      return Off;
+    }
+  }
+
+  bool isLocal(const std::array<index_t, Rank> &G) const {
+    if (!Procs.contains(Me))
+      return false;
+    for (int D = 0; D < Rank; ++D) {
+      const plan::Distribution &X = Dist.dims()[std::size_t(D)];
+      index_t I = G[std::size_t(D)];
+      if (I < 0 || I >= X.size())
+        return false;
+      if (X.kind() != plan::DistKind::Collapsed &&
+          X.owner(I) != Maps[std::size_t(D)].Coord)
+        return false;
+    }
+    return true;
+  }
+
+  /// Runs F(element, value) on the owner of the element named by the first
+  /// Rank arguments; the last argument is the value.
+  template <class Tuple, class F>
+  void apply(const Tuple &Args, const char *Op, F &&Fn) {
+    std::array<index_t, Rank> G =
+        indicesOf(Args, std::make_index_sequence<Rank>());
+    rt::checkGlobal(Dist, G.data(), Op);
+    if (isLocal(G))
+      Fn(Data.data()[offsetOf(G)], std::get<Rank>(Args));
+  }
+  template <class Tuple, std::size_t... K>
+  static std::array<index_t, Rank> indicesOf(const Tuple &Args,
+                                             std::index_sequence<K...>) {
+    return {index_t(std::get<K>(Args))...};
   }
 
   processors Procs;
-  plan::Distribution Dist;
+  plan::DistributionND Dist;
   int Me;
+  std::vector<rt::DimMap> Maps;
+  std::vector<index_t> LocalExtents;
   rt::Buffer<T> Data, Spare;
 };
 

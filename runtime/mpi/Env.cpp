@@ -1,8 +1,11 @@
 //===- mpi/Env.cpp - MPI start-up, shut-down and fatal errors -------------===//
+//
+// Also the runtime's communicator (rt::comm, declared in mpi/Exec.h): it
+// lives and dies with the environment.
+//
+//===----------------------------------------------------------------------===//
 
 #include "mpi/Env.h"
-#include "mpi/Redistribute.h"
-#include "mpi/Shm.h"
 
 #include <mpi.h>
 
@@ -11,12 +14,20 @@
 #include <cstdlib>
 #include <string>
 #include <thread>
+#include <vector>
 
 namespace hpf {
 
 namespace {
 bool WeInitialised = false;
 int Rank = -1, Size = 0;
+MPI_Comm RuntimeComm = MPI_COMM_NULL;
+
+/// Never destroyed: finalize runs at exit, maybe after static destructors.
+std::vector<void (*)()> &finalizers() {
+  static auto *F = new std::vector<void (*)()>;
+  return *F;
+}
 
 void finalizeAtExit() { finalize(); }
 } // namespace
@@ -50,8 +61,15 @@ void finalize() {
   MPI_Finalized(&Done);
   if (Done)
     return;
-  rt::releaseParkedWindows(); // collective: all ranks finalize
-  rt::clearPlanCache();       // frees MPI datatypes while MPI is alive
+  // Collective ones too (shared windows): all ranks finalize.
+  std::vector<void (*)()> &F = finalizers();
+  while (!F.empty()) {
+    void (*Fn)() = F.back();
+    F.pop_back();
+    Fn();
+  }
+  if (RuntimeComm != MPI_COMM_NULL)
+    MPI_Comm_free(&RuntimeComm);
   std::fflush(stdout);
   MPI_Finalize();
 }
@@ -115,6 +133,20 @@ void check(int Code, const char *MpiFunction, std::string_view Operation,
 const char *env(const char *Name) {
   const char *V = std::getenv(Name);
   return V && *V ? V : nullptr;
+}
+
+void atFinalize(void (*Fn)()) { finalizers().push_back(Fn); }
+
+/// The runtime's communicator: a duplicate of MPI_COMM_WORLD, so that the
+/// runtime's messages never match a user's; errors come back as codes.
+MPI_Comm comm() {
+  if (RuntimeComm == MPI_COMM_NULL) {
+    init();
+    check(MPI_Comm_dup(MPI_COMM_WORLD, &RuntimeComm), "MPI_Comm_dup",
+          "redistribute", nullptr);
+    MPI_Comm_set_errhandler(RuntimeComm, MPI_ERRORS_RETURN);
+  }
+  return RuntimeComm;
 }
 
 bool verifyEnabled() {

@@ -52,6 +52,10 @@ void check(int Code, const char *MpiFunction, std::string_view Operation,
 const char *env(const char *Name);
 /// HPF_VERIFY=1 (read once).
 bool verifyEnabled();
+/// Runs Fn in hpf::finalize, while MPI is alive (the last registered
+/// first), e.g. to free the runtime's MPI objects. Parts of the runtime
+/// register themselves on first use, so the environment depends on none.
+void atFinalize(void (*Fn)());
 } // namespace rt
 
 } // namespace hpf

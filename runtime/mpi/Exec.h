@@ -27,7 +27,7 @@
 namespace hpf::rt {
 
 /// The runtime's communicator (a duplicate of MPI_COMM_WORLD, so that the
-/// runtime's messages never match a user's).
+/// runtime's messages never match a user's); mpi/Env.cpp owns it.
 MPI_Comm comm();
 
 /// One remote message as this rank sees it.

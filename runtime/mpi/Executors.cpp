@@ -16,7 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mpi/Exec.h"
-#include "mpi/Runs.h"
+#include "mpi/CopyKernel.h"
 
 #include <algorithm>
 #include <climits>

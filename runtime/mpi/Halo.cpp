@@ -69,7 +69,7 @@ void haloExchange(const HaloShape &S, const plan::Distribution &Src,
   St = HaloStats{};
   if (S.Gather) {
     St.Gathered = true;
-    gatherAll(Src, Local, ElemSize, Out);
+    gatherAll(plan::DistributionND::rank1(Src), Local, ElemSize, Out);
     return;
   }
   const int Me = rank(), W = nranks();

@@ -2,16 +2,24 @@
 //
 // `#pragma hpf redistribute A(cyclic(3)) onto Q` becomes
 //   hpf::redistribute(A, hpf::cyclic(3), Q, "f.cpp:12:3");
-// or, with a plan the compiler computed (mpi/StaticPlan.h),
+// `#pragma hpf redistribute M(cyclic(2), block) onto H` becomes
+//   hpf::redistribute(M, {hpf::cyclic(2), hpf::block()}, H, "f.cpp:12:3");
+// or, with a plan the compiler computed (plan/StaticPlan.h, any rank),
 //   hpf::redistribute(A, hpf::cyclic(3), Q, __hpf_plan_1, "f.cpp:12:3");
-// Every rank of the world calls it (ranks outside both arrangements return
-// at once after the collective parts). Values are kept: afterwards element g
-// lives on its new owner at its new local index.
+// Both spellings are thin layers over one entry point
+// (rt::redistributeStorage, on plan::DistributionND). Every rank of the
+// world calls it (ranks outside both arrangements return at once after the
+// collective parts). Values are kept: afterwards every element lives on its
+// new owner at its new local index. Any two mappings of the same extents,
+// including a change of grid (H may have another shape and size than the
+// array's grid), are one communication table scheduled as a whole; rank-1
+// arrays keep the 1-D closed forms and schedulers (plan::makePlan).
 //
 // The plan (communication table with index runs + contention-free schedule)
-// comes from the static plan if given, else from a cache keyed by the source
-// and target distributions and the scheduler, else it is computed and
-// cached. Every rank computes the same plan (the plan library is
+// comes from the static plan if given (checked once by
+// plan::checkStaticPlan), else from the plan cache (mpi/PlanCache.h: one
+// key, least recently used dropped beyond 64 entries), else it is computed
+// and cached. Every rank computes the same plan (the plan library is
 // deterministic); HPF_VERIFY=1 compares fingerprints across ranks.
 //
 // Executors (strategy):
@@ -20,8 +28,8 @@
 //              windows (mpi/Storage.h) and each rank copies its share of
 //              the elements straight from the source ranks' storage into
 //              the destination ranks' storage between two synchronisations.
-//              Falls back to steps across nodes, when windows are
-//              unavailable, or through redistributeBytes (raw pointers)
+//              Falls back to steps across nodes or when windows are
+//              unavailable
 //   steps      the schedule's steps; one partner per step, non-blocking
 //              inside a large step; big messages go in chunks so packing,
 //              transfer and unpacking overlap
@@ -43,9 +51,10 @@
 #define HPF_MPI_REDISTRIBUTE_H
 
 #include "mpi/DArray.h"
-#include "mpi/StaticPlan.h"
 #include "plan/Plan.h"
+#include "plan/StaticPlan.h"
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -68,45 +77,21 @@ const char *default_strategy();
 
 namespace rt {
 
-/// The type-erased core of redistribute: moves the elements of an array
-/// distributed by Src (local data SrcData) into DstData laid out by Dst.
-void redistributeBytes(const processors &SrcProcs,
-                       const plan::Distribution &Src, const void *SrcData,
-                       const processors &DstProcs,
-                       const plan::Distribution &Dst, void *DstData,
-                       std::size_t ElemSize, const redistribute_options &Opts);
-
-/// The same for a darray's storage: moves Data (laid out by Src) into
-/// Spare (made large enough) laid out by Dst. The shm strategy needs this
-/// form: it may turn both storages into shared-window segments.
+/// The one entry point: moves the elements of an array mapped by Src (its
+/// storage Data) into Spare (made large enough) laid out by Dst. The shm
+/// strategy may turn both storages into shared-window segments
+/// (mpi/Storage.h). Collective.
 void redistributeStorage(const processors &SrcProcs,
-                         const plan::Distribution &Src, Storage &Data,
+                         const plan::DistributionND &Src, Storage &Data,
                          const processors &DstProcs,
-                         const plan::Distribution &Dst, Storage &Spare,
+                         const plan::DistributionND &Dst, Storage &Spare,
                          std::size_t ElemSize,
                          const redistribute_options &Opts);
 
-/// Redistributes the local elements in Data (laid out by Src) to the layout
-/// Dst and swaps: Data then holds the new local elements, Spare the old
-/// memory (reused by the next call). Collective. What darray<T, 1> uses;
-/// an N-D array flattened to a 1-D plan calls it the same way.
-template <class T>
-void redistributeBuffers(const processors &SrcProcs,
-                         const plan::Distribution &Src, Buffer<T> &Data,
-                         Buffer<T> &Spare, const processors &DstProcs,
-                         const plan::Distribution &Dst,
-                         const redistribute_options &Opts) {
-  int Me = hpf::rank();
-  redistributeStorage(SrcProcs, Src, Data.storage(), DstProcs, Dst,
-                      Spare.storage(), sizeof(T), Opts);
-  Spare.setSize(DstProcs.contains(Me) ? Dst.localCount(Me) : 0);
-  Data.swap(Spare);
-}
-
-/// The plan redistribute would use (cached; computes it on first use).
-/// Collective only under HPF_VERIFY; otherwise local.
-const plan::Plan &lookupPlan(const plan::Distribution &Src,
-                             const plan::Distribution &Dst,
+/// The plan redistribute would use for Src -> Dst (cached; computes it on
+/// first use). Local, except that errors end the program on this rank.
+const plan::Plan &lookupPlan(const plan::DistributionND &Src,
+                             const plan::DistributionND &Dst,
                              const redistribute_options &Opts);
 
 struct CacheStats {
@@ -130,24 +115,80 @@ void releaseParkedWindows();
 void clearPlanCache();
 
 struct DArrayAccess {
-  template <class T>
-  static void redistribute(darray<T, 1> &A, const plan::Distribution &NewDist,
+  /// Redistributes A's storage to NewDist on NewProcs and swaps: Data then
+  /// holds the new local elements, Spare the old memory (reused by the next
+  /// call).
+  template <class T, int Rank>
+  static void redistribute(darray<T, Rank> &A, plan::DistributionND NewDist,
                            const processors &NewProcs,
                            const redistribute_options &Opts) {
-    redistributeBuffers(A.Procs, A.Dist, A.Data, A.Spare, NewProcs, NewDist,
-                        Opts);
-    A.Dist = NewDist;
+    redistributeStorage(A.Procs, A.Dist, A.Data.storage(), NewProcs, NewDist,
+                        A.Spare.storage(), sizeof(T), Opts);
+    A.Spare.setSize(localCountOf(NewDist, A.Me));
+    A.Data.swap(A.Spare);
+    A.Dist = std::move(NewDist);
     A.Procs = NewProcs;
+    A.adopt(/*Zero=*/false);
   }
 };
 
+template <class T> struct not_deduced { using type = T; };
+
 } // namespace rt
+
+/// One format per dimension, as std::array<format, Rank>; not deduced (Rank
+/// comes from the array, and generated code passes a braced list).
+template <int Rank>
+using formats_of =
+    typename rt::not_deduced<std::array<format, std::size_t(Rank)>>::type;
+
+// ---- any rank: one format per dimension ----
+
+template <class T, int Rank>
+void redistribute(darray<T, Rank> &A, const formats_of<Rank> &f,
+                  const processors &q, const redistribute_options &opts) {
+  std::vector<index_t> Extents;
+  for (int D = 0; D < Rank; ++D)
+    Extents.push_back(A.extent(D));
+  rt::DArrayAccess::redistribute(
+      A,
+      rt::makeDistribution(Extents, std::vector<format>(f.begin(), f.end()), q,
+                           "redistribute", opts.where),
+      q, opts);
+}
+
+template <class T, int Rank>
+void redistribute(darray<T, Rank> &A, const formats_of<Rank> &f,
+                  const processors &q, const char *where = nullptr) {
+  redistribute_options O;
+  O.where = where;
+  redistribute(A, f, q, O);
+}
+
+template <class T, int Rank>
+void redistribute(darray<T, Rank> &A, const formats_of<Rank> &f,
+                  const processors &q, const static_plan &plan,
+                  const char *where = nullptr) {
+  redistribute_options O;
+  O.plan = &plan;
+  O.where = where;
+  redistribute(A, f, q, O);
+}
+
+/// Onto the array's current grid.
+template <class T, int Rank>
+void redistribute(darray<T, Rank> &A, const formats_of<Rank> &f,
+                  const char *where = nullptr) {
+  redistribute(A, f, A.procs(), where);
+}
+
+// ---- rank 1: one format, over all ranks of q ----
 
 template <class T>
 void redistribute(darray<T, 1> &A, const format &f, const processors &q,
                   const redistribute_options &opts) {
   rt::DArrayAccess::redistribute(
-      A, f.instantiate(A.size(), q.size(), "redistribute", opts.where), q,
+      A, rt::makeDistribution(A.size(), f, q, "redistribute", opts.where), q,
       opts);
 }
 

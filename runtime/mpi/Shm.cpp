@@ -70,6 +70,8 @@ bool shmUsable() {
   State &S = state();
   if (!S.Probed) {
     S.Probed = true;
+    // Every rank probes in the same call, so every rank frees in finalize.
+    atFinalize(releaseParkedWindows);
     const char *Off = env("HPF_SHM");
     if (Off && std::string(Off) == "0")
       return false;
@@ -96,8 +98,7 @@ bool shmUsable() {
 
 SharedWindow *createWindow(std::size_t Bytes, const char *Where) {
   State &S = state();
-  std::size_t Seg =
-      std::max(MinSegment, (Bytes + 4095) / 4096 * 4096) + Align;
+  std::size_t Seg = std::max(MinSegment, (Bytes + 4095) / 4096 * 4096) + Align;
   MPI_Info Info;
   MPI_Info_create(&Info);
   // Each segment on its own pages (page-aligned, placed near its rank).

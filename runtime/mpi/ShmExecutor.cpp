@@ -24,7 +24,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mpi/Exec.h"
-#include "mpi/Runs.h"
+#include "mpi/CopyKernel.h"
 #include "mpi/Shm.h"
 #include "plan/CopyShares.h"
 

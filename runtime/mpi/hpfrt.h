@@ -5,17 +5,17 @@
 //   mpi/Env.h           hpf::init/finalize, rank, nranks, is_root, fail
 //   mpi/Processors.h    hpf::processors P(4, "f.cpp:3:1")
 //   mpi/Format.h        hpf::block(), cyclic(k), gen_block(sizes),
-//   indirect(map) mpi/DArray.h        hpf::darray<T> A(N, hpf::cyclic(4), P,
-//   "f.cpp:5:1"),
-//                       A.owned(lo, hi), A[g], A.local_data(), A.get(g) ...
+//                       indirect(map), collapsed()
+//   mpi/DArray.h        hpf::darray<T> A(N, hpf::cyclic(4), P, "f.cpp:5:1"),
+//                       A.owned(lo, hi), A[g], A.local_data(), A.get(g) ...;
+//                       hpf::darray<double, 2> M({R, C}, {hpf::block(),
+//                       hpf::cyclic(2)}, G, where), M.owned(d, lo, hi), M(i, j)
 //   mpi/Halo.h          hpf::halo<T> H(A, Home, lo, hi, cmin, cmax, where):
 //                       A[i + c] reads of stencil loops (neighbours only)
-//   mpi/DArrayND.h      hpf::darray<double, 2> M({R, C}, {hpf::block(),
-//                       hpf::cyclic(2)}, G, where), M.owned(d, lo, hi), M(i, j)
-//   mpi/Redistribute.h  hpf::redistribute(A, hpf::cyclic(3), Q[, plan], where)
-//   mpi/RedistributeND.h  hpf::redistribute(M, {hpf::collapsed(),
-//                       hpf::block()}, H, where)
-//   mpi/StaticPlan.h    hpf::static_plan: compiler-emitted plan tables
+//   mpi/Redistribute.h  hpf::redistribute(A, hpf::cyclic(3), Q[, plan], where),
+//                       hpf::redistribute(M, {hpf::collapsed(),
+//                       hpf::block()}, H[, plan], where)
+//   plan/StaticPlan.h   hpf::static_plan: compiler-emitted plan tables
 //   mpi/Reduce.h        hpf::allreduce_sum(x) ... (reduction loops)
 //   mpi/Print.h         hpf::printf / puts / out() (rank 0 prints)
 //
@@ -38,15 +38,13 @@
 #define HPF_MPI_HPFRT_H
 
 #include "mpi/DArray.h"
-#include "mpi/DArrayND.h"
 #include "mpi/Env.h"
 #include "mpi/Format.h"
 #include "mpi/Halo.h"
 #include "mpi/Print.h"
 #include "mpi/Processors.h"
 #include "mpi/Redistribute.h"
-#include "mpi/RedistributeND.h"
 #include "mpi/Reduce.h"
-#include "mpi/StaticPlan.h"
+#include "plan/StaticPlan.h"
 
 #endif // HPF_MPI_HPFRT_H

@@ -41,7 +41,7 @@
 namespace hpf::plan {
 
 /// Elements [First, Last) of message Msg, in the element order of the
-/// message's runs (run bundles walked block by block, see mpi/Runs.h).
+/// message's runs (run bundles walked block by block, see mpi/CopyKernel.h).
 struct CopyPiece {
   std::size_t Msg = 0;
   Index First = 0, Last = 0;

@@ -92,4 +92,29 @@ Index DistributionND::localCount(int Rank) const {
   return N;
 }
 
+std::string DistributionND::format(bool Full) const {
+  if (Dims.size() == 1)
+    return Dims[0].format(Full);
+  std::string S = "(";
+  for (std::size_t D = 0; D < Dims.size(); ++D)
+    S += (D ? ", " : "") + Dims[D].format(Full);
+  return S + ")";
+}
+
+bool DistributionND::sameMapping(const DistributionND &O) const {
+  if (Grid != O.Grid || Dims.size() != O.Dims.size())
+    return false;
+  for (std::size_t D = 0; D < Dims.size(); ++D)
+    if (Dims[D].procs() != O.Dims[D].procs() || !Dims[D].sameMapping(O.Dims[D]))
+      return false;
+  return true;
+}
+
+DistributionND DistributionND::rank1(Distribution D) {
+  std::vector<int> G;
+  if (D.kind() != DistKind::Collapsed)
+    G.push_back(D.procs());
+  return DistributionND({std::move(D)}, std::move(G));
+}
+
 } // namespace hpf::plan

@@ -13,6 +13,7 @@
 
 #include "plan/Distribution.h"
 
+#include <string>
 #include <vector>
 
 namespace hpf::plan {
@@ -44,6 +45,26 @@ public:
   Index localCount(int Rank) const;
   /// Grid coordinates of a rank.
   std::vector<int> coordinates(int Rank) const;
+  /// The HPF spelling: "cyclic(4)" for rank 1, "(block, cyclic(2))"
+  /// otherwise (Distribution::format of each dimension).
+  std::string format(bool Full = false) const;
+
+  /// The one "same mapping": the same grid, and every dimension places its
+  /// elements on the same grid coordinate at the same local index
+  /// (Distribution::sameMapping), so a redistribution between the two moves
+  /// nothing and a loop over one may touch the other at the same indices.
+  bool sameMapping(const DistributionND &Other) const;
+  /// Same dimensions (operator== of each) and grid: the plan-cache key.
+  bool operator==(const DistributionND &Other) const {
+    return Grid == Other.Grid && Dims == Other.Dims;
+  }
+
+  /// A one-dimensional distribution as rank 1 on the grid {procs}, or on no
+  /// grid when collapsed.
+  static DistributionND rank1(Distribution D);
+  /// True for one distributed dimension on a one-dimensional grid: the
+  /// distribution the 1-D closed forms and schedulers work on.
+  bool isRank1() const { return Dims.size() == 1 && Grid.size() == 1; }
 
 private:
   std::vector<Distribution> Dims;

@@ -1,6 +1,8 @@
 //===- plan/Plan.cpp - validated, costed plans ----------------------------===//
 
 #include "plan/Plan.h"
+#include "plan/CommTableND.h"
+#include "plan/RunsND.h"
 #include "plan/Scheduler.h"
 #include "plan/schedulers/Schedulers.h"
 
@@ -65,6 +67,23 @@ Plan makePlan(const Distribution &Src, const Distribution &Dst,
   Req.Src = &Src;
   Req.Dst = &Dst;
   return finishPlan(computeCommTable(Src, Dst, Opts.WithRuns), Req, Opts);
+}
+
+CommTable commTableFor(const DistributionND &Src, const DistributionND &Dst,
+                       bool WithRuns) {
+  if (Src.isRank1() && Dst.isRank1())
+    return computeCommTable(Src.dims()[0], Dst.dims()[0], WithRuns);
+  CommTableND T = computeCommTableND(Src, Dst, WithRuns);
+  if (WithRuns)
+    flattenRunsND(T, Src, Dst);
+  return std::move(T.Table);
+}
+
+Plan makePlan(const DistributionND &Src, const DistributionND &Dst,
+              const PlanOptions &Opts) {
+  if (Src.isRank1() && Dst.isRank1())
+    return makePlan(Src.dims()[0], Dst.dims()[0], Opts);
+  return makePlan(commTableFor(Src, Dst, Opts.WithRuns), Opts);
 }
 
 Plan makePlan(CommTable Table, const PlanOptions &Opts) {

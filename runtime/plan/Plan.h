@@ -12,6 +12,7 @@
 
 #include "plan/CommTable.h"
 #include "plan/Distribution.h"
+#include "plan/DistributionND.h"
 #include "plan/Schedule.h"
 
 #include <cstdint>
@@ -41,6 +42,18 @@ struct Plan {
 /// Throws PlanError for an unknown scheduler name or mismatched extents.
 Plan makePlan(const Distribution &Src, const Distribution &Dst,
               const PlanOptions &Opts = {});
+/// Any rank. Two rank-1 distributions (one dimension on a one-dimensional
+/// grid) give exactly the 1-D plan above (closed forms, and the schedulers
+/// that need the distribution pair apply); otherwise one communication
+/// table over the ranks of both grids (computeCommTableND, with runs
+/// flattened over row-major local storage when WithRuns), where only
+/// pattern-generic schedulers apply.
+Plan makePlan(const DistributionND &Src, const DistributionND &Dst,
+              const PlanOptions &Opts = {});
+/// The communication table makePlan(Src, Dst) schedules (the static-plan
+/// load check needs it without a schedule).
+CommTable commTableFor(const DistributionND &Src, const DistributionND &Dst,
+                       bool WithRuns);
 /// For an arbitrary communication matrix (no distributions).
 Plan makePlan(CommTable Table, const PlanOptions &Opts = {});
 

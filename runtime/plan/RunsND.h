@@ -15,7 +15,7 @@
 //    equally spaced ones into one strided run ((block, *) -> (*, block) is
 //    one run per message);
 //  - the executors walk consecutive runs with the same block count > 1 as a
-//    bundle, period by period (mpi/Runs.h), which across rows would be a
+//    bundle, period by period (mpi/CopyKernel.h), which across rows would be a
 //    column-order walk over memory; an empty run (Count 1) is put between
 //    two rows whose boundary runs would bundle, so each row is walked in
 //    order.

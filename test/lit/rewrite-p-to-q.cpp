@@ -27,7 +27,8 @@ double A[N];
 // CHECK-NEXT:     hpf::static_plan_version, 1048576, 4, 5,
 // CHECK-NEXT:     "cyclic(4)", "cyclic(3)", "auto", 0x{{[0-9a-f]+}}ull,
 // CHECK-NEXT:     20, [[PLAN]]_msg, 5, [[PLAN]]_stepoff, [[PLAN]]_stepmsg,
-// CHECK-NEXT:     {{[0-9]+}}, {{nullptr|__hpf_plan_[0-9]+_groupoff}}};
+// CHECK-NEXT:     {{[0-9]+}}, {{nullptr|__hpf_plan_[0-9]+_groupoff}},
+// CHECK-NEXT:     1, [[PLAN]]_extents, 1, 1, [[PLAN]]_grids};
 // CHECK: #line 1 "{{.*}}rewrite-p-to-q.cpp"
 
 // RR: "cyclic(4)", "cyclic(3)", "round-robin"

@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "mpi/StaticPlanEmit.h"
 #include "mpi/hpfrt.h"
+#include "plan/StaticPlanCodec.h"
 
 #include <mpi.h>
 
@@ -19,6 +19,7 @@ int main(int argc, char **argv) {
   hpf::init(&argc, &argv);
   std::string Mode = argc > 1 ? argv[1] : "";
   const int W = hpf::nranks();
+  const auto Rank1 = hpf::plan::DistributionND::rank1;
   hpf::processors P(W);
   if (Mode == "genblock-sum") {
     const int Sizes[] = {4, 4};
@@ -52,16 +53,16 @@ int main(int argc, char **argv) {
     hpf::barrier();
   } else if (Mode == "static-mismatch") {
     // A plan for 1000 elements applied to 999.
-    auto S = hpf::plan::Distribution::cyclic(1000, W, 4);
-    auto D = hpf::plan::Distribution::cyclic(1000, W, 3);
-    auto T = hpf::rt::staticTables(hpf::plan::makePlan(S, D), S, D);
+    auto S = Rank1(hpf::plan::Distribution::cyclic(1000, W, 4));
+    auto D = Rank1(hpf::plan::Distribution::cyclic(1000, W, 3));
+    auto T = hpf::plan::toTables(hpf::plan::makePlan(S, D), S, D);
     hpf::static_plan SP = T.view();
     hpf::darray<double> A(999, hpf::cyclic(4), P);
     hpf::redistribute(A, hpf::cyclic(3), P, SP, "prog.cpp:13:1");
   } else if (Mode == "static-corrupt") {
-    auto S = hpf::plan::Distribution::cyclic(1000, W, 4);
-    auto D = hpf::plan::Distribution::cyclic(1000, W, 3);
-    auto T = hpf::rt::staticTables(hpf::plan::makePlan(S, D), S, D);
+    auto S = Rank1(hpf::plan::Distribution::cyclic(1000, W, 4));
+    auto D = Rank1(hpf::plan::Distribution::cyclic(1000, W, 3));
+    auto T = hpf::plan::toTables(hpf::plan::makePlan(S, D), S, D);
     if (T.StepMessages.size() > 1)
       T.StepMessages[1] = T.StepMessages[0]; // a message twice, one missing
     hpf::static_plan SP = T.view();

@@ -106,7 +106,9 @@ void runCase(hpf::index_t N, const hpf::processors &P, const hpf::processors &Q,
                  To.str().c_str(), Q.size(), Sched, Strategy);
   }
   hpf::plan::Distribution Src = From.instantiate(N, P.size());
-  std::uint64_t F = hpf::plan::fingerprint(hpf::rt::lookupPlan(Src, Target, O));
+  std::uint64_t F = hpf::plan::fingerprint(
+      hpf::rt::lookupPlan(hpf::plan::DistributionND::rank1(Src),
+                          hpf::plan::DistributionND::rank1(Target), O));
   Chain = Chain * 1099511628211ull ^ F;
 }
 

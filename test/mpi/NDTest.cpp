@@ -248,7 +248,7 @@ void redistributeAndCheck(hpf::darray<double, Rank> &A, const Mapping &To,
       From + " -> " + nameOf(To) + " [" + O.scheduler + ", " + O.strategy + "]";
   checkArray<Rank>(A, E, What);
   std::uint64_t F =
-      hpf::plan::fingerprint(hpf::rt::lookupPlanND(Old, A.distribution(), O));
+      hpf::plan::fingerprint(hpf::rt::lookupPlan(Old, A.distribution(), O));
   Rot.Chain = Rot.Chain * 1099511628211ull ^ F;
 }
 

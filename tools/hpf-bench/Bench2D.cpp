@@ -121,10 +121,10 @@ int run2D(const Options2D &O) {
   PO.scheduler = O.Scheduler.c_str();
   rt::clearPlanCache();
   double T0 = MPI_Wtime();
-  const plan::Plan &Pl = rt::lookupPlanND(S, D, PO);
+  const plan::Plan &Pl = rt::lookupPlan(S, D, PO);
   double PlanFirst = allreduce_max(MPI_Wtime() - T0);
   T0 = MPI_Wtime();
-  rt::lookupPlanND(S, D, PO);
+  rt::lookupPlan(S, D, PO);
   double PlanCached = allreduce_max(MPI_Wtime() - T0);
   long long Runs = allreduce_max((long long)plan::runCount(Pl.Table));
 
@@ -171,9 +171,9 @@ int run2D(const Options2D &O) {
       Rows, O.Strategies, Reps, PO,
       [&](const redistribute_options &Opt) {
         return StrategyRun{
-            [&, Opt] { rt::DArrayNDAccess::redistribute(A, D, PD, Opt); },
+            [&, Opt] { rt::DArrayAccess::redistribute(A, D, PD, Opt); },
             [&, Opt] {
-              rt::DArrayNDAccess::redistribute(A, S, PS, Opt);
+              rt::DArrayAccess::redistribute(A, S, PS, Opt);
               std::copy(SrcLocal.begin(), SrcLocal.end(), A.local_data());
             },
             [&] { return static_cast<const double *>(A.local_data()); }};
@@ -181,8 +181,8 @@ int run2D(const Options2D &O) {
       Check);
   Rows.insert(Rows.end(), BaselineRows.begin(), BaselineRows.end());
   Header H;
-  H.Src = rt::formatStringND(S);
-  H.Dst = rt::formatStringND(D);
+  H.Src = S.format();
+  H.Dst = D.format();
   H.N = R * C;
   H.Bytes = Bytes;
   H.P = S.procs();

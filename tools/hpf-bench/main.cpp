@@ -175,10 +175,12 @@ int main(int argc, char **argv) {
   PO.scheduler = Scheduler.c_str();
   rt::clearPlanCache();
   double T0 = now();
-  const plan::Plan &Pl = rt::lookupPlan(S, D, PO);
+  const plan::DistributionND SN = plan::DistributionND::rank1(S),
+                             DN = plan::DistributionND::rank1(D);
+  const plan::Plan &Pl = rt::lookupPlan(SN, DN, PO);
   double PlanFirst = allreduce_max(now() - T0);
   T0 = now();
-  rt::lookupPlan(S, D, PO);
+  rt::lookupPlan(SN, DN, PO);
   double PlanCached = allreduce_max(now() - T0);
 
   std::vector<Row> Rows;
@@ -205,10 +207,10 @@ int main(int argc, char **argv) {
         auto A = std::make_shared<darray<double>>(
             N, format(plan::parseFormat("block")), PP);
         return bench::StrategyRun{
-            [&, A, O] { rt::DArrayAccess::redistribute(*A, D, QQ, O); },
+            [&, A, O] { rt::DArrayAccess::redistribute(*A, DN, QQ, O); },
             [&, A, O] {
               // Back to the source layout with the source values.
-              rt::DArrayAccess::redistribute(*A, S, PP, O);
+              rt::DArrayAccess::redistribute(*A, SN, PP, O);
               std::copy(SrcLocal.begin(), SrcLocal.end(), A->local_data());
             },
             [A] { return static_cast<const double *>(A->local_data()); }};

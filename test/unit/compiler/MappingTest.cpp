@@ -149,14 +149,22 @@ TEST(Mapping, NoOpOnlyForIdenticalPlacement) {
   Mapping A = map({fmt(FormatKind::Cyclic, 2), fmt(FormatKind::Collapsed)}, &P);
   Mapping B = map({fmt(FormatKind::Block), fmt(FormatKind::Collapsed)}, &P);
   EXPECT_EQ(decidePlan(A, B, {8, 8}, {}).Decision, PlanDecision::NoOp);
-  // The transpose moves data: the run-time path, with the reason.
+  // The transpose moves data: constant mappings of any rank get the plan
+  // the runtime would make (one table over the ranks of both grids).
   Mapping T = map({fmt(FormatKind::Collapsed), fmt(FormatKind::Block)}, &P);
   PlanDecision D = decidePlan(B, T, {8, 8}, {});
-  EXPECT_EQ(D.Decision, PlanDecision::Runtime);
-  EXPECT_NE(D.Why.find("runtime"), std::string::npos);
-  // A change of grid, and an unknown source, are run-time too.
+  ASSERT_EQ(D.Decision, PlanDecision::Static);
+  ASSERT_TRUE(D.Plan && D.Src && D.Dst);
+  EXPECT_TRUE(D.Plan->Valid);
+  EXPECT_EQ(D.Plan->Table.Messages.size(), 16u); // every rank to every rank
+  EXPECT_EQ(plan::fingerprint(*D.Plan),
+            plan::fingerprint(plan::makePlan(*D.Src, *D.Dst)));
+  // A change of grid is static too; an unknown source is the run-time path.
   Mapping OnG = map({fmt(FormatKind::Block), fmt(FormatKind::Block)}, &G);
-  EXPECT_EQ(decidePlan(B, OnG, {8, 8}, {}).Decision, PlanDecision::Runtime);
+  PlanDecision DG = decidePlan(B, OnG, {8, 8}, {});
+  EXPECT_EQ(DG.Decision, PlanDecision::Static);
+  EXPECT_EQ(DG.Src->grid(), (std::vector<int>{4}));
+  EXPECT_EQ(DG.Dst->grid(), (std::vector<int>{2, 2}));
   EXPECT_EQ(decidePlan(std::nullopt, B, {8, 8}, {}).Decision,
             PlanDecision::Runtime);
 }
@@ -168,10 +176,10 @@ TEST(Mapping, SameMappingNeedsSameGrid) {
   plan::DistributionND B(
       {plan::Distribution::cyclic(8, 4, 2), plan::Distribution::collapsed(8)},
       {4});
-  EXPECT_TRUE(sameMapping(A, B));
+  EXPECT_TRUE(A.sameMapping(B));
   plan::DistributionND C(
       {plan::Distribution::collapsed(8), plan::Distribution::block(8, 4)}, {4});
-  EXPECT_FALSE(sameMapping(A, C));
+  EXPECT_FALSE(A.sameMapping(C));
 }
 
 TEST(Mapping, BadConstantsThrow) {

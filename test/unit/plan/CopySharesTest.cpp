@@ -23,7 +23,7 @@ namespace {
 
 /// Local indices of elements [First, Last) of a message's runs, in message
 /// order (bundles of runs with one block count, walked block by block; the
-/// order of mpi/Runs.h).
+/// order of mpi/CopyKernel.h).
 std::vector<Index> elementsOf(const std::vector<Run> &Runs, Index First,
                               Index Last) {
   std::vector<Index> Out;

@@ -1,6 +1,6 @@
-//===- mpi/Runs.cpp - copying elements described by index runs ------------===//
+//===- mpi/CopyKernel.cpp - the copy kernel: elements by index runs -------===//
 
-#include "mpi/Runs.h"
+#include "mpi/CopyKernel.h"
 
 #include <algorithm>
 #include <cstring>
@@ -224,8 +224,8 @@ void wholePeriods(const std::vector<Lane> &Lanes, const char *Src, char *Dst,
 }
 
 /// Walks elements [First, Last) of parallel run lists in the element order
-/// of the runtime's packed messages (see Runs.h) and copies them: run over
-/// run (Copy), run to a sequential buffer (Pack) or back (Unpack).
+/// of the runtime's packed messages (see CopyKernel.h) and copies them: run
+/// over run (Copy), run to a sequential buffer (Pack) or back (Unpack).
 template <std::size_t ES, Mode M>
 void walk(const std::vector<Run> &Shape, const std::vector<Run> *SR,
           const char *Src, const std::vector<Run> *DR, char *Dst, Index First,

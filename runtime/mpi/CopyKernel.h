@@ -1,10 +1,11 @@
-//===- mpi/Runs.h - copying elements described by index runs ---*- C++ -*-===//
+//===- mpi/CopyKernel.h - the copy kernel: elements by index runs -*- C++ -*-//
 //
-// Internal to hpfrt. Pack, unpack and local copies are one operation:
-// copy the elements of a source run to the elements of a destination run
-// with the same shape (a packed buffer region is the run
-// {offset, Length, Length, Count}). Element sizes are bytes; the common
-// sizes get fixed-size copies instead of a memcpy call per element.
+// Internal to hpfrt; no MPI (unit-tested without mpiexec:
+// test/unit/runtime/CopyKernelTest.cpp). Pack, unpack and local copies are one
+// operation: copy the elements of a source run to the elements of a destination
+// run with the same shape (a packed buffer region is the run {offset, Length,
+// Length, Count}). Element sizes are bytes; the common sizes get fixed-size
+// copies instead of a memcpy call per element.
 //
 // Element order of a message (the order of the packed buffer, the same on
 // both sides because SrcRuns[r] and DstRuns[r] have the same shape):
@@ -15,8 +16,8 @@
 // memory in one sequential pass instead of one pass per run.
 //
 //===----------------------------------------------------------------------===//
-#ifndef HPF_MPI_RUNS_H
-#define HPF_MPI_RUNS_H
+#ifndef HPF_MPI_COPYKERNEL_H
+#define HPF_MPI_COPYKERNEL_H
 
 #include "plan/CommTable.h"
 
@@ -47,4 +48,4 @@ bool contiguousStart(const std::vector<Run> &Runs, Index *Start);
 
 } // namespace hpf::rt
 
-#endif // HPF_MPI_RUNS_H
+#endif // HPF_MPI_COPYKERNEL_H
