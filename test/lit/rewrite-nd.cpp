@@ -89,7 +89,7 @@ int main(int argc, char **) {
   }
   // CHECK: t += __hpf_T[[T:[0-9]+]][((c + __hpf_seg[[T]]_0.off) * __hpf_T[[T]]_e1 + (i + __hpf_seg[[T]]_1.off)) * __hpf_T[[T]]_e2 + (j + __hpf_seg[[T]]_2.off)];
   // REMARK: remark: independent loop nest over 'T' ((*, block, cyclic) onto G(2, 3)): 'c' over dimension 0 (not distributed: every index), 'i' over the owned indices of dimension 1, 'j' over the owned indices of dimension 2; owner computes, 1 reduction(s) combined across ranks
-  // REMARK: remark: redistribute 'M' plan made at run time: multi-dimensional redistributions are planned by the runtime (one table over the ranks of both grids)
+  // REMARK: remark: redistribute 'M' plan made at run time: target: the size of ALL(*) is only known at run time
   std::printf("%f %f %ld\n", x, s, t);
   return 0;
 }
