@@ -1,6 +1,8 @@
 //===- codegen/Emitter.cpp - state and helpers shared by the emitters -----===//
 #include "Emitter.h"
 
+#include "plan/StaticPlanCodec.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
@@ -36,13 +38,7 @@ std::string Emitter::where(SourceLocation L) const {
 }
 
 std::string Emitter::quote(const std::string &S) {
-  std::string R = "\"";
-  for (char C : S) {
-    if (C == '"' || C == '\\')
-      R += '\\';
-    R += C;
-  }
-  return R + "\"";
+  return plan::cppStringLiteral(S);
 }
 
 SourceRange Emitter::fileRange(const Expr *E) const {

@@ -119,18 +119,27 @@ Plan toPlan(const StaticPlanTables &T) {
   return Pl;
 }
 
-namespace {
-
-/// A C string literal.
-std::string quote(const std::string &S) {
+std::string cppStringLiteral(const std::string &S) {
   std::string R = "\"";
   for (char C : S) {
-    if (C == '"' || C == '\\')
+    const auto U = static_cast<unsigned char>(C);
+    if (C == '"' || C == '\\') {
       R += '\\';
-    R += C;
+      R += C;
+    } else if (U < 0x20 || U == 0x7f) {
+      // Three octal digits: the escape cannot swallow a following digit.
+      R += '\\';
+      R += char('0' + (U >> 6));
+      R += char('0' + ((U >> 3) & 7));
+      R += char('0' + (U & 7));
+    } else {
+      R += C;
+    }
   }
   return R + "\"";
 }
+
+namespace {
 
 /// Comma-separated items, wrapped at ~78 columns with a 4-space indent.
 template <class F>
@@ -188,9 +197,10 @@ std::string toSource(const StaticPlanTables &T, const std::string &Name,
   std::snprintf(FP, sizeof FP, "0x%016" PRIx64 "ull", T.Fingerprint);
   OS << "static const hpf::static_plan " << Name << " = {\n"
      << "    hpf::static_plan_version, " << T.N << ", " << T.P << ", " << T.Q
-     << ",\n    " << quote(T.SrcFormat) << ", " << quote(T.DstFormat) << ", "
-     << quote(T.Scheduler) << ", " << FP << ",\n    " << T.Messages.size()
-     << ", " << (T.Messages.empty() ? "nullptr" : Msg) << ", "
+     << ",\n    " << cppStringLiteral(T.SrcFormat) << ", "
+     << cppStringLiteral(T.DstFormat) << ", " << cppStringLiteral(T.Scheduler)
+     << ", " << FP << ",\n    " << T.Messages.size() << ", "
+     << (T.Messages.empty() ? "nullptr" : Msg) << ", "
      << (T.StepOffsets.size() - 1) << ", " << StepOff << ", " << StepMsg
      << ",\n    " << (T.GroupOffsets.empty() ? 0 : T.GroupOffsets.size() - 1)
      << ", " << (T.GroupOffsets.empty() ? "nullptr" : GroupOff) << ",\n    "

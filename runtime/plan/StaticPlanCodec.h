@@ -49,6 +49,10 @@ StaticPlanTables toTables(const Plan &Pl, const DistributionND &Src,
 StaticPlanTables toTables(const static_plan &S);
 /// The table (without index runs) and schedule the tables describe.
 Plan toPlan(const StaticPlanTables &T);
+/// A C++ string literal with the bytes of S (quotes, backslashes and control
+/// characters escaped): what generated code spells a format or a source
+/// location with, in plan tables and in every other emitted call.
+std::string cppStringLiteral(const std::string &S);
 /// C++ definitions of `static const hpf::static_plan <Name>` and its arrays
 /// (<Name>_msg, _stepoff, _stepmsg, _groupoff, _extents, _grids), after
 /// Comment (which should end in a newline).

@@ -317,23 +317,38 @@ std::unique_ptr<Baseline> makeDarray(const plan::Distribution &S,
   return std::make_unique<Darray>(S, D, SD, SA, DD, DA);
 }
 
+/// Whether pdgemr2d can run S -> D (every dimension block-cyclic or not
+/// distributed, extents within ScaLAPACK's int); else WhyNot says why.
+bool scalapackApplies([[maybe_unused]] const plan::DistributionND &S,
+                      [[maybe_unused]] const plan::DistributionND &D,
+                      std::string &WhyNot) {
+#ifdef HPF_HAVE_SCALAPACK
+  for (const plan::DistributionND *X : {&S, &D})
+    for (const plan::Distribution &Dim : X->dims())
+      if (!Dim.isBlockCyclic() && Dim.kind() != plan::DistKind::Collapsed) {
+        WhyNot = "pdgemr2d is block-cyclic only";
+        return false;
+      }
+  if (S.size() > (plan::Index(1) << 31) - 1) {
+    WhyNot = "extent exceeds ScaLAPACK int";
+    return false;
+  }
+  return true;
+#else
+  WhyNot = "built without ScaLAPACK (libscalapack-mpich-dev)";
+  return false;
+#endif
+}
+
 std::unique_ptr<Baseline> makeScalapack(const plan::Distribution &S,
                                         const plan::Distribution &D,
                                         std::string &WhyNot) {
+  if (!scalapackApplies(plan::DistributionND::rank1(S),
+                        plan::DistributionND::rank1(D), WhyNot))
+    return nullptr;
 #ifdef HPF_HAVE_SCALAPACK
-  if (!S.isBlockCyclic() || !D.isBlockCyclic()) {
-    WhyNot = "pdgemr2d is block-cyclic only";
-    return nullptr;
-  }
-  if (S.size() > (plan::Index(1) << 31) - 1) {
-    WhyNot = "extent exceeds ScaLAPACK int";
-    return nullptr;
-  }
   return std::make_unique<Scalapack>(S, D);
 #else
-  (void)S;
-  (void)D;
-  WhyNot = "built without ScaLAPACK (libscalapack-mpich-dev)";
   return nullptr;
 #endif
 }
@@ -341,22 +356,11 @@ std::unique_ptr<Baseline> makeScalapack(const plan::Distribution &S,
 std::unique_ptr<Baseline> makeScalapack2D(const plan::DistributionND &S,
                                           const plan::DistributionND &D,
                                           std::string &WhyNot) {
-#ifdef HPF_HAVE_SCALAPACK
-  for (const plan::DistributionND *X : {&S, &D})
-    for (const plan::Distribution &Dim : X->dims())
-      if (!Dim.isBlockCyclic() && Dim.kind() != plan::DistKind::Collapsed) {
-        WhyNot = "pdgemr2d is block-cyclic only";
-        return nullptr;
-      }
-  if (S.size() > (plan::Index(1) << 31) - 1) {
-    WhyNot = "extent exceeds ScaLAPACK int";
+  if (!scalapackApplies(S, D, WhyNot))
     return nullptr;
-  }
+#ifdef HPF_HAVE_SCALAPACK
   return std::make_unique<Scalapack2D>(S, D);
 #else
-  (void)S;
-  (void)D;
-  WhyNot = "built without ScaLAPACK (libscalapack-mpich-dev)";
   return nullptr;
 #endif
 }

@@ -180,20 +180,7 @@ int run2D(const Options2D &O) {
       },
       Check);
   Rows.insert(Rows.end(), BaselineRows.begin(), BaselineRows.end());
-  Header H;
-  H.Src = S.format();
-  H.Dst = D.format();
-  H.N = R * C;
-  H.Bytes = Bytes;
-  H.P = S.procs();
-  H.Q = D.procs();
-  H.Ranks = W;
-  H.Reps = Reps;
-  H.Scheduler = Pl.Used;
-  H.PlanFirst = PlanFirst;
-  H.PlanCached = PlanCached;
-  H.Messages = Pl.Table.Messages.size();
-  H.Steps = Pl.Sched.Steps.size();
+  Header H = planHeader(S, D, R * C, Bytes, W, Reps, Pl, PlanFirst, PlanCached);
   H.PlanNote = ", " + std::to_string(Runs) + " runs (most on one rank)";
   H.Json = {{"shape", "[" + std::to_string(R) + ", " + std::to_string(C) + "]"},
             {"grid_src", json(gridText(GS))},

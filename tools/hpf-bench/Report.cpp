@@ -162,4 +162,24 @@ int report(const Header &H, const std::vector<Row> &Rows,
   return AllCorrect ? 0 : 1;
 }
 
+Header planHeader(const plan::DistributionND &S, const plan::DistributionND &D,
+                  plan::Index N, double Bytes, int Ranks, int Reps,
+                  const plan::Plan &Pl, double PlanFirst, double PlanCached) {
+  Header H;
+  H.Src = S.format();
+  H.Dst = D.format();
+  H.N = N;
+  H.Bytes = Bytes;
+  H.P = S.procs();
+  H.Q = D.procs();
+  H.Ranks = Ranks;
+  H.Reps = Reps;
+  H.Scheduler = Pl.Used;
+  H.PlanFirst = PlanFirst;
+  H.PlanCached = PlanCached;
+  H.Messages = Pl.Table.Messages.size();
+  H.Steps = Pl.Sched.Steps.size();
+  return H;
+}
+
 } // namespace hpf::bench

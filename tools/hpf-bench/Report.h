@@ -9,7 +9,8 @@
 #define HPF_BENCH_REPORT_H
 
 #include "mpi/Redistribute.h"
-#include "plan/Distribution.h"
+#include "plan/DistributionND.h"
+#include "plan/Plan.h"
 
 #include <cstddef>
 #include <functional>
@@ -77,6 +78,14 @@ struct Header {
   /// Extra JSON fields: key and an already-encoded JSON value.
   std::vector<std::pair<std::string, std::string>> Json;
 };
+
+/// The fields every benchmark fills alike: the two mappings, the array's
+/// elements and bytes, ranks, repetitions, and the plan with the times of
+/// its first (computed) and cached lookups. Title, PlanNote and Json are the
+/// caller's.
+Header planHeader(const plan::DistributionND &S, const plan::DistributionND &D,
+                  plan::Index N, double Bytes, int Ranks, int Reps,
+                  const plan::Plan &Pl, double PlanFirst, double PlanCached);
 
 /// JSON string literal.
 std::string json(const std::string &S);

@@ -55,15 +55,10 @@ CASES_2D = {
 
 def run2d(bench, ranks, src, gsrc, dst, gdst, size, extra):
     rows, cols = size.split("x")
-    cmd = ["mpiexec.mpich", "-n", str(ranks), bench, "--rows", rows,
-           "--cols", cols, "--src", src, "--grid-src", gsrc, "--dst", dst,
-           "--grid-dst", gdst, "--format", "json"] + extra
-    env = dict(os.environ, MPIEXEC_TIMEOUT="3600")
-    out = subprocess.run(cmd, capture_output=True, text=True, env=env)
-    if out.returncode != 0:
-        sys.stderr.write(out.stdout + out.stderr)
-        raise SystemExit("hpf-bench failed: " + " ".join(cmd))
-    return cmd, json.loads(out.stdout)
+    return hpf_bench(["mpiexec.mpich", "-n", str(ranks), bench, "--rows", rows,
+                      "--cols", cols, "--src", src, "--grid-src", gsrc,
+                      "--dst", dst, "--grid-dst", gdst, "--format", "json"]
+                     + extra)
 
 
 def quoted(cmd):
@@ -110,16 +105,20 @@ def main2d(a):
         print("```")
 
 
-def run(bench, ranks, src, dst, p, q, size, extra):
-    cmd = ["mpiexec.mpich", "-n", str(ranks), bench, "--src", src, "--dst",
-           dst, "--p", str(p), "--q", str(q), "--size", size, "--format",
-           "json"] + extra
+def hpf_bench(cmd):
+    """Runs one hpf-bench command; returns it and its JSON report."""
     env = dict(os.environ, MPIEXEC_TIMEOUT="3600")
     out = subprocess.run(cmd, capture_output=True, text=True, env=env)
     if out.returncode != 0:
         sys.stderr.write(out.stdout + out.stderr)
         raise SystemExit("hpf-bench failed: " + " ".join(cmd))
     return cmd, json.loads(out.stdout)
+
+
+def run(bench, ranks, src, dst, p, q, size, extra):
+    return hpf_bench(["mpiexec.mpich", "-n", str(ranks), bench, "--src", src,
+                      "--dst", dst, "--p", str(p), "--q", str(q), "--size",
+                      size, "--format", "json"] + extra)
 
 
 def merge(js):

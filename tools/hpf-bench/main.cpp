@@ -245,20 +245,9 @@ int main(int argc, char **argv) {
   if (Wants(Baselines, "memcpy"))
     RunBaseline("memcpy (1 process)", bench::makeMemcpy(N), "", false);
 
-  bench::Header H;
-  H.Src = S.format();
-  H.Dst = D.format();
-  H.N = N;
-  H.Bytes = Bytes;
-  H.P = S.procs();
-  H.Q = D.procs();
-  H.Ranks = W;
-  H.Reps = Reps;
-  H.Scheduler = Pl.Used;
-  H.PlanFirst = PlanFirst;
-  H.PlanCached = PlanCached;
-  H.Messages = Pl.Table.Messages.size();
-  H.Steps = Pl.Sched.Steps.size();
+  bench::Header H = bench::planHeader(plan::DistributionND::rank1(S),
+                                      plan::DistributionND::rank1(D), N, Bytes,
+                                      W, Reps, Pl, PlanFirst, PlanCached);
   char Title[256];
   std::snprintf(Title, sizeof Title,
                 "%s -> %s, n = %lld (%.1f MiB), P = %d -> Q = %d, %d ranks, "

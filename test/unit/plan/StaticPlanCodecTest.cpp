@@ -158,4 +158,12 @@ TEST(StaticPlanCodec, EmittedTextMatchesTables) {
       << Text;
 }
 
+TEST(StaticPlanCodec, StringLiteralsEscapeWhatCxxNeeds) {
+  EXPECT_EQ(plan::cppStringLiteral("f.cpp:3:1"), "\"f.cpp:3:1\"");
+  EXPECT_EQ(plan::cppStringLiteral("a\"b\\c"), "\"a\\\"b\\\\c\"");
+  // A control character becomes three octal digits, so a digit after it
+  // stays a digit: "\n1" is not read as one escape.
+  EXPECT_EQ(plan::cppStringLiteral("x\n1"), "\"x\\0121\"");
+}
+
 } // namespace
