@@ -38,6 +38,8 @@ namespace hpf::analysis {
 struct Options {
   std::string Scheduler = "auto";
   bool Remarks = false;
+  /// Floating-point `+` reductions add exactly (hpfcc --hpf-reproducible-sums).
+  bool ReproducibleSums = false;
 };
 
 /// Where a directive's anchor landed in the AST.

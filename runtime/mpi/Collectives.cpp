@@ -84,6 +84,14 @@ void allreduceInPlace(void *Values, std::size_t Count, ScalarKind Kind,
         "MPI_Allreduce", "reduction", nullptr);
 }
 
+ExactSum allreduceExact(ExactSum &Local) {
+  std::int64_t Limbs[ExactSum::Size];
+  Local.save(Limbs);
+  allreduceInPlace(Limbs, ExactSum::Size, scalarKind<std::int64_t>(),
+                   reduce_op::sum);
+  return ExactSum::load(Limbs);
+}
+
 } // namespace rt
 
 void barrier() {

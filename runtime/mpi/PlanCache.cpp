@@ -170,6 +170,8 @@ const plan::Plan &lookupPlan(const plan::DistributionND &Src,
 
 CacheStats cacheStats() { return cache().Stats; }
 
+void countNoOp() { ++cache().Stats.NoOps; }
+
 void clearPlanCache() { cache().clear(); }
 
 } // namespace hpf::rt

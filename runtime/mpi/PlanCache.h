@@ -22,6 +22,9 @@ const char *schedulerFor(const redistribute_options &O);
 /// The entry of Src -> Dst: cached, else computed (from O.plan after
 /// plan::checkStaticPlan, unless HPF_SCHEDULER is set, else with the
 /// scheduler) and cached. Errors end the program naming O.where.
+/// Counts a redistribution that found the same mapping (CacheStats::NoOps).
+void countNoOp();
+
 CacheEntry &lookupEntry(const plan::DistributionND &Src,
                         const plan::DistributionND &Dst,
                         const redistribute_options &O);

@@ -16,7 +16,7 @@
 
 namespace hpf::rt {
 
-void redistributeStorage(const processors &SrcProcs,
+bool redistributeStorage(const processors &SrcProcs,
                          const plan::DistributionND &Src, Storage &Data,
                          const processors &DstProcs,
                          const plan::DistributionND &Dst, Storage &Spare,
@@ -32,6 +32,10 @@ void redistributeStorage(const processors &SrcProcs,
     fail("redistribute", "distribution and processor arrangement sizes differ",
          Where);
   const char *Strategy = strategyFor(Opts);
+  if (Src.sameMapping(Dst)) {
+    countNoOp();
+    return false;
+  }
   const int Me = rank();
   const bool Verify = verifyEnabled();
   comm();
@@ -47,6 +51,7 @@ void redistributeStorage(const processors &SrcProcs,
   if (Verify)
     verifyChecksums(Before, checksum(Dst, Me, Spare.data(), ES),
                     Src.format() + " -> " + Dst.format(), Strategy, Where);
+  return true;
 }
 
 } // namespace hpf::rt

@@ -78,10 +78,14 @@ const char *default_strategy();
 namespace rt {
 
 /// The one entry point: moves the elements of an array mapped by Src (its
-/// storage Data) into Spare (made large enough) laid out by Dst. The shm
-/// strategy may turn both storages into shared-window segments
-/// (mpi/Storage.h). Collective.
-void redistributeStorage(const processors &SrcProcs,
+/// storage Data) into Spare (made large enough) laid out by Dst, and returns
+/// true; the caller swaps the two. The shm strategy may turn both storages
+/// into shared-window segments (mpi/Storage.h). Collective, except that
+/// when Src and Dst place every element on the same rank at the same local
+/// offset (a no-op only known at run time, e.g. cyclic(N/P) and block) it
+/// returns false at once on every rank (the mappings are the same on every
+/// rank, so every rank decides alike) and Data already holds the result.
+bool redistributeStorage(const processors &SrcProcs,
                          const plan::DistributionND &Src, Storage &Data,
                          const processors &DstProcs,
                          const plan::DistributionND &Dst, Storage &Spare,
@@ -96,6 +100,7 @@ const plan::Plan &lookupPlan(const plan::DistributionND &Src,
 
 struct CacheStats {
   std::uint64_t Hits = 0, Misses = 0, StaticPlans = 0;
+  std::uint64_t NoOps = 0; ///< calls that found the same mapping: no copy
   double LastComputeSeconds = 0; ///< time of the last plan computed
 };
 CacheStats cacheStats();
@@ -122,10 +127,11 @@ struct DArrayAccess {
   static void redistribute(darray<T, Rank> &A, plan::DistributionND NewDist,
                            const processors &NewProcs,
                            const redistribute_options &Opts) {
-    redistributeStorage(A.Procs, A.Dist, A.Data.storage(), NewProcs, NewDist,
-                        A.Spare.storage(), sizeof(T), Opts);
-    A.Spare.setSize(localCountOf(NewDist, A.Me));
-    A.Data.swap(A.Spare);
+    if (redistributeStorage(A.Procs, A.Dist, A.Data.storage(), NewProcs,
+                            NewDist, A.Spare.storage(), sizeof(T), Opts)) {
+      A.Spare.setSize(localCountOf(NewDist, A.Me));
+      A.Data.swap(A.Spare);
+    }
     A.Dist = std::move(NewDist);
     A.Procs = NewProcs;
     A.adopt(/*Zero=*/false);

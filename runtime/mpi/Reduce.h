@@ -9,7 +9,13 @@
 //   for (hpf::index_t i : A.owned(0, N)) s += A[i];
 //   s = __s0 + hpf::allreduce_sum(s);
 // (min/max can keep s: they are idempotent.) Floating-point sums may differ
-// from the sequential order in the last bits.
+// from the sequential order in the last bits, and between rank counts. With
+// hpfcc --hpf-reproducible-sums, a floating-point `+` reduction instead adds
+// each iteration's contribution exactly (mpi/ExactSum.h):
+//   hpf::exact_sum __acc; auto __s0 = s;
+//   for (...) { hpf::exact_term<double> __t(__acc, s); s += A[i]; }
+//   s = hpf::allreduce_exact_sum(__acc, __s0);
+// which gives the same bits at every rank count.
 //
 // Supported element types: the arithmetic types and bool.
 //
@@ -18,6 +24,7 @@
 #define HPF_MPI_REDUCE_H
 
 #include "mpi/Env.h"
+#include "mpi/ExactSum.h"
 
 #include <cstddef>
 #include <type_traits>
@@ -105,6 +112,40 @@ template <class T> T allreduce_band(T v) {
 template <class T> T allreduce_bor(T v) { return allreduce(v, reduce_op::bor); }
 template <class T> T allreduce_bxor(T v) {
   return allreduce(v, reduce_op::bxor);
+}
+
+using exact_sum = rt::ExactSum;
+
+namespace rt {
+/// Every rank's accumulator, added exactly (collective over the world).
+ExactSum allreduceExact(ExactSum &Local);
+} // namespace rt
+
+/// One iteration's contribution to a reproducible sum: the reduction
+/// variable starts the iteration at 0, and what it holds when the iteration
+/// ends (also through `continue`) is added to the accumulator exactly. The
+/// iteration's own additions run in its fixed order, so the contribution is
+/// the same whichever rank runs it.
+template <class T> class exact_term {
+public:
+  exact_term(exact_sum &acc, T &s) : Acc(acc), S(s) { S = T(0); }
+  ~exact_term() { Acc.add(double(S)); }
+  exact_term(const exact_term &) = delete;
+  exact_term &operator=(const exact_term &) = delete;
+
+private:
+  exact_sum &Acc;
+  T &S;
+};
+
+/// The reproducible result: `init` (the variable's value before the loop,
+/// the same on every rank) plus every rank's exact sum, rounded once.
+template <class T> T allreduce_exact_sum(exact_sum &acc, T init) {
+  static_assert(std::is_same_v<T, double> || std::is_same_v<T, float>,
+                "reproducible sums are for float and double");
+  exact_sum S = rt::allreduceExact(acc);
+  S.add(double(init));
+  return T(S.value());
 }
 
 /// Waits until every rank arrives.

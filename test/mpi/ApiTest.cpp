@@ -95,6 +95,25 @@ int main(int argc, char **argv) {
     for (hpf::index_t I : A.owned())
       expect(A[I] == double(I) * 1.5, "value after block", I);
   }
+  // A redistribution to a mapping that places every element where it is
+  // (cyclic(ceil(N/P)) is block) moves nothing and makes no plan, on every
+  // executor; the array takes the new format and keeps its values.
+  for (const std::string &S : hpf::strategies()) {
+    hpf::redistribute_options O;
+    O.strategy = S.c_str();
+    const hpf::rt::CacheStats Before = hpf::rt::cacheStats();
+    const double *Local = A.local_data();
+    hpf::redistribute(A, hpf::cyclic((N + W - 1) / W), P, O);
+    const hpf::rt::CacheStats After = hpf::rt::cacheStats();
+    expect(After.NoOps == Before.NoOps + 1, "no-op counted",
+           (long long)After.NoOps, (long long)Before.NoOps);
+    expect(After.Misses == Before.Misses && After.Hits == Before.Hits,
+           "no-op looks up no plan");
+    expect(A.local_data() == Local, "no-op keeps the storage");
+    for (hpf::index_t I : A.owned())
+      expect(A[I] == double(I) * 1.5, "value after a no-op", I);
+    hpf::redistribute(A, hpf::block(), P, O);
+  }
   hpf::printf("api: %d ranks, %s\n", W, "done");
   long Total = hpf::allreduce_sum(Errors);
   if (Total != 0)

@@ -13,6 +13,8 @@
 //   remarks         report every decision as a remark (static/dynamic plan,
 //                   steps, cost, lower bound; removed redistributions; loops)
 //   scheduler=NAME  plan-library scheduler for static plans (default auto)
+//   reproducible-sums  floating-point `+` reductions add exactly (the same
+//                   bits at every rank count; mpi/ExactSum.h)
 //
 // The action is AddBeforeMainAction: with -c the same run also produces
 // the object of the original (sequential) program; hpfcc uses
@@ -108,6 +110,8 @@ protected:
         Opts.Out = A.substr(4);
       } else if (A == "remarks") {
         Opts.Analysis.Remarks = true;
+      } else if (A == "reproducible-sums") {
+        Opts.Analysis.ReproducibleSums = true;
       } else if (A.rfind("scheduler=", 0) == 0) {
         Opts.Analysis.Scheduler = A.substr(10);
         if (!plan::findScheduler(Opts.Analysis.Scheduler)) {
@@ -117,7 +121,8 @@ protected:
         }
       } else {
         D.Report(Err) << "unknown argument '" + A +
-                             "' (expected out=FILE, remarks, scheduler=NAME)";
+                             "' (expected out=FILE, remarks, "
+                             "reproducible-sums, scheduler=NAME)";
         return false;
       }
     }

@@ -50,6 +50,11 @@ hpfcc options:
                          cost and lower bound, removed redistributions, loops
   --hpf-scheduler=NAME   scheduler for compile-time plans (default auto);
                          also -fplugin-arg-hpf-scheduler=NAME
+  --hpf-reproducible-sums
+                         floating-point reduction(+: ...) loops add exactly:
+                         the same bits at every rank count (see
+                         docs/compiler.md, "Reductions"); also
+                         -fplugin-arg-hpf-reproducible-sums
   --hpf-keep-temps       keep the rewritten sources (printed with -v)
   --hpf-launch CXX ...   (first option) compile with CXX after rewriting:
                          hpfcc as a build system's compiler launcher
@@ -246,6 +251,8 @@ int main(int Argc, char **Argv) {
       Plugin.push_back("-fplugin-arg-hpf-remarks");
     } else if (startsWith(A, "--hpf-scheduler=")) {
       Plugin.push_back("-fplugin-arg-hpf-scheduler=" + A.substr(16));
+    } else if (A == "--hpf-reproducible-sums") {
+      Plugin.push_back("-fplugin-arg-hpf-reproducible-sums");
     } else if (startsWith(A, "-fplugin-arg-hpf-")) {
       Plugin.push_back(A);
     } else if (startsWith(A, "--hpf")) {
