@@ -69,11 +69,6 @@ struct Redistribution {
   PlanDecision Decision;
 };
 
-struct Access {
-  const clang::ArraySubscriptExpr *Expr = nullptr;
-  DistArray *Array = nullptr;
-};
-
 /// The subscripts of one element `M[s0][s1]...`: the ArraySubscriptExprs
 /// from the innermost (`M[s0]`) to the outermost (the whole access).
 struct Subscripts {
@@ -100,29 +95,30 @@ struct LoopReduction {
   const clang::VarDecl *Var = nullptr;
 };
 
-/// One loop of an independent loop nest over a multi-dimensional array
-/// (each level marked independent). A level whose index is the subscript of
-/// a dimension of the nest's home array runs over the indices of that
-/// dimension this rank owns (Dim); other levels run over their whole range.
+/// One level of an independent loop nest (each level marked independent;
+/// a loop over one-dimensional arrays is a nest of one level). A level
+/// whose index is the subscript of a dimension of the nest's home array
+/// runs over the indices of that dimension this rank owns (Dim); other
+/// levels run over their whole range.
 struct NestLevel {
   unsigned DirId = 0;
   const clang::ForStmt *For = nullptr;
   const clang::VarDecl *IndVar = nullptr;
-  const clang::Expr *Lower = nullptr;
-  const clang::Expr *Upper = nullptr;
-  bool Inclusive = false;
+  const clang::Expr *Lower = nullptr; ///< init value
+  const clang::Expr *Upper = nullptr; ///< bound of the condition
+  bool Inclusive = false;             ///< i <= Upper
   int Dim = -1; ///< dimension of the home array, or -1: the whole range
 };
 
-/// An element `M[s0][s1]...` of a multi-dimensional distributed array in a
-/// loop nest.
-struct NDAccess {
+/// An element `M[s0][s1]...` of a distributed array of any rank (`A[i]`
+/// for rank 1) in an owner-computes loop.
+struct LoopAccess {
   Subscripts Subs;
   DistArray *Array = nullptr;
   bool Read = true; ///< only read (else written, maybe also read)
   enum KindT {
     Local,   ///< owned by the rank that runs the iteration
-    Gathered ///< read from a copy gathered before the nest
+    Gathered ///< read from a copy (or halo) made before the loop
   } Kind = Local;
   /// Local elements, per dimension: the level whose owned segment the
   /// subscript runs over (local index = subscript + segment offset), or -1
@@ -132,22 +128,16 @@ struct NDAccess {
 
 struct OwnerLoop {
   unsigned DirId = 0;
-  /// A nest over multi-dimensional arrays: Levels[0] is this loop, then
-  /// the independent loops inside it; NDAccesses its N-D elements.
-  bool ND = false;
+  /// Levels[0] is the loop of the directive, then the independent loops
+  /// inside it (never empty).
   std::vector<NestLevel> Levels;
-  std::vector<NDAccess> NDAccesses;
-  const clang::ForStmt *For = nullptr;
-  const clang::VarDecl *IndVar = nullptr;
-  const clang::Expr *Lower = nullptr; ///< init value
-  const clang::Expr *Upper = nullptr; ///< bound of the condition
-  bool Inclusive = false;             ///< i <= Upper
-  DistArray *Home = nullptr;          ///< null: no distributed array used
-  std::vector<Access> Accesses;
-  /// Reads at other subscripts (B[i + 1], B[n - 1 - i], or B[i] with B not
-  /// aligned): served by a copy of the whole array gathered before the loop.
-  std::vector<Access> Gathers;
-  std::set<DistArray *> Written; ///< arrays written (as A[i]) in the loop
+  const clang::ForStmt *outer() const { return Levels.front().For; }
+  DistArray *Home = nullptr; ///< null: no distributed array used locally
+  /// Every element of a distributed array in the loop, in source order,
+  /// except that the placement reorders gathered ones to fix the order of
+  /// the copies made before the loop (and of their remarks).
+  std::vector<LoopAccess> Accesses;
+  std::set<DistArray *> Written;         ///< arrays written in the loop
   std::vector<DistArray *> CheckAligned; ///< other arrays, checked at run time
   /// Of those, read-only ones: if misaligned at run time, read from a copy
   /// gathered before the loop instead of failing.

@@ -41,17 +41,18 @@ void chooseHalos(ASTContext &Ctx, OwnerLoop &L, const FlowState &St) {
   };
   if (!L.Home || !OneD(L.Home) || !MayBeContiguous(L.Home))
     return;
+  const VarDecl *IV = L.Levels.front().IndVar;
   std::set<DistArray *> No;
-  for (const Access &G : L.Gathers) {
-    if (No.count(G.Array))
+  for (const LoopAccess &G : L.Accesses) {
+    if (G.Kind != LoopAccess::Gathered || No.count(G.Array))
       continue;
+    const Expr *Idx = G.Subs.whole()->getIdx();
     std::optional<int64_t> C;
-    const auto *Ref =
-        dyn_cast<DeclRefExpr>(G.Expr->getIdx()->IgnoreParenImpCasts());
-    if (Ref && Ref->getDecl() == L.IndVar)
+    const auto *Ref = dyn_cast<DeclRefExpr>(Idx->IgnoreParenImpCasts());
+    if (Ref && Ref->getDecl() == IV)
       C = 0;
     else
-      C = offsetFrom(Ctx, G.Expr->getIdx(), L.IndVar);
+      C = offsetFrom(Ctx, Idx, IV);
     if (!C || !OneD(G.Array) || !MayBeContiguous(G.Array)) {
       No.insert(G.Array);
       L.Halos.erase(G.Array);
@@ -82,13 +83,10 @@ void remarkGathers(Context &C, const OwnerLoop &L, const FlowState &St) {
   ASTContext &Ctx = C.Ctx;
   Reporter &R = C.R;
   std::set<DistArray *> Done;
-  std::vector<Access> All = L.Gathers;
-  for (const NDAccess &Acc : L.NDAccesses)
-    if (Acc.Kind == NDAccess::Gathered)
-      All.push_back({Acc.Subs.whole(), Acc.Array});
-  for (const Access &G : All) {
-    if (!Done.insert(G.Array).second)
+  for (const LoopAccess &G : L.Accesses) {
+    if (G.Kind != LoopAccess::Gathered || !Done.insert(G.Array).second)
       continue;
+    const ArraySubscriptExpr *E = G.Subs.whole();
     QualType ET = G.Array->Var->getType();
     while (const ArrayType *AT = Ctx.getAsArrayType(ET))
       ET = AT->getElementType();
@@ -104,7 +102,7 @@ void remarkGathers(Context &C, const OwnerLoop &L, const FlowState &St) {
           G.Array == L.Home ||
           (MA && MH && *MA == *MH && G.Array->Extent == L.Home->Extent) ||
           (DA && DH && DA->sameMapping(*DH));
-      std::string I = L.IndVar->getName().str();
+      std::string I = L.Levels.front().IndVar->getName().str();
       std::string Msg = "'" + G.Array->Name + "' is read at " +
                         offsetsText(I, CMin, CMax) +
                         ": before the loop each rank receives ";
@@ -139,11 +137,11 @@ void remarkGathers(Context &C, const OwnerLoop &L, const FlowState &St) {
       if (!MA || !MH)
         Msg += "; if a distribution is not contiguous at run time, the "
                "whole array is gathered";
-      R.remark(G.Expr->getBeginLoc(), Msg);
+      R.remark(E->getBeginLoc(), Msg);
       continue;
     }
     long long Bytes = static_cast<long long>(G.Array->Extent) * ES;
-    R.remark(G.Expr->getBeginLoc(),
+    R.remark(E->getBeginLoc(),
              "'" + G.Array->Name +
                  "' is read at subscripts that are not "
                  "aligned with the loop: before the loop its " +

@@ -3,10 +3,11 @@
 // The body of an independent loop (or nest) runs split over the ranks:
 // control may not leave it, variables declared outside may change only as
 // reductions, and distributed arrays are used only as elements. The
-// checker collects those elements into the OwnerLoop (1-D loops: A[i] and
-// reads at other subscripts; nests: every element, classified after the
-// flow walk). Errors that only matter for a distributed loop wait until
-// the body is known to use a distributed array.
+// checker collects those elements into the OwnerLoop's one list of
+// accesses (loops over rank-1 arrays: A[i] local, reads at other
+// subscripts gathered; loops over multi-dimensional arrays: every element,
+// classified after the flow walk). Errors that only matter for a distributed
+// loop wait until the body is known to use a distributed array.
 //
 //===----------------------------------------------------------------------===//
 #include "Expressions.h"
@@ -28,7 +29,9 @@ class LoopChecker : public RecursiveASTVisitor<LoopChecker> {
 public:
   LoopChecker(Context &C, OwnerLoop &L, const ParsedDirective &D,
               CheckedRefs &Checked)
-      : C(C), L(L), D(D), Checked(Checked) {
+      : C(C), L(L), D(D), Checked(Checked),
+        MultiDim(usesMultiDim(C.P, L.outer()->getBody())),
+        IndVar(L.Levels.front().IndVar) {
     for (std::size_t K = 1; K < L.Levels.size(); ++K) {
       LevelFors.insert(L.Levels[K].For);
       LevelVars.insert(L.Levels[K].IndVar);
@@ -87,25 +90,28 @@ public:
     if (It == C.P.ArrayByVar.end())
       return true;
     Inner.insert(S.Levels.begin(), S.Levels.end() - 1);
-    if (It->second->rank() > 1 || L.ND)
+    if (MultiDim)
       return element(E, S, Base, It->second);
+    // Rank 1 in a loop over rank-1 arrays: A[i] is local (if aligned, see
+    // Placement), other subscripts are read from a copy.
+    const bool Read = onlyRead(C.Ctx, E);
     const auto *Idx = dyn_cast<DeclRefExpr>(E->getIdx()->IgnoreParenImpCasts());
-    if (!Idx || Idx->getDecl() != L.IndVar) {
-      if (onlyRead(C.Ctx, E) && !E->getBeginLoc().isMacroID()) {
+    if (!Idx || Idx->getDecl() != IndVar) {
+      if (Read && !E->getBeginLoc().isMacroID()) {
         Checked.insert(Base);
-        L.Gathers.push_back({E, It->second});
+        L.Accesses.push_back({S, It->second, Read, LoopAccess::Gathered, {}});
         return true;
       }
       C.R.error(E->getIdx()->getBeginLoc(),
                 "subscript of distributed array '" + It->second->Name +
-                    "' must be the loop index '" + L.IndVar->getName().str() +
+                    "' must be the loop index '" + IndVar->getName().str() +
                     "' where it is written (other subscripts can only be "
                     "read)");
       Checked.insert(Base); // reported once, here
       return true;
     }
     Checked.insert(Base);
-    L.Accesses.push_back({E, It->second});
+    L.Accesses.push_back({S, It->second, Read, LoopAccess::Local, {0}});
     return true;
   }
 
@@ -156,17 +162,15 @@ public:
     return true;
   }
 
-  /// An element of a distributed array in a loop nest: N-D elements are
-  /// classified after the flow walk (checkNest); 1-D arrays can only be
-  /// read there, from a gathered copy.
+  /// An element of a distributed array in a loop over multi-dimensional
+  /// arrays (any rank): classified after the flow walk (checkNest).
   bool element(ArraySubscriptExpr *E, const Subscripts &S,
                const DeclRefExpr *Base, DistArray *Arr) {
     Checked.insert(Base); // reported here, if at all
     bool Read = onlyRead(C.Ctx, E);
     if (!wholeElement(C.R, E, S, *Arr, "i"))
       return true;
-    // 1-D arrays too: local where aligned with the home array (checkNest).
-    L.NDAccesses.push_back({S, Arr, Read, NDAccess::Local, {}});
+    L.Accesses.push_back({S, Arr, Read, LoopAccess::Local, {}});
     return true;
   }
 
@@ -174,7 +178,9 @@ public:
   /// the errors that only matter when the loop is distributed (a loop over
   /// no distributed array runs on every rank, like the sequential one).
   void finish() {
-    const bool Distributed = !L.Accesses.empty() || !L.NDAccesses.empty();
+    bool Distributed = false;
+    for (const LoopAccess &Acc : L.Accesses)
+      Distributed |= Acc.Kind == LoopAccess::Local;
     if (Distributed && OutputLoc.isValid())
       C.R.warning(OutputLoc, "output in an independent loop is written by the "
                              "rank that owns each iteration, not in the "
@@ -201,6 +207,10 @@ private:
   OwnerLoop &L;
   const ParsedDirective &D;
   CheckedRefs &Checked;
+  /// The body uses a multi-dimensional array: every element is collected
+  /// and placed after the flow walk.
+  const bool MultiDim;
+  const VarDecl *IndVar; ///< index of the outermost level
   int LambdaDepth = 0, LoopDepth = 0, SwitchDepth = 0;
   std::set<const ForStmt *> LevelFors;        ///< inner levels of a nest
   std::set<const VarDecl *> LevelVars;        ///< their indices
@@ -271,7 +281,7 @@ private:
   bool outside(const VarDecl *VD) const {
     if (VD->getType()->isReferenceType())
       return true;
-    SourceRange LR = L.For->getSourceRange();
+    SourceRange LR = L.outer()->getSourceRange();
     SourceLocation Loc = VD->getLocation();
     return !(C.SM.isBeforeInTranslationUnit(LR.getBegin(), Loc) &&
              C.SM.isBeforeInTranslationUnit(Loc, LR.getEnd()));
@@ -380,7 +390,7 @@ private:
                   "is owned by the rank)");
       return;
     }
-    if (VD == L.IndVar || LevelVars.count(VD)) {
+    if (VD == IndVar || LevelVars.count(VD)) {
       report(Loc, "the loop index '" + VD->getName().str() +
                       "' must not be modified in the body");
       return;
@@ -445,7 +455,7 @@ private:
 void checkLoopBody(Context &C, OwnerLoop &L, const ParsedDirective &D,
                    CheckedRefs &Checked) {
   LoopChecker Check(C, L, D, Checked);
-  Check.TraverseStmt(const_cast<Stmt *>(L.For->getBody()));
+  Check.TraverseStmt(const_cast<Stmt *>(L.outer()->getBody()));
   Check.finish();
 }
 

@@ -5,9 +5,9 @@
 // multi-dimensional distributed array is a nest: the independent loops
 // inside it are its levels, and each level runs over a dimension of the
 // nest's home array (or over its whole range). The body is checked by
-// checkLoopBody; the home array of a 1-D loop and the reads served by
-// copies are chosen here, what is local is decided after the flow walk
-// (Placement.cpp).
+// checkLoopBody; the home array of a loop over rank-1 arrays and the
+// reads served by copies are chosen here, what is local is decided after the
+// flow walk (Placement.cpp).
 //
 //===----------------------------------------------------------------------===//
 #include "Expressions.h"
@@ -77,6 +77,12 @@ private:
 };
 
 } // namespace
+
+bool usesMultiDim(const Program &P, const Stmt *Body) {
+  NDUseFinder Finder(P);
+  Finder.TraverseStmt(const_cast<Stmt *>(Body));
+  return Finder.Found;
+}
 
 bool Loops::loopShape(const ForStmt *For, NestLevel &Lv) {
   const char *Shape =
@@ -172,7 +178,6 @@ void Loops::independent(const ParsedDirective &D) {
   }
   OwnerLoop L;
   L.DirId = D.Id;
-  L.For = For;
   struct Suppress {
     Loops &A;
     const ForStmt *For;
@@ -186,10 +191,7 @@ void Loops::independent(const ParsedDirective &D) {
   Top.DirId = D.Id;
   if (!loopShape(For, Top))
     return;
-  L.IndVar = Top.IndVar;
-  L.Lower = Top.Lower;
-  L.Upper = Top.Upper;
-  L.Inclusive = Top.Inclusive;
+  L.Levels.push_back(Top);
   // Reduction variables.
   for (const pragma::ReductionClause &RC : D.Dir.Reductions)
     for (const pragma::NameRef &N : RC.Vars) {
@@ -217,11 +219,8 @@ void Loops::independent(const ParsedDirective &D) {
     }
   // A loop over multi-dimensional arrays is a nest: the independent loops
   // inside it are its levels (HPF marks each level).
-  NDUseFinder Finder(P);
-  Finder.TraverseStmt(const_cast<Stmt *>(For->getBody()));
-  L.ND = Finder.Found;
-  if (L.ND) {
-    L.Levels.push_back(Top);
+  const bool MultiDim = usesMultiDim(P, For->getBody());
+  if (MultiDim) {
     SourceRange FR = For->getSourceRange();
     for (const ParsedDirective &D2 : State.Directives) {
       if (D2.Dir.Kind != DirectiveKind::Independent ||
@@ -250,18 +249,22 @@ void Loops::independent(const ParsedDirective &D) {
   }
   OnError.Armed = false;
   checkLoopBody(C, L, D, Checked);
-  if (L.ND) {
+  if (MultiDim) {
     nestHome(L);
     P.Loops.push_back(std::move(L));
     return;
   }
-  // Home: the first distributed array written, else the first one read.
-  for (const Access &Acc : L.Accesses) {
+  // One-dimensional arrays: the accesses at the index are local, the
+  // others read from copies. Home: the first distributed array written
+  // there, else the first one read there.
+  for (const LoopAccess &Acc : L.Accesses) {
+    if (Acc.Kind != LoopAccess::Local)
+      continue;
+    const ArraySubscriptExpr *E = Acc.Subs.whole();
     bool Written = false;
-    for (const DynTypedNode &N : Ctx.getParents(*Acc.Expr)) {
+    for (const DynTypedNode &N : Ctx.getParents(*E)) {
       if (const auto *BO = N.get<BinaryOperator>())
-        Written =
-            BO->isAssignmentOp() && BO->getLHS()->IgnoreParens() == Acc.Expr;
+        Written = BO->isAssignmentOp() && BO->getLHS()->IgnoreParens() == E;
       if (const auto *U = N.get<UnaryOperator>())
         Written = U->isIncrementDecrementOp();
     }
@@ -270,25 +273,28 @@ void Loops::independent(const ParsedDirective &D) {
       break;
     }
   }
-  if (!L.Home && !L.Accesses.empty())
-    L.Home = L.Accesses.front().Array;
-  for (const Access &Acc : L.Accesses)
-    if (!onlyRead(Ctx, Acc.Expr))
+  for (const LoopAccess &Acc : L.Accesses)
+    if (!L.Home && Acc.Kind == LoopAccess::Local)
+      L.Home = Acc.Array;
+  L.Levels[0].Dim = L.Home ? 0 : -1;
+  for (const LoopAccess &Acc : L.Accesses)
+    if (!Acc.Read)
       L.Written.insert(Acc.Array);
   // A gathered copy holds the values from before the loop: right for an
   // array the loop does not write, and for A[i + c] (c > 0) of one it
   // writes as A[i], since the sequential loop writes A[i + c] only later.
-  for (const Access &G : L.Gathers)
-    if (L.Written.count(G.Array)) {
-      std::optional<int64_t> C = offsetFrom(Ctx, G.Expr->getIdx(), L.IndVar);
+  const VarDecl *IV = Top.IndVar;
+  for (const LoopAccess &G : L.Accesses)
+    if (G.Kind == LoopAccess::Gathered && L.Written.count(G.Array)) {
+      const Expr *Idx = G.Subs.whole()->getIdx();
+      std::optional<int64_t> C = offsetFrom(Ctx, Idx, IV);
       if (!C || *C <= 0)
-        R.error(G.Expr->getIdx()->getBeginLoc(),
+        R.error(Idx->getBeginLoc(),
                 "'" + G.Array->Name +
                     "' is written in this loop, so it can "
                     "be read only as '" +
-                    G.Array->Name + "[" + L.IndVar->getName().str() +
-                    "]' or '" + G.Array->Name + "[" +
-                    L.IndVar->getName().str() +
+                    G.Array->Name + "[" + IV->getName().str() + "]' or '" +
+                    G.Array->Name + "[" + IV->getName().str() +
                     " + c]' with a constant c > 0 (other subscripts may read "
                     "elements the loop has already changed)");
     }
@@ -299,29 +305,29 @@ void Loops::independent(const ParsedDirective &D) {
 /// dimension each level runs over: the first dimension of the home array,
 /// not taken by an outer level, whose subscript is the level's index.
 void Loops::nestHome(OwnerLoop &L) {
-  for (const NDAccess &Acc : L.NDAccesses)
+  for (const LoopAccess &Acc : L.Accesses)
     if (!Acc.Read)
       L.Written.insert(Acc.Array);
   // The home array is multi-dimensional (1-D arrays follow it).
-  for (const NDAccess &Acc : L.NDAccesses)
+  for (const LoopAccess &Acc : L.Accesses)
     if (!Acc.Read && Acc.Array->rank() > 1) {
       L.Home = Acc.Array;
       break;
     }
-  for (const NDAccess &Acc : L.NDAccesses)
+  for (const LoopAccess &Acc : L.Accesses)
     if (!L.Home && Acc.Array->rank() > 1)
       L.Home = Acc.Array;
   if (!L.Home)
     return;
   // Written accesses first: they must be local.
-  std::vector<const NDAccess *> Order;
+  std::vector<const LoopAccess *> Order;
   for (bool Writes : {true, false})
-    for (const NDAccess &Acc : L.NDAccesses)
+    for (const LoopAccess &Acc : L.Accesses)
       if (Acc.Array == L.Home && Acc.Read != Writes)
         Order.push_back(&Acc);
   std::set<int> Taken;
   for (NestLevel &Lv : L.Levels)
-    for (const NDAccess *Acc : Order) {
+    for (const LoopAccess *Acc : Order) {
       for (int D = 0; D < L.Home->rank() && Lv.Dim < 0; ++D)
         if (!Taken.count(D) &&
             bareVar(Acc->Subs.sub(std::size_t(D))) == Lv.IndVar) {

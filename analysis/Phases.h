@@ -90,6 +90,10 @@ private:
   std::set<unsigned> NestInner;
 };
 
+/// True if Body uses a distributed array of rank >= 2: the loop is then
+/// placed as a nest over that array's dimensions (Loops.cpp).
+bool usesMultiDim(const Program &P, const clang::Stmt *Body);
+
 /// Checks what the body of an independent loop (nest) may contain and
 /// collects its accesses to distributed arrays into L (LoopBody.cpp).
 void checkLoopBody(Context &C, OwnerLoop &L, const ParsedDirective &D,
@@ -131,8 +135,8 @@ const Mapping *mappingIn(const FlowState &St, DistArray *X);
 std::optional<plan::Distribution> knownDistribution(const FlowState &St,
                                                     DistArray *X);
 
-/// Gathered reads of a 1-D loop at i + c that can be served by a halo
-/// (Gathers.cpp).
+/// Gathered reads of a loop over a rank-1 home array at i + c that can be
+/// served by a halo (Gathers.cpp).
 void chooseHalos(clang::ASTContext &Ctx, OwnerLoop &L, const FlowState &St);
 /// One remark per gathered (or halo) array of a loop: what it costs.
 void remarkGathers(Context &C, const OwnerLoop &L, const FlowState &St);

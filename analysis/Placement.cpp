@@ -14,6 +14,8 @@
 #include "clang/AST/Expr.h"
 #include "clang/Basic/SourceManager.h"
 
+#include <algorithm>
+
 using namespace clang;
 
 namespace hpf::analysis {
@@ -67,15 +69,11 @@ void Placement::checkNest(OwnerLoop &L) {
   auto MapOf = [&](DistArray *X) { return mappingIn(St, X); };
   DistArray *H = L.Home;
   if (!H) {
-    // No multi-dimensional element survived the checks: 1-D reads are
-    // gathered (writes were reported with the nest's other errors).
-    std::vector<NDAccess> Keep;
-    for (NDAccess &Acc : L.NDAccesses)
+    // No multi-dimensional element survived the checks: the rank-1 reads
+    // are gathered (writes were reported with the nest's other errors).
+    for (LoopAccess &Acc : L.Accesses)
       if (Acc.Array->rank() == 1)
-        L.Gathers.push_back({Acc.Subs.whole(), Acc.Array});
-      else
-        Keep.push_back(std::move(Acc));
-    L.NDAccesses = std::move(Keep);
+        Acc.Kind = LoopAccess::Gathered;
     return;
   }
   const Mapping *HM = MapOf(H);
@@ -109,7 +107,7 @@ void Placement::checkNest(OwnerLoop &L) {
   };
   // The first dimension whose subscript makes the element non-local for
   // an array with mapping M (null: unknown, every dimension counts), or -1.
-  auto BadDim = [&](const NDAccess &Acc, const Mapping *M) {
+  auto BadDim = [&](const LoopAccess &Acc, const Mapping *M) {
     for (int Dm = 0; Dm < Acc.Array->rank(); ++Dm) {
       if (M && M->Formats[std::size_t(Dm)].Kind == FormatKind::Collapsed)
         continue;
@@ -143,15 +141,15 @@ void Placement::checkNest(OwnerLoop &L) {
   };
   std::set<DistArray *> Checked;
   bool Failed = false;
-  for (NDAccess &Acc : L.NDAccesses) {
+  for (LoopAccess &Acc : L.Accesses) {
     DistArray *X = Acc.Array;
     if (X->rank() == 1) {
       const NestLevel *Lv = LevelOf(Acc.Subs.sub(0));
       if (Aligned1D(X) && Lv && Lv->Dim == HomeDim) {
-        Acc.Kind = NDAccess::Local;
+        Acc.Kind = LoopAccess::Local;
         Acc.Segment = {static_cast<int>(Lv - L.Levels.data())};
       } else if (Acc.Read && !L.Written.count(X)) {
-        Acc.Kind = NDAccess::Gathered;
+        Acc.Kind = LoopAccess::Gathered;
       } else {
         Failed = true;
         R.error(Acc.Subs.whole()->getBeginLoc(),
@@ -171,7 +169,7 @@ void Placement::checkNest(OwnerLoop &L) {
     // Aligned (now or, if checked at run time, then): X has H's mapping.
     int Bad = BadDim(Acc, Al == No ? MapOf(X) : HM);
     if (Al != No && Bad < 0) {
-      Acc.Kind = NDAccess::Local;
+      Acc.Kind = LoopAccess::Local;
       Acc.Segment.clear();
       for (int Dm = 0; Dm < X->rank(); ++Dm) {
         const NestLevel *Lv = LevelOf(Acc.Subs.sub(std::size_t(Dm)));
@@ -226,19 +224,19 @@ void Placement::checkNest(OwnerLoop &L) {
                         Hint);
       continue;
     }
-    Acc.Kind = NDAccess::Gathered;
+    Acc.Kind = LoopAccess::Gathered;
   }
   if (Failed)
     return;
   // A read-only array gathered for some elements is read from the copy
   // everywhere; one checked at run time is gathered if it is misaligned.
   std::set<DistArray *> Gathered;
-  for (const NDAccess &Acc : L.NDAccesses)
-    if (Acc.Kind == NDAccess::Gathered)
+  for (const LoopAccess &Acc : L.Accesses)
+    if (Acc.Kind == LoopAccess::Gathered)
       Gathered.insert(Acc.Array);
-  for (NDAccess &Acc : L.NDAccesses)
+  for (LoopAccess &Acc : L.Accesses)
     if (Gathered.count(Acc.Array))
-      Acc.Kind = NDAccess::Gathered;
+      Acc.Kind = LoopAccess::Gathered;
   std::vector<DistArray *> Keep;
   for (DistArray *X : L.CheckAligned)
     if (!Gathered.count(X)) {
@@ -257,18 +255,15 @@ void Placement::checkNest(OwnerLoop &L) {
       }
     }
   L.CheckAligned = std::move(Keep);
-  // Gathered 1-D arrays use the 1-D copy (std::vector, same subscript).
-  std::vector<NDAccess> KeepND;
-  for (NDAccess &Acc : L.NDAccesses) {
-    if (Acc.Array->rank() == 1 && Acc.Kind == NDAccess::Gathered)
-      L.Gathers.push_back({Acc.Subs.whole(), Acc.Array});
-    else
-      KeepND.push_back(std::move(Acc));
-  }
-  L.NDAccesses = std::move(KeepND);
+  // Gathered rank-1 arrays are copied first (the order of the copies
+  // before the loop and of their remarks).
+  std::stable_partition(
+      L.Accesses.begin(), L.Accesses.end(), [](const LoopAccess &Acc) {
+        return Acc.Array->rank() == 1 && Acc.Kind == LoopAccess::Gathered;
+      });
   bool AnyLocal = false;
-  for (const NDAccess &Acc : L.NDAccesses)
-    AnyLocal |= Acc.Kind == NDAccess::Local;
+  for (const LoopAccess &Acc : L.Accesses)
+    AnyLocal |= Acc.Kind == LoopAccess::Local;
   remarkGathers(C, L, States[L.DirId]);
   if (!AnyLocal) {
     // Everything is read from copies: the nest runs on every rank.
@@ -304,22 +299,23 @@ void Placement::checkNest(OwnerLoop &L) {
 void Placement::place() {
   for (OwnerLoop &L : P.Loops) {
     const ParsedDirective &D = State.Directives[L.DirId];
-    if (L.ND) {
+    if (usesMultiDim(P, L.outer()->getBody())) {
       checkNest(L);
       continue;
     }
+    // A loop over rank-1 arrays.
     for (const OwnerLoop &O : P.Loops)
       if (&O != &L &&
-          SM.isBeforeInTranslationUnit(O.For->getBeginLoc(),
-                                       L.For->getBeginLoc()) &&
-          SM.isBeforeInTranslationUnit(L.For->getBeginLoc(),
-                                       O.For->getEndLoc())) {
+          SM.isBeforeInTranslationUnit(O.outer()->getBeginLoc(),
+                                       L.outer()->getBeginLoc()) &&
+          SM.isBeforeInTranslationUnit(L.outer()->getBeginLoc(),
+                                       O.outer()->getEndLoc())) {
         R.error(D.HashLoc, "nested independent loops are not supported yet");
         break;
       }
     if (!L.Home) {
       remarkGathers(C, L, States[L.DirId]);
-      R.remark(D.HashLoc, L.Gathers.empty()
+      R.remark(D.HashLoc, L.Accesses.empty()
                               ? "independent loop uses no distributed array: "
                                 "it runs on every rank"
                               : "independent loop writes no distributed array "
@@ -331,15 +327,16 @@ void Placement::place() {
     auto Known = [&](DistArray *A) { return knownDistribution(St, A); };
     std::optional<plan::Distribution> HomeDist = Known(L.Home);
     std::set<DistArray *> Seen{L.Home}, ToGather;
-    for (const Access &Acc : L.Accesses) {
-      if (!Seen.insert(Acc.Array).second)
+    for (const LoopAccess &Acc : L.Accesses) {
+      if (Acc.Kind != LoopAccess::Local || !Seen.insert(Acc.Array).second)
         continue;
+      const ArraySubscriptExpr *E = Acc.Subs.whole();
       // Read-only and not aligned (or gathered anyway for other
       // subscripts): read from the gathered copy.
       if (!L.Written.count(Acc.Array)) {
         bool Gathered = false;
-        for (const Access &G : L.Gathers)
-          Gathered |= G.Array == Acc.Array;
+        for (const LoopAccess &G : L.Accesses)
+          Gathered |= G.Kind == LoopAccess::Gathered && G.Array == Acc.Array;
         if (Gathered) {
           ToGather.insert(Acc.Array);
           continue;
@@ -352,7 +349,7 @@ void Placement::place() {
         }
       }
       if (Acc.Array->Extent != L.Home->Extent) {
-        R.error(Acc.Expr->getBeginLoc(),
+        R.error(E->getBeginLoc(),
                 "'" + Acc.Array->Name + "' (" +
                     std::to_string(Acc.Array->Extent) +
                     " elements) is not aligned with '" + L.Home->Name + "' (" +
@@ -363,7 +360,7 @@ void Placement::place() {
       std::optional<plan::Distribution> Other = Known(Acc.Array);
       if (HomeDist && Other) {
         if (!HomeDist->sameMapping(*Other))
-          R.error(Acc.Expr->getBeginLoc(),
+          R.error(E->getBeginLoc(),
                   "'" + Acc.Array->Name + "' (" + Other->format() +
                       ") is not aligned with '" + L.Home->Name + "' (" +
                       HomeDist->format() +
@@ -374,7 +371,7 @@ void Placement::place() {
       L.CheckAligned.push_back(Acc.Array);
       if (!L.Written.count(Acc.Array)) {
         L.GatherIfMisaligned.insert(Acc.Array);
-        R.remark(Acc.Expr->getBeginLoc(),
+        R.remark(E->getBeginLoc(),
                  "alignment of '" + Acc.Array->Name + "' with '" +
                      L.Home->Name +
                      "' is checked at run time; if they differ, each rank "
@@ -385,16 +382,18 @@ void Placement::place() {
                      "contiguous)");
         continue;
       }
-      R.remark(Acc.Expr->getBeginLoc(), "alignment of '" + Acc.Array->Name +
-                                            "' with '" + L.Home->Name +
-                                            "' is checked at run time");
+      R.remark(E->getBeginLoc(), "alignment of '" + Acc.Array->Name +
+                                     "' with '" + L.Home->Name +
+                                     "' is checked at run time");
     }
-    if (!ToGather.empty()) {
-      std::vector<Access> Keep;
-      for (const Access &Acc : L.Accesses)
-        (ToGather.count(Acc.Array) ? L.Gathers : Keep).push_back(Acc);
-      L.Accesses = std::move(Keep);
-    }
+    // Gathered after the reads at other subscripts (the order of the
+    // copies and remarks).
+    auto Moved = std::stable_partition(
+        L.Accesses.begin(), L.Accesses.end(), [&](const LoopAccess &Acc) {
+          return Acc.Kind != LoopAccess::Local || !ToGather.count(Acc.Array);
+        });
+    for (auto It = Moved; It != L.Accesses.end(); ++It)
+      It->Kind = LoopAccess::Gathered;
     chooseHalos(Ctx, L, St);
     remarkGathers(C, L, States[L.DirId]);
     std::string Desc = "?";

@@ -36,48 +36,10 @@ namespace hpf::codegen {
 namespace {
 
 using analysis::DistArray;
+using analysis::LoopAccess;
 using analysis::NestLevel;
 using analysis::OwnerLoop;
 using analysis::Subscripts;
-
-/// An owner-computes loop seen as a nest, whichever way the analysis
-/// described it (one-dimensional loops: For/Accesses; nests:
-/// Levels/NDAccesses).
-struct Nest {
-  struct Element {
-    Subscripts Subs;
-    const DistArray *Array = nullptr;
-    /// Local elements, per dimension: the level whose owned segment the
-    /// subscript runs over, or -1 (local index = subscript).
-    std::vector<int> Segment;
-  };
-  std::vector<NestLevel> Levels;
-  std::vector<Element> Local;  ///< owned by the iteration: local storage
-  std::vector<Element> Copied; ///< read from a copy made before the loop
-};
-
-Nest nestOf(const OwnerLoop &L) {
-  Nest N;
-  auto One = [](const ArraySubscriptExpr *E) {
-    Subscripts S;
-    S.Levels.push_back(E);
-    return S;
-  };
-  if (L.ND) {
-    N.Levels = L.Levels;
-  } else {
-    N.Levels.push_back({L.DirId, L.For, L.IndVar, L.Lower, L.Upper, L.Inclusive,
-                        L.Home ? 0 : -1});
-    for (const analysis::Access &Acc : L.Accesses)
-      N.Local.push_back({One(Acc.Expr), Acc.Array, {0}});
-  }
-  for (const analysis::Access &G : L.Gathers)
-    N.Copied.push_back({One(G.Expr), G.Array, {}});
-  for (const analysis::NDAccess &Acc : L.NDAccesses)
-    (Acc.Kind == analysis::NDAccess::Local ? N.Local : N.Copied)
-        .push_back({Acc.Subs, Acc.Array, Acc.Segment});
-  return N;
-}
 
 /// True if the element's array name and brackets are in the file (an
 /// element of a one-dimensional loop spelled through a macro is left as
@@ -99,8 +61,7 @@ bool simple(const Expr *E) {
 class LoopEmitter {
 public:
   LoopEmitter(Emitter &E, const OwnerLoop &L)
-      : E(E), L(L), N(nestOf(L)), D(E.directive(L.DirId)),
-        Id(std::to_string(L.DirId)) {}
+      : E(E), L(L), D(E.directive(L.DirId)), Id(std::to_string(L.DirId)) {}
 
   void run() {
     std::string Pro = copies();
@@ -108,28 +69,27 @@ public:
       // Runs on every rank, like replicated code.
       E.replaceDirective(D, Pro.empty() ? "" : "{" + Pro);
       if (!Pro.empty())
-        E.RW.InsertTextAfter(E.afterLoop(L.For), " }");
+        E.RW.InsertTextAfter(E.afterLoop(L.outer()), " }");
       return;
     }
     Pro += checks() + pointers();
-    for (const Nest::Element &El : N.Local)
-      if (inFile(El.Subs))
+    for (const LoopAccess &El : L.Accesses)
+      if (El.Kind == LoopAccess::Local && inFile(El.Subs))
         localElement(El);
     std::string Epi;
     reductions(Pro, Epi);
     E.replaceDirective(D, "{" + Pro);
     levels(Epi);
     // Last: the copy's subscripts are the rewritten text of the element's.
-    for (const Nest::Element &El : N.Local)
-      if (L.GatherIfMisaligned.count(const_cast<DistArray *>(El.Array)) &&
-          inFile(El.Subs))
+    for (const LoopAccess &El : L.Accesses)
+      if (El.Kind == LoopAccess::Local &&
+          L.GatherIfMisaligned.count(El.Array) && inFile(El.Subs))
         localOrCopy(El);
   }
 
 private:
   Emitter &E;
   const OwnerLoop &L;
-  const Nest N;
   const pragma::ParsedDirective &D;
   const std::string Id;
 
@@ -146,10 +106,10 @@ private:
   }
   /// The level over dimension 0 of the home array (halos are rank 1).
   const NestLevel &levelOfDim0() const {
-    for (const NestLevel &Lv : N.Levels)
+    for (const NestLevel &Lv : L.Levels)
       if (Lv.Dim == 0)
         return Lv;
-    return N.Levels.front();
+    return L.Levels.front();
   }
   /// A halo serves rank-1 arrays in loops over a rank-1 home: hpf::halo
   /// fetches the elements at i + [CMin, CMax] of the rank's iterations.
@@ -170,7 +130,9 @@ private:
   std::string copies() {
     std::string Pro;
     std::set<const DistArray *> Made;
-    for (const Nest::Element &El : N.Copied) {
+    for (const LoopAccess &El : L.Accesses) {
+      if (El.Kind != LoopAccess::Gathered)
+        continue;
       const DistArray *A = El.Array;
       auto H = L.Halos.find(const_cast<DistArray *>(A));
       bool Halo = L.Home && H != L.Halos.end();
@@ -231,9 +193,9 @@ private:
   std::string pointers() {
     std::string Pro;
     std::set<const DistArray *> Made;
-    for (const Nest::Element &El : N.Local) {
+    for (const LoopAccess &El : L.Accesses) {
       const DistArray *A = El.Array;
-      if (!Made.insert(A).second)
+      if (El.Kind != LoopAccess::Local || !Made.insert(A).second)
         continue;
       std::string Ptr = name("__hpf_", A);
       Pro += " " + A->ElemType + " *__restrict const " + Ptr + " = " + A->Name +
@@ -249,7 +211,7 @@ private:
   /// `__hpf_M7[(a + __hpf_seg7_0.off) * __hpf_M7_e1 + (b + ...off)]`. Only
   /// the tokens around the subscripts change (nested elements compose); a
   /// dimension with no segment (collapsed) adds no offset.
-  void localElement(const Nest::Element &El) {
+  void localElement(const LoopAccess &El) {
     const Subscripts &S = El.Subs;
     const std::size_t Rank = S.Levels.size();
     const std::string Ptr = name("__hpf_", El.Array);
@@ -287,7 +249,7 @@ private:
   /// An element of an array whose alignment is checked at run time and
   /// that is only read: `(__hpf_aligned_B7 ? <local element> :
   /// __hpf_all_B7[i])` (`(a, b)` for more dimensions).
-  void localOrCopy(const Nest::Element &El) {
+  void localOrCopy(const LoopAccess &El) {
     const Subscripts &S = El.Subs;
     std::string Copy = name("__hpf_all_", El.Array);
     for (std::size_t Dm = 0; Dm < S.Levels.size(); ++Dm)
@@ -331,8 +293,8 @@ private:
   /// epilogue, on the loop's last line, from looking like part of the loop
   /// (-Wmisleading-indentation).
   void levels(const std::string &Epi) {
-    for (std::size_t K = N.Levels.size(); K-- > 0;) {
-      const NestLevel &Lv = N.Levels[K];
+    for (std::size_t K = L.Levels.size(); K-- > 0;) {
+      const NestLevel &Lv = L.Levels[K];
       std::string Close = K == 0 ? Epi + " }" : "";
       if (Lv.Dim >= 0) {
         std::string Seg = segment(int(K));

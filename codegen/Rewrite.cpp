@@ -34,7 +34,7 @@ std::string rewrite(ASTContext &Ctx, const pragma::PragmaState &State,
     // Output inside distributed loops stays per rank (the analysis warns);
     // loops over no distributed array are replicated code like any other.
     if (L.Home)
-      DistributedLoops.push_back(L.For->getSourceRange());
+      DistributedLoops.push_back(L.outer()->getSourceRange());
   }
   for (const analysis::ElementAccess &El : P.Elements)
     emitElement(E, El);
