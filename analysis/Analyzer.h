@@ -93,6 +93,9 @@ struct ElementAccess {
 struct LoopReduction {
   pragma::ReductionOp Op = pragma::ReductionOp::Sum;
   const clang::VarDecl *Var = nullptr;
+  /// A float or double `+` reduction under Options::ReproducibleSums: each
+  /// iteration's contribution is added exactly (mpi/ExactSum.h).
+  bool Exact = false;
 };
 
 /// One level of an independent loop nest (each level marked independent;

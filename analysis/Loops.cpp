@@ -215,7 +215,18 @@ void Loops::independent(const ParsedDirective &D) {
                   "'" + N.Name + "' appears in more than one reduction");
           return;
         }
-      L.Reductions.push_back({RC.Op, VD});
+      QualType T = VD->getType().getCanonicalType().getUnqualifiedType();
+      const bool Exact = C.Opts.ReproducibleSums &&
+                         RC.Op == pragma::ReductionOp::Sum &&
+                         (T->isSpecificBuiltinType(BuiltinType::Double) ||
+                          T->isSpecificBuiltinType(BuiltinType::Float));
+      if (Exact)
+        R.remark(D.locOf(N.Tok),
+                 "reduction(+: " + N.Name +
+                     ") adds exactly (reproducible): each iteration's "
+                     "contribution goes to an exact accumulator, the same "
+                     "bits at every rank count");
+      L.Reductions.push_back({RC.Op, VD, Exact});
     }
   // A loop over multi-dimensional arrays is a nest: the independent loops
   // inside it are its levels (HPF marks each level).

@@ -268,6 +268,13 @@ private:
     for (const analysis::LoopReduction &Red : L.Reductions) {
       std::string V = Red.Var->getName().str();
       std::string Saved = "__hpf_" + V + "0_" + Id;
+      if (Red.Exact) { // see levels(): every iteration is an exact_term
+        Pro += " hpf::exact_sum " + accumulator(Red) + "; const auto " + Saved +
+               " = " + V + ";";
+        Epi += " " + V + " = hpf::allreduce_exact_sum(" + accumulator(Red) +
+               ", " + Saved + ");";
+        continue;
+      }
       switch (Red.Op) {
       case pragma::ReductionOp::Sum:
         Pro += " const auto " + Saved + " = " + V + "; " + V + " = 0;";
@@ -287,6 +294,36 @@ private:
     }
   }
 
+  std::string accumulator(const analysis::LoopReduction &Red) const {
+    return "__hpf_" + Red.Var->getName().str() + "_acc" + Id;
+  }
+
+  /// Reproducible sums: every iteration of every level adds what it
+  /// contributes to the accumulator exactly (hpf::exact_term: the variable
+  /// is 0 during the iteration, its enclosing value comes back after it),
+  /// so neither the partition of the iterations nor their order changes the
+  /// bits. Inserted before the level's own closing braces at the same place.
+  void exactTerms(const NestLevel &Lv, std::size_t K) {
+    std::string Terms;
+    for (const analysis::LoopReduction &Red : L.Reductions)
+      if (Red.Exact) {
+        std::string V = Red.Var->getName().str();
+        Terms += " hpf::exact_term __hpf_" + V + "_term" + Id + "_" +
+                 std::to_string(K) + "(" + accumulator(Red) + ", " + V + ");";
+      }
+    if (Terms.empty())
+      return;
+    const Stmt *Body = Lv.For->getBody();
+    if (const auto *CS = dyn_cast<CompoundStmt>(Body)) {
+      E.RW.InsertTextAfter(CS->getLBracLoc().getLocWithOffset(1), Terms);
+      return;
+    }
+    E.RW.InsertTextBefore(
+        E.RW.getSourceMgr().getExpansionLoc(Body->getBeginLoc()),
+        "{" + Terms + " ");
+    E.RW.InsertTextAfter(E.afterLoop(Lv.For), " }");
+  }
+
   /// Each level over a dimension of the home array runs inside a loop over
   /// that dimension's owned segments. Innermost level first, so that
   /// closing braces at the same place nest. The extra braces keep the
@@ -295,6 +332,7 @@ private:
   void levels(const std::string &Epi) {
     for (std::size_t K = L.Levels.size(); K-- > 0;) {
       const NestLevel &Lv = L.Levels[K];
+      exactTerms(Lv, K);
       std::string Close = K == 0 ? Epi + " }" : "";
       if (Lv.Dim >= 0) {
         std::string Seg = segment(int(K));

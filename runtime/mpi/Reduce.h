@@ -13,7 +13,7 @@
 // hpfcc --hpf-reproducible-sums, a floating-point `+` reduction instead adds
 // each iteration's contribution exactly (mpi/ExactSum.h):
 //   hpf::exact_sum __acc; auto __s0 = s;
-//   for (...) { hpf::exact_term<double> __t(__acc, s); s += A[i]; }
+//   for (...) { hpf::exact_term __t(__acc, s); s += A[i]; }
 //   s = hpf::allreduce_exact_sum(__acc, __s0);
 // which gives the same bits at every rank count.
 //
@@ -123,19 +123,25 @@ ExactSum allreduceExact(ExactSum &Local);
 
 /// One iteration's contribution to a reproducible sum: the reduction
 /// variable starts the iteration at 0, and what it holds when the iteration
-/// ends (also through `continue`) is added to the accumulator exactly. The
-/// iteration's own additions run in its fixed order, so the contribution is
-/// the same whichever rank runs it.
+/// ends (also through `continue`) is added to the accumulator exactly; then
+/// the variable gets back the value it had before the iteration (an
+/// enclosing level's partial contribution). The iteration's own additions
+/// run in its fixed order, so the contribution is the same whichever rank
+/// runs it.
 template <class T> class exact_term {
 public:
-  exact_term(exact_sum &acc, T &s) : Acc(acc), S(s) { S = T(0); }
-  ~exact_term() { Acc.add(double(S)); }
+  exact_term(exact_sum &acc, T &s) : Acc(acc), S(s), Outer(s) { S = T(0); }
+  ~exact_term() {
+    Acc.add(double(S));
+    S = Outer;
+  }
   exact_term(const exact_term &) = delete;
   exact_term &operator=(const exact_term &) = delete;
 
 private:
   exact_sum &Acc;
   T &S;
+  const T Outer;
 };
 
 /// The reproducible result: `init` (the variable's value before the loop,

@@ -9,8 +9,9 @@ table gives the median wall time of --runs runs (runs interleaved, so a slow
 period of the machine hits every column alike) and the speed-up over the
 sequential build (sequential time / hpfcc time: above 1 is faster).
 
-With --other-hpfcc, a second hpfcc (e.g. an installed tree of an earlier
-version) is measured in the same passes, for before/after comparisons.
+With --other-hpfcc (e.g. an installed tree of an earlier version) and/or
+--other-flag (e.g. --hpf-reproducible-sums), a second build is measured in
+the same passes, for before/after comparisons.
 
   python3 tools/kernel-bench/kernel-bench.py --hpfcc build/bin/hpfcc --ranks 1,2 --runs 5
 """
@@ -44,6 +45,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hpfcc", required=True)
     ap.add_argument("--other-hpfcc", help="a second hpfcc measured alongside")
+    ap.add_argument("--other-flag", action="append", default=[],
+                    help="extra hpfcc flag of the second build")
     ap.add_argument("--other-label", default="other")
     ap.add_argument("--cxx", default="/usr/lib/llvm-19/bin/clang++")
     ap.add_argument("--mpiexec", default="mpiexec.mpich")
@@ -55,22 +58,22 @@ def main():
     a = ap.parse_args()
     os.makedirs(a.tmp, exist_ok=True)
     ranks = [int(r) for r in a.ranks.split(",")]
-    compilers = [("hpfcc", a.hpfcc)]
-    if a.other_hpfcc:
-        compilers.append((a.other_label, a.other_hpfcc))
+    compilers = [("hpfcc", a.hpfcc, [])]
+    if a.other_hpfcc or a.other_flag:
+        compilers.append((a.other_label, a.other_hpfcc or a.hpfcc, a.other_flag))
     env = dict(os.environ, MPIEXEC_TIMEOUT="300")
 
     print(f"| kernel | sequential (s) | " + " | ".join(
-        f"{lab} -n {r} (s) | speed-up" for lab, _ in compilers for r in ranks) + " |")
+        f"{lab} -n {r} (s) | speed-up" for lab, _, _ in compilers for r in ranks) + " |")
     print("|---|---|" + "---|---|" * (len(compilers) * len(ranks)))
     for src in a.kernels:
         name = os.path.splitext(os.path.basename(src))[0]
         seq = os.path.join(a.tmp, name + ".seq")
         build([a.cxx, "-std=c++20", "-O2", "-w", src, "-o", seq])
         cmds = {"seq": [seq]}
-        for lab, hpfcc in compilers:
+        for lab, hpfcc, flags in compilers:
             exe = os.path.join(a.tmp, f"{name}.{lab}")
-            build([hpfcc, "-std=c++20", "-O2", src, "-o", exe])
+            build([hpfcc, "-std=c++20", "-O2", *flags, src, "-o", exe])
             for r in ranks:
                 cmds[(lab, r)] = [a.mpiexec, "-n", str(r), exe]
         times = {k: [] for k in cmds}
@@ -85,7 +88,7 @@ def main():
                 times[k].append(t)
         tseq = statistics.median(times["seq"])
         cells = []
-        for lab, _ in compilers:
+        for lab, _, _ in compilers:
             for r in ranks:
                 t = statistics.median(times[(lab, r)])
                 cells.append(f"{t:.3f} | {tseq / t:.2f}")
