@@ -75,7 +75,13 @@ int main(int argc, char **argv) {
   hpf::redistribute(A, hpf::block(), All, Shm);
   check(A, 1, "second shm redistribution");
   hpf::rt::ShmStats S0 = hpf::rt::shmStats();
-  expect(S0.Runs == 2 && S0.Fallbacks == 0, "shm ran twice");
+  // On one rank every mapping of a 1-D array places every element alike:
+  // the redistributions are no-ops found at run time and copy nothing.
+  if (W > 1)
+    expect(S0.Runs == 2 && S0.Fallbacks == 0, "shm ran twice");
+  else
+    expect(S0.Runs == 0 && hpf::rt::cacheStats().NoOps == 2,
+           "one rank: no-ops, no shm run");
   for (int I = 0; I < 6; ++I) {
     hpf::redistribute(A, I % 2 ? hpf::block() : hpf::cyclic(4), All, Shm);
     check(A, 1, "round trip " + std::to_string(I));
@@ -126,9 +132,10 @@ int main(int argc, char **argv) {
     check(E, 4, "array on reused windows");
   }
   hpf::rt::ShmStats S3 = hpf::rt::shmStats();
-  expect(S3.WindowsReused > S2.WindowsReused &&
-             S3.WindowsCreated == S2.WindowsCreated,
-         "parked windows reused");
+  if (W > 1) // one rank made no windows (no-ops)
+    expect(S3.WindowsReused > S2.WindowsReused &&
+               S3.WindowsCreated == S2.WindowsCreated,
+           "parked windows reused");
 
   // Destroyed on rank 0 only: the ranks' parked sets differ from then on,
   // so nothing is freed or reused, but everything keeps working.
