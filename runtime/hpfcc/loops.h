@@ -60,9 +60,10 @@ public:
     } else if (d.isBlockCyclic()) {
       B = d.blockSize();
       index_t P = d.procs();
-      // Blocks of this rank: global block numbers c * P + me.
+      // Blocks of this rank: global block numbers c * P + me. (No
+      // Hi + B - 1: block(k) / cyclic(k) with k near 2^63 must not wrap.)
       index_t FirstBlock = Lo / B;
-      index_t EndBlock = (Hi + B - 1) / B; // exclusive
+      index_t EndBlock = Hi / B + (Hi % B != 0); // exclusive
       First = FirstBlock > Me ? (FirstBlock - Me + P - 1) / P : 0;
       End = EndBlock > Me ? (EndBlock - Me + P - 1) / P : 0;
       if (End < First)
@@ -84,11 +85,14 @@ public:
       S.hi = Hi;
       S.off = 0;
     } else if (B > 0) {
+      using hpf::plan::addOrSaturate, hpf::plan::mulOrSaturate;
       index_t P = D->procs();
-      index_t Start = (k * P + Me) * B;
+      // Saturating: with a huge block only block 0 of rank 0 is non-empty,
+      // and a saturated start lies past every index (an empty segment).
+      index_t Start = mulOrSaturate(k * P + Me, B);
       S.lo = std::max(Lo, Start);
-      S.hi = std::min(Hi, Start + B);
-      S.off = k * B - Start;
+      S.hi = std::min(Hi, addOrSaturate(Start, B));
+      S.off = mulOrSaturate(k, B) - Start;
     } else if (D->kind() == hpf::plan::DistKind::Indirect) {
       index_t G = D->globalIndex(Me, k);
       bool In = G >= Lo && G < Hi;

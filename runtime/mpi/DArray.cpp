@@ -36,9 +36,11 @@ index_t ownedBelow(const plan::Distribution &D, int Rank, index_t G) {
     return Lo;
   }
   default: {
-    index_t B = D.blockSize(), Period = B * D.procs();
+    // Saturating: block(k) / cyclic(k) with k near 2^63 (read at run time)
+    // must not wrap; a saturated period exceeds every index.
+    index_t B = D.blockSize(), Period = D.cyclePeriod();
     return (G / Period) * B +
-           std::clamp<index_t>(G % Period - index_t(Rank) * B, 0, B);
+           std::clamp<index_t>(G % Period - plan::mulOrSaturate(Rank, B), 0, B);
   }
   }
 }
@@ -143,7 +145,7 @@ std::vector<DimMap> dimMaps(const plan::DistributionND &D, int Me) {
     } else {
       M.K = DimMap::BlockCyclic;
       M.Block = X.blockSize();
-      M.Period = X.blockSize() * X.procs();
+      M.Period = X.cyclePeriod(); // saturates for huge blocks
     }
   }
   return Maps;
@@ -275,8 +277,10 @@ owned_range::owned_range(const plan::Distribution &D, int Me, index_t Lo,
     Begin.G = D.globalIndex(Me, L0);
     if (D.isBlockCyclic()) {
       index_t B = D.blockSize();
-      Begin.BlockEnd = Begin.G - L0 % B + B;
-      Begin.Jump = (index_t(D.procs()) - 1) * B;
+      // Saturating (k near 2^63): a huge block is never left, so its end
+      // and the jump to the next one only need not wrap.
+      Begin.BlockEnd = plan::addOrSaturate(Begin.G - L0 % B, B);
+      Begin.Jump = plan::mulOrSaturate(index_t(D.procs()) - 1, B);
     }
   }
 }

@@ -210,22 +210,25 @@ def main():
             default = rows["hpfrt " + j["default_strategy"]]
             base = [x for x in j["rows"] if x["kind"] == "baseline"
                     and x.get("ran") and not x["name"].startswith("memcpy")]
-            best = min(base, key=lambda x: x["median_s"])
-            mem = rows["memcpy (1 process)"]
+            # Baselines left out with --extra --baselines ... print n/a.
+            best = min(base, key=lambda x: x["median_s"]) if base else None
+            mem = rows.get("memcpy (1 process)")
             bad = [x["name"] for x in j["rows"] if x.get("ran") and not x.get("correct", True)]
             if bad:
                 raise SystemExit("wrong values: %s" % bad)
-            print("| %s | %s | %d->%d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %.2f (%s) | %.2f |" % (
+            print("| %s | %s | %d->%d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
                 name, size, j["p"], j["q"], ms(strat("shm")),
                 ms(strat("steps")),
                 ms(strat("async")), ms(strat("alltoallv")),
                 ms(strat("alltoallw")),
-                ms(rows["MPI_Alltoallv, per-element pack"]),
-                ms(rows["MPI darray + Alltoallw"]),
-                ms(rows["ScaLAPACK pdgemr2d"]), ms(mem),
-                default["median_s"] / best["median_s"],
-                best["name"].split(",")[0].split(" +")[0],
-                default["median_s"] / mem["median_s"]))
+                ms(rows.get("MPI_Alltoallv, per-element pack", {})),
+                ms(rows.get("MPI darray + Alltoallw", {})),
+                ms(rows.get("ScaLAPACK pdgemr2d", {})), ms(mem or {}),
+                "%.2f (%s)" % (default["median_s"] / best["median_s"],
+                               best["name"].split(",")[0].split(" +")[0])
+                if best else "n/a",
+                "%.2f" % (default["median_s"] / mem["median_s"])
+                if mem else "n/a"))
             sys.stdout.flush()
         if a.runs > 1:
             print("\nThe default strategy's median (ms) in each run, in the "
