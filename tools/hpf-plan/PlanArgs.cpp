@@ -61,10 +61,13 @@ int checkedProcs(long long V, const char *Flag) {
   return int(V);
 }
 
-/// The period block size of a side for the default extent, if it has one.
+/// The period block size of a side for the default extent, if it has one;
+/// -1 when k * p does not fit an Index.
 std::optional<Index> periodOf(const FormatSpec &F, int Procs) {
-  if (F.Kind == DistKind::Cyclic || F.Kind == DistKind::BlockSize)
-    return F.Param * Procs;
+  if (F.Kind == DistKind::Cyclic || F.Kind == DistKind::BlockSize) {
+    Index Period;
+    return __builtin_mul_overflow(F.Param, Index(Procs), &Period) ? -1 : Period;
+  }
   return std::nullopt;
 }
 
@@ -117,7 +120,8 @@ PlanArgs::Resolved PlanArgs::resolve() const {
     if (!A && !B)
       throw UsageError("--n is required when neither side is cyclic(k), "
                        "block(k) or gen_block");
-    NV = A && B ? plan::lcmOrOverflow(*A, *B) : (A ? *A : *B);
+    const bool Overflow = (A && *A < 0) || (B && *B < 0);
+    NV = Overflow ? -1 : A && B ? plan::lcmOrOverflow(*A, *B) : (A ? *A : *B);
     if (NV < 0)
       throw UsageError("the period lcm(x*p, y*q) overflows; give --n");
   }
