@@ -245,8 +245,9 @@ bool Declarations::makeMapping(const ParsedDirective &PD,
                       std::to_string(*FV.Param.Const));
           return false;
         }
+        // k < ceil(N / P) rather than k * P < N: k may be near 2^63.
         if (F.Kind == FormatKind::Block && FV.Param.Const && Procs &&
-            *FV.Param.Const * *Procs < Extent) {
+            *FV.Param.Const < (Extent + *Procs - 1) / *Procs) {
           Index Need = (Extent + *Procs - 1) / *Procs;
           auto DB = R.error(
               PD.locOf(F.Arg.Begin),
