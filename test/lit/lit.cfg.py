@@ -14,8 +14,11 @@ config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", "")])
 # A hung MPI run fails fast instead of blocking the suite.
 config.environment["MPIEXEC_TIMEOUT"] = "120"
-for var in ("HPF_STRATEGY", "HPF_SCHEDULER", "HPF_VERIFY", "HPFCC_CXX"):
+for var in ("HPF_STRATEGY", "HPF_SCHEDULER", "HPF_VERIFY", "HPFCC_CXX", "HPFCC_PCH"):
     config.environment.pop(var, None)
+# hpfcc's precompiled runtime headers live in the build tree, not in ~/.cache.
+config.environment["HPFCC_CACHE_DIR"] = os.path.join(
+    config.hpf_obj_root, "test", "hpfcc-cache")
 
 src = config.hpf_src_root
 includes = " ".join(

@@ -12,6 +12,8 @@
 //===----------------------------------------------------------------------===//
 #include "Deps.h"
 
+#include <algorithm>
+
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -179,20 +181,25 @@ std::vector<std::string> DepOptions::stepFlags(const std::string &DepFile,
 
 std::string mergeDependencies(const std::string &First,
                               const std::string &Second,
-                              const std::string &TempDir, bool Phony,
-                              const std::string &Out) {
+                              const std::vector<std::string> &DropDirs,
+                              bool Phony, const std::string &Out) {
   std::string Error;
   Rule R1, R2;
   if (!readRule(First, R1, Error) ||
       (!Second.empty() && !readRule(Second, R2, Error)))
     return Error;
-  std::string Tmp = fs::path(TempDir).lexically_normal().string();
+  std::vector<std::string> Drop;
+  for (const std::string &D : DropDirs)
+    Drop.push_back(fs::path(D).lexically_normal().string());
   std::set<std::string> Seen;
   std::vector<std::string> Deps;
   for (const std::vector<std::string> *List : {&R1.Deps, &R2.Deps})
     for (const std::string &W : *List) {
       std::string Key = pathKey(W);
-      if (!isUnder(Key, Tmp) && Seen.insert(Key).second)
+      bool Dropped =
+          std::any_of(Drop.begin(), Drop.end(),
+                      [&](const std::string &D) { return isUnder(Key, D); });
+      if (!Dropped && Seen.insert(Key).second)
         Deps.push_back(W);
     }
 

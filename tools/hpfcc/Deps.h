@@ -8,7 +8,8 @@
 // (deleted when hpfcc exits), so every later build would recompile. hpfcc
 // therefore asks each step for its own dependency file and merges the two
 // into the one the user asked for (-M, -MM, -MD, -MMD, -MF, -MT, -MQ, -MP),
-// dropping everything under the temporary directory.
+// dropping everything under DropDirs (the temporary directory, the
+// precompiled runtime header's cache).
 //
 //===----------------------------------------------------------------------===//
 #ifndef HPFCC_DEPS_H
@@ -50,8 +51,8 @@ struct DepOptions {
 /// message, empty on success.
 std::string mergeDependencies(const std::string &First,
                               const std::string &Second,
-                              const std::string &TempDir, bool Phony,
-                              const std::string &Out);
+                              const std::vector<std::string> &DropDirs,
+                              bool Phony, const std::string &Out);
 
 } // namespace hpfcc
 

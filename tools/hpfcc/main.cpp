@@ -20,12 +20,14 @@
 //===----------------------------------------------------------------------===//
 #include "Config.h"
 #include "Deps.h"
+#include "Pch.h"
 
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -56,6 +58,10 @@ hpfcc options:
                          docs/compiler.md, "Reductions"); also
                          -fplugin-arg-hpf-reproducible-sums
   --hpf-keep-temps       keep the rewritten sources (printed with -v)
+  --hpf-no-pch           do not use the precompiled runtime header (made
+                         once per compiler and flags, kept in
+                         $HPFCC_CACHE_DIR, else ~/.cache/hpfcc; also
+                         HPFCC_PCH=0)
   --hpf-launch CXX ...   (first option) compile with CXX after rewriting:
                          hpfcc as a build system's compiler launcher
   -v                     print the commands hpfcc runs
@@ -209,6 +215,17 @@ bool isBeforeCxx20(const std::string &A) {
   return false;
 }
 
+/// True if the rewritten file includes the runtime (codegen/Rewrite.cpp
+/// puts it first), so that the precompiled runtime header can replace it.
+bool includesRuntime(const std::string &Rewritten) {
+  std::ifstream In(Rewritten);
+  std::string Line;
+  for (int I = 0; I < 8 && std::getline(In, Line); ++I)
+    if (Line == "#include \"mpi/hpfrt.h\"")
+      return true;
+  return false;
+}
+
 /// Name of File with its extension replaced by Ext ("x/a.o" -> "x/a.d").
 std::string withExtension(const std::string &File, const char *Ext) {
   return fs::path(File).replace_extension(Ext).string();
@@ -221,7 +238,7 @@ int main(int Argc, char **Argv) {
   std::string Output, Error;
   hpfcc::DepOptions Deps;
   bool CompileOnly = false, EmitSource = false, KeepTemps = false,
-       Preprocess = false, SyntaxOnly = false;
+       Preprocess = false, SyntaxOnly = false, UsePch = true;
   // CXX_COMPILER_LAUNCHER of hpfcc_add_executable: the target's compiler
   // follows, then its arguments.
   std::string LaunchCxx;
@@ -247,6 +264,8 @@ int main(int Argc, char **Argv) {
       EmitSource = true;
     } else if (A == "--hpf-keep-temps") {
       KeepTemps = true;
+    } else if (A == "--hpf-no-pch") {
+      UsePch = false;
     } else if (A == "-Rhpf" || A == "-Rpass=hpf" || A == "--hpf-remarks") {
       Plugin.push_back("-fplugin-arg-hpf-remarks");
     } else if (startsWith(A, "--hpf-scheduler=")) {
@@ -443,13 +462,26 @@ int main(int Argc, char **Argv) {
         std::vector<std::string> F = Deps.stepFlags(Dep2, Target, OnlyDeps);
         CC.insert(CC.end(), F.begin(), F.end());
       }
+      if (UsePch && !OnlyDeps && includesRuntime(Rewritten)) {
+        hpfcc::PchRequest R{Cxx, CompileFlags, L->Includes, L->Includes[0]};
+        std::string Unsuitable = hpfcc::pchUnsuitable(R);
+        std::string Pch = Unsuitable.empty() ? hpfcc::runtimePch(R, run) : "";
+        if (!Pch.empty())
+          CC.insert(CC.end(), {"-include-pch", Pch});
+        else if (Verbose)
+          std::cerr << "hpfcc: no precompiled runtime header"
+                    << (Unsuitable.empty() ? "" : ": " + Unsuitable) << "\n";
+      }
       if (int Rc = run(CC))
         return Cleanup(Rc);
       Objects.push_back(Obj);
     }
     if (Deps.Mode != DepOptions::None) {
-      std::string Err = hpfcc::mergeDependencies(
-          Dep1, Compile ? Dep2 : "", Tmp.string(), Deps.Phony, DepOut);
+      std::vector<std::string> Drop = {Tmp.string()};
+      if (std::string Cache = hpfcc::pchCacheDir(); !Cache.empty())
+        Drop.push_back(Cache);
+      std::string Err = hpfcc::mergeDependencies(Dep1, Compile ? Dep2 : "",
+                                                 Drop, Deps.Phony, DepOut);
       if (!Err.empty()) {
         std::cerr << "hpfcc: error: " << Err << "\n";
         return Cleanup(1);
