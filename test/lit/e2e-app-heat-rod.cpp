@@ -1,0 +1,9 @@
+// examples/apps/heat-rod.cpp, one of the example programs in the shape of real
+// codes (examples/apps/README.md), at -n 1, 2, 3, 4: same output as its sequential build.
+// REQUIRES: mpi
+// RUN: %e2e --tmp %t --ranks 1,2,3,4 %S/../../examples/apps/heat-rod.cpp | FileCheck %s
+// CHECK: e2e: sequential output: step  100: T[10] = 5.293214, T[N/2]
+// CHECK: e2e: -n 1: same output
+// CHECK: e2e: -n 2: same output
+// CHECK: e2e: -n 3: same output
+// CHECK: e2e: -n 4: same output

@@ -1,0 +1,7 @@
+// examples/apps/image-smooth.cpp, one of the example programs in the shape of real
+// codes (examples/apps/README.md), at -n 4, 5: same output as its sequential build.
+// REQUIRES: mpi
+// RUN: %e2e --tmp %t --ranks 4,5 %S/../../examples/apps/image-smooth.cpp | FileCheck %s
+// CHECK: e2e: sequential output: mean level 51
+// CHECK: e2e: -n 4: same output
+// CHECK: e2e: -n 5: same output
