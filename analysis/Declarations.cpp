@@ -80,13 +80,8 @@ void Declarations::processors(const ParsedDirective &D) {
   bool Ok = true;
   for (const pragma::Extent &E : Dir.Extents) {
     if (E.Star) {
-      if (Dir.Extents.size() > 1) {
-        R.error(D.locOf(E.Tok),
-                "'*' (all ranks) is only allowed in a one-dimensional "
-                "processor arrangement; give every extent of '" +
-                    Arr->Name + "'");
-        Ok = false;
-      }
+      // In a grid, '*' extents are chosen at run time from the rank count
+      // (hpf::processors::fitted, like MPI_Dims_create).
       Arr->Extents.push_back(Value{std::nullopt, "*"});
       continue;
     }

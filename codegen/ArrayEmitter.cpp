@@ -40,13 +40,19 @@ void emitProcessors(Emitter &E, const analysis::Arrangement &A) {
     E.replaceDirective(D, Code + " = hpf::processors::all();");
     return;
   }
+  // A '*' in a grid is 0 for hpf::processors::fitted, which chooses it.
+  bool Fitted = false;
   std::vector<std::string> Extents;
-  for (const analysis::Value &V : A.Extents)
-    Extents.push_back(V.Const         ? std::to_string(*V.Const)
-                      : V.Text == "*" ? "hpf::nranks()"
-                                      : "static_cast<int>(" + V.Text + ")");
-  E.replaceDirective(D, Code + "(" + list(Extents) + ", " +
-                            E.whereLiteral(D.HashLoc) + ");");
+  for (const analysis::Value &V : A.Extents) {
+    bool Star = !V.Const && V.Text == "*";
+    Fitted |= Star;
+    Extents.push_back(V.Const ? std::to_string(*V.Const)
+                      : Star  ? "0"
+                              : "static_cast<int>(" + V.Text + ")");
+  }
+  E.replaceDirective(D, Code + (Fitted ? " = hpf::processors::fitted(" : "(") +
+                            list(Extents) + ", " + E.whereLiteral(D.HashLoc) +
+                            ");");
 }
 
 void emitArray(Emitter &E, const analysis::DistArray &A) {

@@ -6,7 +6,7 @@
 
 constexpr int H = 120, W = 160;
 
-#pragma hpf processors G(2, 2)
+#pragma hpf processors G(*, *)
 int Image[H][W];
 int Smooth[H][W];
 #pragma hpf distribute Image(block, block) onto G

@@ -2,6 +2,7 @@
 
 #include "mpi/Processors.h"
 
+#include <algorithm>
 #include <string>
 
 namespace hpf {
@@ -36,6 +37,60 @@ processors::processors(std::initializer_list<int> shape, const char *where)
     fail("processors", "arrangement has no extents", where);
   Size = Product > (1 << 30) ? (1 << 30) : int(Product);
   checkFits(where);
+}
+
+processors processors::fitted(std::initializer_list<int> shape,
+                              const char *where) {
+  std::vector<int> Shape(shape);
+  long long Given = 1;
+  std::vector<std::size_t> Free;
+  for (std::size_t I = 0; I < Shape.size(); ++I) {
+    if (Shape[I] == 0)
+      Free.push_back(I);
+    else if (Shape[I] < 0 || (Given *= Shape[I]) > nranks())
+      break;
+  }
+  std::string Text = "(";
+  for (std::size_t I = 0; I < Shape.size(); ++I)
+    Text += (I ? "," : "") + (Shape[I] ? std::to_string(Shape[I]) : "*");
+  Text += ")";
+  if (Given > nranks() || Given < 1)
+    fail("processors",
+         "arrangement " + Text + " needs " +
+             (Given < 1 ? "extents >= 1" : std::to_string(Given) + " ranks") +
+             ", but the program runs on " + std::to_string(nranks()) +
+             " MPI ranks",
+         where);
+  int N = nranks() / int(Given);
+  for (std::size_t I : Free)
+    Shape[I] = 1;
+  // Largest prime factors first, each onto the smallest chosen extent:
+  // the extents end up as even as the factors allow.
+  std::vector<int> Primes;
+  for (int F = 2; N > 1 && F * F <= N; ++F)
+    for (; N % F == 0; N /= F)
+      Primes.push_back(F);
+  if (N > 1)
+    Primes.push_back(N);
+  for (auto It = Primes.rbegin(); It != Primes.rend() && !Free.empty(); ++It) {
+    std::size_t Min = Free[0];
+    for (std::size_t I : Free)
+      if (Shape[I] < Shape[Min])
+        Min = I;
+    Shape[Min] *= *It;
+  }
+  std::vector<int> Chosen;
+  for (std::size_t I : Free)
+    Chosen.push_back(Shape[I]);
+  std::sort(Chosen.rbegin(), Chosen.rend());
+  for (std::size_t K = 0; K < Free.size(); ++K)
+    Shape[Free[K]] = Chosen[K];
+  processors P;
+  P.Shape = Shape;
+  P.Size = 1;
+  for (int E : Shape)
+    P.Size *= E;
+  return P;
 }
 
 processors processors::all() {

@@ -28,6 +28,13 @@ public:
   processors(std::initializer_list<int> shape, const char *where = nullptr);
   /// `processors P(*)`: every rank of the world.
   static processors all();
+  /// `processors G(*, 2)`, `G(*, *)`: extents given as 0 are chosen at run
+  /// time, like MPI_Dims_create: the given extents' product m must not
+  /// exceed the world size n; the chosen ones multiply to n / m (rounded
+  /// down: ranks beyond own nothing) and are as close to each other as
+  /// possible, largest first.
+  static processors fitted(std::initializer_list<int> shape,
+                           const char *where = nullptr);
 
   /// Number of ranks in the arrangement.
   int size() const { return Size; }

@@ -4,7 +4,6 @@
 constexpr int R = 12, C = 10;
 #pragma hpf processors G(2, 3)
 #pragma hpf processors P(4)
-#pragma hpf processors Bad(2, *) // expected-error {{'*' (all ranks) is only allowed in a one-dimensional processor arrangement; give every extent of 'Bad'}}
 
 double Ok1[R][C];
 #pragma hpf distribute Ok1(block, cyclic(2)) onto G
