@@ -368,6 +368,12 @@ void Placement::place() {
                       "communication in loops is not supported yet)");
         continue;
       }
+      // The same formats with constant parameters onto the same
+      // arrangement (block onto ALL(*) twice): aligned at any rank count.
+      const Mapping *AM = mappingIn(St, Acc.Array);
+      const Mapping *HM = mappingIn(St, L.Home);
+      if (AM && HM && *AM == *HM && constantParams(*AM))
+        continue;
       L.CheckAligned.push_back(Acc.Array);
       if (!L.Written.count(Acc.Array)) {
         L.GatherIfMisaligned.insert(Acc.Array);
