@@ -55,7 +55,9 @@ long long share(long long Value) {
   return Msg[0];
 }
 
-bool root() { return !alive() || is_root(); }
+/// Rank 0 acts (also after MPI_Finalize: the rank is remembered, and the
+/// others, with no descriptor, do nothing).
+bool root() { return is_root(); }
 
 ssize_t readFn(void *C, char *Buf, std::size_t Size) {
   auto *K = static_cast<Cookie *>(C);
@@ -210,15 +212,15 @@ std::istream &in() {
 std::ostream &out() { return is_root() ? std::cout : discard(); }
 std::ostream &err() { return is_root() ? std::cerr : discard(); }
 
+int vprintf(const char *Fmt, va_list Args) {
+  return std::vfprintf(out_file(), Fmt, Args);
+}
 int printf(const char *Fmt, ...) {
   va_list Args;
   va_start(Args, Fmt);
-  int N = std::vfprintf(out_file(), Fmt, Args);
+  int N = hpf::vprintf(Fmt, Args);
   va_end(Args);
   return N;
-}
-int vprintf(const char *Fmt, va_list Args) {
-  return std::vfprintf(out_file(), Fmt, Args);
 }
 int puts(const char *S) {
   std::FILE *F = out_file();
@@ -230,15 +232,15 @@ void perror(const char *S) {
   std::fprintf(err_file(), "%s%s%s\n", S && *S ? S : "", S && *S ? ": " : "",
                Msg);
 }
+int vscanf(const char *Fmt, va_list Args) {
+  return std::vfscanf(in_file(), Fmt, Args);
+}
 int scanf(const char *Fmt, ...) {
   va_list Args;
   va_start(Args, Fmt);
-  int N = std::vfscanf(in_file(), Fmt, Args);
+  int N = hpf::vscanf(Fmt, Args);
   va_end(Args);
   return N;
-}
-int vscanf(const char *Fmt, va_list Args) {
-  return std::vfscanf(in_file(), Fmt, Args);
 }
 int getchar() { return std::fgetc(in_file()); }
 
