@@ -2,6 +2,7 @@
 #include "Expressions.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ParentMapContext.h"
 
 using namespace clang;
@@ -117,6 +118,23 @@ std::optional<int64_t> offsetFrom(ASTContext &Ctx, const Expr *E,
 const VarDecl *bareVar(const Expr *E) {
   const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
   return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+}
+
+std::string replicatedIoType(QualType T) {
+  if (T->isPointerType())
+    if (const RecordDecl *RD = T->getPointeeType()->getAsRecordDecl())
+      return RD->getName() == "_IO_FILE" || RD->getName() == "FILE" ? "FILE"
+                                                                    : "";
+  const auto *S =
+      dyn_cast_or_null<ClassTemplateSpecializationDecl>(T->getAsRecordDecl());
+  if (!S || !S->isInStdNamespace() || S->getTemplateArgs().size() < 1 ||
+      S->getTemplateArgs()[0].getKind() != TemplateArgument::Type ||
+      !S->getTemplateArgs()[0].getAsType()->isCharType())
+    return "";
+  StringRef N = S->getName();
+  if (N == "basic_ifstream" || N == "basic_ofstream" || N == "basic_fstream")
+    return N.drop_front(6).str();
+  return "";
 }
 
 } // namespace hpf::analysis

@@ -17,6 +17,7 @@
 
 namespace clang {
 class DeclRefExpr;
+class QualType;
 } // namespace clang
 
 namespace hpf::analysis {
@@ -46,6 +47,11 @@ std::optional<int64_t> offsetFrom(clang::ASTContext &Ctx, const clang::Expr *E,
 
 /// The variable E names (ignoring parentheses and implicit casts), or null.
 const clang::VarDecl *bareVar(const clang::Expr *E);
+
+/// The runtime's replicated I/O type (runtime/mpi/ReplicatedIo.h) that
+/// replicated code gets for T: "FILE" for a FILE*, "ifstream", "ofstream" or
+/// "fstream" for std::basic_*fstream<char>; "" for anything else.
+std::string replicatedIoType(clang::QualType T);
 
 } // namespace hpf::analysis
 

@@ -147,18 +147,36 @@ public:
   }
   bool VisitDeclRefExpr(DeclRefExpr *E) {
     RefsSeen.push_back(E);
-    if (const auto *VD = dyn_cast<VarDecl>(E->getDecl()))
+    if (const auto *VD = dyn_cast<VarDecl>(E->getDecl())) {
       if (VD->getIdentifier() && VD->isInStdNamespace() &&
           VD->getName() == "cout")
         outputWarning(E->getLocation());
+      if (VD->getIdentifier() && VD->isInStdNamespace() &&
+          VD->getName() == "cin")
+        inputWarning(E->getLocation());
+      // Replicated code's files do their I/O collectively (rank 0 for all):
+      // ranks running different iterations would wait for each other.
+      std::string Io = replicatedIoType(VD->getType().getNonReferenceType());
+      if (!Io.empty() && outside(VD) &&
+          !C.SM.isInSystemHeader(C.SM.getExpansionLoc(VD->getLocation())))
+        report(E->getLocation(),
+               "'" + VD->getName().str() +
+                   "' is a file of replicated code (one rank does its I/O "
+                   "for all): it cannot be used in an independent loop, "
+                   "whose iterations run on different ranks; move the I/O "
+                   "out of the loop");
+    }
     return true;
   }
   bool VisitCallExpr(CallExpr *E) {
-    if (const FunctionDecl *FD = E->getDirectCallee())
-      if (FD->getIdentifier() &&
-          (FD->getName() == "printf" || FD->getName() == "puts" ||
-           FD->getName() == "putchar"))
-        outputWarning(E->getBeginLoc());
+    const FunctionDecl *FD = E->getDirectCallee();
+    if (!FD || !FD->getIdentifier())
+      return true;
+    StringRef N = FD->getName();
+    if (N == "printf" || N == "puts" || N == "putchar")
+      outputWarning(E->getBeginLoc());
+    else if (N == "scanf" || N == "getchar")
+      inputWarning(E->getBeginLoc());
     return true;
   }
 
@@ -185,6 +203,10 @@ public:
       C.R.warning(OutputLoc, "output in an independent loop is written by the "
                              "rank that owns each iteration, not in the "
                              "sequential order");
+    if (Distributed && InputLoc.isValid())
+      C.R.warning(InputLoc, "input in an independent loop is read by the "
+                            "rank that owns each iteration, and under "
+                            "mpiexec only rank 0 has standard input");
     if (Distributed)
       for (auto &[Loc, Msg, Fix] : Pending) {
         auto DB = C.R.error(Loc, Msg);
@@ -220,9 +242,14 @@ private:
       Pending;
 
   SourceLocation OutputLoc; ///< first output statement in the body
+  SourceLocation InputLoc;  ///< first input statement in the body
   void outputWarning(SourceLocation Loc) {
     if (OutputLoc.isInvalid())
       OutputLoc = Loc;
+  }
+  void inputWarning(SourceLocation Loc) {
+    if (InputLoc.isInvalid())
+      InputLoc = Loc;
   }
 
   void report(SourceLocation Loc, std::string Msg,

@@ -11,7 +11,7 @@
 //   LoopEmitter.cpp          independent loops and nests (owner computes)
 //   ElementEmitter.cpp       elements of distributed arrays in replicated
 //                            code
-//   PrintEmitter.cpp         output of replicated code (rank 0 prints)
+//   IoEmitter.cpp            I/O of replicated code (rank 0 does it)
 //
 // Rewrite.cpp runs them in order and assembles the output. Every edit keeps
 // the line structure of the user's file.
@@ -111,9 +111,9 @@ void emitRedistribution(Emitter &E, const analysis::Redistribution &R);
 void emitLoop(Emitter &E, const analysis::OwnerLoop &L);
 /// ElementEmitter.cpp
 void emitElement(Emitter &E, const analysis::ElementAccess &El);
-/// PrintEmitter.cpp: printf/puts/std::cout of replicated code, outside the
-/// given ranges (distributed loops, whose output stays per rank).
-void emitPrints(Emitter &E, const std::vector<clang::SourceRange> &Skip);
+/// IoEmitter.cpp: I/O of replicated code (stdio, iostreams, file streams),
+/// outside the given ranges (distributed loops, whose I/O stays per rank).
+void emitIo(Emitter &E, const std::vector<clang::SourceRange> &Skip);
 
 } // namespace hpf::codegen
 

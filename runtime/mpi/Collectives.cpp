@@ -1,14 +1,8 @@
-//===- mpi/Collectives.cpp - reductions, barrier, rank-0 output -----------===//
+//===- mpi/Collectives.cpp - reductions and barrier ----------------------===//
 
-#include "mpi/Print.h"
 #include "mpi/Reduce.h"
 
 #include <mpi.h>
-
-#include <cstdarg>
-#include <cstdio>
-#include <iostream>
-#include <streambuf>
 
 namespace hpf {
 
@@ -97,34 +91,6 @@ ExactSum allreduceExact(ExactSum &Local) {
 void barrier() {
   init();
   rt::check(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier", "barrier", nullptr);
-}
-
-int printf(const char *Fmt, ...) {
-  if (!is_root())
-    return 0;
-  va_list Args;
-  va_start(Args, Fmt);
-  int N = std::vprintf(Fmt, Args);
-  va_end(Args);
-  std::fflush(stdout);
-  return N;
-}
-
-int puts(const char *S) {
-  if (!is_root())
-    return 0;
-  int R = std::puts(S);
-  std::fflush(stdout);
-  return R;
-}
-
-std::ostream &out() {
-  struct NullBuf : std::streambuf {
-    int overflow(int C) override { return C; }
-  };
-  static NullBuf Null;
-  static std::ostream Discard(&Null);
-  return is_root() ? std::cout : Discard;
 }
 
 } // namespace hpf

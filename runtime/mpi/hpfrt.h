@@ -17,7 +17,8 @@
 //                       hpf::block()}, H[, plan], where)
 //   plan/StaticPlan.h   hpf::static_plan: compiler-emitted plan tables
 //   mpi/Reduce.h        hpf::allreduce_sum(x) ... (reduction loops)
-//   mpi/Print.h         hpf::printf / puts / out() (rank 0 prints)
+//   mpi/ReplicatedIo.h  I/O of replicated code: hpf::printf, scanf, fopen,
+//                       in(), out(), ifstream ... (rank 0 acts, all see)
 //
 // A minimal rewritten program:
 //   #include "mpi/hpfrt.h"
@@ -41,10 +42,10 @@
 #include "mpi/Env.h"
 #include "mpi/Format.h"
 #include "mpi/Halo.h"
-#include "mpi/Print.h"
 #include "mpi/Processors.h"
 #include "mpi/Redistribute.h"
 #include "mpi/Reduce.h"
+#include "mpi/ReplicatedIo.h"
 #include "plan/StaticPlan.h"
 
 #endif // HPF_MPI_HPFRT_H

@@ -1,5 +1,6 @@
 // Output of replicated code goes through rank 0 (hpf::printf, hpf::puts,
-// hpf::out()); other functions and output inside loops are left alone.
+// hpf::out(), stderr -> hpf::err_file()); other functions and output inside
+// loops are left alone.
 // RUN: %clang_hpf -fplugin-arg-hpf-out=%t.cpp %s
 // RUN: %strip_checks %t.cpp | FileCheck %s
 #include <cstdio>
@@ -21,7 +22,7 @@ int main() {
   cout << 3 << '\n';
   // CHECK: hpf::out() << 3 << '\n';
   std::fprintf(stderr, "diagnostic\n");
-  // CHECK: std::fprintf(stderr, "diagnostic\n");
+  // CHECK: std::fprintf(hpf::err_file(), "diagnostic\n");
   int s = 0;
 #pragma hpf independent reduction(+: s)
   for (int i = 0; i < 8; ++i) {

@@ -12,9 +12,21 @@ import subprocess
 import sys
 
 
-def run(cmd, env=None, timeout=300):
-    r = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=timeout)
+def run(cmd, env=None, timeout=300, stdin=None, cwd=None):
+    r = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=timeout,
+                       input=stdin, cwd=cwd)
     return r.returncode, r.stdout, r.stderr
+
+
+def take(files, cwd):
+    """Contents of the files a run left in cwd (None: absent); removes them."""
+    got = {}
+    for f in files:
+        p = os.path.join(cwd, f)
+        got[f] = open(p).read() if os.path.exists(p) else None
+        if got[f] is not None:
+            os.remove(p)
+    return got
 
 
 def main():
@@ -26,6 +38,10 @@ def main():
     ap.add_argument("--tmp", required=True)
     ap.add_argument("--flag", action="append", default=[], help="extra hpfcc flag")
     ap.add_argument("--env", action="append", default=[], help="K=V for the MPI runs")
+    ap.add_argument("--stdin", help="file given as standard input to every run")
+    ap.add_argument("--file", action="append", default=[],
+                    help="file the program leaves in its working directory (--tmp): "
+                         "each run's must equal the sequential run's")
     ap.add_argument("source")
     a = ap.parse_args()
     os.makedirs(a.tmp, exist_ok=True)
@@ -37,7 +53,10 @@ def main():
     rc, out, err = run([a.hpfcc, "-std=c++20", "-O1", *a.flag, a.source, "-o", par])
     if rc:
         sys.exit(f"e2e: hpfcc build failed:\n{err}")
-    rc, expected, err = run([seq])
+    stdin = open(a.stdin).read() if a.stdin else None
+    cwd = a.tmp if a.file else None
+    take(a.file, a.tmp)
+    rc, expected, err = run([seq], stdin=stdin, cwd=cwd)
     if rc:
         sys.exit(f"e2e: sequential run failed ({rc}):\n{err}")
     env = dict(os.environ)
@@ -45,15 +64,23 @@ def main():
     for kv in a.env:
         k, v = kv.split("=", 1)
         env[k] = v
+    expected_files = take(a.file, a.tmp)
     print(f"e2e: sequential output: {expected.strip()}")
+    for f in a.file:
+        print(f"e2e: sequential file {f}: {expected_files[f]!r}")
     for n in a.ranks.split(","):
-        rc, got, err = run([a.mpiexec, "-n", n, par], env=env)
+        rc, got, err = run([a.mpiexec, "-n", n, par], env=env, stdin=stdin, cwd=cwd)
         if rc:
             sys.exit(f"e2e: -n {n}: exit {rc}\n{err}")
         if got != expected:
             sys.exit(f"e2e: -n {n}: output differs\n--- sequential\n{expected}"
                      f"--- mpiexec -n {n}\n{got}")
-        print(f"e2e: -n {n}: same output")
+        got_files = take(a.file, a.tmp)
+        for f in a.file:
+            if got_files[f] != expected_files[f]:
+                sys.exit(f"e2e: -n {n}: file {f} differs\n--- sequential\n"
+                         f"{expected_files[f]}--- mpiexec -n {n}\n{got_files[f]}")
+        print(f"e2e: -n {n}: same output" + (" and files" if a.file else ""))
     return 0
 
 

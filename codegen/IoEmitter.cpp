@@ -1,0 +1,207 @@
+//===- codegen/IoEmitter.cpp - I/O of replicated code ---------------------===//
+//
+// Replicated code runs on every rank, so its I/O would happen once per rank
+// (output printed N times, files written N times, standard input read by
+// ranks that have none: a hang). The runtime's replicated I/O
+// (runtime/mpi/ReplicatedIo.h) does each operation once, on rank 0, and
+// gives every rank its outcome; this emitter points replicated code at it:
+//   - C functions that use a standard stream implicitly (printf, scanf,
+//     getchar, ...) and those that open or change files (fopen, tmpfile,
+//     remove, rename) -> hpf::printf, hpf::fopen, ...;
+//   - stdin/stdout/stderr -> hpf::in_file() ..., std::cin/cout/cerr/clog ->
+//     hpf::in(), out(), err();
+//   - variables of type std::ifstream/ofstream/fstream -> hpf::ifstream ...
+// Everything else (fgets, fscanf, fprintf, fclose, getline, >>, FILE* and
+// stream parameters) then works unchanged on the replicated FILE. I/O inside
+// distributed loops stays per rank (the analysis warns or rejects), and
+// calls spelled through macros are left alone (a warning if they read).
+//
+//===----------------------------------------------------------------------===//
+#include "Emitter.h"
+
+#include "../analysis/Expressions.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace clang;
+
+namespace hpf::codegen {
+namespace {
+
+enum class Io { None, Output, Input, File, Unsupported };
+
+/// What a C library function does with the standard streams or files.
+Io cFunction(StringRef N) {
+  return llvm::StringSwitch<Io>(N)
+      .Cases("printf", "vprintf", "puts", "putchar", "perror", Io::Output)
+      .Cases("scanf", "vscanf", "getchar", Io::Input)
+      .Cases("fopen", "tmpfile", "remove", "rename", Io::File)
+      .Cases("freopen", "fdopen", "popen", "tmpnam", Io::Unsupported)
+      .Default(Io::None);
+}
+
+/// The runtime's replacement of a standard stream variable, or "".
+StringRef streamVariable(const VarDecl *VD) {
+  if (!VD->getIdentifier())
+    return "";
+  StringRef N = VD->getName();
+  if (VD->isInStdNamespace())
+    return llvm::StringSwitch<StringRef>(N)
+        .Case("cout", "hpf::out()")
+        .Cases("cerr", "clog", "hpf::err()")
+        .Case("cin", "hpf::in()")
+        .Default("");
+  if (VD->getDeclContext()->getRedeclContext()->isTranslationUnit())
+    return llvm::StringSwitch<StringRef>(N)
+        .Case("stdin", "hpf::in_file()")
+        .Case("stdout", "hpf::out_file()")
+        .Case("stderr", "hpf::err_file()")
+        .Default("");
+  return "";
+}
+
+/// hpf::ifstream ... for std::basic_ifstream<char> ..., or "".
+std::string fileStreamType(QualType T) {
+  std::string N = analysis::replicatedIoType(T);
+  return N.empty() || N == "FILE" ? "" : "hpf::" + N;
+}
+
+class IoRewriter : public RecursiveASTVisitor<IoRewriter> {
+public:
+  IoRewriter(Emitter &E, const std::vector<SourceRange> &Skip,
+             analysis::Reporter &R)
+      : SM(E.SM), LO(E.LO), RW(E.RW), Skip(Skip), R(R) {}
+
+  bool VisitCallExpr(CallExpr *E) {
+    const FunctionDecl *FD = E->getDirectCallee();
+    if (!FD || !FD->getIdentifier() || !FD->isExternC() ||
+        !SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
+      return true;
+    StringRef N = FD->getName();
+    Io K = cFunction(N);
+    if (K == Io::None || !inUserCode(SM.getExpansionLoc(E->getBeginLoc())))
+      return true;
+    if (K == Io::Unsupported) {
+      R.warning(SM.getExpansionLoc(E->getBeginLoc()),
+                "'" + N.str() +
+                    "' in replicated code runs on every rank: hpfcc does "
+                    "one-rank I/O for fopen, tmpfile, remove and rename "
+                    "only");
+      return true;
+    }
+    if (!replace(E->getCallee()->IgnoreImpCasts()->getSourceRange(),
+                 ("hpf::" + N).str()) &&
+        K != Io::Output)
+      throughMacro(E->getBeginLoc(), N);
+    return true;
+  }
+
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    const auto *VD = dyn_cast<VarDecl>(E->getDecl());
+    StringRef To = VD ? streamVariable(VD) : "";
+    SourceLocation L = E->getBeginLoc();
+    if (To.empty() || !inUserCode(SM.getExpansionLoc(L)))
+      return true;
+    // glibc spells `#define stdin stdin`: the token in the user's file is
+    // a macro whose expansion is the variable itself.
+    if (L.isMacroID() && !E->getQualifier()) {
+      CharSourceRange Range = SM.getImmediateExpansionRange(L);
+      if (Range.getBegin().isFileID() &&
+          Lexer::getSourceText(Range, SM, LO) == VD->getName()) {
+        RW.ReplaceText(Range.getAsRange(), To);
+        return true;
+      }
+    }
+    if (!replace(E->getSourceRange(), To.str()) && To == "hpf::in()")
+      throughMacro(L, VD->getName());
+    return true;
+  }
+
+  bool VisitVarDecl(VarDecl *VD) {
+    std::string To = fileStreamType(VD->getType());
+    TypeSourceInfo *TSI = VD->getTypeSourceInfo();
+    if (To.empty() || !TSI || isa<ParmVarDecl>(VD) ||
+        !inUserCode(SM.getExpansionLoc(VD->getLocation())))
+      return true;
+    // `auto f = std::ifstream(...)` would need its initialiser rewritten
+    // too: left per rank, with the warning of other temporaries.
+    if (TSI->getType()->getContainedAutoType() ||
+        !replace(TSI->getTypeLoc().getSourceRange(), To))
+      return true;
+    if (const Expr *Init = VD->getInit())
+      Declared.insert(Init->IgnoreImplicit());
+    return true;
+  }
+
+  /// A file stream that is not a variable (a temporary, a member, a new
+  /// object) stays per rank.
+  bool VisitCXXConstructExpr(CXXConstructExpr *E) {
+    std::string To = fileStreamType(E->getType());
+    if (!To.empty() && !Declared.count(E) &&
+        inUserCode(SM.getExpansionLoc(E->getBeginLoc())))
+      Constructed.push_back({E, To});
+    return true;
+  }
+
+  void finish() {
+    for (auto &[E, To] : Constructed)
+      if (!Declared.count(E))
+        unsupported(SM.getExpansionLoc(E->getBeginLoc()), To);
+  }
+
+private:
+  SourceManager &SM;
+  const LangOptions &LO;
+  Rewriter &RW;
+  const std::vector<SourceRange> &Skip;
+  analysis::Reporter &R;
+  std::set<const Expr *> Declared;
+  std::vector<std::pair<const CXXConstructExpr *, std::string>> Constructed;
+
+  /// False (and no edit) when the range is spelled through a macro.
+  bool replace(SourceRange Range, const std::string &Text) {
+    if (Range.getBegin().isMacroID() || Range.getEnd().isMacroID())
+      return false;
+    RW.ReplaceText(Range, Text);
+    return true;
+  }
+  void throughMacro(SourceLocation L, StringRef N) {
+    R.warning(SM.getExpansionLoc(L),
+              "'" + N.str() +
+                  "' through a macro is not rewritten: every rank runs it, "
+                  "and only rank 0 has standard input under mpiexec; call "
+                  "it outside the macro");
+  }
+  void unsupported(SourceLocation L, StringRef To) {
+    std::string N = "std::" + To.drop_front(5).str();
+    R.warning(L, "a " + N +
+                     " that is not a variable declared with that type (a "
+                     "temporary, a member, 'auto') is opened by every rank; "
+                     "declare it as '" +
+                     N + " name(...)'");
+  }
+  bool inUserCode(SourceLocation L) const {
+    if (!L.isFileID() || !SM.isInMainFile(L))
+      return false;
+    for (const SourceRange &Range : Skip)
+      if (!SM.isBeforeInTranslationUnit(L, Range.getBegin()) &&
+          !SM.isBeforeInTranslationUnit(Range.getEnd(), L))
+        return false;
+    return true;
+  }
+};
+
+} // namespace
+
+void emitIo(Emitter &E, const std::vector<SourceRange> &Skip) {
+  analysis::Reporter R(E.Ctx.getDiagnostics(), false);
+  IoRewriter V(E, Skip, R);
+  V.TraverseDecl(E.Ctx.getTranslationUnitDecl());
+  V.finish();
+}
+
+} // namespace hpf::codegen
