@@ -45,8 +45,10 @@ struct Options {
 /// Where a directive's anchor landed in the AST.
 struct Anchor {
   const clang::DeclContext *Context = nullptr;
-  const clang::Stmt *Parent = nullptr; ///< enclosing CompoundStmt (functions)
-  unsigned Index = 0;                  ///< anchor's child index in Parent
+  /// Enclosing CompoundStmt (functions), or for the statement form of an
+  /// independent directive the `if` whose init-statement is the anchor.
+  const clang::Stmt *Parent = nullptr;
+  unsigned Index = 0; ///< anchor's child index in a CompoundStmt Parent
 };
 
 struct DistArray {

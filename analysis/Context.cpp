@@ -52,15 +52,31 @@ namespace {
 /// Finds the carriers and where each directive's anchor sits.
 class CarrierCollector : public RecursiveASTVisitor<CarrierCollector> {
 public:
-  std::map<std::pair<unsigned, unsigned>, const TypeAliasDecl *> Carriers;
+  std::map<std::pair<unsigned, unsigned>, const TypedefNameDecl *> Carriers;
   std::map<unsigned, Anchor> Anchors;
   std::map<const Stmt *, unsigned> AnchorStmts;
 
-  bool VisitTypeAliasDecl(TypeAliasDecl *D) {
+  bool VisitTypedefNameDecl(TypedefNameDecl *D) {
     if (!D->getIdentifier())
       return true;
     if (auto Key = pragma::parseCarrierName(D->getName().str()))
       Carriers[*Key] = D;
+    return true;
+  }
+  /// The statement form: the anchor is the init-statement of the first `if`
+  /// of a chain whose last else is the loop (pragma-parser/HpfPragma.h).
+  bool VisitIfStmt(IfStmt *If) {
+    const auto *DS = dyn_cast_or_null<DeclStmt>(If->getInit());
+    if (!DS || !DS->isSingleDecl())
+      return true;
+    const auto *TD = dyn_cast<TypedefDecl>(DS->getSingleDecl());
+    if (!TD || !TD->getIdentifier())
+      return true;
+    if (auto Key = pragma::parseCarrierName(TD->getName().str()))
+      if (Key->second == 0) {
+        Anchors[Key->first] = {TD->getDeclContext(), If, 0};
+        AnchorStmts[DS] = Key->first;
+      }
     return true;
   }
   bool VisitCompoundStmt(CompoundStmt *C) {
@@ -82,7 +98,7 @@ public:
 };
 
 /// The expression a carrier carries (null if Clang rejected it).
-const Expr *carriedExpr(const TypeAliasDecl *TD) {
+const Expr *carriedExpr(const TypedefNameDecl *TD) {
   if (!TD || TD->isInvalidDecl())
     return nullptr;
   QualType T = TD->getUnderlyingType();
@@ -180,7 +196,7 @@ const Anchor *Context::anchorOf(const ParsedDirective &D) {
                          "between declarations or statements)");
     return nullptr;
   }
-  const TypeAliasDecl *TD = CIt->second;
+  const TypedefNameDecl *TD = CIt->second;
   const DeclContext *DC = TD->getDeclContext();
   if (isa<RecordDecl>(DC)) {
     R.error(D.HashLoc, "hpf directives in a class body are not supported; "

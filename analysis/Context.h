@@ -21,7 +21,7 @@
 #include <utility>
 
 namespace clang {
-class TypeAliasDecl;
+class TypedefNameDecl;
 class SourceManager;
 } // namespace clang
 
@@ -63,7 +63,7 @@ public:
   /// Finds every carrier declaration in the translation unit (once, first).
   void collectCarriers();
   /// Carrier (directive, slot) -> its declaration.
-  std::map<std::pair<unsigned, unsigned>, const clang::TypeAliasDecl *>
+  std::map<std::pair<unsigned, unsigned>, const clang::TypedefNameDecl *>
       Carriers;
   /// Directives whose first carrier stands in a function body: the anchor.
   std::map<unsigned, Anchor> BodyAnchors;

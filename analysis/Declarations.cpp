@@ -6,6 +6,7 @@
 // mappings, redistributions).
 //
 //===----------------------------------------------------------------------===//
+#include "DeclGroup.h"
 #include "Phases.h"
 
 #include "clang/AST/ASTContext.h"
@@ -385,16 +386,19 @@ void Declarations::distribute(const ParsedDirective &D) {
     return;
   }
   // The declaration is moved to the directive: it must be a declaration of
-  // its own, and for a local array in the same block as the directive.
+  // its own (or one the rewrite can split: `double A[N], B[N];`), and for a
+  // local array in the same block as the directive.
   SourceLocation Begin = SM.getExpansionLoc(VD->getBeginLoc());
   SourceLocation NameL = SM.getExpansionLoc(VD->getLocation());
   StringRef Before = Lexer::getSourceText(
       CharSourceRange::getCharRange(Begin, NameL), SM, Ctx.getLangOpts());
   std::optional<Token> Next = Lexer::findNextToken(
       SM.getExpansionLoc(VD->getEndLoc()), SM, Ctx.getLangOpts());
-  if (Before.contains(',') || !Next || !Next->is(tok::semi)) {
+  const bool Alone = !Before.contains(',') && Next && Next->is(tok::semi);
+  if (!Alone && (declGroupOf(Ctx, VD).size() < 2 || !splitDeclGroup(Ctx, VD))) {
     Fail("declare distributed array '" + Name +
-         "' in a declaration of its own");
+         "' in a declaration of its own (this declaration cannot be split: "
+         "it is spelled by a macro or defines a type)");
     return;
   }
   if (VD->isLocalVarDecl()) {

@@ -29,6 +29,11 @@ public:
       return true; // carriers name arrays on purpose
     return RecursiveASTVisitor::TraverseTypeAliasDecl(D);
   }
+  bool TraverseTypedefDecl(TypedefDecl *D) {
+    if (D->getIdentifier() && pragma::parseCarrierName(D->getName().str()))
+      return true; // carriers name arrays on purpose
+    return RecursiveASTVisitor::TraverseTypedefDecl(D);
+  }
   // Pre-order: the whole access M[i][j] is seen before M[i] and before its
   // base's DeclRefExpr.
   bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
@@ -119,8 +124,8 @@ private:
       return;
     const Stmt *Child = E;
     const Stmt *Par = userParent(Child);
-    if (const auto *IC = dyn_cast_or_null<ImplicitCastExpr>(Par);
-        IC && IC->getCastKind() == CK_LValueToRValue) {
+    const auto *IC = dyn_cast_or_null<ImplicitCastExpr>(Par);
+    if ((IC && IC->getCastKind() == CK_LValueToRValue) || onlyRead(Ctx, E)) {
       P.Elements.push_back({ElementAccess::Read, E, S, nullptr, "", A});
       return;
     }

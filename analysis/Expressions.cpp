@@ -3,6 +3,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 
 using namespace clang;
@@ -72,6 +73,40 @@ bool wholeElement(Reporter &R, const ArraySubscriptExpr *E, const Subscripts &S,
   return true;
 }
 
+namespace {
+
+/// True if Arg, an argument of call Par, binds to a reference to const (a
+/// read, as long as the call does not hand the reference back: then the
+/// call's own use decides, see onlyRead).
+bool constRefArgument(const Stmt *Par, const Stmt *Arg) {
+  const FunctionDecl *F = nullptr;
+  llvm::ArrayRef<const Expr *> Args;
+  unsigned Skip = 0;
+  if (const auto *CE = dyn_cast<CallExpr>(Par)) {
+    F = CE->getDirectCallee();
+    Args = llvm::ArrayRef(CE->getArgs(), CE->getNumArgs());
+    // a @ b as an operator member: the object is not a parameter.
+    if (isa<CXXOperatorCallExpr>(CE) && isa_and_nonnull<CXXMethodDecl>(F))
+      Skip = 1;
+  } else if (const auto *CC = dyn_cast<CXXConstructExpr>(Par)) {
+    F = CC->getConstructor();
+    Args = llvm::ArrayRef(CC->getArgs(), CC->getNumArgs());
+  }
+  if (!F)
+    return false;
+  for (unsigned K = Skip; K < Args.size(); ++K) {
+    if (Args[K] != Arg)
+      continue;
+    if (K - Skip >= F->getNumParams())
+      return false;
+    QualType T = F->getParamDecl(K - Skip)->getType();
+    return T->isLValueReferenceType() && T->getPointeeType().isConstQualified();
+  }
+  return false;
+}
+
+} // namespace
+
 bool onlyRead(ASTContext &Ctx, const Expr *E) {
   const Stmt *Child = E;
   for (;;) {
@@ -81,8 +116,36 @@ bool onlyRead(ASTContext &Ctx, const Expr *E) {
       Child = Par;
       continue;
     }
-    const auto *IC = dyn_cast_or_null<ImplicitCastExpr>(Par);
-    return IC && IC->getCastKind() == CK_LValueToRValue;
+    // `c ? A[i] : A[j]` as an lvalue: read if the whole is only read.
+    if (const auto *CO = dyn_cast_or_null<ConditionalOperator>(Par);
+        CO && CO->getCond() != Child && CO->isGLValue()) {
+      Child = Par;
+      continue;
+    }
+    // `std::max(A[i], A[i + 1])`: const T& parameters only read; a call
+    // that returns a reference may return the argument, so its own use
+    // must be a read too (a value result is a copy).
+    if (Par && constRefArgument(Par, Child)) {
+      const auto *Call = dyn_cast<CallExpr>(Par);
+      if (Call && Call->isGLValue()) {
+        Child = Par;
+        continue;
+      }
+      return true;
+    }
+    // Binding to a const reference adds const first (a no-op cast).
+    if (const auto *NC = dyn_cast_or_null<ImplicitCastExpr>(Par);
+        NC && NC->getCastKind() == CK_NoOp && NC->isGLValue()) {
+      Child = Par;
+      continue;
+    }
+    // An initializer list has two forms (`Pair p = {X[5], Id[5]}`): the
+    // semantic one converts the element to a value.
+    for (const DynTypedNode &N : Ps)
+      if (const auto *IC = N.get<ImplicitCastExpr>();
+          IC && IC->getCastKind() == CK_LValueToRValue)
+        return true;
+    return false;
   }
 }
 

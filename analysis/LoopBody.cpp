@@ -45,6 +45,11 @@ public:
       return true; // an inner level's directive
     return RecursiveASTVisitor::TraverseTypeAliasDecl(TD);
   }
+  bool TraverseTypedefDecl(TypedefDecl *TD) {
+    if (TD->getIdentifier() && pragma::parseCarrierName(TD->getName().str()))
+      return true; // an inner level's directive
+    return RecursiveASTVisitor::TraverseTypedefDecl(TD);
+  }
 
   bool TraverseLambdaExpr(LambdaExpr *LE) {
     ++LambdaDepth;

@@ -49,6 +49,15 @@ private:
 const ForStmt *loopAfter(const ParsedDirective &D, const Anchor &A) {
   if (!A.Parent)
     return nullptr;
+  if (const auto *If = dyn_cast<IfStmt>(A.Parent)) {
+    // One `if` per carrier, the loop in the last else.
+    const Stmt *S = If;
+    for (std::size_t K = 0; K < D.Slots.size(); ++K) {
+      const auto *I = dyn_cast_or_null<IfStmt>(S);
+      S = I ? I->getElse() : nullptr;
+    }
+    return dyn_cast_or_null<ForStmt>(S);
+  }
   const auto *CS = cast<CompoundStmt>(A.Parent);
   unsigned LoopIdx = A.Index + static_cast<unsigned>(D.Slots.size());
   return LoopIdx < CS->size() ? dyn_cast<ForStmt>(CS->body_begin()[LoopIdx])
@@ -64,6 +73,11 @@ public:
     if (D->getIdentifier() && pragma::parseCarrierName(D->getName().str()))
       return true;
     return RecursiveASTVisitor::TraverseTypeAliasDecl(D);
+  }
+  bool TraverseTypedefDecl(TypedefDecl *D) {
+    if (D->getIdentifier() && pragma::parseCarrierName(D->getName().str()))
+      return true;
+    return RecursiveASTVisitor::TraverseTypedefDecl(D);
   }
   bool VisitDeclRefExpr(DeclRefExpr *E) {
     auto It = P.ArrayByVar.find(dyn_cast<VarDecl>(E->getDecl()));

@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 #include "Emitter.h"
 
+#include "../analysis/DeclGroup.h"
+
 #include "clang/AST/Decl.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -25,6 +27,46 @@ std::string list(const std::vector<std::string> &Items) {
   for (std::size_t I = 0; I < Items.size(); ++I)
     S += (I ? ", " : "") + Items[I];
   return S + "}";
+}
+
+/// Replaces the declaration of A, which moves to its directive.
+void moveDeclaration(Emitter &E, const analysis::DistArray &A) {
+  const VarDecl *VD = A.Var;
+  SourceManager &SM = E.SM;
+  SourceLocation B = SM.getExpansionLoc(VD->getBeginLoc());
+  SourceLocation End = SM.getExpansionRange(VD->getEndLoc()).getEnd();
+  std::optional<Token> Semi = Lexer::findNextToken(End, SM, E.LO);
+  SourceLocation After =
+      Semi ? Semi->getEndLoc() : Lexer::getLocForEndOfToken(End, 0, SM, E.LO);
+  CharSourceRange DeclR = CharSourceRange::getCharRange(B, After);
+  unsigned Lines = Lexer::getSourceText(DeclR, SM, E.LO).count('\n');
+  E.RW.ReplaceText(DeclR, "/* '" + A.Name +
+                              "' is declared at its distribute directive */" +
+                              std::string(Lines, '\n'));
+}
+
+/// `double A[N], B[N];` becomes one declaration per variable (a comment for
+/// the distributed ones, which move to their directives), on the same lines.
+/// The first distributed variable of the group rewrites it.
+void splitGroup(Emitter &E, const analysis::DeclGroup &G, const VarDecl *VD) {
+  for (const VarDecl *V : G.Vars)
+    if (E.P.ArrayByVar.count(V)) {
+      if (V != VD)
+        return;
+      break;
+    }
+  std::string Code;
+  for (std::size_t K = 0; K < G.Vars.size(); ++K) {
+    if (K)
+      Code += " ";
+    if (E.P.ArrayByVar.count(G.Vars[K]))
+      Code += "/* '" + G.Vars[K]->getName().str() +
+              "' is declared at its distribute directive */";
+    else
+      Code += G.Spec + " " + G.Declarators[K] + ";";
+  }
+  unsigned Lines = Lexer::getSourceText(G.Range, E.SM, E.LO).count('\n');
+  E.RW.ReplaceText(G.Range, Code + std::string(Lines, '\n'));
 }
 
 } // namespace
@@ -58,19 +100,12 @@ void emitProcessors(Emitter &E, const analysis::Arrangement &A) {
 void emitArray(Emitter &E, const analysis::DistArray &A) {
   const pragma::ParsedDirective &D = E.directive(A.DistributeDir);
   const VarDecl *VD = A.Var;
-  SourceManager &SM = E.SM;
   // The declaration moves to the directive (which may use names declared
   // in between); the analysis checked that nothing else refers to it.
-  SourceLocation B = SM.getExpansionLoc(VD->getBeginLoc());
-  SourceLocation End = SM.getExpansionRange(VD->getEndLoc()).getEnd();
-  std::optional<Token> Semi = Lexer::findNextToken(End, SM, E.LO);
-  SourceLocation After =
-      Semi ? Semi->getEndLoc() : Lexer::getLocForEndOfToken(End, 0, SM, E.LO);
-  CharSourceRange DeclR = CharSourceRange::getCharRange(B, After);
-  unsigned Lines = Lexer::getSourceText(DeclR, SM, E.LO).count('\n');
-  E.RW.ReplaceText(DeclR, "/* '" + A.Name +
-                              "' is declared at its distribute directive */" +
-                              std::string(Lines, '\n'));
+  if (auto G = analysis::splitDeclGroup(E.Ctx, VD); G && G->Vars.size() > 1)
+    splitGroup(E, *G, VD);
+  else
+    moveDeclaration(E, A);
   std::vector<std::string> Extents, Formats;
   for (int I = 0; I < A.rank(); ++I) {
     Extents.push_back(std::to_string(A.Extents[std::size_t(I)]));

@@ -104,6 +104,36 @@ public:
   void carrier(unsigned Dir, unsigned Slot,
                const std::vector<clang::Token> &Expr) {
     head(Dir, Slot);
+    decltypeOf(Expr);
+    punct(clang::tok::semi);
+  }
+  /// Statement form (before a for loop): each carrier is the init-statement
+  /// of an `if` whose else branch is the rest, so that the carriers and the
+  /// loop are one statement, also as the unbraced body of a loop or if:
+  ///   if (typedef decltype((<tokens>)) __hpf_carrier_D_S [[maybe_unused]];
+  ///       false) ; else <the next carrier or the loop>
+  /// A typedef is a simple-declaration (valid in C++17 init-statements, an
+  /// alias-declaration there is C++23), and the `else` taken here leaves no
+  /// `if` without one for a following `else` to bind to.
+  void ifAnchor(unsigned Dir) {
+    ifHead();
+    word("void");
+    ifTail(Dir, 0);
+  }
+  void ifCarrier(unsigned Dir, unsigned Slot,
+                 const std::vector<clang::Token> &Expr) {
+    ifHead();
+    decltypeOf(Expr);
+    ifTail(Dir, Slot);
+  }
+  std::vector<clang::Token> take() { return std::move(Out); }
+
+private:
+  clang::Preprocessor &PP;
+  clang::SourceLocation Loc;
+  std::vector<clang::Token> Out;
+
+  void decltypeOf(const std::vector<clang::Token> &Expr) {
     word("decltype");
     punct(clang::tok::l_paren);
     punct(clang::tok::l_paren);
@@ -113,24 +143,36 @@ public:
     }
     punct(clang::tok::r_paren);
     punct(clang::tok::r_paren);
-    punct(clang::tok::semi);
   }
-  std::vector<clang::Token> take() { return std::move(Out); }
-
-private:
-  clang::Preprocessor &PP;
-  clang::SourceLocation Loc;
-  std::vector<clang::Token> Out;
-
-  void head(unsigned Dir, unsigned Slot) {
-    word("using");
+  void ifHead() {
+    word("if");
+    punct(clang::tok::l_paren);
+    word("typedef");
+  }
+  void ifTail(unsigned Dir, unsigned Slot) {
+    name(Dir, Slot);
+    maybeUnused();
+    punct(clang::tok::semi);
+    word("false");
+    punct(clang::tok::r_paren);
+    punct(clang::tok::semi);
+    word("else");
+  }
+  void name(unsigned Dir, unsigned Slot) {
     word(std::string(CarrierPrefix) + std::to_string(Dir) + "_" +
          std::to_string(Slot));
+  }
+  void maybeUnused() {
     punct(clang::tok::l_square);
     punct(clang::tok::l_square);
     word("maybe_unused");
     punct(clang::tok::r_square);
     punct(clang::tok::r_square);
+  }
+  void head(unsigned Dir, unsigned Slot) {
+    word("using");
+    name(Dir, Slot);
+    maybeUnused();
     punct(clang::tok::equal);
   }
   void word(const std::string &Spelling) {
@@ -259,14 +301,31 @@ void HpfPragmaHandler::HandlePragma(clang::Preprocessor &PP,
     break;
   }
 
+  // An independent directive before a for loop takes the statement form, so
+  // that it may be the unbraced body of a loop or if; the token after the
+  // directive tells (it goes back into the stream after the carriers).
+  std::optional<clang::Token> Next;
+  if (D.Kind == DirectiveKind::Independent) {
+    Next.emplace();
+    PP.Lex(*Next);
+  }
+  const bool StatementForm = Next && Next->is(clang::tok::kw_for);
   CarrierBuilder B(PP, FirstTok.getLocation());
-  B.anchor(PD.Id);
+  if (StatementForm)
+    B.ifAnchor(PD.Id);
+  else
+    B.anchor(PD.Id);
   for (unsigned S = 1; S < PD.Slots.size(); ++S) {
     std::vector<clang::Token> Expr(PD.ClangToks.begin() + PD.Slots[S].Begin,
                                    PD.ClangToks.begin() + PD.Slots[S].End);
-    B.carrier(PD.Id, S, Expr);
+    if (StatementForm)
+      B.ifCarrier(PD.Id, S, Expr);
+    else
+      B.carrier(PD.Id, S, Expr);
   }
   std::vector<clang::Token> Toks = B.take();
+  if (Next)
+    Toks.push_back(*Next);
   State->Directives.push_back(std::move(PD));
 
   auto Buf = std::make_unique<clang::Token[]>(Toks.size());

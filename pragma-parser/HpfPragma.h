@@ -8,7 +8,11 @@
 //   using __hpf_carrier_D_S [[maybe_unused]] = decltype((<tokens>)); // slot S
 //
 // Clang's parser then resolves every argument expression at the directive's
-// position. The anchor marks where the directive sits in the AST (scope and
+// position. An independent directive before a for loop takes the statement
+// form instead (one `if (typedef ... __hpf_carrier_D_S ...; false) ; else`
+// per carrier, the loop last), so that carriers and loop are one statement
+// even as the unbraced body of a loop or if.
+// The anchor marks where the directive sits in the AST (scope and
 // statement position, e.g. the loop an `independent` applies to).
 //
 // The handler does no semantic work. Its results live in a PragmaState that

@@ -44,8 +44,9 @@ double S1[N];
 #pragma hpf distribute S1(*) // expected-error {{'*' leaves the only dimension of 'S1' undistributed; remove the directive to keep the array replicated}}
 double Init[4] = {1, 2, 3, 4};
 #pragma hpf distribute Init(block) // expected-error {{distributed array 'Init' cannot have an initializer yet; initialize it in an independent loop}}
-double Two1[N], Two2[N];
-#pragma hpf distribute Two2(block) // expected-error {{declare distributed array 'Two2' in a declaration of its own}}
+#define TWO(a, b) double a[N], b[N]
+TWO(Two1, Two2);
+#pragma hpf distribute Two2(block) // expected-error {{declare distributed array 'Two2' in a declaration of its own (this declaration cannot be split: it is spelled by a macro or defines a type)}}
 const double Konst[N] = {};
 #pragma hpf distribute Konst(block) // expected-error {{elements of a distributed array must be trivially copyable and not const}}
 extern double Ext[N];
