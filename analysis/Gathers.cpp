@@ -129,16 +129,21 @@ std::string rank1Halo(const HaloWidths &W, long long ES) {
          std::to_string((Below + Above) * ES) + " bytes per rank)";
 }
 
-/// Rank N: "a halo of (1, 1) elements below and (1, 1) above its block,
+/// Rank N: "a halo of (1, 1) elements below and (1, 1) above its block
+/// ('*' dimensions: 0, every rank holds them),
 /// without corners, from its grid neighbours (at most 16400 bytes per
 /// rank)"; the bytes when the mapping is constant: the largest block's
 /// border in the distributed dimensions ('*' dimensions need none).
-std::string rankNHalo(const HaloWidths &W, long long ES,
+std::string rankNHalo(const HaloWidths &W, long long ES, const Mapping *M,
                       const std::optional<plan::DistributionND> &D) {
   std::string Below, Above;
   for (std::size_t K = 0; K < W.Lo.size(); ++K) {
-    Below += (K ? ", " : "") + std::to_string(std::max(0LL, -W.Lo[K]));
-    Above += (K ? ", " : "") + std::to_string(std::max(0LL, W.Hi[K]));
+    bool Whole = M && M->Formats.size() == W.Lo.size() &&
+                 M->Formats[K].Kind == FormatKind::Collapsed;
+    Below +=
+        (K ? ", " : "") + std::to_string(Whole ? 0 : std::max(0LL, -W.Lo[K]));
+    Above +=
+        (K ? ", " : "") + std::to_string(Whole ? 0 : std::max(0LL, W.Hi[K]));
   }
   std::string Msg = "a halo of (" + Below + ") elements below and (" + Above +
                     ") above its block, " + (W.Corners ? "with" : "without") +
@@ -215,7 +220,8 @@ void remarkGathers(Context &C, const OwnerLoop &L, const FlowState &St) {
                                              W.Hi[std::size_t(K)]);
       Msg += ": before the loop each rank receives ";
       if (Aligned) {
-        Msg += Rank == 1 ? rank1Halo(W, ES) : rankNHalo(W, ES, DA ? DA : DH);
+        Msg +=
+            Rank == 1 ? rank1Halo(W, ES) : rankNHalo(W, ES, MA, DA ? DA : DH);
       } else if (Rank == 1) {
         auto Shift = [](long long K) {
           return K == 0  ? std::string()
