@@ -4,9 +4,10 @@
 //   hpfcc -O2 heat1d.cpp -o heat1d && mpiexec.mpich -n 2 ./heat1d
 #include <cstdio>
 
-#ifndef N
-#define N 4099
+#ifndef KERNEL_N
+#define KERNEL_N 4099
 #endif
+constexpr int N = KERNEL_N; // -DKERNEL_N=...: a macro N would clash
 #ifndef STEPS
 #define STEPS 50
 #endif

@@ -9,9 +9,10 @@
 #include "mpi/Env.h"
 #endif
 
-#ifndef N
-#define N 258
+#ifndef KERNEL_N
+#define KERNEL_N 258
 #endif
+constexpr int N = KERNEL_N; // -DKERNEL_N=...: a macro N would clash
 #ifndef SWEEPS
 #define SWEEPS 20
 #endif

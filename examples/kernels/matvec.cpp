@@ -4,9 +4,10 @@
 //   hpfcc -O2 matvec.cpp -o matvec && mpiexec.mpich -n 2 ./matvec
 #include <cstdio>
 
-#ifndef N
-#define N 301
+#ifndef KERNEL_N
+#define KERNEL_N 301
 #endif
+constexpr int N = KERNEL_N; // -DKERNEL_N=...: a macro N would clash
 #ifndef REPS
 #define REPS 20
 #endif

@@ -6,9 +6,10 @@
 //   hpfcc -O2 stencil.cpp -o stencil && mpiexec.mpich -n 2 ./stencil
 #include <cstdio>
 
-#ifndef N
-#define N 202
+#ifndef KERNEL_N
+#define KERNEL_N 202
 #endif
+constexpr int N = KERNEL_N; // -DKERNEL_N=...: a macro N would clash
 #ifndef ITERS
 #define ITERS 10
 #endif

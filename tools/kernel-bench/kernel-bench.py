@@ -36,10 +36,10 @@ EXAMPLES = os.path.join(HERE, "..", "..", "examples", "kernels")
 # per iteration are counted together) and the minimum bytes a rank of -n 2
 # must receive per iteration (the stencil's border).
 SIZES = {
-    "jacobi2d": (["-DN=2050", "-DSWEEPS=50"], 100, 2048 * 8),
-    "heat1d": (["-DN=4000000", "-DSTEPS=50"], 100, 1 * 8),
-    "stencil": (["-DN=2000", "-DITERS=40"], 40, 2 * 1996 * 8),
-    "matvec": (["-DN=2000", "-DREPS=40"], 40, 0),
+    "jacobi2d": (["-DKERNEL_N=2050", "-DSWEEPS=50"], 100, 2048 * 8),
+    "heat1d": (["-DKERNEL_N=4000000", "-DSTEPS=50"], 100, 1 * 8),
+    "stencil": (["-DKERNEL_N=2000", "-DITERS=40"], 40, 2 * 1996 * 8),
+    "matvec": (["-DKERNEL_N=2000", "-DREPS=40"], 40, 0),
 }
 BASELINES = {"jacobi2d": os.path.join(HERE, "baselines", "jacobi2d-mpi.cpp")}
 

@@ -9,9 +9,10 @@
 #include <cstdio>
 #include <vector>
 
-#ifndef N
-#define N 258
+#ifndef KERNEL_N
+#define KERNEL_N 258
 #endif
+constexpr int N = KERNEL_N;
 #ifndef SWEEPS
 #define SWEEPS 20
 #endif
