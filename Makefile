@@ -5,6 +5,7 @@
 #                first, then the full release suite; ctest's summary closes
 #                the log)
 #   make bench   print plan-time and schedule-quality figures
+#   make bench-kernels  kernels: sequential vs hpfcc -n 1, -n 2, halo bytes, hand MPI
 #
 # Everything is driven by CMake presets (CMakePresets.json): build/ is the
 # release tree, build-asan/ the sanitizer tree.
@@ -12,7 +13,7 @@
 SHELL := /bin/bash
 .SHELLFLAGS := -eo pipefail -c
 .DEFAULT_GOAL := demo
-.PHONY: deps configure build build-asan demo test test-asan bench clean
+.PHONY: deps configure build build-asan demo test test-asan bench bench-kernels clean
 
 deps:
 	@./scripts/install-deps.sh
@@ -39,6 +40,9 @@ test: build test-asan
 
 bench: build
 	./build/bin/hpf-plan bench --from 4 --to 16
+
+bench-kernels: build
+	python3 tools/kernel-bench/kernel-bench.py --hpfcc build/bin/hpfcc --ranks 1,2 --runs 3
 
 clean:
 	rm -rf build build-asan build-debug

@@ -131,6 +131,13 @@ struct LoopAccess {
   std::vector<int> Segment;
 };
 
+/// The offsets of the reads of one array served by a halo, per dimension
+/// [Lo[d], Hi[d]]; Corners when some read moves in two dimensions at once.
+struct HaloWidths {
+  std::vector<long long> Lo, Hi;
+  bool Corners = false;
+};
+
 struct OwnerLoop {
   unsigned DirId = 0;
   /// Levels[0] is the loop of the directive, then the independent loops
@@ -147,10 +154,11 @@ struct OwnerLoop {
   /// Of those, read-only ones: if misaligned at run time, read from a copy
   /// gathered before the loop instead of failing.
   std::set<DistArray *> GatherIfMisaligned;
-  /// Of the gathered arrays, those read only at i + c (constant c, offsets
-  /// [first, second]) in a loop whose distributions may be contiguous: each
-  /// rank gets only the neighbouring elements (hpf::halo) instead.
-  std::map<DistArray *, std::pair<long long, long long>> Halos;
+  /// Of the gathered arrays, those read only at constant offsets from the
+  /// loop indices of the same dimensions (A[i + a][j + b]) in a loop whose
+  /// distributions may be contiguous: each rank gets only the neighbouring
+  /// elements (hpf::halo, HPF's shadow regions) instead.
+  std::map<DistArray *, HaloWidths> Halos;
   std::vector<LoopReduction> Reductions;
 };
 

@@ -20,47 +20,71 @@ namespace hpf::analysis {
 
 using pragma::FormatKind;
 
-/// Gathered arrays read only at i + c (constant c) get a halo when the
-/// loop's and the array's distributions may be contiguous (block,
-/// block(k), gen_block, or not known here: the runtime gathers if they are
-/// not). Cyclic and indirect keep the gather.
+/// Gathered arrays read only at constant offsets from the loop index of the
+/// same dimension (A[i + c] for rank 1, A[i + a][j + b] for rank 2, ...)
+/// get a halo when the loop's and the array's mappings may be contiguous in
+/// every dimension (block, block(k), gen_block, '*', or not known here: the
+/// runtime gathers if they are not). Cyclic and indirect keep the gather.
 void chooseHalos(ASTContext &Ctx, OwnerLoop &L, const FlowState &St) {
   auto MayBeContiguous = [&](DistArray *A) {
     auto It = St.find(A);
     if (It == St.end() || !It->second)
       return true; // not known here: the runtime decides
-    if (It->second->Formats.size() != 1)
-      return false;
-    FormatKind K = It->second->Formats[0].Kind;
-    return K == FormatKind::Block || K == FormatKind::GenBlock;
+    for (const auto &F : It->second->Formats)
+      if (F.Kind != FormatKind::Block && F.Kind != FormatKind::GenBlock &&
+          F.Kind != FormatKind::Collapsed)
+        return false;
+    return true;
   };
-  // One-dimensional arrays only (hpf::halo is 1-D).
-  auto OneD = [&](DistArray *A) {
-    const ArrayType *AT = Ctx.getAsArrayType(A->Var->getType());
-    return AT && !AT->getElementType()->isArrayType();
-  };
-  if (!L.Home || !OneD(L.Home) || !MayBeContiguous(L.Home))
+  if (!L.Home || !MayBeContiguous(L.Home))
     return;
-  const VarDecl *IV = L.Levels.front().IndVar;
+  const int Rank = L.Home->rank();
+  // The loop index running over each dimension of the home array.
+  std::vector<const VarDecl *> IV(std::size_t(Rank), nullptr);
+  for (const NestLevel &Lv : L.Levels)
+    if (Lv.Dim >= 0 && Lv.Dim < Rank)
+      IV[std::size_t(Lv.Dim)] = Lv.IndVar;
+  if (Rank == 1)
+    IV[0] = L.Levels.front().IndVar;
   std::set<DistArray *> No;
   for (const LoopAccess &G : L.Accesses) {
     if (G.Kind != LoopAccess::Gathered || No.count(G.Array))
       continue;
-    const Expr *Idx = G.Subs.whole()->getIdx();
-    std::optional<int64_t> C;
-    const auto *Ref = dyn_cast<DeclRefExpr>(Idx->IgnoreParenImpCasts());
-    if (Ref && Ref->getDecl() == IV)
-      C = 0;
-    else
-      C = offsetFrom(Ctx, Idx, IV);
-    if (!C || !OneD(G.Array) || !MayBeContiguous(G.Array)) {
+    std::vector<long long> Off;
+    bool Ok = G.Array->rank() == Rank && MayBeContiguous(G.Array) &&
+              G.Subs.Levels.size() == std::size_t(Rank);
+    for (int D = 0; Ok && D < Rank; ++D) {
+      const Expr *Idx = G.Subs.sub(std::size_t(D));
+      const auto *Ref = dyn_cast<DeclRefExpr>(Idx->IgnoreParenImpCasts());
+      std::optional<int64_t> C;
+      if (!IV[std::size_t(D)])
+        C = std::nullopt;
+      else if (Ref && Ref->getDecl() == IV[std::size_t(D)])
+        C = 0;
+      else
+        C = offsetFrom(Ctx, Idx, IV[std::size_t(D)]);
+      Ok = C.has_value();
+      Off.push_back(C.value_or(0));
+    }
+    if (!Ok) {
       No.insert(G.Array);
       L.Halos.erase(G.Array);
       continue;
     }
-    auto [It, New] = L.Halos.try_emplace(G.Array, *C, *C);
-    It->second.first = std::min<long long>(It->second.first, *C);
-    It->second.second = std::max<long long>(It->second.second, *C);
+    auto [It, New] = L.Halos.try_emplace(G.Array);
+    HaloWidths &W = It->second;
+    if (New) {
+      W.Lo = Off;
+      W.Hi = Off;
+    }
+    for (int D = 0; D < Rank; ++D) {
+      W.Lo[std::size_t(D)] =
+          std::min(W.Lo[std::size_t(D)], Off[std::size_t(D)]);
+      W.Hi[std::size_t(D)] =
+          std::max(W.Hi[std::size_t(D)], Off[std::size_t(D)]);
+    }
+    W.Corners |= std::count_if(Off.begin(), Off.end(),
+                               [](long long C) { return C != 0; }) > 1;
   }
 }
 
@@ -74,6 +98,86 @@ std::string offsetsText(const std::string &I, long long Lo, long long Hi) {
                    : I + " + " + std::to_string(C);
   };
   return Lo == Hi ? One(Lo) : One(Lo) + " .. " + One(Hi);
+}
+
+/// The constant mapping of X in St, if any.
+std::optional<plan::DistributionND> knownND(const FlowState &St, DistArray *X) {
+  const Mapping *M = mappingIn(St, X);
+  if (!M)
+    return std::nullopt;
+  try {
+    return staticDistribution(*M, X->Extents, nullptr);
+  } catch (const plan::PlanError &) {
+    return std::nullopt;
+  }
+}
+
+/// Rank 1: "a halo of 1 element below and 1 above its block from the
+/// nearest owners (16 bytes per rank)".
+std::string rank1Halo(const HaloWidths &W, long long ES) {
+  long long Below = std::max(0LL, -W.Lo[0]), Above = std::max(0LL, W.Hi[0]);
+  std::string Parts;
+  if (Below)
+    Parts =
+        std::to_string(Below) + " element" + (Below > 1 ? "s" : "") + " below";
+  if (Above)
+    Parts += (Parts.empty() ? "" : " and ") + std::to_string(Above) +
+             (Parts.empty() ? std::string(" element") + (Above > 1 ? "s" : "")
+                            : std::string()) +
+             " above";
+  return "a halo of " + Parts + " its block from the nearest owners (" +
+         std::to_string((Below + Above) * ES) + " bytes per rank)";
+}
+
+/// Rank N: "a halo of (1, 1) elements below and (1, 1) above its block
+/// ('*' dimensions: 0, every rank holds them),
+/// without corners, from its grid neighbours (at most 16400 bytes per
+/// rank)"; the bytes when the mapping is constant: the largest block's
+/// border in the distributed dimensions ('*' dimensions need none).
+std::string rankNHalo(const HaloWidths &W, long long ES, const Mapping *M,
+                      const std::optional<plan::DistributionND> &D) {
+  std::string Below, Above;
+  for (std::size_t K = 0; K < W.Lo.size(); ++K) {
+    bool Whole = M && M->Formats.size() == W.Lo.size() &&
+                 M->Formats[K].Kind == FormatKind::Collapsed;
+    Below +=
+        (K ? ", " : "") + std::to_string(Whole ? 0 : std::max(0LL, -W.Lo[K]));
+    Above +=
+        (K ? ", " : "") + std::to_string(Whole ? 0 : std::max(0LL, W.Hi[K]));
+  }
+  std::string Msg = "a halo of (" + Below + ") elements below and (" + Above +
+                    ") above its block, " + (W.Corners ? "with" : "without") +
+                    " corners, from its grid neighbours";
+  if (!D)
+    return Msg;
+  std::vector<long long> B(W.Lo.size(), 0), Wd(W.Lo.size(), 0);
+  for (int R = 0; R < D->procs(); ++R) {
+    std::vector<plan::Index> E = D->localExtents(R);
+    for (std::size_t K = 0; K < B.size(); ++K)
+      B[K] = std::max<long long>(B[K], E[K]);
+  }
+  for (std::size_t K = 0; K < B.size(); ++K)
+    if (D->dims()[K].procs() > 1 &&
+        D->dims()[K].kind() != plan::DistKind::Collapsed)
+      Wd[K] = std::max(0LL, -W.Lo[K]) + std::max(0LL, W.Hi[K]);
+  long long Elems = 0;
+  if (W.Corners) {
+    long long All = 1, Core = 1;
+    for (std::size_t K = 0; K < B.size(); ++K) {
+      All *= B[K] + Wd[K];
+      Core *= B[K];
+    }
+    Elems = All - Core;
+  } else {
+    for (std::size_t K = 0; K < B.size(); ++K) {
+      long long Slab = Wd[K];
+      for (std::size_t E = 0; E < B.size(); ++E)
+        if (E != K)
+          Slab *= B[E];
+      Elems += Slab;
+    }
+  }
+  return Msg + " (at most " + std::to_string(Elems * ES) + " bytes per rank)";
 }
 
 } // namespace
@@ -92,43 +196,44 @@ void remarkGathers(Context &C, const OwnerLoop &L, const FlowState &St) {
       ET = AT->getElementType();
     long long ES = Ctx.getTypeSizeInChars(ET).getQuantity();
     if (auto H = L.Halos.find(G.Array); H != L.Halos.end()) {
-      long long CMin = H->second.first, CMax = H->second.second;
+      const HaloWidths &W = H->second;
       const Mapping *MA = mappingIn(St, G.Array), *MH = mappingIn(St, L.Home);
-      std::optional<plan::Distribution> DA = knownDistribution(St, G.Array),
-                                        DH = knownDistribution(St, L.Home);
+      std::optional<plan::DistributionND> DA = knownND(St, G.Array),
+                                          DH = knownND(St, L.Home);
       // Same array, same mapping (also with run-time parameters), or the
       // same distribution: the halo comes from the neighbours.
       bool Aligned =
           G.Array == L.Home ||
-          (MA && MH && *MA == *MH && G.Array->Extent == L.Home->Extent) ||
+          (MA && MH && *MA == *MH && G.Array->Extents == L.Home->Extents) ||
           (DA && DH && DA->sameMapping(*DH));
-      std::string I = L.Levels.front().IndVar->getName().str();
-      std::string Msg = "'" + G.Array->Name + "' is read at " +
-                        offsetsText(I, CMin, CMax) +
-                        ": before the loop each rank receives ";
+      const int Rank = G.Array->rank();
+      std::vector<std::string> IVs(static_cast<std::size_t>(Rank));
+      for (const NestLevel &Lv : L.Levels)
+        if (Lv.Dim >= 0 && Lv.Dim < Rank)
+          IVs[std::size_t(Lv.Dim)] = Lv.IndVar->getName().str();
+      if (Rank == 1)
+        IVs[0] = L.Levels.front().IndVar->getName().str();
+      std::string Msg = "'" + G.Array->Name + "' is read at ";
+      for (int K = 0; K < Rank; ++K)
+        Msg += (K ? ", " : "") + offsetsText(IVs[std::size_t(K)],
+                                             W.Lo[std::size_t(K)],
+                                             W.Hi[std::size_t(K)]);
+      Msg += ": before the loop each rank receives ";
       if (Aligned) {
-        long long Below = std::max(0LL, -CMin), Above = std::max(0LL, CMax);
-        std::string Parts;
-        if (Below)
-          Parts = std::to_string(Below) + " element" + (Below > 1 ? "s" : "") +
-                  " below";
-        if (Above)
-          Parts +=
-              (Parts.empty() ? "" : " and ") + std::to_string(Above) +
-              (Parts.empty() ? std::string(" element") + (Above > 1 ? "s" : "")
-                             : std::string()) +
-              " above";
-        Msg += "a halo of " + Parts + " its block from the nearest owners (" +
-               std::to_string((Below + Above) * ES) + " bytes per rank)";
-      } else {
+        Msg +=
+            Rank == 1 ? rank1Halo(W, ES) : rankNHalo(W, ES, MA, DA ? DA : DH);
+      } else if (Rank == 1) {
         auto Shift = [](long long K) {
           return K == 0  ? std::string()
                  : K < 0 ? " - " + std::to_string(-K)
                          : " + " + std::to_string(K);
         };
-        Msg += "the elements [s" + Shift(CMin) + ", e" + Shift(CMax) +
+        Msg += "the elements [s" + Shift(W.Lo[0]) + ", e" + Shift(W.Hi[0]) +
                ") for its part [s, e) of '" + L.Home->Name +
                "' from the ranks that own them";
+      } else {
+        Msg += "the box its part of '" + L.Home->Name +
+               "' reads at these offsets from the ranks that own it";
       }
       Msg += " instead of a copy of all " + std::to_string(G.Array->Extent) +
              " elements";

@@ -264,6 +264,8 @@ void Placement::checkNest(OwnerLoop &L) {
   bool AnyLocal = false;
   for (const LoopAccess &Acc : L.Accesses)
     AnyLocal |= Acc.Kind == LoopAccess::Local;
+  if (AnyLocal)
+    chooseHalos(Ctx, L, States[L.DirId]);
   remarkGathers(C, L, States[L.DirId]);
   if (!AnyLocal) {
     // Everything is read from copies: the nest runs on every rank.

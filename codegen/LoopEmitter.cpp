@@ -104,20 +104,42 @@ private:
     std::string Hi = E.text(Lv.Upper);
     return E.text(Lv.Lower) + ", " + (Lv.Inclusive ? "(" + Hi + ") + 1" : Hi);
   }
-  /// The level over dimension 0 of the home array (halos are rank 1).
-  const NestLevel &levelOfDim0() const {
+  /// The level over dimension D of the home array (the directive's level
+  /// for rank 1).
+  const NestLevel &levelOfDim(int D) const {
     for (const NestLevel &Lv : L.Levels)
-      if (Lv.Dim == 0)
+      if (Lv.Dim == D)
         return Lv;
     return L.Levels.front();
   }
-  /// A halo serves rank-1 arrays in loops over a rank-1 home: hpf::halo
-  /// fetches the elements at i + [CMin, CMax] of the rank's iterations.
-  std::string haloArgs(const DistArray *A, long long CMin,
-                       long long CMax) const {
-    return "(" + A->Name + ", " + L.Home->Name + ", " + bounds(levelOfDim0()) +
-           ", " + std::to_string(CMin) + ", " + std::to_string(CMax) + ", " +
-           E.whereLiteral(D.HashLoc) + ")";
+  /// hpf::halo's arguments: the array, the home array, and the loop bounds
+  /// and offsets of each dimension; rank 1 spells `lo, hi, cmin, cmax`,
+  /// rank N `{lo0, ...}, {hi0, ...}, {cmin0, ...}, {cmax0, ...}, corners`.
+  std::string haloArgs(const DistArray *A,
+                       const analysis::HaloWidths &W) const {
+    std::string Args = "(" + A->Name + ", " + L.Home->Name + ", ";
+    if (A->rank() == 1) {
+      Args += bounds(levelOfDim(0)) + ", " + std::to_string(W.Lo[0]) + ", " +
+              std::to_string(W.Hi[0]);
+    } else {
+      std::string Lo, Hi, CMin, CMax;
+      for (int D = 0; D < A->rank(); ++D) {
+        const NestLevel &Lv = levelOfDim(D);
+        std::string Sep = D ? ", " : "";
+        std::string Up = E.text(Lv.Upper);
+        Lo += Sep + E.text(Lv.Lower);
+        Hi += Sep + (Lv.Inclusive ? "(" + Up + ") + 1" : Up);
+        CMin += Sep + std::to_string(W.Lo[std::size_t(D)]);
+        CMax += Sep + std::to_string(W.Hi[std::size_t(D)]);
+      }
+      Args += "{" + Lo + "}, {" + Hi + "}, {" + CMin + "}, {" + CMax + "}, " +
+              (W.Corners ? "true" : "false");
+    }
+    return Args + ", " + E.whereLiteral(D.HashLoc) + ")";
+  }
+  static std::string haloType(const DistArray *A) {
+    return "hpf::halo<" + A->ElemType +
+           (A->rank() == 1 ? "" : ", " + std::to_string(A->rank())) + ">";
   }
   static std::string gatheredType(const DistArray *A) {
     return "hpfcc::gathered<" + A->ElemType + ", " + std::to_string(A->rank()) +
@@ -139,8 +161,8 @@ private:
       std::string Copy = name(Halo ? "__hpf_halo_" : "__hpf_all_", A);
       if (Made.insert(A).second) {
         if (Halo)
-          Pro += " const hpf::halo<" + A->ElemType + "> " + Copy +
-                 haloArgs(A, H->second.first, H->second.second) + ";";
+          Pro += " const " + haloType(A) + " " + Copy + haloArgs(A, H->second) +
+                 ";";
         else if (A->rank() == 1)
           Pro += " const std::vector<" + A->ElemType + "> " + Copy + " = " +
                  A->Name + ".gather();";
@@ -175,13 +197,13 @@ private:
       // owners (a halo with c = 0; it gathers the whole array if a mapping
       // is not contiguous), or for more dimensions the whole array.
       bool Halo = A->rank() == 1 && L.Home->rank() == 1;
-      std::string Type =
-          Halo ? "hpf::halo<" + A->ElemType + ">" : gatheredType(A);
+      std::string Type = Halo ? haloType(A) : gatheredType(A);
       std::string Al = name("__hpf_aligned_", A);
       Pro += " const bool " + Al + " = hpfcc::same_mapping(" + A->Name + ", " +
              L.Home->Name + "); const " + Type + " " + name("__hpf_all_", A) +
              " = " + Al + " ? " + Type + "() : " + Type +
-             (Halo ? haloArgs(A, 0, 0) : "(" + A->Name + ")") + ";";
+             (Halo ? haloArgs(A, {{0}, {0}, false}) : "(" + A->Name + ")") +
+             ";";
     }
     return Pro;
   }

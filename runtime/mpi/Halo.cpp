@@ -1,17 +1,25 @@
 //===- mpi/Halo.cpp - neighbour elements for stencil reads ----------------===//
+//
+// The needs are boxes computed the same way on every rank; the exchange
+// moves each piece (a need box intersected with an owner's box) as one
+// message described by MPI subarray types on both sides, in the same order
+// on both sides, so pieces match without tags of their own.
+//
+//===----------------------------------------------------------------------===//
 
 #include "mpi/Halo.h"
 
 #include <mpi.h>
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <memory>
 
 namespace hpf::rt {
 
 namespace {
-
-using Range = std::pair<index_t, index_t>;
 
 constexpr int HaloTag = 7411;
 
@@ -22,10 +30,44 @@ Range intersect(Range A, Range B) {
   return R;
 }
 
-Range owned(const plan::Distribution &D, int R) {
+bool empty(const Box &B) {
+  for (const Range &R : B)
+    if (R.first >= R.second)
+      return true;
+  return B.empty();
+}
+
+Box intersect(const Box &A, const Box &B) {
+  Box R(A.size());
+  for (std::size_t D = 0; D < A.size(); ++D)
+    R[D] = intersect(A[D], B[D]);
+  return R;
+}
+
+index_t volume(const Box &B) {
+  index_t V = 1;
+  for (const Range &R : B)
+    V *= R.second - R.first;
+  return B.empty() ? 0 : V;
+}
+
+/// The box world rank R owns of a contiguous mapping (empty outside its
+/// grid).
+Box owned(const plan::DistributionND &D, int R) {
+  Box B(std::size_t(D.rank()), Range{0, 0});
   if (R < 0 || R >= D.procs())
-    return {0, 0};
-  return D.range(R);
+    return B;
+  std::vector<DimMap> Maps = dimMaps(D, R);
+  for (std::size_t K = 0; K < B.size(); ++K)
+    B[K] = D.dims()[K].range(Maps[K].Coord);
+  return B;
+}
+
+bool contiguous(const plan::DistributionND &D) {
+  for (const plan::Distribution &X : D.dims())
+    if (!X.isContiguous())
+      return false;
+  return true;
 }
 
 HaloStats &stats() {
@@ -33,91 +75,271 @@ HaloStats &stats() {
   return S;
 }
 
+/// HPF_HALO_REPORT=1: at exit each rank prints the halo bytes it received
+/// and the exchanges (kernel-bench's bytes per rank per iteration).
+struct Totals {
+  long long Bytes = 0, Exchanges = 0;
+  int Rank = 0; // MPI may be finalized at exit
+};
+Totals &totals() {
+  static Totals T;
+  static const bool Report = [] {
+    const char *E = std::getenv("HPF_HALO_REPORT");
+    if (E && *E && *E != '0')
+      std::atexit([] {
+        std::fprintf(stderr,
+                     "hpf-halo: rank %d received %lld bytes in %lld "
+                     "halo exchanges\n",
+                     totals().Rank, totals().Bytes, totals().Exchanges);
+      });
+    return true;
+  }();
+  (void)Report;
+  return T;
+}
+
+/// An MPI type selecting box Part of the row-major box Whole, elements of
+/// ElemType. Freed by the caller.
+MPI_Datatype subarray(const Box &Whole, const Box &Part, MPI_Datatype ElemType,
+                      const char *Where) {
+  const int N = int(Whole.size());
+  std::vector<MPI_Count> Sizes(Whole.size()), Subs(Whole.size()),
+      Starts(Whole.size());
+  for (std::size_t D = 0; D < Whole.size(); ++D) {
+    Sizes[D] = Whole[D].second - Whole[D].first;
+    Subs[D] = Part[D].second - Part[D].first;
+    Starts[D] = Part[D].first - Whole[D].first;
+  }
+  MPI_Datatype T;
+  check(MPI_Type_create_subarray_c(N, Sizes.data(), Subs.data(), Starts.data(),
+                                   MPI_ORDER_C, ElemType, &T),
+        "MPI_Type_create_subarray", "halo exchange", Where);
+  check(MPI_Type_commit(&T), "MPI_Type_commit", "halo exchange", Where);
+  return T;
+}
+
+/// Copies box Part from the row-major box From (bytes at F) into the
+/// row-major box To (bytes at O): one memcpy per row of the last dimension.
+void copyBox(const Box &From, const char *F, const Box &To, char *O,
+             const Box &Part, index_t ES) {
+  const std::size_t N = Part.size();
+  std::vector<index_t> FS(N), TS(N), Idx(N);
+  index_t Fs = ES, Ts = ES;
+  for (std::size_t D = N; D-- > 0;) {
+    FS[D] = Fs;
+    TS[D] = Ts;
+    Fs *= From[D].second - From[D].first;
+    Ts *= To[D].second - To[D].first;
+  }
+  for (std::size_t D = 0; D < N; ++D)
+    Idx[D] = Part[D].first;
+  const std::size_t Row =
+      std::size_t((Part[N - 1].second - Part[N - 1].first) * ES);
+  while (true) {
+    index_t FO = 0, TO = 0;
+    for (std::size_t D = 0; D < N; ++D) {
+      FO += (Idx[D] - From[D].first) * FS[D];
+      TO += (Idx[D] - To[D].first) * TS[D];
+    }
+    std::memcpy(O + TO, F + FO, Row);
+    std::size_t D = N - 1;
+    while (D-- > 0) {
+      if (++Idx[D] < Part[D].second)
+        break;
+      Idx[D] = Part[D].first;
+    }
+    if (D == std::size_t(-1))
+      return;
+  }
+}
+
+/// Free list of halo buffers: a few, the largest kept.
+struct Pool {
+  std::vector<std::pair<std::size_t, std::unique_ptr<char[]>>> Free;
+};
+Pool &pool() {
+  static Pool P;
+  return P;
+}
+
 } // namespace
+
+index_t HaloShape::count() const { return volume(Hull); }
 
 const HaloStats &lastHaloStats() { return stats(); }
 
-Range haloNeed(const plan::Distribution &Src, const plan::Distribution &Home,
-               int R, index_t Lo, index_t Hi, index_t CMin, index_t CMax) {
-  Range Seg = intersect(owned(Home, R), {Lo, Hi});
-  if (Seg.first >= Seg.second)
-    return {0, 0};
-  return intersect({Seg.first + CMin, Seg.second + CMax}, {0, Src.size()});
+void *acquireHaloBuffer(std::size_t Bytes) {
+  auto &F = pool().Free;
+  // The smallest free buffer that fits.
+  auto Best = F.end();
+  for (auto It = F.begin(); It != F.end(); ++It)
+    if (It->first >= Bytes && (Best == F.end() || It->first < Best->first))
+      Best = It;
+  if (Best == F.end())
+    return new char[std::max<std::size_t>(Bytes, 1)];
+  char *P = Best->second.release();
+  F.erase(Best);
+  return P;
 }
 
-HaloShape haloShape(const plan::Distribution &Src,
-                    const plan::Distribution &Home, index_t Lo, index_t Hi,
-                    index_t CMin, index_t CMax) {
+void releaseHaloBuffer(void *P, std::size_t Bytes) {
+  auto &F = pool().Free;
+  F.emplace_back(std::max<std::size_t>(Bytes, 1),
+                 std::unique_ptr<char[]>(static_cast<char *>(P)));
+  constexpr std::size_t Keep = 8;
+  if (F.size() > Keep) {
+    auto Small =
+        std::min_element(F.begin(), F.end(), [](const auto &A, const auto &B) {
+          return A.first < B.first;
+        });
+    F.erase(Small);
+  }
+}
+
+std::vector<Box> haloNeed(const plan::DistributionND &Src,
+                          const plan::DistributionND &Home, int R,
+                          const HaloReads &Rd) {
+  const std::size_t N = std::size_t(Src.rank());
+  Box Mine = owned(Home, R), Base(N), Ext(N);
+  int Moving = 0;
+  for (std::size_t D = 0; D < N; ++D) {
+    Base[D] = intersect(Mine[D], {Rd.Lo[D], Rd.Hi[D]});
+    if (Base[D].first >= Base[D].second)
+      return {};
+    const index_t Size = Src.dims()[D].size();
+    Ext[D] = intersect(
+        {Base[D].first + Rd.CMin[D], Base[D].second + Rd.CMax[D]}, {0, Size});
+    Base[D] = intersect(Base[D], {0, Size});
+    Moving += Rd.CMin[D] != 0 || Rd.CMax[D] != 0;
+  }
+  if (empty(Ext))
+    return {};
+  if (Rd.Corners || Moving < 2)
+    return {Ext};
+  // No corners: every offset moves in one dimension at most, so offset 0
+  // is read in every dimension: the core box plus, per dimension, the slabs
+  // below and above it.
+  std::vector<Box> Boxes{Base};
+  for (std::size_t D = 0; D < N; ++D) {
+    Box Below = Base, Above = Base;
+    Below[D] = {Ext[D].first, std::max(Ext[D].first, Base[D].first)};
+    Above[D] = {std::min(Ext[D].second, Base[D].second), Ext[D].second};
+    for (const Box *B : {&Below, &Above})
+      if (!empty(*B))
+        Boxes.push_back(*B);
+  }
+  return Boxes;
+}
+
+Range haloNeed(const plan::Distribution &Src, const plan::Distribution &Home,
+               int R, index_t Lo, index_t Hi, index_t CMin, index_t CMax) {
+  HaloReads Rd{{Lo}, {Hi}, {CMin}, {CMax}, true};
+  std::vector<Box> B = haloNeed(plan::DistributionND::rank1(Src),
+                                plan::DistributionND::rank1(Home), R, Rd);
+  return B.empty() ? Range{0, 0} : B.front().front();
+}
+
+HaloShape haloShape(const plan::DistributionND &Src,
+                    const plan::DistributionND &Home, const HaloReads &Rd) {
   HaloShape S;
-  if (!Src.isContiguous() || !Home.isContiguous()) {
+  const std::size_t N = std::size_t(Src.rank());
+  if (!contiguous(Src) || !contiguous(Home)) {
     S.Gather = true;
-    S.Count = Src.size();
+    for (std::size_t D = 0; D < N; ++D)
+      S.Hull.push_back({0, Src.dims()[D].size()});
     return S;
   }
-  Range Need = haloNeed(Src, Home, rank(), Lo, Hi, CMin, CMax);
-  S.First = Need.first;
-  S.Count = Need.second - Need.first;
+  std::vector<Box> Need = haloNeed(Src, Home, rank(), Rd);
+  S.Hull.assign(N, Range{0, 0});
+  if (Need.empty())
+    return S;
+  S.Hull = Need.front();
+  for (const Box &B : Need)
+    for (std::size_t D = 0; D < N; ++D)
+      S.Hull[D] = {std::min(S.Hull[D].first, B[D].first),
+                   std::max(S.Hull[D].second, B[D].second)};
   return S;
 }
 
-void haloExchange(const HaloShape &S, const plan::Distribution &Src,
-                  const plan::Distribution &Home, index_t Lo, index_t Hi,
-                  index_t CMin, index_t CMax, const void *Local,
-                  std::size_t ElemSize, void *Out, const char *Where) {
+void haloExchange(const HaloShape &S, const plan::DistributionND &Src,
+                  const plan::DistributionND &Home, const HaloReads &Rd,
+                  const void *Local, std::size_t ElemSize, void *Out,
+                  const char *Where) {
   init();
   HaloStats &St = stats();
   St = HaloStats{};
   if (S.Gather) {
     St.Gathered = true;
-    gatherAll(plan::DistributionND::rank1(Src), Local, ElemSize, Out);
+    gatherAll(Src, Local, ElemSize, Out);
     return;
   }
   const int Me = rank(), W = nranks();
   const index_t ES = index_t(ElemSize);
-  const Range Mine = owned(Src, Me);
-  const Range Need{S.First, S.First + S.Count};
+  const Box Mine = owned(Src, Me);
   char *O = static_cast<char *>(Out);
   const char *L = static_cast<const char *>(Local);
+  MPI_Datatype Elem;
+  check(MPI_Type_contiguous_c(MPI_Count(ElemSize), MPI_BYTE, &Elem),
+        "MPI_Type_contiguous", "halo exchange", Where);
   std::vector<MPI_Request> Reqs;
-  // Receives first: the part of my need each other rank owns.
+  std::vector<MPI_Datatype> Types;
+  auto Post = [&](bool Send, const Box &Whole, const Box &Part, int Peer) {
+    Types.push_back(subarray(Whole, Part, Elem, Where));
+    Reqs.emplace_back();
+    if (Send)
+      check(MPI_Isend(L, 1, Types.back(), Peer, HaloTag, MPI_COMM_WORLD,
+                      &Reqs.back()),
+            "MPI_Isend", "halo exchange", Where);
+    else
+      check(MPI_Irecv(O, 1, Types.back(), Peer, HaloTag, MPI_COMM_WORLD,
+                      &Reqs.back()),
+            "MPI_Irecv", "halo exchange", Where);
+  };
+  const std::vector<Box> Need = haloNeed(Src, Home, Me, Rd);
+  // Receives first: the pieces of my need each other rank owns, in box
+  // order (the sender walks the same boxes in the same order).
   for (int P = 0; P < Src.procs() && P < W; ++P) {
     if (P == Me)
       continue;
-    Range Part = intersect(Need, owned(Src, P));
-    if (Part.first >= Part.second)
-      continue;
-    Reqs.emplace_back();
-    check(MPI_Irecv_c(O + (Part.first - Need.first) * ES,
-                      MPI_Count((Part.second - Part.first) * ES), MPI_BYTE, P,
-                      HaloTag, MPI_COMM_WORLD, &Reqs.back()),
-          "MPI_Irecv", "halo exchange", Where);
-    ++St.Recvs;
-    St.ElementsReceived += Part.second - Part.first;
+    const Box Theirs = owned(Src, P);
+    for (const Box &B : Need) {
+      Box Part = intersect(B, Theirs);
+      if (empty(Part))
+        continue;
+      Post(false, S.Hull, Part, P);
+      ++St.Recvs;
+      St.ElementsReceived += volume(Part);
+    }
   }
-  // Sends: the part of every other rank's need that I own.
-  if (Mine.first < Mine.second)
+  // Sends: the pieces of every other rank's need that I own.
+  if (!empty(Mine))
     for (int Q = 0; Q < W; ++Q) {
       if (Q == Me)
         continue;
-      Range Part = intersect(haloNeed(Src, Home, Q, Lo, Hi, CMin, CMax), Mine);
-      if (Part.first >= Part.second)
-        continue;
-      Reqs.emplace_back();
-      check(MPI_Isend_c(L + (Part.first - Mine.first) * ES,
-                        MPI_Count((Part.second - Part.first) * ES), MPI_BYTE, Q,
-                        HaloTag, MPI_COMM_WORLD, &Reqs.back()),
-            "MPI_Isend", "halo exchange", Where);
-      ++St.Sends;
+      for (const Box &B : haloNeed(Src, Home, Q, Rd)) {
+        Box Part = intersect(B, Mine);
+        if (empty(Part))
+          continue;
+        Post(true, Mine, Part, Q);
+        ++St.Sends;
+        St.ElementsSent += volume(Part);
+      }
     }
   // My own elements, while the messages travel.
-  Range Own = intersect(Need, Mine);
-  if (Own.first < Own.second)
-    std::memcpy(O + (Own.first - Need.first) * ES,
-                L + (Own.first - Mine.first) * ES,
-                std::size_t((Own.second - Own.first) * ES));
+  for (const Box &B : Need) {
+    Box Part = intersect(B, Mine);
+    if (!empty(Part))
+      copyBox(Mine, L, S.Hull, O, Part, ES);
+  }
   if (!Reqs.empty())
     check(MPI_Waitall(int(Reqs.size()), Reqs.data(), MPI_STATUSES_IGNORE),
           "MPI_Waitall", "halo exchange", Where);
+  for (MPI_Datatype &T : Types)
+    MPI_Type_free(&T);
+  totals().Bytes += St.ElementsReceived * ES;
+  ++totals().Exchanges;
+  totals().Rank = Me;
+  MPI_Type_free(&Elem);
 }
 
 } // namespace hpf::rt

@@ -9,6 +9,12 @@ table gives the median wall time of --runs runs (runs interleaved, so a slow
 period of the machine hits every column alike) and the speed-up over the
 sequential build (sequential time / hpfcc time: above 1 is faster).
 
+The examples/kernels/ kernels run at benchmark sizes (SIZES below). For
+each kernel the last columns give the halo bytes one rank received per
+iteration at -n 2 (HPF_HALO_REPORT, the busiest rank) next to the minimum
+the stencil needs, and, for jacobi2d, a hand-written MPI halo exchange
+(baselines/jacobi2d-mpi.cpp, MPI_Sendrecv of ghost rows) at -n 2.
+
 With --other-hpfcc (e.g. an installed tree of an earlier version) and/or
 --other-flag (e.g. --hpf-reproducible-sums), a second build is measured in
 the same passes, for before/after comparisons.
@@ -24,6 +30,18 @@ import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+EXAMPLES = os.path.join(HERE, "..", "..", "examples", "kernels")
+
+# examples/kernels at benchmark sizes: defines, iterations (halo exchanges
+# per iteration are counted together) and the minimum bytes a rank of -n 2
+# must receive per iteration (the stencil's border).
+SIZES = {
+    "jacobi2d": (["-DKERNEL_N=2050", "-DSWEEPS=50"], 100, 2048 * 8),
+    "heat1d": (["-DKERNEL_N=4000000", "-DSTEPS=50"], 100, 1 * 8),
+    "stencil": (["-DKERNEL_N=2000", "-DITERS=40"], 40, 2 * 1996 * 8),
+    "matvec": (["-DKERNEL_N=2000", "-DREPS=40"], 40, 0),
+}
+BASELINES = {"jacobi2d": os.path.join(HERE, "baselines", "jacobi2d-mpi.cpp")}
 
 
 def build(cmd):
@@ -49,12 +67,14 @@ def main():
                     help="extra hpfcc flag of the second build")
     ap.add_argument("--other-label", default="other")
     ap.add_argument("--cxx", default="/usr/lib/llvm-19/bin/clang++")
+    ap.add_argument("--mpicxx", default="mpicxx.mpich")
     ap.add_argument("--mpiexec", default="mpiexec.mpich")
     ap.add_argument("--ranks", default="1,2")
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--tmp", default="/tmp/kernel-bench")
     ap.add_argument("kernels", nargs="*",
-                    default=sorted(glob.glob(os.path.join(HERE, "kernels", "*.cpp"))))
+                    default=sorted(glob.glob(os.path.join(HERE, "kernels", "*.cpp"))) +
+                    sorted(glob.glob(os.path.join(EXAMPLES, "*.cpp"))))
     a = ap.parse_args()
     os.makedirs(a.tmp, exist_ok=True)
     ranks = [int(r) for r in a.ranks.split(",")]
@@ -64,18 +84,24 @@ def main():
     env = dict(os.environ, MPIEXEC_TIMEOUT="300")
 
     print(f"| kernel | sequential (s) | " + " | ".join(
-        f"{lab} -n {r} (s) | speed-up" for lab, _, _ in compilers for r in ranks) + " |")
-    print("|---|---|" + "---|---|" * (len(compilers) * len(ranks)))
+        f"{lab} -n {r} (s) | speed-up" for lab, _, _ in compilers for r in ranks) +
+          " | halo B/rank/iter -n 2 | minimum | hand MPI -n 2 (s) | hpfcc / hand |")
+    print("|---|---|" + "---|---|" * (len(compilers) * len(ranks)) + "---|---|---|---|")
     for src in a.kernels:
         name = os.path.splitext(os.path.basename(src))[0]
         seq = os.path.join(a.tmp, name + ".seq")
-        build([a.cxx, "-std=c++20", "-O2", "-w", src, "-o", seq])
+        defs, iters, minimum = SIZES.get(name, ([], 1, None))
+        build([a.cxx, "-std=c++20", "-O2", "-w", *defs, src, "-o", seq])
         cmds = {"seq": [seq]}
         for lab, hpfcc, flags in compilers:
             exe = os.path.join(a.tmp, f"{name}.{lab}")
-            build([hpfcc, "-std=c++20", "-O2", *flags, src, "-o", exe])
+            build([hpfcc, "-std=c++20", "-O2", *flags, *defs, src, "-o", exe])
             for r in ranks:
                 cmds[(lab, r)] = [a.mpiexec, "-n", str(r), exe]
+        if name in BASELINES:
+            hand = os.path.join(a.tmp, name + ".hand")
+            build([a.mpicxx, "-std=c++20", "-O2", *defs, BASELINES[name], "-o", hand])
+            cmds["hand"] = [a.mpiexec, "-n", "2", hand]
         times = {k: [] for k in cmds}
         expected = None
         for _ in range(a.runs):
@@ -92,6 +118,21 @@ def main():
             for r in ranks:
                 t = statistics.median(times[(lab, r)])
                 cells.append(f"{t:.3f} | {tseq / t:.2f}")
+        # Halo bytes: one more -n 2 run with the runtime's report.
+        rep = subprocess.run([a.mpiexec, "-n", "2", os.path.join(a.tmp, f"{name}.hpfcc")],
+                             capture_output=True, text=True, timeout=600,
+                             env=dict(env, HPF_HALO_REPORT="1"))
+        got = [int(l.split()[4]) for l in rep.stderr.splitlines()
+               if l.startswith("hpf-halo:")]
+        per_iter = f"{max(got) / iters:.0f}" if got else "0"
+        cells.append(per_iter)
+        cells.append("n/a" if minimum is None else str(minimum))
+        if "hand" in times:
+            th = statistics.median(times["hand"])
+            t2 = statistics.median(times[("hpfcc", 2)]) if ("hpfcc", 2) in times else float("nan")
+            cells.append(f"{th:.3f} | {t2 / th:.2f}")
+        else:
+            cells.append("n/a | n/a")
         print(f"| {name} | {tseq:.3f} | " + " | ".join(cells) + " |", flush=True)
 
 
