@@ -78,7 +78,11 @@ void timeStrategies(
     StrategyRun Run = Make(O);
     summarize(R, timeIt(Reps, Run.To, Run.Back));
     R.Correct = Check(Run.Result());
-    if (St == default_strategy())
+    // The row says what really ran (shm across nodes runs async).
+    const char *Ran = rt::lastExecutor();
+    if (Ran && St != Ran)
+      R.Note = std::string("ran ") + Ran;
+    else if (St == default_strategy())
       R.Note = "default";
     Rows.push_back(R);
   }
@@ -155,7 +159,8 @@ int report(const Header &H, const std::vector<Row> &Rows,
         std::printf(" %9s", "");
       if (Memcpy)
         std::printf(" %9.2f", R.Median / Memcpy->Median);
-      std::printf("%s%s\n", R.Note == "default" ? "  (default)" : "",
+      std::printf("%s%s\n",
+                  R.Note.empty() ? "" : ("  (" + R.Note + ")").c_str(),
                   R.Correct ? "" : "  WRONG VALUES");
     }
   }
