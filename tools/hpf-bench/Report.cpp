@@ -184,6 +184,15 @@ Header planHeader(const plan::DistributionND &S, const plan::DistributionND &D,
   H.PlanCached = PlanCached;
   H.Messages = Pl.Table.Messages.size();
   H.Steps = Pl.Sched.Steps.size();
+  // Who sends how much to whom, so that a harness knowing which host each
+  // rank runs on can compute the ideal time (busiest link) without
+  // re-deriving the plan (test/cluster/ideal.py).
+  std::string Traffic = "[";
+  for (const plan::Message &M : Pl.Table.Messages)
+    Traffic += (Traffic.size() > 1 ? ", [" : "[") + std::to_string(M.Src) +
+               ", " + std::to_string(M.Dst) + ", " + std::to_string(M.Size) +
+               "]";
+  H.Json.push_back({"traffic_elems", Traffic + "]"});
   return H;
 }
 
