@@ -9,7 +9,9 @@
 #   2. star and two racks (hosts 2,3 behind one 1 Gbit/s trunk): hpf-bench
 #      tables (tables.py) with the ideal, every result checked.
 # Whatever it set up is torn down on exit (trap), also on failure or ^C.
-# Environment: SIZE (16MiB), RUNS (1), TABLES=0 skips part 2.
+# Environment: SIZE (16MiB), RUNS (1), REPS (3), TABLES=0 skips part 2,
+# EXAMPLES=0 part 1 (docs/bench-cluster.md: EXAMPLES=0 SIZE=64MiB RUNS=5
+# REPS=5 test/cluster/cluster-test.sh build).
 set -eo pipefail
 BUILD=$(cd "${1:-build}" && pwd)
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -32,8 +34,8 @@ mpicc.mpich -O2 -shared -fPIC -o "$HERE/build/epshim.so" "$HERE/epshim.c" -ldl
 "$EMU" up 4 1gbit
 
 FAIL=0
-echo "== examples, star, 4 hosts x 1 and x 2 ranks, HPF_VERIFY=1"
-for SRC in "$ROOT"/examples/*.cpp; do
+[ "${EXAMPLES:-1}" != 0 ] && echo "== examples, star, 4 hosts x 1 and x 2 ranks, HPF_VERIFY=1"
+for SRC in $([ "${EXAMPLES:-1}" != 0 ] && echo "$ROOT"/examples/*.cpp); do
   NAME=$(basename "$SRC" .cpp)
   /usr/lib/llvm-19/bin/clang++ -std=c++20 -O1 -w "$SRC" -o "$OUT/$NAME.seq"
   "$BUILD/bin/hpfcc" -std=c++20 -O1 "$SRC" -o "$OUT/$NAME.hpf"
@@ -67,13 +69,13 @@ if [ "${TABLES:-1}" != 0 ]; then
   for PER in 1 2; do
     echo "== hpf-bench, star, 4 hosts x $PER"
     python3 "$HERE/tables.py" --bench "$BUILD/bin/hpf-bench" --hosts 4 --per-host $PER \
-      --size "${SIZE:-16MiB}" --runs "${RUNS:-1}" --reps 3 --check || FAIL=1
+      --size "${SIZE:-16MiB}" --runs "${RUNS:-1}" --reps "${REPS:-3}" --check || FAIL=1
   done
   "$EMU" racks "2 3" 1gbit
   for PER in 1 2; do
     echo "== hpf-bench, two racks, 4 hosts x $PER"
     python3 "$HERE/tables.py" --bench "$BUILD/bin/hpf-bench" --hosts 4 --per-host $PER \
-      --racks "2 3" --size "${SIZE:-16MiB}" --runs "${RUNS:-1}" --reps 3 --check || FAIL=1
+      --racks "2 3" --size "${SIZE:-16MiB}" --runs "${RUNS:-1}" --reps "${REPS:-3}" --check || FAIL=1
   done
 fi
 [ $FAIL = 0 ] && echo "cluster-test: PASSED" || echo "cluster-test: FAILED"

@@ -55,6 +55,13 @@ def ideal_seconds(j, per_host, rack_b, rate_bps):
     return busiest / (rate_bps / 8 * PAYLOAD)
 
 
+def cpu_times():
+    """(busy, total) jiffies of the whole machine, from /proc/stat."""
+    with open("/proc/stat") as f:
+        v = [int(x) for x in f.readline().split()[1:9]]
+    return v[0] + v[1] + v[2] + v[5] + v[6] + v[7], sum(v)
+
+
 def run_once(a, src, dst, p, q, ranks):
     hosts = ",".join("10.78.0.1%d:%d" % (k, a.per_host) for k in range(a.hosts))
     cmd = [os.path.join(HERE, "emu.sh"), "run", str(ranks), hosts, a.bench,
@@ -64,11 +71,9 @@ def run_once(a, src, dst, p, q, ranks):
     if a.reps:
         cmd += ["--reps", str(a.reps)]
     r = subprocess.run(cmd, capture_output=True, text=True)
-    line = next((l for l in r.stdout.splitlines() if l.startswith("{")), None)
-    if line is None:
-        # The JSON is one object over several lines; take from the first '{'.
-        i = r.stdout.find("{")
-        line = r.stdout[i:] if i >= 0 else None
+    # One JSON object over several lines, after whatever Hydra printed.
+    i = r.stdout.find("{")
+    line = r.stdout[i:] if i >= 0 else None
     try:
         return json.loads(line), cmd
     except (TypeError, ValueError):
@@ -103,6 +108,8 @@ def main():
             continue
         src, dst, p, q = make(ranks)
         runs = []
+        b0, t0 = cpu_times()
+        load0 = os.getloadavg()[0]
         for _ in range(a.runs):
             j, cmd = run_once(a, src, dst, p, q, ranks)
             runs.append(j)
@@ -110,9 +117,15 @@ def main():
                 if r["ran"] and not r.get("correct", True):
                     bad += 1
                     print("WRONG VALUES: %s, %s" % (name, r["name"]))
+        b1, t1 = cpu_times()
+        busy = 100.0 * (b1 - b0) / max(1, t1 - t0)
         ideal = ideal_seconds(runs[0], a.per_host, rack_b, a.rate_gbit * 1e9)
-        print("%s (P = %d, Q = %d): ideal %.1f ms; `%s`\n"
-              % (name, p, q, ideal * 1e3, " ".join(os.path.basename(c) if c == a.bench else c for c in cmd[2:])))
+        shown = ["test/cluster/emu.sh", "run"] + [
+            "hpf-bench" if c == a.bench else c for c in cmd[2:]]
+        print("%s (P = %d, Q = %d): ideal %.1f ms; machine busy %.0f%% of 2 "
+              "cores during the %d runs (ours included), load average %.1f "
+              "before; `%s`\n" % (name, p, q, ideal * 1e3, busy, a.runs, load0,
+                                 " ".join(shown)))
         print("| method | median ms | min-max ms | / ideal |")
         print("|---|---:|---:|---:|")
         for i, row in enumerate(runs[0]["rows"]):
