@@ -46,3 +46,9 @@ bench-kernels: build
 
 clean:
 	rm -rf build build-asan build-debug
+
+# The emulated cluster (test/cluster/cluster-test.sh): root only, skipped with
+# one line otherwise; never part of `make test`.
+.PHONY: cluster-test
+cluster-test: build
+	./test/cluster/cluster-test.sh build

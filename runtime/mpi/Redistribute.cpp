@@ -31,7 +31,7 @@ bool redistributeStorage(const processors &SrcProcs,
   if (SrcProcs.size() != Src.procs() || DstProcs.size() != Dst.procs())
     fail("redistribute", "distribution and processor arrangement sizes differ",
          Where);
-  const char *Strategy = strategyFor(Opts);
+  const StrategyChoice Choice = strategyFor(Opts);
   if (Src.sameMapping(Dst)) {
     countNoOp();
     return false;
@@ -46,11 +46,12 @@ bool redistributeStorage(const processors &SrcProcs,
     verifyEntry(E, Have, Want, Where);
     Before = checksum(Src, Me, Data.data(), ES);
   }
-  runStrategy(E, Strategy, Data, std::size_t(Have) * ES, Spare,
-              std::size_t(Want) * ES, ES, Where);
+  const char *Ran = runStrategy(E, Choice, Data, std::size_t(Have) * ES, Spare,
+                                std::size_t(Want) * ES, ES, Where);
+  reportChoice(Choice, Ran, Where);
   if (Verify)
     verifyChecksums(Before, checksum(Dst, Me, Spare.data(), ES),
-                    Src.format() + " -> " + Dst.format(), Strategy, Where);
+                    Src.format() + " -> " + Dst.format(), Ran, Where);
   return true;
 }
 

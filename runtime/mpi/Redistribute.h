@@ -23,18 +23,19 @@
 // deterministic); HPF_VERIFY=1 compares fingerprints across ranks.
 //
 // Executors (strategy):
-//   shm        (default) one copy per element: when every rank runs on one
-//              node, the array's storage moves into MPI-3 shared-memory
-//              windows (mpi/Storage.h) and each rank copies its share of
-//              the elements straight from the source ranks' storage into
-//              the destination ranks' storage between two synchronisations.
-//              Falls back to steps across nodes or when windows are
-//              unavailable
+//   shm        (default on one node) one copy per element: when every rank
+//              runs on one node, the array's storage moves into MPI-3
+//              shared-memory windows (mpi/Storage.h) and each rank copies its
+//              share of the elements straight from the source ranks' storage
+//              into the destination ranks' storage between two
+//              synchronisations. Across nodes it runs async, with HPF_SHM=0 or
+//              when windows are unavailable steps (mpi/Strategy.h; a note says
+//              so)
 //   steps      the schedule's steps; one partner per step, non-blocking
 //              inside a large step; big messages go in chunks so packing,
 //              transfer and unpacking overlap
-//   async      every message at once (irecv all, pack + isend, unpack as
-//              they arrive)
+//   async      (default across nodes) every message at once (irecv all,
+//              pack + isend, unpack as they arrive)
 //   alltoallv  pack everything, one MPI_Alltoallv, unpack
 //   alltoallw  MPI derived datatypes built from the index runs, one
 //              MPI_Alltoallw, no packing
@@ -71,7 +72,9 @@ struct redistribute_options {
 };
 
 /// The executor names, and the default (used when neither the call nor
-/// HPF_STRATEGY names one).
+/// HPF_STRATEGY names one): shm when every rank runs on one node, async
+/// across nodes. default_strategy() is collective on its first call (it
+/// probes where the ranks are, like the first redistribution).
 const std::vector<std::string> &strategies();
 const char *default_strategy();
 
@@ -100,15 +103,19 @@ const plan::Plan &lookupPlan(const plan::DistributionND &Src,
 
 struct CacheStats {
   std::uint64_t Hits = 0, Misses = 0, StaticPlans = 0;
-  std::uint64_t NoOps = 0; ///< calls that found the same mapping: no copy
+  std::uint64_t NoOps = 0;       ///< calls that found the same mapping: no copy
   double LastComputeSeconds = 0; ///< time of the last plan computed
 };
 CacheStats cacheStats();
 
+/// The executor that ran this rank's last redistribution ("shm", "async",
+/// ...; null before the first): what the default or a fallback chose.
+const char *lastExecutor();
+
 /// What the shm executor did so far on this rank.
 struct ShmStats {
   std::uint64_t Runs = 0;      ///< redistributions it ran
-  std::uint64_t Fallbacks = 0; ///< calls that fell back to steps
+  std::uint64_t Fallbacks = 0; ///< shm calls that ran another executor
   std::uint64_t WindowsCreated = 0, WindowsReused = 0, WindowsFreed = 0;
 };
 ShmStats shmStats();

@@ -4,18 +4,17 @@
 #include "mpi/Exec.h"
 #include "mpi/Shm.h"
 
+#include <cstdio>
+#include <set>
 #include <string>
 
 namespace hpf {
 
 namespace {
 
-const char *const DefaultStrategy = "shm";
-
 enum class Strategy { Shm, Steps, Async, Alltoallv, Alltoallw };
 
-Strategy parseStrategy(const char *Name, const char *Where) {
-  std::string S = Name;
+Strategy parseStrategy(const std::string &S, const char *Where) {
   if (S == "shm")
     return Strategy::Shm;
   if (S == "steps")
@@ -33,6 +32,25 @@ Strategy parseStrategy(const char *Name, const char *Where) {
        Where);
 }
 
+/// The executor names as static strings (a choice outlives its request).
+const char *nameOf(Strategy S) {
+  switch (S) {
+  case Strategy::Shm:
+    return "shm";
+  case Strategy::Steps:
+    return "steps";
+  case Strategy::Async:
+    return "async";
+  case Strategy::Alltoallv:
+    return "alltoallv";
+  case Strategy::Alltoallw:
+    return "alltoallw";
+  }
+  return "?";
+}
+
+const char *LastExecutor = nullptr;
+
 } // namespace
 
 const std::vector<std::string> &strategies() {
@@ -41,43 +59,134 @@ const std::vector<std::string> &strategies() {
   return S;
 }
 
-const char *default_strategy() { return DefaultStrategy; }
+const char *default_strategy() {
+  return rt::chooseStrategy(nullptr, rt::placement(), nullptr).Name;
+}
 
 namespace rt {
 
-const char *strategyFor(const redistribute_options &O) {
-  const char *Name = O.strategy ? O.strategy : env("HPF_STRATEGY");
-  Name = Name ? Name : DefaultStrategy;
-  parseStrategy(Name, O.where);
-  return Name;
+const Placement &placement() {
+  static const Placement P = [] {
+    Placement R;
+    const char *Shm = env("HPF_SHM");
+    R.ShmAllowed = !(Shm && std::string(Shm) == "0");
+    MPI_Comm C = comm(), Node = MPI_COMM_NULL;
+    check(MPI_Comm_split_type(C, MPI_COMM_TYPE_SHARED, rank(), MPI_INFO_NULL,
+                              &Node),
+          "MPI_Comm_split_type", "redistribute", nullptr);
+    int NodeRank = 0, NodeSize = 1;
+    MPI_Comm_rank(Node, &NodeRank);
+    MPI_Comm_size(Node, &NodeSize);
+    MPI_Comm_free(&Node);
+    int Mine[2] = {NodeRank == 0 ? 1 : 0, NodeSize}, All[2] = {0, 0};
+    check(MPI_Allreduce(&Mine[0], &All[0], 1, MPI_INT, MPI_SUM, C),
+          "MPI_Allreduce", "redistribute", nullptr);
+    check(MPI_Allreduce(&Mine[1], &All[1], 1, MPI_INT, MPI_MAX, C),
+          "MPI_Allreduce", "redistribute", nullptr);
+    R.Nodes = All[0];
+    R.MaxRanksPerNode = All[1];
+    return R;
+  }();
+  return P;
 }
 
-void runStrategy(CacheEntry &E, const char *Name, Storage &Data,
-                 std::size_t DataBytes, Storage &Spare, std::size_t SpareBytes,
-                 std::size_t ES, const char *Where) {
-  Strategy S = parseStrategy(Name, Where);
+StrategyChoice chooseStrategy(const char *Requested, const Placement &P,
+                              const char *Where) {
+  StrategyChoice C;
+  const std::string Nodes = std::to_string(P.Nodes);
+  if (!Requested) {
+    C.Default = true;
+    if (P.Nodes > 1) {
+      C.Name = "async";
+      C.Why = "default: the ranks span " + Nodes + " nodes";
+    } else if (!P.ShmAllowed) {
+      C.Name = "steps";
+      C.Why = "default on one node with HPF_SHM=0";
+    } else {
+      C.Name = "shm";
+      C.Why = "default: every rank on one node";
+    }
+    return C;
+  }
+  Strategy S = parseStrategy(Requested, Where);
+  C.Name = nameOf(S);
+  if (S != Strategy::Shm) {
+    C.Why = "requested";
+    return C;
+  }
+  if (P.Nodes > 1) {
+    // Across nodes the network default, not steps: see Strategy.h.
+    C.Name = "async";
+    C.Fallback = true;
+    C.Why =
+        "shm needs every rank on one node; the ranks span " + Nodes + " nodes";
+  } else if (!P.ShmAllowed) {
+    C.Name = "steps";
+    C.Fallback = true;
+    C.Why = "HPF_SHM=0 turns shm off";
+  } else {
+    C.Why = "requested";
+  }
+  return C;
+}
+
+StrategyChoice strategyFor(const redistribute_options &O) {
+  const char *Name = O.strategy ? O.strategy : env("HPF_STRATEGY");
+  // An unknown name fails before the placement is probed.
+  if (Name)
+    parseStrategy(Name, O.where);
+  return chooseStrategy(Name, placement(), O.where);
+}
+
+void reportChoice(const StrategyChoice &C, const char *Ran, const char *Where) {
+  LastExecutor = Ran;
+  bool Verify = verifyEnabled();
+  // HPF_SHM=0 is the user's own setting: the verify line says it.
+  bool Note = C.Fallback && std::string(C.Why).rfind("HPF_SHM", 0) != 0;
+  if ((!Verify && !Note) || rank() != 0)
+    return;
+  static std::set<std::string> Said;
+  std::string Why = C.Why;
+  if (std::string(Ran) != C.Name)
+    Why = "shared windows unavailable, " + Why; // runShm's own note said why
+  if (Note && Said.insert(std::string("note:") + Why).second)
+    std::fprintf(stderr, "hpfrt: note: %s: running %s\n", Why.c_str(), Ran);
+  if (Verify && Said.insert(std::string(Ran) + ":" + Why).second)
+    std::fprintf(stderr, "hpfrt: verify: executor %s (%s)%s%s\n", Ran,
+                 Why.c_str(), Where && *Where ? " first at " : "",
+                 Where && *Where ? Where : "");
+}
+
+const char *lastExecutor() { return LastExecutor; }
+
+const char *runStrategy(CacheEntry &E, const StrategyChoice &Choice,
+                        Storage &Data, std::size_t DataBytes, Storage &Spare,
+                        std::size_t SpareBytes, std::size_t ES,
+                        const char *Where) {
+  Strategy S = parseStrategy(Choice.Name, Where);
   if (S == Strategy::Shm &&
       runShm(E, Data, DataBytes, Spare, SpareBytes, ES, Where))
-    return;
+    return "shm";
+  if (Choice.Fallback || S == Strategy::Shm)
+    ++shmCounters().Fallbacks;
   Spare.reserve(SpareBytes);
   ExecArgs A{&E, Data.data(), Spare.data(), ES, Where};
   switch (S) {
-  case Strategy::Shm:
-    ++shmCounters().Fallbacks;
-    [[fallthrough]];
+  case Strategy::Shm: // windows unavailable (Shm.cpp noted it)
   case Strategy::Steps:
     runSteps(A, /*AllAtOnce=*/false);
-    break;
+    return "steps";
   case Strategy::Async:
     runSteps(A, /*AllAtOnce=*/true);
-    break;
+    return "async";
   case Strategy::Alltoallv:
     runAlltoallv(A);
-    break;
+    return "alltoallv";
   case Strategy::Alltoallw:
     runAlltoallw(A, E);
-    break;
+    return "alltoallw";
   }
+  return "?";
 }
 
 } // namespace rt

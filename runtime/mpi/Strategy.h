@@ -1,8 +1,14 @@
 //===- mpi/Strategy.h - choosing and running an executor --------*- C++ -*-===//
 //
 // Internal to hpfrt. The strategy of a call (its option, else HPF_STRATEGY,
-// else the default "shm") and the dispatch of a cached plan to that
-// executor (mpi/Exec.h); see mpi/Redistribute.h for what each one does.
+// else the default for where the ranks are) and the dispatch of a cached
+// plan to that executor (mpi/Exec.h); see mpi/Redistribute.h for what each
+// one does. The default: `shm` when every rank runs on one node (one
+// MPI_COMM_TYPE_SHARED group), `async` across nodes (all messages in
+// flight at once keeps every host link full; measured at 0.99-1.04x of the
+// link limit in docs/bench-cluster.md, where step-by-step execution waits
+// for the slowest TCP flow of each step). A strategy that cannot run where
+// the ranks are falls back with a note on stderr, never silently.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HPF_MPI_STRATEGY_H
@@ -11,22 +17,56 @@
 #include "mpi/Redistribute.h"
 
 #include <cstddef>
+#include <string>
 
 namespace hpf::rt {
 
 struct CacheEntry;
 
-/// The call's strategy, else HPF_STRATEGY, else the default; fails (naming
-/// O.where) on an unknown name.
-const char *strategyFor(const redistribute_options &O);
+/// What an executor choice knows of where the ranks are.
+struct Placement {
+  int Nodes = 1;           ///< MPI_COMM_TYPE_SHARED groups of the world
+  int MaxRanksPerNode = 1; ///< ranks of the largest group
+  bool ShmAllowed = true;  ///< HPF_SHM is not 0
+};
+
+/// The world's placement. Collective on its first call (every rank of the
+/// world must make it; redistributions do), cached afterwards.
+const Placement &placement();
+
+/// An executor decision: the executor that runs, and why.
+struct StrategyChoice {
+  const char *Name = nullptr; ///< "shm", "steps", "async", ...
+  bool Default = false;       ///< neither the call nor HPF_STRATEGY chose
+  bool Fallback = false;      ///< the requested strategy cannot run here
+  std::string Why;            ///< e.g. "default: the ranks span 4 nodes"
+};
+
+/// The choice for Requested (a strategy name, or null for the default) on
+/// placement P; fails (naming Where) on an unknown name. Pure: tests call it
+/// with made-up placements.
+StrategyChoice chooseStrategy(const char *Requested, const Placement &P,
+                              const char *Where);
+
+/// The call's choice: its option, else HPF_STRATEGY, else the default, on
+/// this world's placement (collective on first use, see placement()).
+StrategyChoice strategyFor(const redistribute_options &O);
 
 /// Runs E's plan on an array held in storages (Data: DataBytes now; Spare:
-/// room for SpareBytes) with the named executor. shm may turn both storages
-/// into window segments; where it cannot run (ranks on several nodes,
-/// windows unavailable) it falls back to steps. The caller swaps them.
-void runStrategy(CacheEntry &E, const char *Strategy, Storage &Data,
-                 std::size_t DataBytes, Storage &Spare, std::size_t SpareBytes,
-                 std::size_t ElemSize, const char *Where);
+/// room for SpareBytes) with the chosen executor, and returns the name of
+/// the executor that ran. shm may turn both storages into window segments;
+/// where windows cannot be allocated it runs steps (with a note). The
+/// caller swaps them.
+const char *runStrategy(CacheEntry &E, const StrategyChoice &Choice,
+                        Storage &Data, std::size_t DataBytes, Storage &Spare,
+                        std::size_t SpareBytes, std::size_t ElemSize,
+                        const char *Where);
+
+/// Says once per run on rank 0 (stderr) what a fallback or, under
+/// HPF_VERIFY, what every distinct choice ran: "hpfrt: note: ..." /
+/// "hpfrt: verify: executor async (default: the ranks span 4 nodes)".
+void reportChoice(const StrategyChoice &Choice, const char *Ran,
+                  const char *Where);
 
 } // namespace hpf::rt
 

@@ -182,10 +182,11 @@ int run2D(const Options2D &O) {
   Rows.insert(Rows.end(), BaselineRows.begin(), BaselineRows.end());
   Header H = planHeader(S, D, R * C, Bytes, W, Reps, Pl, PlanFirst, PlanCached);
   H.PlanNote = ", " + std::to_string(Runs) + " runs (most on one rank)";
-  H.Json = {{"shape", "[" + std::to_string(R) + ", " + std::to_string(C) + "]"},
-            {"grid_src", json(gridText(GS))},
-            {"grid_dst", json(gridText(GD))},
-            {"runs", std::to_string(Runs)}};
+  H.Json.insert(H.Json.begin(), {{"shape", "[" + std::to_string(R) + ", " +
+                                               std::to_string(C) + "]"},
+                                 {"grid_src", json(gridText(GS))},
+                                 {"grid_dst", json(gridText(GD))},
+                                 {"runs", std::to_string(Runs)}});
   char Title[512];
   std::snprintf(Title, sizeof Title,
                 "%s on %s -> %s on %s, %lld x %lld (%.1f MiB), %d ranks, %d "

@@ -78,7 +78,11 @@ void timeStrategies(
     StrategyRun Run = Make(O);
     summarize(R, timeIt(Reps, Run.To, Run.Back));
     R.Correct = Check(Run.Result());
-    if (St == default_strategy())
+    // The row says what really ran (shm across nodes runs async).
+    const char *Ran = rt::lastExecutor();
+    if (Ran && St != Ran)
+      R.Note = std::string("ran ") + Ran;
+    else if (St == default_strategy())
       R.Note = "default";
     Rows.push_back(R);
   }
@@ -155,7 +159,8 @@ int report(const Header &H, const std::vector<Row> &Rows,
         std::printf(" %9s", "");
       if (Memcpy)
         std::printf(" %9.2f", R.Median / Memcpy->Median);
-      std::printf("%s%s\n", R.Note == "default" ? "  (default)" : "",
+      std::printf("%s%s\n",
+                  R.Note.empty() ? "" : ("  (" + R.Note + ")").c_str(),
                   R.Correct ? "" : "  WRONG VALUES");
     }
   }
@@ -179,6 +184,15 @@ Header planHeader(const plan::DistributionND &S, const plan::DistributionND &D,
   H.PlanCached = PlanCached;
   H.Messages = Pl.Table.Messages.size();
   H.Steps = Pl.Sched.Steps.size();
+  // Who sends how much to whom, so that a harness knowing which host each
+  // rank runs on can compute the ideal time (busiest link) without
+  // re-deriving the plan (test/cluster/ideal.py).
+  std::string Traffic = "[";
+  for (const plan::Message &M : Pl.Table.Messages)
+    Traffic += (Traffic.size() > 1 ? ", [" : "[") + std::to_string(M.Src) +
+               ", " + std::to_string(M.Dst) + ", " + std::to_string(M.Size) +
+               "]";
+  H.Json.push_back({"traffic_elems", Traffic + "]"});
   return H;
 }
 

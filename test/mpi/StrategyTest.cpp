@@ -1,0 +1,111 @@
+//===- test/mpi/StrategyTest.cpp - the executor chosen for the placement --===//
+//
+// The default executor depends on where the ranks are (mpi/Strategy.h):
+// shm on one node, async across nodes; an explicit shm that cannot run
+// falls back visibly (Fallback set, a reason given). The choice itself is a
+// pure function, checked here on made-up placements (1 node, 4 nodes, 2
+// ranks per node, HPF_SHM=0); the real placement of a test run is one
+// node, where the default must really run shm (rt::lastExecutor) and an
+// explicit async must run async. Exits non-zero on every rank if anything
+// is wrong.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mpi/Strategy.h"
+#include "mpi/hpfrt.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+namespace {
+
+long Errors = 0;
+
+void expect(bool Ok, const std::string &What) {
+  if (!Ok) {
+    ++Errors;
+    std::fprintf(stderr, "rank %d: FAILED %s\n", hpf::rank(), What.c_str());
+  }
+}
+
+using hpf::rt::chooseStrategy;
+using hpf::rt::Placement;
+using hpf::rt::StrategyChoice;
+
+void expectChoice(const char *Requested, Placement P, const std::string &Name,
+                  bool Default, bool Fallback, const std::string &WhyHas) {
+  StrategyChoice C = chooseStrategy(Requested, P, "StrategyTest.cpp");
+  std::string What = std::string(Requested ? Requested : "(default)") + " on " +
+                     std::to_string(P.Nodes) + " node(s)" +
+                     (P.ShmAllowed ? "" : ", HPF_SHM=0") + ": got " + C.Name +
+                     " (" + C.Why + ")";
+  expect(C.Name == Name, What + ", want " + Name);
+  expect(C.Default == Default, What + ": default flag");
+  expect(C.Fallback == Fallback, What + ": fallback flag");
+  expect(C.Why.find(WhyHas) != std::string::npos,
+         What + ": reason should mention '" + WhyHas + "'");
+}
+
+void choices() {
+  const Placement OneNode{1, 4, true}, FourHosts{4, 1, true},
+      FourHostsTwoEach{4, 2, true}, OneNodeNoShm{1, 4, false},
+      FourHostsNoShm{4, 2, false};
+  expectChoice(nullptr, OneNode, "shm", true, false, "one node");
+  expectChoice(nullptr, FourHosts, "async", true, false, "span 4 nodes");
+  expectChoice(nullptr, FourHostsTwoEach, "async", true, false, "4 nodes");
+  expectChoice(nullptr, OneNodeNoShm, "steps", true, false, "HPF_SHM=0");
+  expectChoice(nullptr, FourHostsNoShm, "async", true, false, "4 nodes");
+  // An explicit shm that cannot run says so and runs the placement's
+  // network executor (async), or steps where the user turned windows off.
+  expectChoice("shm", OneNode, "shm", false, false, "requested");
+  expectChoice("shm", FourHosts, "async", false, true, "span 4 nodes");
+  expectChoice("shm", OneNodeNoShm, "steps", false, true, "HPF_SHM=0");
+  // Every other executor runs where it is asked to, on any placement.
+  for (const char *S : {"steps", "async", "alltoallv", "alltoallw"})
+    for (const Placement &P : {OneNode, FourHosts, OneNodeNoShm})
+      expectChoice(S, P, S, false, false, "requested");
+}
+
+void realPlacement() {
+  const Placement &P = hpf::rt::placement();
+  expect(P.Nodes == 1,
+         "a test run is on one node, probe says " + std::to_string(P.Nodes));
+  expect(P.MaxRanksPerNode == hpf::nranks(), "every rank on that node");
+  const char *Off = std::getenv("HPF_SHM");
+  bool ShmOff = Off && std::string(Off) == "0";
+  expect(std::string(hpf::default_strategy()) == (ShmOff ? "steps" : "shm"),
+         std::string("default_strategy() is ") + hpf::default_strategy());
+  // A redistribution that moves data (1-D on one rank is a no-op).
+  if (hpf::nranks() < 2)
+    return;
+  hpf::darray<double> A(1000, hpf::block());
+  for (hpf::index_t G : A.owned())
+    A[G] = double(G);
+  hpf::redistribute(A, hpf::cyclic(3), "StrategyTest.cpp:default");
+  const char *Ran = hpf::rt::lastExecutor();
+  expect(Ran && std::string(Ran) == (ShmOff ? "steps" : "shm"),
+         std::string("the default ran ") + (Ran ? Ran : "nothing"));
+  hpf::redistribute_options O;
+  O.strategy = "async";
+  O.where = "StrategyTest.cpp:async";
+  hpf::redistribute(A, hpf::block(), A.procs(), O);
+  Ran = hpf::rt::lastExecutor();
+  expect(Ran && std::string(Ran) == "async",
+         std::string("async ran ") + (Ran ? Ran : "nothing"));
+  bool Values = true;
+  for (hpf::index_t G : A.owned())
+    Values &= A[G] == double(G);
+  expect(Values, "values kept");
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  hpf::init(&argc, &argv);
+  choices();
+  realPlacement();
+  long Total = hpf::allreduce_sum(Errors);
+  hpf::printf("strategy test: %ld errors\n", Total);
+  return Total == 0 ? 0 : 1;
+}
