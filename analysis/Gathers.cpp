@@ -36,7 +36,8 @@ void chooseHalos(ASTContext &Ctx, OwnerLoop &L, const FlowState &St) {
   };
   // One-dimensional arrays only (hpf::halo is 1-D).
   auto OneD = [&](DistArray *A) {
-    const ArrayType *AT = Ctx.getAsArrayType(A->Var->getType());
+    const ArrayType *AT =
+        Ctx.getAsArrayType(A->Var->getType().getNonReferenceType());
     return AT && !AT->getElementType()->isArrayType();
   };
   if (!L.Home || !OneD(L.Home) || !MayBeContiguous(L.Home))
@@ -87,7 +88,7 @@ void remarkGathers(Context &C, const OwnerLoop &L, const FlowState &St) {
     if (G.Kind != LoopAccess::Gathered || !Done.insert(G.Array).second)
       continue;
     const ArraySubscriptExpr *E = G.Subs.whole();
-    QualType ET = G.Array->Var->getType();
+    QualType ET = G.Array->Var->getType().getNonReferenceType();
     while (const ArrayType *AT = Ctx.getAsArrayType(ET))
       ET = AT->getElementType();
     long long ES = Ctx.getTypeSizeInChars(ET).getQuantity();
