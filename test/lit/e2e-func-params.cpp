@@ -4,7 +4,7 @@
 // reduction, gathered neighbours, elements in replicated code, a const
 // parameter, a parameter passed on to another function, a 2-D parameter,
 // and a redistribute in the callee (the caller's mapping comes back on
-// return). The same functions are called with arrays of different mappings.
+// return: the caller then writes X aligned with a block array). The same functions are called with arrays of different mappings.
 // REQUIRES: mpi
 // RUN: %e2e --tmp %t --ranks 1,2,3,4 %s | FileCheck %s
 // CHECK: e2e: -n 1: same output
@@ -80,6 +80,15 @@ int main() {
   std::printf("sums %.6f %.6f\n", sum(X), sum(Y));
   std::printf("smooth %.6f %.6f\n", smooth(Y, X), sum(Y));
   std::printf("twice %.6f then %.6f\n", twice(X), sum(X));
+  // X is block again after the call: writes aligned with Z (block).
+  double Z[N];
+#pragma hpf distribute Z(block) onto ALL
+#pragma hpf independent
+  for (int i = 0; i < N; ++i) {
+    Z[i] = i;
+    X[i] = X[i] + Z[i];
+  }
+  std::printf("restored %.6f\n", sum(X));
   double L[N];
 #pragma hpf distribute L(cyclic(5)) onto ALL
 #pragma hpf independent
