@@ -261,8 +261,14 @@ LoopStates Flow::walk() {
   // mapping (main cannot be called); other functions know only the arrays
   // nobody redistributes.
   std::set<DistArray *> Redistributed;
-  for (Redistribution &RD : P.Redistributions)
+  for (Redistribution &RD : P.Redistributions) {
     Redistributed.insert(RD.Array);
+    // A redistributed parameter may be any array passed to it: until its
+    // function returns, any array other functions see may be changed.
+    if (RD.Array->Inherited)
+      for (auto &Arr : P.Arrays)
+        Redistributed.insert(Arr.get());
+  }
   LoopStates States;
   FlowWalker W(C, MayRedist, MayRedistAll, States);
   for (const FunctionDecl *F : Funcs) {

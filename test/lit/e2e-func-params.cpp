@@ -41,13 +41,27 @@ double smooth(double (&Out)[N], const double (&In)[N]) {
   return Out[N / 2];
 }
 
+double X[N];
+double Y[N];
+#pragma hpf distribute X(block) onto ALL
+#pragma hpf distribute Y(cyclic(3)) onto ALL
+
+// Reads the global X, which twice(X) redistributes through its parameter.
+double peekX() {
+  double s = 0;
+#pragma hpf independent reduction(+ : s)
+  for (int i = 0; i < N; ++i)
+    s += X[i] * i;
+  return s;
+}
+
 // Passed on; then a redistribute the caller does not see after return.
 double twice(double (&A)[N]) {
 #pragma hpf dynamic A
   scale(A, 2);
 #pragma hpf redistribute A(cyclic(2)) onto ALL
   scale(A, 0.5);
-  return sum(A) + A[7];
+  return sum(A) + A[7] + peekX();
 }
 
 float trace(float (&M)[8][6]) {
@@ -62,11 +76,6 @@ float trace(float (&M)[8][6]) {
     t += M[i][i];
   return t;
 }
-
-double X[N];
-double Y[N];
-#pragma hpf distribute X(block) onto ALL
-#pragma hpf distribute Y(cyclic(3)) onto ALL
 
 int main() {
 #pragma hpf independent
