@@ -26,6 +26,8 @@ bool analyze(clang::CompilerInstance &CI, clang::ASTContext &Ctx,
   Declarations Decls(C);
   Decls.declare();
   CheckedRefs Checked;
+  Functions(C, Checked).bind();
+  Decls.markDynamic();
   Loops Loop(C, Checked);
   for (const ParsedDirective &D : State.Directives) {
     if (D.Dir.Kind == pragma::DirectiveKind::Redistribute)

@@ -61,6 +61,11 @@ struct DistArray {
   Mapping Initial;
   unsigned DistributeDir = 0;
   bool Dynamic = false;
+  /// A function parameter bound to distributed arrays at its calls (no
+  /// distribute directive): HPF's inherited mapping, unknown until run time
+  /// (Functions.cpp). Const: declared `const T (&A)[N]`.
+  bool Inherited = false;
+  bool Const = false;
 };
 
 struct Redistribution {
@@ -82,7 +87,8 @@ struct Subscripts {
 
 /// An element of a distributed array used in replicated code (outside
 /// owner-computes loops): read (every rank gets the owner's value),
-/// assigned or compound-assigned (the owner stores).
+/// assigned or compound-assigned (the owner stores), as a whole or a field
+/// of it.
 struct ElementAccess {
   enum KindT { Read, Assign, Compound } Kind = Read;
   const clang::ArraySubscriptExpr *Expr = nullptr; ///< the whole access
@@ -90,6 +96,9 @@ struct ElementAccess {
   const clang::Expr *Value = nullptr; ///< right-hand side (Assign, Compound)
   std::string Op;                     ///< hpf::elem_op name (Compound)
   DistArray *Array = nullptr;
+  /// The fields assigned, as written after `]` (`.p.x` for `A[k].p.x = v`;
+  /// empty: the whole element).
+  std::string Member;
 };
 
 struct LoopReduction {

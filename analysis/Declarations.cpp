@@ -10,6 +10,7 @@
 #include "Phases.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -40,6 +41,9 @@ void Declarations::declare() {
       break;
     }
   }
+}
+
+void Declarations::markDynamic() {
   for (const auto &[VD, Dir] : DynamicDirs) {
     auto It = P.ArrayByVar.find(VD);
     if (It == P.ArrayByVar.end()) {
@@ -379,7 +383,21 @@ void Declarations::distribute(const ParsedDirective &D) {
          Elem.getAsString() + "')");
     return;
   }
-  if (VD->hasInit()) {
+  // `Particle P[N];` of a class type has an implicit, trivial default
+  // construction as its initializer: no value, like `double A[N];`.
+  const auto *DefaultInit = dyn_cast_or_null<CXXConstructExpr>(VD->getInit());
+  if (DefaultInit && DefaultInit->getNumArgs() == 0 &&
+      !DefaultInit->getConstructor()->isTrivial()) {
+    Fail("elements of '" + Name +
+         "' are initialized by the default "
+         "constructor of '" +
+         Elem.getAsString(Ctx.getPrintingPolicy()) +
+         "' (a default member initializer or a user-provided constructor): "
+         "distributed elements start zeroed; initialize them in an "
+         "independent loop");
+    return;
+  }
+  if (VD->hasInit() && !(DefaultInit && DefaultInit->getNumArgs() == 0)) {
     Fail("distributed array '" + Name +
          "' cannot have an initializer yet; initialize it in an independent "
          "loop");
@@ -470,6 +488,19 @@ void Declarations::redistribute(const ParsedDirective &D) {
     return;
   }
   DistArray *Arr = It->second;
+  if (Arr->Const) {
+    R.error(NameLoc, "parameter '" + Arr->Name +
+                         "' is const: redistributing it would change the "
+                         "caller's array");
+    return;
+  }
+  if (!Arr->Dynamic && Arr->Inherited) {
+    R.error(NameLoc, "parameter '" + Arr->Name +
+                         "' is not dynamic; HPF allows redistribute only on "
+                         "arrays declared dynamic ('#pragma hpf dynamic " +
+                         Arr->Name + "' in the function)");
+    return;
+  }
   if (!Arr->Dynamic) {
     const ParsedDirective &Dist = State.Directives[Arr->DistributeDir];
     auto DB = R.error(NameLoc, "'" + Arr->Name +

@@ -3,15 +3,18 @@
 // Outside independent loops every rank runs the same code, so a
 // distributed array can only be used there element by element: a read
 // (every rank gets the owner's value) or an assignment `=` / `op=` whose
-// value is not used (the owner stores). Every other use is an error.
+// value is not used (the owner stores), of the whole element or of a field
+// (`A[k].p.x`). Every other use is an error.
 //
 //===----------------------------------------------------------------------===//
 #include "Expressions.h"
 #include "Phases.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 
@@ -116,57 +119,85 @@ private:
     }
   }
 
-  /// Classifies A[k] in replicated code: a read, the target of `=` or
-  /// `op=` whose value is not used, or an error.
+  /// Classifies A[k] (or a field of it, A[k].p.x) in replicated code: a
+  /// read, the target of `=` or `op=` whose value is not used, or an error.
   void element(const ArraySubscriptExpr *E, const Subscripts &S, DistArray *A) {
     std::string N = A->Name;
     if (!wholeElement(R, E, S, *A, "k"))
       return;
-    const Stmt *Child = E;
+    const Expr *Top = memberTop(Ctx, E);
+    const Stmt *Child = Top;
     const Stmt *Par = userParent(Child);
-    const auto *IC = dyn_cast_or_null<ImplicitCastExpr>(Par);
-    if ((IC && IC->getCastKind() == CK_LValueToRValue) || onlyRead(Ctx, E)) {
-      P.Elements.push_back({ElementAccess::Read, E, S, nullptr, "", A});
+    if (const auto *IC = dyn_cast_or_null<ImplicitCastExpr>(Par);
+        (IC && IC->getCastKind() == CK_LValueToRValue) || onlyRead(Ctx, E) ||
+        trivialCopySource(Ctx, Top)) {
+      P.Elements.push_back({ElementAccess::Read, E, S, nullptr, "", A, ""});
       return;
     }
+    // The target of `=` / `op=`: a built-in assignment, or the trivial
+    // copy assignment of a class.
+    const Expr *Assignment = nullptr, *RHS = nullptr;
+    SourceLocation OpLoc;
+    std::string Op;
     if (const auto *BO = dyn_cast_or_null<BinaryOperator>(Par);
         BO && BO->isAssignmentOp() && BO->getLHS() == Child) {
-      const Stmt *BOChild = BO;
-      const Stmt *Use = userParent(BOChild);
-      const Expr *RHS = BO->getRHS();
+      Assignment = BO;
+      RHS = BO->getRHS();
+      OpLoc = BO->getOperatorLoc();
+      Op = BO->getOpcode() == BO_Assign ? "" : elemOp(BO->getOpcode());
+    } else if (const auto *OC = dyn_cast_or_null<CXXOperatorCallExpr>(Par);
+               OC && OC->getOperator() == OO_Equal && OC->getNumArgs() == 2 &&
+               OC->getArg(0) == Child) {
+      const auto *M = dyn_cast_or_null<CXXMethodDecl>(OC->getCalleeDecl());
+      if (M && M->isTrivial()) {
+        Assignment = OC;
+        RHS = OC->getArg(1);
+        OpLoc = OC->getOperatorLoc();
+      }
+    }
+    if (Assignment) {
+      const Stmt *AChild = Assignment;
+      const Stmt *Use = userParent(AChild);
       if (Use && isa<Expr>(Use)) {
-        R.error(BO->getOperatorLoc(),
-                "the value of an assignment to an element of distributed "
-                "array '" +
-                    N + "' cannot be used (not supported yet)");
+        R.error(OpLoc, "the value of an assignment to an element of "
+                       "distributed array '" +
+                           N + "' cannot be used (not supported yet)");
         return;
       }
-      if (BO->getOperatorLoc().isMacroID()) {
-        R.error(BO->getOperatorLoc(),
-                "assignment to an element of distributed array '" + N +
-                    "' must be written outside macros");
+      if (OpLoc.isMacroID() || Top->getEndLoc().isMacroID()) {
+        R.error(OpLoc, "assignment to an element of distributed array '" + N +
+                           "' must be written outside macros");
         return;
       }
-      if (BO->getOpcode() == BO_Assign) {
-        P.Elements.push_back({ElementAccess::Assign, E, S, RHS, "", A});
-        return;
-      }
+      // `.p.x` as written between `]` and the operator.
+      std::string Member;
+      if (Top != E)
+        Member = Lexer::getSourceText(
+                     CharSourceRange::getTokenRange(
+                         Lexer::getLocForEndOfToken(E->getRBracketLoc(), 0,
+                                                    Ctx.getSourceManager(),
+                                                    Ctx.getLangOpts()),
+                         Top->getEndLoc()),
+                     Ctx.getSourceManager(), Ctx.getLangOpts())
+                     .str();
       P.Elements.push_back(
-          {ElementAccess::Compound, E, S, RHS, elemOp(BO->getOpcode()), A});
+          {Op.empty() ? ElementAccess::Assign : ElementAccess::Compound, E, S,
+           RHS, Op, A, Member});
       return;
     }
     if (const auto *UO = dyn_cast_or_null<UnaryOperator>(Par);
         UO && UO->isIncrementDecrementOp()) {
       R.error(UO->getOperatorLoc(),
               "'++'/'--' on an element of distributed array '" + N +
-                  "' is not supported; write '" + N + "[k] += 1'");
+                  "' is not supported; write '" + N + "[k]" +
+                  (Top != E ? std::string(".field") : "") + " += 1'");
       return;
     }
     R.error(E->getBeginLoc(),
             "element of distributed array '" + N +
-                "' can only be read or assigned ('=', 'op=') outside "
-                "independent loops (no address, reference or member "
-                "access)");
+                "' can only be read or assigned ('=', 'op='), whole or "
+                "field by field, outside independent loops (no address, "
+                "reference or member function call)");
   }
 };
 

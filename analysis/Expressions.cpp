@@ -108,7 +108,9 @@ bool constRefArgument(const Stmt *Par, const Stmt *Arg) {
 } // namespace
 
 bool onlyRead(ASTContext &Ctx, const Expr *E) {
-  const Stmt *Child = E;
+  const Stmt *Child = memberTop(Ctx, E);
+  if (trivialCopySource(Ctx, cast<Expr>(Child)))
+    return true;
   for (;;) {
     auto Ps = Ctx.getParents(*Child);
     const Stmt *Par = Ps.empty() ? nullptr : Ps[0].get<Stmt>();
@@ -147,6 +149,52 @@ bool onlyRead(ASTContext &Ctx, const Expr *E) {
         return true;
     return false;
   }
+}
+
+namespace {
+const Stmt *parentOf(ASTContext &Ctx, const Stmt *S) {
+  auto Ps = Ctx.getParents(*S);
+  return Ps.empty() ? nullptr : Ps[0].get<Stmt>();
+}
+} // namespace
+
+const Expr *memberTop(ASTContext &Ctx, const Expr *E) {
+  const Expr *Top = E;
+  for (const Stmt *Cur = E;;) {
+    const Stmt *Par = parentOf(Ctx, Cur);
+    if (const auto *PE = dyn_cast_or_null<ParenExpr>(Par)) {
+      Cur = PE;
+      continue;
+    }
+    const auto *ME = dyn_cast_or_null<MemberExpr>(Par);
+    if (!ME || ME->isArrow() || !isa<FieldDecl>(ME->getMemberDecl()))
+      return Top;
+    Cur = Top = ME;
+  }
+}
+
+bool trivialCopySource(ASTContext &Ctx, const Expr *E) {
+  if (!E->getType()->isRecordType())
+    return false;
+  const Stmt *Child = E;
+  const Stmt *Par = parentOf(Ctx, Child);
+  // Parentheses, and the `const` a copy's reference parameter adds.
+  while (Par && (isa<ParenExpr>(Par) ||
+                 (isa<ImplicitCastExpr>(Par) &&
+                  cast<ImplicitCastExpr>(Par)->getCastKind() == CK_NoOp))) {
+    Child = Par;
+    Par = parentOf(Ctx, Par);
+  }
+  if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(Par))
+    return CE->getNumArgs() == 1 &&
+           CE->getConstructor()->isCopyOrMoveConstructor() &&
+           CE->getConstructor()->isTrivial();
+  if (const auto *OC = dyn_cast_or_null<CXXOperatorCallExpr>(Par)) {
+    const auto *M = dyn_cast_or_null<CXXMethodDecl>(OC->getCalleeDecl());
+    return OC->getOperator() == OO_Equal && OC->getNumArgs() == 2 &&
+           OC->getArg(1) == Child && M && M->isTrivial();
+  }
+  return false;
 }
 
 std::optional<int64_t> offsetFrom(ASTContext &Ctx, const Expr *E,

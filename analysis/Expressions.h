@@ -37,9 +37,18 @@ std::string elementSpelling(const DistArray &A, const char *First = "i");
 bool wholeElement(Reporter &R, const clang::ArraySubscriptExpr *E,
                   const Subscripts &S, const DistArray &A, const char *First);
 
-/// True if E (skipping parentheses) is only read: its parent converts it to
-/// an rvalue. Anything else (assignment, ++, reference, address) may write.
+/// True if E (skipping parentheses, and through `.field` accesses) is only
+/// read: its parent converts it to an rvalue, or copies it trivially.
+/// Anything else (assignment, ++, reference, address) may write.
 bool onlyRead(clang::ASTContext &Ctx, const clang::Expr *E);
+
+/// The outermost `.field` access above E (`A[k].p.x` for the element
+/// `A[k]`), through parentheses; E itself if no field of it is named.
+const clang::Expr *memberTop(clang::ASTContext &Ctx, const clang::Expr *E);
+
+/// True if E, of class type, is only copied from by a trivial copy or move
+/// (`T v = E;`, `v = E;`): a read of all its bytes.
+bool trivialCopySource(clang::ASTContext &Ctx, const clang::Expr *E);
 
 /// c if E is `i + c`, `c + i` or `i - c` for the variable I and a constant c.
 std::optional<int64_t> offsetFrom(clang::ASTContext &Ctx, const clang::Expr *E,

@@ -6,7 +6,9 @@
 // could change is "unknown" (which functions may redistribute which arrays
 // is computed first, transitively over the call graph). A redistribute
 // whose source and target are known constants gets a static plan or is
-// removed; the others are planned at run time.
+// removed; the others are planned at run time. An array parameter
+// (inherited mapping) is unknown in its function, and aliases every array
+// of its caller.
 //
 //===----------------------------------------------------------------------===//
 #include "Phases.h"
@@ -86,6 +88,12 @@ public:
   void forget(FlowState &S, const std::set<DistArray *> &Arrays) {
     for (DistArray *Arr : Arrays)
       S[Arr] = std::nullopt;
+    // A parameter may be any of the arrays changed (and any array the
+    // parameter of a callee): aliases are forgotten together.
+    if (!Arrays.empty())
+      for (auto &[Arr, M] : S)
+        if (Arr->Inherited)
+          M = std::nullopt;
   }
   static FlowState join(const FlowState &X, const FlowState &Y) {
     FlowState Out;
@@ -159,7 +167,7 @@ public:
     switch (D.Dir.Kind) {
     case DirectiveKind::Distribute:
       for (auto &Arr : C.P.Arrays)
-        if (Arr->DistributeDir == Dir) {
+        if (!Arr->Inherited && Arr->DistributeDir == Dir) {
           // A static local is created once: on later calls it keeps the
           // mapping the previous call left.
           bool Redistributed = false;
@@ -175,6 +183,12 @@ public:
         if (RD.DirId == Dir) {
           auto It = St.find(RD.Array);
           RD.Source = It == St.end() ? std::nullopt : It->second;
+          // A parameter may be any array of the caller (its mapping comes
+          // back on return, but here it changes with the parameter's);
+          // redistributing any array may change a parameter.
+          for (auto &[Arr, M] : St)
+            if (RD.Array->Inherited || Arr->Inherited)
+              M = std::nullopt;
           St[RD.Array] = RD.Target;
         }
       break;
@@ -247,14 +261,24 @@ LoopStates Flow::walk() {
   // mapping (main cannot be called); other functions know only the arrays
   // nobody redistributes.
   std::set<DistArray *> Redistributed;
-  for (Redistribution &RD : P.Redistributions)
+  for (Redistribution &RD : P.Redistributions) {
     Redistributed.insert(RD.Array);
+    // A redistributed parameter may be any array passed to it: until its
+    // function returns, any array other functions see may be changed.
+    if (RD.Array->Inherited)
+      for (auto &Arr : P.Arrays)
+        Redistributed.insert(Arr.get());
+  }
   LoopStates States;
   FlowWalker W(C, MayRedist, MayRedistAll, States);
   for (const FunctionDecl *F : Funcs) {
     FlowState St;
     for (auto &Arr : P.Arrays)
-      if (!Arr->Var->isLocalVarDecl())
+      if (Arr->Inherited) {
+        // Inherited: the mapping of whatever array the call passes.
+        if (Arr->Var->getDeclContext() == F)
+          St[Arr.get()] = std::nullopt;
+      } else if (!Arr->Var->isLocalVarDecl())
         St[Arr.get()] = F->isMain() || !Redistributed.count(Arr.get())
                             ? std::optional<Mapping>(Arr->Initial)
                             : std::nullopt;

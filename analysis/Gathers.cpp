@@ -191,7 +191,7 @@ void remarkGathers(Context &C, const OwnerLoop &L, const FlowState &St) {
     if (G.Kind != LoopAccess::Gathered || !Done.insert(G.Array).second)
       continue;
     const ArraySubscriptExpr *E = G.Subs.whole();
-    QualType ET = G.Array->Var->getType();
+    QualType ET = G.Array->Var->getType().getNonReferenceType();
     while (const ArrayType *AT = Ctx.getAsArrayType(ET))
       ET = AT->getElementType();
     long long ES = Ctx.getTypeSizeInChars(ET).getQuantity();

@@ -54,9 +54,11 @@ protected:
 class Declarations : Phase {
 public:
   explicit Declarations(Context &C) : Phase(C) {}
-  /// Processors, distribute and dynamic directives, in source order; then
-  /// marks the dynamic arrays.
+  /// Processors, distribute and dynamic directives, in source order.
   void declare();
+  /// Marks the arrays named by dynamic directives (after the parameters
+  /// are bound: a parameter may be dynamic).
+  void markDynamic();
   /// A redistribute directive (after declare()).
   void redistribute(const ParsedDirective &D);
 
@@ -73,6 +75,19 @@ private:
   bool makeMapping(const ParsedDirective &PD, const DistArray *Array,
                    Mapping &M, const Arrangement *DefaultOnto = nullptr);
   std::map<const clang::VarDecl *, unsigned> DynamicDirs; // first directive
+};
+
+/// Array parameters bound to distributed arrays at their calls: each becomes
+/// a distributed array of its function (Functions.cpp).
+class Functions : Phase {
+public:
+  Functions(Context &C, CheckedRefs &Checked) : Phase(C), Checked(Checked) {}
+  /// Binds parameters to the distributed arrays passed to them (after the
+  /// distribute directives, before the dynamic ones are marked).
+  void bind();
+
+private:
+  CheckedRefs &Checked;
 };
 
 class Loops : Phase {

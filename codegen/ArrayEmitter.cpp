@@ -4,6 +4,8 @@
 // `#pragma hpf distribute A(cyclic(4)) onto P` the hpf::darray that replaces
 // the declaration of A (which moves to the directive). Rank-1 arrays keep
 // the runtime's one-dimensional spelling: extent and format without braces.
+// An array parameter bound to distributed arrays (inherited mapping) becomes
+// a reference to an hpf::darray.
 //
 //===----------------------------------------------------------------------===//
 #include "Emitter.h"
@@ -11,6 +13,7 @@
 #include "../analysis/DeclGroup.h"
 
 #include "clang/AST/Decl.h"
+#include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
@@ -97,7 +100,37 @@ void emitProcessors(Emitter &E, const analysis::Arrangement &A) {
                             ");");
 }
 
+/// `double (&A)[N]` bound to distributed arrays becomes
+/// `hpf::darray<double> &A` (also when const: Clang checked the source's
+/// const, and generated loops use the mutable local view); a function that
+/// redistributes it restores the caller's mapping on return
+/// (hpf::restore_mapping, first in the body).
+void emitParameter(Emitter &E, const analysis::DistArray &A) {
+  const auto *PV = cast<ParmVarDecl>(A.Var);
+  SourceManager &SM = E.SM;
+  std::string Type = "hpf::darray<" + A.ElemType +
+                     (A.rank() == 1 ? "" : ", " + std::to_string(A.rank())) +
+                     ">";
+  E.RW.ReplaceText(CharSourceRange::getTokenRange(
+                       SM.getExpansionLoc(PV->getBeginLoc()),
+                       SM.getExpansionRange(PV->getEndLoc()).getEnd()),
+                   Type + " &" + A.Name);
+  bool Redistributed = false;
+  for (const analysis::Redistribution &R : E.P.Redistributions)
+    Redistributed |= R.Array == &A;
+  const auto *F = cast<FunctionDecl>(PV->getDeclContext());
+  if (const auto *Body = dyn_cast_or_null<CompoundStmt>(F->getBody());
+      Body && Redistributed)
+    E.RW.InsertTextAfterToken(SM.getExpansionLoc(Body->getLBracLoc()),
+                              " hpf::restore_mapping __hpf_restore_" + A.Name +
+                                  "(" + A.Name + ");");
+}
+
 void emitArray(Emitter &E, const analysis::DistArray &A) {
+  if (A.Inherited) {
+    emitParameter(E, A);
+    return;
+  }
   const pragma::ParsedDirective &D = E.directive(A.DistributeDir);
   const VarDecl *VD = A.Var;
   // The declaration moves to the directive (which may use names declared

@@ -3,7 +3,9 @@
 // A[k] in replicated code (outside owner-computes loops): reads become
 // A.get(k) (collective: the owner broadcasts), A[k] = v becomes A.set(k, v)
 // and A[k] op= v becomes A.update<hpf::elem_op::op>(k, v) (the owner
-// stores); M[i][j] the same with one argument per subscript. Only the
+// stores); M[i][j] the same with one argument per subscript. A field
+// A[k].p.x = v becomes A.set_part(<lambda naming .p.x>, k, v) (and
+// update_part for op=). Only the
 // tokens around k and v are replaced, so nested accesses (A[B[j]]) compose.
 //
 //===----------------------------------------------------------------------===//
@@ -22,10 +24,17 @@ void emitElement(Emitter &E, const analysis::ElementAccess &El) {
   const analysis::Subscripts &S = El.Subs;
   // Macros inside k or v are fine (the analysis requires 'A', '[', ']' and
   // the operator in the file): edit at their expansion locations.
-  std::string Open = El.Kind == ElementAccess::Read ? ".get("
-                     : El.Kind == ElementAccess::Assign
-                         ? ".set("
-                         : ".update<hpf::elem_op::" + El.Op + ">(";
+  // A field `A[k].p.x = v` is stored through a generic lambda naming it.
+  std::string Part = El.Member.empty()
+                         ? ""
+                         : "[](auto &__hpf_e) -> auto & { return __hpf_e" +
+                               El.Member + "; }, ";
+  std::string Open =
+      El.Kind == ElementAccess::Read ? ".get("
+      : El.Kind == ElementAccess::Assign
+          ? (Part.empty() ? ".set(" : ".set_part(" + Part)
+          : std::string(Part.empty() ? ".update<" : ".update_part<") +
+                "hpf::elem_op::" + El.Op + ">(" + Part;
   E.openSubscripts(S, Open);
   SourceLocation RB = S.whole()->getRBracketLoc();
   if (El.Kind == ElementAccess::Read) {

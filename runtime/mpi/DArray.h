@@ -43,7 +43,9 @@
 // when called inside an owner-computes loop, where ranks run different
 // iteration counts: hpfcc's loops hold an rt::independent_scope.
 // The N-D element calls take one index per dimension: M.get(i, j),
-// M.set(i, j, v), M.update<op>(i, j, v).
+// M.set(i, j, v), M.update<op>(i, j, v). A field of a struct element is
+// stored with A.set_part(part, k, v) / A.update_part<op>(part, k, v), part
+// returning a reference to the field (`A[k].p.x = v`).
 //
 //===----------------------------------------------------------------------===//
 #ifndef HPF_MPI_DARRAY_H
@@ -390,16 +392,27 @@ public:
   }
   /// set(i, j, ..., v): stores v on the owner (not collective).
   template <class... A> void set(const A &...args) {
-    static_assert(sizeof...(A) == Rank + 1, "indices, then the value");
-    apply(std::forward_as_tuple(args...), "element write",
-          [](T &E, const auto &V) { E = V; });
+    set_part(Whole(), args...);
   }
   /// update<op>(i, j, ..., v): element op= v on the owner (not collective;
   /// v is already evaluated).
   template <elem_op Op, class... A> void update(const A &...args) {
+    update_part<Op>(Whole(), args...);
+  }
+  /// set_part(part, i, j, ..., v): part(element) = v on the owner, where
+  /// part names a field of the element (`A[k].p.x = v`; not collective).
+  template <class Part, class... A>
+  void set_part(const Part &part, const A &...args) {
+    static_assert(sizeof...(A) == Rank + 1, "indices, then the value");
+    apply(std::forward_as_tuple(args...), "element write",
+          [&](T &E, const auto &V) { part(E) = V; });
+  }
+  /// update_part<op>(part, i, j, ..., v): part(element) op= v on the owner.
+  template <elem_op Op, class Part, class... A>
+  void update_part(const Part &part, const A &...args) {
     static_assert(sizeof...(A) == Rank + 1, "indices, then the value");
     apply(std::forward_as_tuple(args...), "element update",
-          [](T &E, const auto &V) { rt::applyOp<Op>(E, V); });
+          [&](T &E, const auto &V) { rt::applyOp<Op>(part(E), V); });
   }
   /// The whole array, row-major, on every rank (collective).
   std::vector<T> gather() const {
@@ -412,6 +425,10 @@ private:
   friend struct rt::DArrayAccess;
 
   const plan::Distribution &dim0() const { return Dist.dims()[0]; }
+  /// The part of an element set() and update() store: all of it.
+  struct Whole {
+    T &operator()(T &E) const { return E; }
+  };
 
   /// Recomputes the per-rank views of Dist; (re)allocates Data if Zero.
   void adopt(bool Zero) {

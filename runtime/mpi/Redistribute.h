@@ -149,6 +149,25 @@ template <class T> struct not_deduced { using type = T; };
 
 } // namespace rt
 
+/// HPF's inherited mapping: a function that redistributes an array
+/// parameter gives the caller's array its mapping back on return (hpfcc
+/// declares one of these first in the function body; collective).
+template <class T, int Rank> class restore_mapping {
+public:
+  explicit restore_mapping(darray<T, Rank> &A)
+      : A(A), Dist(A.mapping()), Procs(A.procs()) {}
+  restore_mapping(const restore_mapping &) = delete;
+  restore_mapping &operator=(const restore_mapping &) = delete;
+  ~restore_mapping() {
+    rt::DArrayAccess::redistribute(A, Dist, Procs, redistribute_options{});
+  }
+
+private:
+  darray<T, Rank> &A;
+  plan::DistributionND Dist;
+  processors Procs;
+};
+
 /// One format per dimension, as std::array<format, Rank>; not deduced (Rank
 /// comes from the array, and generated code passes a braced list).
 template <int Rank>

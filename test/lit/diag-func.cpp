@@ -1,0 +1,42 @@
+// Distributed arrays passed to functions: what stays rejected, and why
+// (the argument's token, the reason, and what to write instead).
+// RUN: %clang_verify %s
+constexpr int N = 16;
+double X[N];
+double Y[N];
+double Plain[N];
+#pragma hpf distribute X(block)
+#pragma hpf distribute Y(cyclic)
+
+void byPointer(double *A, int n); // expected-note {{parameter declared here}}
+void extern_body(double (&A)[N]);
+void twiceDeclared(double (&A)[N]);
+void twiceDeclared(double (&A)[N]) { A[0] = 1; }
+
+void mixed(double (&A)[N]) { A[1] = 2; }
+double readOnly(const double (&A)[N]) { return A[2]; }
+void regrid(double (&A)[N]) {
+#pragma hpf redistribute A(cyclic(2)) // expected-error {{parameter 'A' is not dynamic; HPF allows redistribute only on arrays declared dynamic ('#pragma hpf dynamic A' in the function)}}
+}
+void regridConst(const double (&A)[N]) {
+#pragma hpf dynamic A
+#pragma hpf redistribute A(cyclic(2)) // expected-error {{parameter 'A' is const: redistributing it would change the caller's array}}
+}
+
+struct S {
+  void method(double (&A)[N]) { A[0] = 0; }
+};
+
+void f() {
+  byPointer(X, N); // expected-error {{distributed array 'X' is passed to 'byPointer' as 'double *': the parameter must be a reference to an array ('double (&A)[...]') so that it keeps the array's mapping}}
+  extern_body(X); // expected-error {{distributed array 'X' is passed to 'extern_body', whose body is not in this file: hpfcc rewrites the parameter of a function it compiles}}
+  twiceDeclared(X); // expected-error {{distributed array 'X' is passed to 'twiceDeclared', which is declared more than once}}
+  S s;
+  s.method(Y); // expected-error {{distributed array 'Y' is passed to 'method', which is a member function (only free functions take distributed arrays)}}
+  mixed(X); // expected-note {{called with a distributed array here}}
+  mixed(Plain); // expected-error {{'mixed' is called here with an array that is not distributed, and elsewhere with distributed 'X' for parameter 'A' (which becomes an hpf::darray); distribute this array too, or call a separate copy of the function}}
+  double r = readOnly(Y);
+  regrid(X);
+  regridConst(Y);
+  (void)r;
+}
