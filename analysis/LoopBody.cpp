@@ -342,10 +342,33 @@ private:
   bool plainUpdate(const LoopReduction &Red, const Expr *RHS) {
     RHS = RHS->IgnoreParenImpCasts();
     if (const auto *BO = dyn_cast<BinaryOperator>(RHS)) {
-      BinaryOperatorKind Want = Red.Op == pragma::ReductionOp::Sum ? BO_Add
-                                : Red.Op == pragma::ReductionOp::Product
-                                    ? BO_Mul
-                                    : BO_Comma;
+      BinaryOperatorKind Want = BO_Comma;
+      switch (Red.Op) {
+      case pragma::ReductionOp::Sum:
+        Want = BO_Add;
+        break;
+      case pragma::ReductionOp::Product:
+        Want = BO_Mul;
+        break;
+      case pragma::ReductionOp::LogicalAnd:
+        Want = BO_LAnd;
+        break;
+      case pragma::ReductionOp::LogicalOr:
+        Want = BO_LOr;
+        break;
+      case pragma::ReductionOp::BitAnd:
+        Want = BO_And;
+        break;
+      case pragma::ReductionOp::BitOr:
+        Want = BO_Or;
+        break;
+      case pragma::ReductionOp::BitXor:
+        Want = BO_Xor;
+        break;
+      case pragma::ReductionOp::Min:
+      case pragma::ReductionOp::Max:
+        break;
+      }
       if (BO->getOpcode() == Want) {
         if (const DeclRefExpr *Self = refTo(BO->getLHS(), Red.Var)) {
           ReductionRefsOk.insert(Self);
@@ -438,6 +461,15 @@ private:
           break;
         case BO_MulAssign:
           Ok = Red->Op == pragma::ReductionOp::Product;
+          break;
+        case BO_AndAssign:
+          Ok = Red->Op == pragma::ReductionOp::BitAnd;
+          break;
+        case BO_OrAssign:
+          Ok = Red->Op == pragma::ReductionOp::BitOr;
+          break;
+        case BO_XorAssign:
+          Ok = Red->Op == pragma::ReductionOp::BitXor;
           break;
         case BO_Assign:
           Ok = RHS && plainUpdate(*Red, RHS);

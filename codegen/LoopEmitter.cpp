@@ -312,6 +312,25 @@ private:
       case pragma::ReductionOp::Max:
         Epi += " " + V + " = hpf::allreduce_max(" + V + ");";
         break;
+      // &&, ||, &, | are idempotent like min and max: every rank starts
+      // from the variable's value and the ranks' results combine. ^ is
+      // not: the ranks' parts start at 0 and the value joins once.
+      case pragma::ReductionOp::LogicalAnd:
+        Epi += " " + V + " = hpf::allreduce_land(" + V + ");";
+        break;
+      case pragma::ReductionOp::LogicalOr:
+        Epi += " " + V + " = hpf::allreduce_lor(" + V + ");";
+        break;
+      case pragma::ReductionOp::BitAnd:
+        Epi += " " + V + " = hpf::allreduce_band(" + V + ");";
+        break;
+      case pragma::ReductionOp::BitOr:
+        Epi += " " + V + " = hpf::allreduce_bor(" + V + ");";
+        break;
+      case pragma::ReductionOp::BitXor:
+        Pro += " const auto " + Saved + " = " + V + "; " + V + " = 0;";
+        Epi += " " + V + " = " + Saved + " ^ hpf::allreduce_bxor(" + V + ");";
+        break;
       }
     }
   }

@@ -93,7 +93,17 @@ struct Extent {
   TokRange Expr;
 };
 
-enum class ReductionOp : std::uint8_t { Sum, Product, Min, Max };
+enum class ReductionOp : std::uint8_t {
+  Sum,
+  Product,
+  Min,
+  Max,
+  LogicalAnd, ///< &&
+  LogicalOr,  ///< ||
+  BitAnd,     ///< &
+  BitOr,      ///< |
+  BitXor      ///< ^
+};
 
 const char *reductionOpSpelling(ReductionOp Op);
 

@@ -60,6 +60,16 @@ const char *reductionOpSpelling(ReductionOp Op) {
     return "min";
   case ReductionOp::Max:
     return "max";
+  case ReductionOp::LogicalAnd:
+    return "&&";
+  case ReductionOp::LogicalOr:
+    return "||";
+  case ReductionOp::BitAnd:
+    return "&";
+  case ReductionOp::BitOr:
+    return "|";
+  case ReductionOp::BitXor:
+    return "^";
   }
   return "?";
 }
@@ -450,11 +460,23 @@ private:
       C.Op = ReductionOp::Min;
     else if (atKeyword("max"))
       C.Op = ReductionOp::Max;
+    else if (at(TokKind::Other) && cur().Text == "&&")
+      C.Op = ReductionOp::LogicalAnd;
+    else if (at(TokKind::Other) && cur().Text == "||")
+      C.Op = ReductionOp::LogicalOr;
+    else if (at(TokKind::Other) && cur().Text == "&")
+      C.Op = ReductionOp::BitAnd;
+    else if (at(TokKind::Other) && cur().Text == "|")
+      C.Op = ReductionOp::BitOr;
+    else if (at(TokKind::Other) && cur().Text == "^")
+      C.Op = ReductionOp::BitXor;
     else if (at(TokKind::Other) || at(TokKind::Identifier))
       return fail(Pos, "reduction operator '" + cur().Text +
-                           "' is not supported (use +, *, min or max)");
+                           "' is not supported (use +, *, min, max, &&, ||, "
+                           "&, | or ^)");
     else
-      return expected("a reduction operator (+, *, min or max)");
+      return expected("a reduction operator (+, *, min, max, &&, ||, &, | or "
+                      "^)");
     advance();
     if (!expect(TokKind::Colon, ":"))
       return false;

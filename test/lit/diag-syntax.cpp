@@ -32,8 +32,7 @@ int A[10];
 #pragma hpf redistribute A(block) onto P extra // expected-error {{extra tokens at end of hpf directive: 'extra'}}
 #pragma hpf independent foo // expected-error {{expected 'reduction(op: variables)' or end of directive, found 'foo'}}
 #pragma hpf independent reductoin(+: s) // expected-error {{unknown clause 'reductoin'; did you mean 'reduction'?}}
-#pragma hpf independent reduction(-: s) // expected-error {{reduction operator '-' is not supported (use +, *, min or max)}}
-#pragma hpf independent reduction(&&: s) // expected-error {{reduction operator '&&' is not supported (use +, *, min or max)}}
+#pragma hpf independent reduction(-: s) // expected-error {{reduction operator '-' is not supported (use +, *, min, max, &&, ||, &, | or ^)}}
 #pragma hpf independent reduction(+ s) // expected-error {{expected ':', found 's'}}
 #pragma hpf independent reduction(+:) // expected-error {{expected a reduction variable, found ')'}}
 #pragma hpf independent reduction(+: s // expected-error {{expected ')', found end of directive}}
