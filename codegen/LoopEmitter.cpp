@@ -24,6 +24,8 @@
 //===----------------------------------------------------------------------===//
 #include "Emitter.h"
 
+#include <map>
+
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
@@ -78,6 +80,7 @@ public:
         localElement(El);
     std::string Epi;
     reductions(Pro, Epi);
+    Pro += hoistedRanges();
     E.replaceDirective(D, "{" + Pro);
     levels(Epi);
     // Last: the copy's subscripts are the rewritten text of the element's.
@@ -100,6 +103,48 @@ private:
     return "__hpf_seg" + Id + "_" + std::to_string(K);
   }
   /// "lo, hi" of a level, hi exclusive.
+  /// Whether E names only what is declared outside the nest (so it can be
+  /// evaluated before the outermost loop).
+  bool outsideNest(const Stmt *S) const {
+    if (!S)
+      return true;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+      SourceLocation At = DRE->getDecl()->getLocation();
+      SourceRange Nest = L.outer()->getSourceRange();
+      if (!E.SM.isBeforeInTranslationUnit(At, Nest.getBegin()) &&
+          !E.SM.isBeforeInTranslationUnit(Nest.getEnd(), At))
+        return false;
+    }
+    for (const Stmt *C : S->children())
+      if (!outsideNest(C))
+        return false;
+    return true;
+  }
+
+  /// The owned segments of inner levels whose bounds do not depend on the
+  /// outer levels are computed once before the nest, not once per
+  /// iteration of the levels outside: for a (block, *) nest over 256
+  /// columns the per-row cost of finding the segments (the rank's
+  /// coordinate, the range's set-up) was about as large as the row's work.
+  std::string hoistedRanges() {
+    std::string Pro;
+    for (std::size_t K = 1; K < L.Levels.size(); ++K) {
+      const NestLevel &Lv = L.Levels[K];
+      if (Lv.Dim < 0 || !outsideNest(Lv.Lower) || !outsideNest(Lv.Upper))
+        continue;
+      std::string Name = "__hpf_segs" + Id + "_" + std::to_string(K);
+      Pro += " const hpfcc::segment_range " + Name + " = " + ownedSegments(Lv) +
+             ";";
+      Hoisted[K] = Name;
+    }
+    return Pro;
+  }
+  std::string ownedSegments(const NestLevel &Lv) const {
+    return "hpfcc::owned_segments(" + L.Home->Name + ", " +
+           std::to_string(Lv.Dim) + ", " + bounds(Lv) + ")";
+  }
+  std::map<std::size_t, std::string> Hoisted; ///< level -> its range
+
   std::string bounds(const NestLevel &Lv) const {
     std::string Hi = E.text(Lv.Upper);
     return E.text(Lv.Lower) + ", " + (Lv.Inclusive ? "(" + Hi + ") + 1" : Hi);
@@ -377,11 +422,11 @@ private:
       std::string Close = K == 0 ? Epi + " }" : "";
       if (Lv.Dim >= 0) {
         std::string Seg = segment(int(K));
-        E.RW.InsertTextBefore(Lv.For->getForLoc(),
-                              "{ for (const hpfcc::segment " + Seg +
-                                  " : hpfcc::owned_segments(" + L.Home->Name +
-                                  ", " + std::to_string(Lv.Dim) + ", " +
-                                  bounds(Lv) + ")) ");
+        auto H = Hoisted.find(K);
+        E.RW.InsertTextBefore(
+            Lv.For->getForLoc(),
+            "{ for (const hpfcc::segment " + Seg + " : " +
+                (H != Hoisted.end() ? H->second : ownedSegments(Lv)) + ") ");
         E.RW.ReplaceText(E.fileRange(Lv.Lower), Seg + ".lo");
         std::string Bound = Seg + ".hi";
         QualType T = Lv.IndVar->getType();

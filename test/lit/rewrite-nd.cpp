@@ -34,10 +34,12 @@ int main(int argc, char **) {
     for (int j = 0; j < C; ++j)
       M[i][j] = i * 10 + j;
   }
-  // CHECK: /* #pragma hpf independent */ { double *__restrict const __hpf_M[[ID:[0-9]+]] = M.local_data(); const hpf::index_t __hpf_M[[ID]]_e1 = M.local_extent(1);
+  // The inner level's bounds do not depend on i: its segments are found
+  // once, before the nest.
+  // CHECK: /* #pragma hpf independent */ { double *__restrict const __hpf_M[[ID:[0-9]+]] = M.local_data(); const hpf::index_t __hpf_M[[ID]]_e1 = M.local_extent(1); const hpfcc::segment_range __hpf_segs[[ID]]_1 = hpfcc::owned_segments(M, 1, 0, C);
   // CHECK-NEXT: { for (const hpfcc::segment __hpf_seg[[ID]]_0 : hpfcc::owned_segments(M, 0, 0, R)) for (int i = __hpf_seg[[ID]]_0.lo; i < __hpf_seg[[ID]]_0.hi; ++i) {
   // CHECK-NEXT: /* #pragma hpf independent */
-  // CHECK-NEXT: { for (const hpfcc::segment __hpf_seg[[ID]]_1 : hpfcc::owned_segments(M, 1, 0, C)) for (int j = __hpf_seg[[ID]]_1.lo; j < __hpf_seg[[ID]]_1.hi; ++j)
+  // CHECK-NEXT: { for (const hpfcc::segment __hpf_seg[[ID]]_1 : __hpf_segs[[ID]]_1) for (int j = __hpf_seg[[ID]]_1.lo; j < __hpf_seg[[ID]]_1.hi; ++j)
   // CHECK-NEXT: __hpf_M[[ID]][(i + __hpf_seg[[ID]]_0.off) * __hpf_M[[ID]]_e1 + (j + __hpf_seg[[ID]]_1.off)] = i * 10 + j; }
   // CHECK-NEXT: } } }
   // REMARK: remark: independent loop nest over 'M' ((block, cyclic(2)) onto G(2, 3)): 'i' over the owned indices of dimension 0, 'j' over the owned indices of dimension 1; owner computes
