@@ -62,6 +62,7 @@
 #include <cstring>
 #include <functional>
 #include <memory>
+#include <new>
 #include <string>
 #include <tuple>
 #include <type_traits>
@@ -84,6 +85,9 @@ public:
   index_t size() const { return Size; }
   /// Makes room for n elements; contents are unspecified unless Zero.
   void resize(index_t N, bool Zero) {
+    // N * sizeof(T) must not wrap to a small allocation.
+    if (std::size_t(N) > std::size_t(-1) / sizeof(T))
+      throw std::bad_array_new_length();
     Bytes.reserve(std::size_t(N) * sizeof(T));
     if (Zero)
       std::uninitialized_fill_n(data(), std::size_t(N), T());
@@ -277,7 +281,7 @@ public:
          const char *where = nullptr) requires(Rank == 1)
       : Procs(p), Dist(rt::makeDistribution(n, f, p, "distribute", where)),
         Me(hpf::rank()) {
-    adopt(/*Zero=*/true);
+    adopt(/*Zero=*/true, where);
   }
   /// Onto every rank of the world.
   darray(index_t n, const format &f,
@@ -292,7 +296,7 @@ public:
                          std::vector<format>(formats.begin(), formats.end()),
                          grid, "distribute", where)),
         Me(hpf::rank()) {
-    adopt(/*Zero=*/true);
+    adopt(/*Zero=*/true, where);
   }
   darray(const darray &) = delete;
   darray &operator=(const darray &) = delete;
@@ -430,8 +434,10 @@ private:
     T &operator()(T &E) const { return E; }
   };
 
-  /// Recomputes the per-rank views of Dist; (re)allocates Data if Zero.
-  void adopt(bool Zero) {
+  /// Recomputes the per-rank views of Dist; (re)allocates Data if Zero. A
+  /// part too large for this rank's memory fails naming the directive
+  /// instead of an uncaught std::bad_alloc.
+  void adopt(bool Zero, const char *Where = nullptr) {
     Maps = rt::dimMaps(Dist, Me);
     LocalExtents.assign(std::size_t(Rank), 0);
     if (Procs.contains(Me)) {
@@ -439,8 +445,18 @@ private:
       for (int D = 0; D < Rank; ++D)
         LocalExtents[std::size_t(D)] = E[std::size_t(D)];
     }
-    if (Zero)
-      Data.resize(rt::localCountOf(Dist, Me), /*Zero=*/true);
+    if (!Zero)
+      return;
+    const index_t N = rt::localCountOf(Dist, Me);
+    try {
+      Data.resize(N, /*Zero=*/true);
+    } catch (const std::bad_alloc &) {
+      fail("distribute",
+           "cannot allocate this rank's part of the array: " +
+               std::to_string(N) + " elements of " + std::to_string(sizeof(T)) +
+               " bytes",
+           Where);
+    }
   }
 
   index_t offsetOf(const std::array<index_t, Rank> &G) const {
