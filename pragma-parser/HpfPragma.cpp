@@ -334,4 +334,21 @@ void HpfPragmaHandler::HandlePragma(clang::Preprocessor &PP,
                       /*DisableMacroExpansion=*/true, /*IsReinject=*/false);
 }
 
+void MisspelledHpfPragmaHandler::HandlePragma(clang::Preprocessor &PP,
+                                              clang::PragmaIntroducer,
+                                              clang::Token &FirstTok) {
+  clang::DiagnosticsEngine &Diags = PP.getDiagnostics();
+  unsigned ID = Diags.getCustomDiagID(
+      clang::DiagnosticsEngine::Warning,
+      "'#pragma %0' is not an hpfcc directive and is ignored (directives are "
+      "spelled in lower case); did you mean 'hpf'?");
+  Diags.Report(FirstTok.getLocation(), ID)
+      << getName()
+      << clang::FixItHint::CreateReplacement(FirstTok.getLocation(), "hpf");
+  clang::Token Tok;
+  do
+    PP.Lex(Tok);
+  while (Tok.isNot(clang::tok::eod) && Tok.isNot(clang::tok::eof));
+}
+
 } // namespace hpf::pragma

@@ -78,6 +78,17 @@ private:
   std::shared_ptr<PragmaState> State;
 };
 
+/// `#pragma HPF ...` (another spelling of the lower-case `hpf`): Clang would
+/// ignore it silently without -Wunknown-pragmas, so the directive would be
+/// lost; warn with a fix-it instead.
+class MisspelledHpfPragmaHandler : public clang::PragmaHandler {
+public:
+  explicit MisspelledHpfPragmaHandler(llvm::StringRef Spelling)
+      : clang::PragmaHandler(Spelling) {}
+  void HandlePragma(clang::Preprocessor &PP, clang::PragmaIntroducer Intro,
+                    clang::Token &FirstTok) override;
+};
+
 } // namespace hpf::pragma
 
 #endif // HPF_PRAGMA_HPFPRAGMA_H

@@ -97,6 +97,9 @@ protected:
   CreateASTConsumer(clang::CompilerInstance &CI, llvm::StringRef) override {
     auto State = std::make_shared<pragma::PragmaState>();
     CI.getPreprocessor().AddPragmaHandler(new pragma::HpfPragmaHandler(State));
+    for (const char *Other : {"HPF", "Hpf"})
+      CI.getPreprocessor().AddPragmaHandler(
+          new pragma::MisspelledHpfPragmaHandler(Other));
     return std::make_unique<HpfConsumer>(CI, State, Opts);
   }
 
