@@ -338,37 +338,36 @@ private:
     return DRE && DRE->getDecl() == VD ? DRE : nullptr;
   }
 
+  /// The operator of `s = s op e` for a reduction (BO_Comma: none, for min
+  /// and max, which are calls or conditionals).
+  static BinaryOperatorKind binaryOperatorOf(pragma::ReductionOp Op) {
+    switch (Op) {
+    case pragma::ReductionOp::Sum:
+      return BO_Add;
+    case pragma::ReductionOp::Product:
+      return BO_Mul;
+    case pragma::ReductionOp::LogicalAnd:
+      return BO_LAnd;
+    case pragma::ReductionOp::LogicalOr:
+      return BO_LOr;
+    case pragma::ReductionOp::BitAnd:
+      return BO_And;
+    case pragma::ReductionOp::BitOr:
+      return BO_Or;
+    case pragma::ReductionOp::BitXor:
+      return BO_Xor;
+    case pragma::ReductionOp::Min:
+    case pragma::ReductionOp::Max:
+      return BO_Comma;
+    }
+    llvm_unreachable("unknown reduction operator");
+  }
+
   /// Is `S = <RHS>` a valid update for op? Marks the self reference.
   bool plainUpdate(const LoopReduction &Red, const Expr *RHS) {
     RHS = RHS->IgnoreParenImpCasts();
     if (const auto *BO = dyn_cast<BinaryOperator>(RHS)) {
-      BinaryOperatorKind Want = BO_Comma;
-      switch (Red.Op) {
-      case pragma::ReductionOp::Sum:
-        Want = BO_Add;
-        break;
-      case pragma::ReductionOp::Product:
-        Want = BO_Mul;
-        break;
-      case pragma::ReductionOp::LogicalAnd:
-        Want = BO_LAnd;
-        break;
-      case pragma::ReductionOp::LogicalOr:
-        Want = BO_LOr;
-        break;
-      case pragma::ReductionOp::BitAnd:
-        Want = BO_And;
-        break;
-      case pragma::ReductionOp::BitOr:
-        Want = BO_Or;
-        break;
-      case pragma::ReductionOp::BitXor:
-        Want = BO_Xor;
-        break;
-      case pragma::ReductionOp::Min:
-      case pragma::ReductionOp::Max:
-        break;
-      }
+      const BinaryOperatorKind Want = binaryOperatorOf(Red.Op);
       if (BO->getOpcode() == Want) {
         if (const DeclRefExpr *Self = refTo(BO->getLHS(), Red.Var)) {
           ReductionRefsOk.insert(Self);
@@ -455,21 +454,16 @@ private:
       bool Ok = false;
       if (Self) {
         switch (Op) {
-        case BO_AddAssign:
-        case BO_SubAssign:
+        case BO_SubAssign: // s -= e adds -e
           Ok = Red->Op == pragma::ReductionOp::Sum;
           break;
+        case BO_AddAssign:
         case BO_MulAssign:
-          Ok = Red->Op == pragma::ReductionOp::Product;
-          break;
         case BO_AndAssign:
-          Ok = Red->Op == pragma::ReductionOp::BitAnd;
-          break;
         case BO_OrAssign:
-          Ok = Red->Op == pragma::ReductionOp::BitOr;
-          break;
         case BO_XorAssign:
-          Ok = Red->Op == pragma::ReductionOp::BitXor;
+          Ok = binaryOperatorOf(Red->Op) ==
+               BinaryOperator::getOpForCompoundAssignment(Op);
           break;
         case BO_Assign:
           Ok = RHS && plainUpdate(*Red, RHS);

@@ -38,6 +38,13 @@ bool constantParams(const Mapping &M) {
   return true;
 }
 
+/// Aligned at any rank count: the same formats with constant parameters
+/// onto the same arrangement (block onto ALL(*) twice), even when the
+/// arrangement's size is only known at run time.
+bool sameMappingAtAnyRankCount(const Mapping &X, const Mapping &H) {
+  return X == H && constantParams(X);
+}
+
 } // namespace
 
 const Mapping *mappingIn(const FlowState &St, DistArray *X) {
@@ -96,7 +103,7 @@ void Placement::checkNest(OwnerLoop &L) {
     } catch (const plan::PlanError &) {
       return Unknown;
     }
-    return *XM == *HM && constantParams(*XM) ? Yes : Unknown;
+    return sameMappingAtAnyRankCount(*XM, *HM) ? Yes : Unknown;
   };
   auto LevelOf = [&](const Expr *S) -> const NestLevel * {
     const VarDecl *V = bareVar(S);
@@ -370,11 +377,9 @@ void Placement::place() {
                       "communication in loops is not supported yet)");
         continue;
       }
-      // The same formats with constant parameters onto the same
-      // arrangement (block onto ALL(*) twice): aligned at any rank count.
       const Mapping *AM = mappingIn(St, Acc.Array);
       const Mapping *HM = mappingIn(St, L.Home);
-      if (AM && HM && *AM == *HM && constantParams(*AM))
+      if (AM && HM && sameMappingAtAnyRankCount(*AM, *HM))
         continue;
       L.CheckAligned.push_back(Acc.Array);
       if (!L.Written.count(Acc.Array)) {

@@ -102,7 +102,6 @@ private:
   std::string segment(int K) const {
     return "__hpf_seg" + Id + "_" + std::to_string(K);
   }
-  /// "lo, hi" of a level, hi exclusive.
   /// Whether E names only what is declared outside the nest (so it can be
   /// evaluated before the outermost loop).
   bool outsideNest(const Stmt *S) const {
@@ -145,9 +144,14 @@ private:
   }
   std::map<std::size_t, std::string> Hoisted; ///< level -> its range
 
-  std::string bounds(const NestLevel &Lv) const {
+  /// The exclusive upper bound of a level.
+  std::string upper(const NestLevel &Lv) const {
     std::string Hi = E.text(Lv.Upper);
-    return E.text(Lv.Lower) + ", " + (Lv.Inclusive ? "(" + Hi + ") + 1" : Hi);
+    return Lv.Inclusive ? "(" + Hi + ") + 1" : Hi;
+  }
+  /// "lo, hi" of a level, hi exclusive.
+  std::string bounds(const NestLevel &Lv) const {
+    return E.text(Lv.Lower) + ", " + upper(Lv);
   }
   /// The level over dimension D of the home array (the directive's level
   /// for rank 1).
@@ -171,9 +175,8 @@ private:
       for (int D = 0; D < A->rank(); ++D) {
         const NestLevel &Lv = levelOfDim(D);
         std::string Sep = D ? ", " : "";
-        std::string Up = E.text(Lv.Upper);
         Lo += Sep + E.text(Lv.Lower);
-        Hi += Sep + (Lv.Inclusive ? "(" + Up + ") + 1" : Up);
+        Hi += Sep + upper(Lv);
         CMin += Sep + std::to_string(W.Lo[std::size_t(D)]);
         CMax += Sep + std::to_string(W.Hi[std::size_t(D)]);
       }
@@ -342,42 +345,52 @@ private:
                ", " + Saved + ");";
         continue;
       }
-      switch (Red.Op) {
-      case pragma::ReductionOp::Sum:
-        Pro += " const auto " + Saved + " = " + V + "; " + V + " = 0;";
-        Epi += " " + V + " = " + Saved + " + hpf::allreduce_sum(" + V + ");";
-        break;
-      case pragma::ReductionOp::Product:
-        Pro += " const auto " + Saved + " = " + V + "; " + V + " = 1;";
-        Epi += " " + V + " = " + Saved + " * hpf::allreduce_prod(" + V + ");";
-        break;
-      case pragma::ReductionOp::Min:
-        Epi += " " + V + " = hpf::allreduce_min(" + V + ");";
-        break;
-      case pragma::ReductionOp::Max:
-        Epi += " " + V + " = hpf::allreduce_max(" + V + ");";
-        break;
-      // &&, ||, &, | are idempotent like min and max: every rank starts
-      // from the variable's value and the ranks' results combine. ^ is
-      // not: the ranks' parts start at 0 and the value joins once.
-      case pragma::ReductionOp::LogicalAnd:
-        Epi += " " + V + " = hpf::allreduce_land(" + V + ");";
-        break;
-      case pragma::ReductionOp::LogicalOr:
-        Epi += " " + V + " = hpf::allreduce_lor(" + V + ");";
-        break;
-      case pragma::ReductionOp::BitAnd:
-        Epi += " " + V + " = hpf::allreduce_band(" + V + ");";
-        break;
-      case pragma::ReductionOp::BitOr:
-        Epi += " " + V + " = hpf::allreduce_bor(" + V + ");";
-        break;
-      case pragma::ReductionOp::BitXor:
-        Pro += " const auto " + Saved + " = " + V + "; " + V + " = 0;";
-        Epi += " " + V + " = " + Saved + " ^ hpf::allreduce_bxor(" + V + ");";
-        break;
+      // Idempotent operators (min, max, &&, ||, &, |): every rank starts
+      // from the variable's value and the ranks' results combine. The
+      // others (+, *, ^): the ranks' parts start at the identity and the
+      // value before the loop joins once.
+      const Combine K = combineOf(Red.Op);
+      if (K.Identity) {
+        Pro += " const auto " + Saved + " = " + V + "; " + V + " = " +
+               K.Identity + ";";
+        Epi += " " + V + " = " + Saved + " " + K.Join + " hpf::allreduce_" +
+               K.Fn + "(" + V + ");";
+      } else {
+        Epi += " " + V + " = hpf::allreduce_" + K.Fn + "(" + V + ");";
       }
     }
+  }
+
+  /// How a reduction combines across ranks: the runtime's allreduce_<Fn>,
+  /// and for operators that are not idempotent the identity the ranks'
+  /// parts start from and the operator that joins the value before the loop.
+  struct Combine {
+    const char *Fn;
+    const char *Identity = nullptr;
+    const char *Join = nullptr;
+  };
+  static Combine combineOf(pragma::ReductionOp Op) {
+    switch (Op) {
+    case pragma::ReductionOp::Sum:
+      return {"sum", "0", "+"};
+    case pragma::ReductionOp::Product:
+      return {"prod", "1", "*"};
+    case pragma::ReductionOp::BitXor:
+      return {"bxor", "0", "^"};
+    case pragma::ReductionOp::Min:
+      return {"min"};
+    case pragma::ReductionOp::Max:
+      return {"max"};
+    case pragma::ReductionOp::LogicalAnd:
+      return {"land"};
+    case pragma::ReductionOp::LogicalOr:
+      return {"lor"};
+    case pragma::ReductionOp::BitAnd:
+      return {"band"};
+    case pragma::ReductionOp::BitOr:
+      return {"bor"};
+    }
+    llvm_unreachable("unknown reduction operator");
   }
 
   std::string accumulator(const analysis::LoopReduction &Red) const {

@@ -8,12 +8,13 @@
 namespace hpf {
 
 namespace {
-std::string shapeText(const std::vector<int> &Shape) {
+/// "(4,2)"; with ZeroIsStar, 0 (an extent fitted() chooses) prints as '*'.
+std::string shapeText(const std::vector<int> &Shape, bool ZeroIsStar = false) {
   std::string S = "(";
   for (std::size_t I = 0; I < Shape.size(); ++I) {
     if (I)
       S += ',';
-    S += std::to_string(Shape[I]);
+    S += ZeroIsStar && Shape[I] == 0 ? "*" : std::to_string(Shape[I]);
   }
   return S + ")";
 }
@@ -42,24 +43,26 @@ processors::processors(std::initializer_list<int> shape, const char *where)
 processors processors::fitted(std::initializer_list<int> shape,
                               const char *where) {
   std::vector<int> Shape(shape);
+  // The given extents' product, capped: past the world size it only has to
+  // stay too large (extents are ints, so the product never overflows).
   long long Given = 1;
   std::vector<std::size_t> Free;
   for (std::size_t I = 0; I < Shape.size(); ++I) {
-    if (Shape[I] == 0)
+    if (Shape[I] == 0) {
       Free.push_back(I);
-    else if (Shape[I] < 0 || (Given *= Shape[I]) > nranks())
-      break;
+      continue;
+    }
+    if (Shape[I] < 0)
+      fail("processors",
+           "arrangement " + shapeText(Shape, true) + " has an extent < 1",
+           where);
+    Given = std::min<long long>(Given * Shape[I], 1LL << 31);
   }
-  std::string Text = "(";
-  for (std::size_t I = 0; I < Shape.size(); ++I)
-    Text += (I ? "," : "") + (Shape[I] ? std::to_string(Shape[I]) : "*");
-  Text += ")";
-  if (Given > nranks() || Given < 1)
+  if (Given > nranks())
     fail("processors",
-         "arrangement " + Text + " needs " +
-             (Given < 1 ? "extents >= 1" : std::to_string(Given) + " ranks") +
-             ", but the program runs on " + std::to_string(nranks()) +
-             " MPI ranks",
+         "arrangement " + shapeText(Shape, true) + " needs " +
+             std::to_string(Given) + " ranks, but the program runs on " +
+             std::to_string(nranks()) + " MPI ranks",
          where);
   int N = nranks() / int(Given);
   for (std::size_t I : Free)

@@ -33,6 +33,8 @@ int main(int argc, char **argv) {
     hpf::redistribute(A, hpf::gen_block(Sizes), P, "prog.cpp:8:1");
   } else if (Mode == "procs-too-large") {
     hpf::processors Big(W + 1, "prog.cpp:3:1");
+  } else if (Mode == "grid-negative") { // processors G(*, k), k < 0 at run time
+    hpf::processors::fitted({0, -W}, "prog.cpp:4:1");
   } else if (Mode == "bad-strategy") {
     hpf::darray<double> A(10, hpf::block(), P);
     hpf::redistribute_options O;
