@@ -18,6 +18,7 @@ void addListCommand(CLI::App &App);      // the registered schedulers
 void addParkBenchCommand(CLI::App &App); // paper 003 Table 6, measured
 void addQualityCommand(CLI::App &App);   // cost / lower bound over a sweep
 void addStudyCommand(CLI::App &App);     // the irregular papers' simulations
+void addSimulateCommand(CLI::App &App);  // predicted network times at scale
 
 } // namespace hpf::tools
 

@@ -42,6 +42,7 @@ int main(int Argc, char **Argv) {
   addParkBenchCommand(App);
   addQualityCommand(App);
   addStudyCommand(App);
+  addSimulateCommand(App);
 
   try {
     App.parse(Argc, Argv);
