@@ -11,6 +11,7 @@
 #include "mpi/PlanCache.h"
 #include "mpi/Strategy.h"
 #include "mpi/Verify.h"
+#include "mpi/Watchdog.h"
 
 #include <string>
 
@@ -23,6 +24,7 @@ bool redistributeStorage(const processors &SrcProcs,
                          std::size_t ES, const redistribute_options &Opts) {
   init();
   const char *Where = Opts.where;
+  const watchdog_scope Watch("redistribute", Where); // a dead host: no hang
   if (Src.rank() != Dst.rank() || Src.size() != Dst.size())
     fail("redistribute",
          "source " + Src.format() + " and target " + Dst.format() +

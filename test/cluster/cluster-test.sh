@@ -6,11 +6,13 @@
 #   1. star: every example (examples/*.cpp) at 4 hosts x 1 and x 2 ranks,
 #      HPF_VERIFY=1 (which also names the executor: async across nodes),
 #      output equal to the sequential build;
-#   2. star and two racks (hosts 2,3 behind one 1 Gbit/s trunk): hpf-bench
+#   2. a host that dies mid-redistribution (its link cut): the job ends
+#      with hpfrt's watchdog message, no hang;
+#   3. star and two racks (hosts 2,3 behind one 1 Gbit/s trunk): hpf-bench
 #      tables (tables.py) with the ideal, every result checked.
 # Whatever it set up is torn down on exit (trap), also on failure or ^C.
-# Environment: SIZE (16MiB), RUNS (1), REPS (3), TABLES=0 skips part 2,
-# EXAMPLES=0 part 1 (docs/bench-cluster.md: EXAMPLES=0 SIZE=64MiB RUNS=5
+# Environment: SIZE (16MiB), RUNS (1), REPS (3), TABLES=0 skips part 3,
+# DEAD=0 part 2, EXAMPLES=0 part 1 (docs/bench-cluster.md: EXAMPLES=0 SIZE=64MiB RUNS=5
 # REPS=5 test/cluster/cluster-test.sh build).
 set -eo pipefail
 BUILD=$(cd "${1:-build}" && pwd)
@@ -64,6 +66,31 @@ for SRC in $([ "${EXAMPLES:-1}" != 0 ] && echo "$ROOT"/examples/*.cpp); do
     fi
   done
 done
+
+if [ "${DEAD:-1}" != 0 ]; then
+  # A host that vanishes from the network (no reset, no exit: TCP and
+  # mpiexec would wait for ever) must end the job with hpfrt's watchdog
+  # message (runtime/mpi/Watchdog.h), well before the harness's timeout.
+  echo "== a host dies mid-redistribution: host 3's link cut after 8 s, HPF_TIMEOUT=10"
+  LOG="$OUT/dead-host"
+  START=$(date +%s)
+  HPF_TIMEOUT=10 TMO=150 "$EMU" run 4 "" "$BUILD/bin/hpf-bench" --src "cyclic(4)" --dst "cyclic(3)" \
+    --p 4 --q 4 --size 64MiB --strategy async --reps 2000 >"$LOG.out" 2>"$LOG.err" &
+  JOB=$!
+  sleep 8
+  ip -n hpfc3 link set eth0 down
+  RC=0
+  wait $JOB || RC=$?
+  SECS=$(($(date +%s) - START))
+  ip -n hpfc3 link set eth0 up
+  for K in 0 1 2 3; do ip netns pids hpfc$K | xargs -r kill -9; done # rank 3
+  if [ $RC != 0 ] && [ $SECS -lt 100 ] && grep -q "hpfrt: error: rank [0-9]*: redistribute: no progress for 10 s (HPF_TIMEOUT)" "$LOG.err"; then
+    echo "ok   dead host: the job ended after $SECS s (exit $RC): $(grep -m1 -o "rank [0-9]*: redistribute: no progress[^:]*" "$LOG.err")"
+  else
+    echo "FAIL dead host: exit $RC after $SECS s (see $LOG.err)"
+    FAIL=1
+  fi
+fi
 
 if [ "${TABLES:-1}" != 0 ]; then
   for PER in 1 2; do

@@ -78,7 +78,7 @@ run() {
   fi
   local G=(-genv UCX_TLS tcp,self -genv UCX_NET_DEVICES eth0 -genv UCX_RNDV_THRESH inf
            -genv EPSHIM_FINALIZE exit -genv LD_PRELOAD "$HERE/build/epshim.so")
-  for V in HPF_STRATEGY HPF_VERIFY HPF_SCHEDULER HPF_CHUNK_BYTES HPF_SHM; do
+  for V in HPF_STRATEGY HPF_VERIFY HPF_SCHEDULER HPF_CHUNK_BYTES HPF_SHM HPF_TIMEOUT; do
     [ -n "${!V}" ] && G+=(-genv $V "${!V}")
   done
   # Hydra forwards stdin to rank 0: never let it eat a caller's loop input.

@@ -15,6 +15,8 @@
 #include <cstdio>
 #include <string>
 
+#include <unistd.h>
+
 int main(int argc, char **argv) {
   hpf::init(&argc, &argv);
   std::string Mode = argc > 1 ? argv[1] : "";
@@ -44,6 +46,17 @@ int main(int argc, char **argv) {
   } else if (Mode == "bad-scheduler") { // HPF_SCHEDULER=nope in the test
     hpf::darray<double> A(10, hpf::block(), P);
     hpf::redistribute(A, hpf::cyclic(), P, "prog.cpp:10:1");
+  } else if (Mode == "late-rank") {
+    // A host that vanished: the last rank never arrives (it sleeps, as a
+    // rank behind a dead link is silent). HPF_TIMEOUT=2 in the test: the
+    // others give up after 2 s, and MPI_Abort ends the sleeper too.
+    hpf::darray<double> A(1000, hpf::block(), P);
+    if (hpf::rank() == W - 1)
+      sleep(120);
+    hpf::redistribute(A, hpf::cyclic(), P, "prog.cpp:17:1");
+  } else if (Mode == "bad-timeout") { // HPF_TIMEOUT=soon in the test
+    hpf::darray<double> A(1000, hpf::block(), P);
+    hpf::redistribute(A, hpf::cyclic(), P, "prog.cpp:18:1");
   } else if (Mode == "one-rank") {
     // Only the last rank fails; the others wait in a redistribution for
     // messages that never come. MPI_Abort must end them too.
