@@ -122,11 +122,14 @@ public:
                const std::vector<clang::Token> &Expr) {
     for (std::size_t I = 0; I < Expr.size(); ++I)
       if (isIntrinsicCall(Expr, I)) {
-        // int __hpf_number_of_processors(); (valid at namespace and block
-        // scope; never defined, never called: decltype does not evaluate)
+        // extern int __hpf_number_of_processors(void); valid at namespace
+        // and block scope (`(void)`: no -Wvexing-parse there); never
+        // defined, never called: decltype does not evaluate.
+        word("extern");
         word("int");
         word(IntrinsicCarrierName);
         punct(clang::tok::l_paren);
+        word("void");
         punct(clang::tok::r_paren);
         punct(clang::tok::semi);
         break;

@@ -5,7 +5,7 @@
 // to the sequential build). Same output as sequential at -n 1..4.
 // REQUIRES: mpi
 // RUN: %e2e --tmp %t --ranks 1,2,3,4 %s | FileCheck %s
-// CHECK: e2e: sequential output: sum 499500 shifted 500500 chunks 499500 root 1
+// CHECK: e2e: sequential output: sum 499500 shifted 500500 chunks 499500 root 1 local 9900
 // CHECK: e2e: -n 1: same output
 // CHECK: e2e: -n 2: same output
 // CHECK: e2e: -n 3: same output
@@ -14,6 +14,7 @@
 // CODE: const hpf::processors __hpf_procs_P(static_cast<int>(hpf::number_of_processors()),
 // CODE: (N + hpf::number_of_processors() - 1) / hpf::number_of_processors()
 // CODE: hpf::number_of_processors() + 1
+// RUN: %hpfcc -Wall -Wextra -Werror -c %s -o %t.o
 // RUN: bash -c 'test -f "$(%hpfcc --print-include-dir)/hpf.h"'
 #include <cstdio>
 #include <hpf.h>
@@ -24,6 +25,21 @@ int A[N];
 #pragma hpf distribute A(block((N + number_of_processors() - 1) / number_of_processors())) onto P
 int B[N];
 #pragma hpf distribute B(cyclic(number_of_processors() + 1)) onto P
+
+// At function scope too (the carrier's declaration must not warn there).
+long local_sum() {
+#pragma hpf processors Q(number_of_processors())
+  int L[100];
+#pragma hpf distribute L(cyclic(number_of_processors())) onto Q
+  long t = 0;
+#pragma hpf independent
+  for (int i = 0; i < 100; ++i)
+    L[i] = 2 * i;
+#pragma hpf independent reduction(+ : t)
+  for (int i = 0; i < 100; ++i)
+    t += L[i];
+  return t;
+}
 
 int main() {
 #pragma hpf independent
@@ -46,6 +62,6 @@ int main() {
     for (int i = p * N / parts; i < (p + 1) * N / parts; ++i)
       chunks += i;
   // Replicated output comes from processor 0, as the sequential program's.
-  std::printf("sum %ld shifted %ld chunks %ld root %d\n", sum, shifted, chunks,
-              hpf::my_processor() == 0);
+  std::printf("sum %ld shifted %ld chunks %ld root %d local %ld\n", sum,
+              shifted, chunks, hpf::my_processor() == 0, local_sum());
 }
