@@ -107,6 +107,8 @@ struct LoopReduction {
   /// A float or double `+` reduction under Options::ReproducibleSums: each
   /// iteration's contribution is added exactly (mpi/ExactSum.h).
   bool Exact = false;
+  /// A fixed-size array (any rank): each element is reduced.
+  bool Array = false;
 };
 
 /// One level of an independent loop nest (each level marked independent;

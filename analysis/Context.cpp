@@ -169,7 +169,24 @@ std::string Context::slotText(const ParsedDirective &D, pragma::TokRange TR) {
   StringRef T = Lexer::getSourceText(CR, SM, Ctx.getLangOpts(), &Invalid);
   if (Invalid || T.empty())
     return pragma::spell(D.Toks, TR);
-  return T.str();
+  return intrinsicText(D, TR, B, T.str());
+}
+
+std::string Context::intrinsicText(const ParsedDirective &D,
+                                   pragma::TokRange TR, SourceLocation Begin,
+                                   std::string Text) {
+  // Last first, so that earlier offsets stay valid.
+  std::vector<clang::Token> Toks(D.ClangToks.begin() + TR.Begin,
+                                 D.ClangToks.begin() + TR.End);
+  for (std::size_t I = Toks.size(); I-- > 0;) {
+    if (!pragma::isIntrinsicCall(Toks, I))
+      continue;
+    SourceLocation L = SM.getExpansionLoc(Toks[I].getLocation());
+    unsigned Off = SM.getFileOffset(L) - SM.getFileOffset(Begin);
+    if (SM.getFileID(L) == SM.getFileID(Begin) && Off < Text.size())
+      Text.insert(Off, "hpf::");
+  }
+  return Text;
 }
 
 const VarDecl *Context::slotVar(const ParsedDirective &D, unsigned NameTok,

@@ -78,6 +78,10 @@ public:
   const clang::Expr *slotExpr(const ParsedDirective &D, int Slot);
   /// Source text of a token range of a directive, macros unexpanded.
   std::string slotText(const ParsedDirective &D, pragma::TokRange TR);
+  /// Text (of TR, starting at Begin) with `number_of_processors()` spelled
+  /// `hpf::number_of_processors()`, as the rewritten program calls it.
+  std::string intrinsicText(const ParsedDirective &D, pragma::TokRange TR,
+                            clang::SourceLocation Begin, std::string Text);
   /// The variable a name token refers to (null: reported, `What` saying
   /// what was expected).
   const clang::VarDecl *slotVar(const ParsedDirective &D, unsigned NameTok,

@@ -333,9 +333,20 @@ private:
     Y->IgnoreParenImpCasts()->Profile(IY, C.Ctx, /*Canonical=*/true);
     return IX == IY;
   }
+  /// The reference to VD that E is, or (an element of an array reduction)
+  /// whose element E is: `s`, `h[k]`, `h[a][b]`.
   static const DeclRefExpr *refTo(const Expr *E, const VarDecl *VD) {
-    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    E = E->IgnoreParenImpCasts();
+    while (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+      E = AS->getBase()->IgnoreParenImpCasts();
+    const auto *DRE = dyn_cast<DeclRefExpr>(E);
     return DRE && DRE->getDecl() == VD ? DRE : nullptr;
+  }
+  /// The reduction variable's reference in E if E is the updated place
+  /// itself (the same variable, or the same element of an array).
+  const DeclRefExpr *self(const Expr *E, const Expr *Place,
+                          const VarDecl *VD) const {
+    return same(E, Place) ? refTo(E, VD) : nullptr;
   }
 
   /// The operator of `s = s op e` for a reduction (BO_Comma: none, for min
@@ -363,18 +374,21 @@ private:
     llvm_unreachable("unknown reduction operator");
   }
 
-  /// Is `S = <RHS>` a valid update for op? Marks the self reference.
-  bool plainUpdate(const LoopReduction &Red, const Expr *RHS) {
+  /// Is `<Place> = <RHS>` a valid update for op (Place: the variable, or
+  /// an element of an array reduction)? Marks the self reference.
+  bool plainUpdate(const LoopReduction &Red, const Expr *Place,
+                   const Expr *RHS) {
+    auto Self = [&](const Expr *E) { return self(E, Place, Red.Var); };
     RHS = RHS->IgnoreParenImpCasts();
     if (const auto *BO = dyn_cast<BinaryOperator>(RHS)) {
       const BinaryOperatorKind Want = binaryOperatorOf(Red.Op);
       if (BO->getOpcode() == Want) {
-        if (const DeclRefExpr *Self = refTo(BO->getLHS(), Red.Var)) {
-          ReductionRefsOk.insert(Self);
+        if (const DeclRefExpr *S = Self(BO->getLHS())) {
+          ReductionRefsOk.insert(S);
           return true;
         }
-        if (const DeclRefExpr *Self = refTo(BO->getRHS(), Red.Var)) {
-          ReductionRefsOk.insert(Self);
+        if (const DeclRefExpr *S = Self(BO->getRHS())) {
+          ReductionRefsOk.insert(S);
           return true;
         }
       }
@@ -395,7 +409,7 @@ private:
       bool Max = Red.Op == pragma::ReductionOp::Max;
       const Expr *WantTrue = Max ? Bigger : Smaller;
       const Expr *WantFalse = Max ? Smaller : Bigger;
-      const DeclRefExpr *SelfL = refTo(L, Red.Var), *SelfR = refTo(Rt, Red.Var);
+      const DeclRefExpr *SelfL = Self(L), *SelfR = Self(Rt);
       if ((SelfL == nullptr) == (SelfR == nullptr))
         return false;
       if (!same(CO->getTrueExpr(), WantTrue) ||
@@ -403,8 +417,8 @@ private:
         return false;
       for (const Expr *E : std::initializer_list<const Expr *>{
                L, Rt, CO->getTrueExpr(), CO->getFalseExpr()})
-        if (const DeclRefExpr *Self = refTo(E, Red.Var))
-          ReductionRefsOk.insert(Self);
+        if (const DeclRefExpr *S = Self(E))
+          ReductionRefsOk.insert(S);
       return true;
     }
     if (const auto *CE = dyn_cast<CallExpr>(RHS)) {
@@ -418,8 +432,8 @@ private:
             (Red.Op == pragma::ReductionOp::Max && IsMax)))
         return false;
       for (unsigned I = 0; I < 2; ++I)
-        if (const DeclRefExpr *Self = refTo(CE->getArg(I), Red.Var)) {
-          ReductionRefsOk.insert(Self);
+        if (const DeclRefExpr *S = Self(CE->getArg(I))) {
+          ReductionRefsOk.insert(S);
           return true;
         }
     }
@@ -466,7 +480,7 @@ private:
                BinaryOperator::getOpForCompoundAssignment(Op);
           break;
         case BO_Assign:
-          Ok = RHS && plainUpdate(*Red, RHS);
+          Ok = RHS && plainUpdate(*Red, LHS, RHS);
           break;
         default:
           break;

@@ -45,6 +45,17 @@ private:
   std::set<const DeclRefExpr *> &Allowed;
 };
 
+/// A reduction variable's type: arithmetic, or a fixed-size array (any
+/// rank) of an arithmetic type.
+bool reductionType(const ASTContext &Ctx, QualType T) {
+  while (const ArrayType *AT = Ctx.getAsArrayType(T)) {
+    if (!isa<ConstantArrayType>(AT))
+      return false;
+    T = AT->getElementType();
+  }
+  return T->isArithmeticType();
+}
+
 /// The for loop right after a directive's carriers, or null.
 const ForStmt *loopAfter(const ParsedDirective &D, const Anchor &A) {
   if (!A.Parent)
@@ -212,15 +223,22 @@ void Loops::independent(const ParsedDirective &D) {
       const VarDecl *VD = C.slotVar(D, N.Tok, "a reduction variable");
       if (!VD)
         return;
-      if (!VD->getType()->isArithmeticType()) {
-        R.error(D.locOf(N.Tok), "reduction variable '" + N.Name +
-                                    "' must have an arithmetic type, not '" +
-                                    VD->getType().getAsString() + "'");
-        return;
-      }
       if (P.ArrayByVar.count(VD)) {
         R.error(D.locOf(N.Tok), "a distributed array cannot be a reduction "
                                 "variable");
+        return;
+      }
+      const bool Array = VD->getType()->isArrayType();
+      if (!reductionType(C.Ctx, VD->getType())) {
+        R.error(D.locOf(N.Tok),
+                "reduction variable '" + N.Name +
+                    "' must have an arithmetic type or be a fixed-size "
+                    "array of one (as in OpenMP), not '" +
+                    VD->getType().getAsString() + "'" +
+                    (VD->getType()->isPointerType()
+                         ? " (a pointer's elements are not known to the "
+                           "reduction: reduce into a local array)"
+                         : ""));
         return;
       }
       for (const LoopReduction &Prev : L.Reductions)
@@ -231,16 +249,25 @@ void Loops::independent(const ParsedDirective &D) {
         }
       QualType T = VD->getType().getCanonicalType().getUnqualifiedType();
       const bool Exact = C.Opts.ReproducibleSums &&
-                         RC.Op == pragma::ReductionOp::Sum &&
+                         RC.Op == pragma::ReductionOp::Sum && !Array &&
                          (T->isSpecificBuiltinType(BuiltinType::Double) ||
                           T->isSpecificBuiltinType(BuiltinType::Float));
+      if (C.Opts.ReproducibleSums && Array &&
+          RC.Op == pragma::ReductionOp::Sum &&
+          C.Ctx.getBaseElementType(T)->isRealFloatingType())
+        R.warning(D.locOf(N.Tok),
+                  "reduction(+: " + N.Name +
+                      ") over an array is not added exactly: "
+                      "--hpf-reproducible-sums covers scalar reductions "
+                      "only, so its sums may differ in the last bits "
+                      "between rank counts");
       if (Exact)
         R.remark(D.locOf(N.Tok),
                  "reduction(+: " + N.Name +
                      ") adds exactly (reproducible): each iteration's "
                      "contribution goes to an exact accumulator, the same "
                      "bits at every rank count");
-      L.Reductions.push_back({RC.Op, VD, Exact});
+      L.Reductions.push_back({RC.Op, VD, Exact, Array});
     }
   // A loop over multi-dimensional arrays is a nest: the independent loops
   // inside it are its levels (HPF marks each level).

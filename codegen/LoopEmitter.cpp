@@ -80,7 +80,7 @@ public:
         localElement(El);
     std::string Epi;
     reductions(Pro, Epi);
-    Pro += hoistedRanges();
+    Pro += hoistedRanges() + scope();
     E.replaceDirective(D, "{" + Pro);
     levels(Epi);
     // Last: the copy's subscripts are the rewritten text of the element's.
@@ -332,6 +332,13 @@ private:
                          " : " + Copy + ")");
   }
 
+  /// While the loop runs, a collective element read (in a function it
+  /// calls) fails naming the directive instead of hanging.
+  std::string scope() const {
+    return " const hpf::rt::independent_scope __hpf_scope" + Id + "(" +
+           E.whereLiteral(D.HashLoc) + ");";
+  }
+
   /// Reduction set-up before the loop and the combination across ranks
   /// after it.
   void reductions(std::string &Pro, std::string &Epi) const {
@@ -350,6 +357,10 @@ private:
       // others (+, *, ^): the ranks' parts start at the identity and the
       // value before the loop joins once.
       const Combine K = combineOf(Red.Op);
+      if (Red.Array) {
+        arrayReduction(Red, K, Saved, Pro, Epi);
+        continue;
+      }
       if (K.Identity) {
         Pro += " const auto " + Saved + " = " + V + "; " + V + " = " +
                K.Identity + ";";
@@ -391,6 +402,24 @@ private:
       return {"bor"};
     }
     llvm_unreachable("unknown reduction operator");
+  }
+
+  /// An array reduction: the same steps over every element (mpi/Reduce.h),
+  /// one MPI_Allreduce (hpf::reduce_op::<Fn>) for the whole array.
+  static void arrayReduction(const analysis::LoopReduction &Red,
+                             const Combine &K, const std::string &Saved,
+                             std::string &Pro, std::string &Epi) {
+    std::string V = Red.Var->getName().str();
+    std::string Op = std::string("hpf::reduce_op::") + K.Fn;
+    if (!K.Identity) {
+      Epi += " hpf::allreduce_array(" + V + ", " + Op + ");";
+      return;
+    }
+    Pro += " const auto " + Saved + " = hpf::array_reduction_start(" + V +
+           ", " + K.Identity + ");";
+    Epi += " hpf::allreduce_array(" + V + ", " + Op + ", " + Saved +
+           ", [](auto __hpf_s0, auto __hpf_v) { return __hpf_s0 " + K.Join +
+           " __hpf_v; });";
   }
 
   std::string accumulator(const analysis::LoopReduction &Red) const {

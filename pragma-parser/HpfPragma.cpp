@@ -48,6 +48,23 @@ parseCarrierName(const std::string &Name) {
   return std::make_pair(static_cast<unsigned>(D), static_cast<unsigned>(S));
 }
 
+/// HPF's NUMBER_OF_PROCESSORS(), spelled `number_of_processors()` in a
+/// directive's expressions (`processors P(number_of_processors())`): the
+/// carrier calls a function it declares under a reserved name, so Clang
+/// parses the call without a declaration in the user's program and does
+/// not fold it to a constant; the run-time text becomes
+/// hpf::number_of_processors() (analysis/Context.cpp, intrinsicText).
+bool isIntrinsicCall(const std::vector<clang::Token> &Expr, std::size_t I) {
+  const clang::Token &T = Expr[I];
+  if (!T.is(clang::tok::identifier) ||
+      T.getIdentifierInfo()->getName() != IntrinsicName)
+    return false;
+  if (I > 0 && Expr[I - 1].isOneOf(clang::tok::coloncolon, clang::tok::period,
+                                   clang::tok::arrow))
+    return false; // hpf::number_of_processors() or a member: the user's own
+  return I + 1 < Expr.size() && Expr[I + 1].is(clang::tok::l_paren);
+}
+
 namespace {
 
 TokKind neutralKind(const clang::Token &T) {
@@ -103,6 +120,20 @@ public:
   }
   void carrier(unsigned Dir, unsigned Slot,
                const std::vector<clang::Token> &Expr) {
+    for (std::size_t I = 0; I < Expr.size(); ++I)
+      if (isIntrinsicCall(Expr, I)) {
+        // extern int __hpf_number_of_processors(void); valid at namespace
+        // and block scope (`(void)`: no -Wvexing-parse there); never
+        // defined, never called: decltype does not evaluate.
+        word("extern");
+        word("int");
+        word(IntrinsicCarrierName);
+        punct(clang::tok::l_paren);
+        word("void");
+        punct(clang::tok::r_paren);
+        punct(clang::tok::semi);
+        break;
+      }
     head(Dir, Slot);
     decltypeOf(Expr);
     punct(clang::tok::semi);
@@ -137,8 +168,11 @@ private:
     word("decltype");
     punct(clang::tok::l_paren);
     punct(clang::tok::l_paren);
-    for (clang::Token T : Expr) {
+    for (std::size_t I = 0; I < Expr.size(); ++I) {
+      clang::Token T = Expr[I];
       T.clearFlag(clang::Token::StartOfLine);
+      if (isIntrinsicCall(Expr, I)) // keeps the user's location
+        T.setIdentifierInfo(PP.getIdentifierInfo(IntrinsicCarrierName));
       Out.push_back(T);
     }
     punct(clang::tok::r_paren);

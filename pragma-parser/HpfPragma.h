@@ -38,6 +38,15 @@ namespace hpf::pragma {
 
 /// Prefix of every carrier alias name.
 inline constexpr const char *CarrierPrefix = "__hpf_carrier_";
+/// The intrinsic a directive's expressions may call (HPF's
+/// NUMBER_OF_PROCESSORS()), and what its carrier calls instead.
+inline constexpr const char *IntrinsicName = "number_of_processors";
+inline constexpr const char *IntrinsicCarrierName =
+    "__hpf_number_of_processors";
+
+/// Whether Expr[I] is the intrinsic called unqualified
+/// (`number_of_processors(`).
+bool isIntrinsicCall(const std::vector<clang::Token> &Expr, std::size_t I);
 
 /// A directive as the handler saw it.
 struct ParsedDirective {

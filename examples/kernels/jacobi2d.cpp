@@ -4,10 +4,9 @@
 // row or column from each of its grid neighbours before a sweep, no
 // corners (the stencil reads none), instead of the whole grid.
 //   hpfcc -O2 jacobi2d.cpp -o jacobi2d && mpiexec.mpich -n 4 ./jacobi2d
+// Sequential: clang++ -std=c++20 -I"$(hpfcc --print-include-dir)" ...
 #include <cstdio>
-#ifdef __HPFCC__
-#include "mpi/Env.h"
-#endif
+#include <hpf.h> // hpf::number_of_processors(): 1 in the sequential build
 
 #ifndef KERNEL_N
 #define KERNEL_N 258
@@ -19,24 +18,16 @@ constexpr int N = KERNEL_N; // -DKERNEL_N=...: a macro N would clash
 
 /// Grid rows: the largest divisor of the rank count up to its square root.
 static int gridRows() {
-#ifdef __HPFCC__
-  int P = hpf::nranks(), R = 1;
+  int P = hpf::number_of_processors(), R = 1;
   for (int D = 1; D * D <= P; ++D)
     if (P % D == 0)
       R = D;
   return R;
-#else
-  return 1;
-#endif
 }
 
 int main() {
   const int PR = gridRows();
-#ifdef __HPFCC__
-  const int PC = hpf::nranks() / PR;
-#else
-  const int PC = 1;
-#endif
+  const int PC = hpf::number_of_processors() / PR;
 #pragma hpf processors G(PR, PC)
   static double In[N][N];
   static double Out[N][N];
@@ -55,8 +46,8 @@ int main() {
     for (int i = 1; i < N - 1; ++i) {
 #pragma hpf independent
       for (int j = 1; j < N - 1; ++j)
-        Out[i][j] = 0.25 * (In[i - 1][j] + In[i + 1][j] + In[i][j - 1] +
-                            In[i][j + 1]);
+        Out[i][j] =
+            0.25 * (In[i - 1][j] + In[i + 1][j] + In[i][j - 1] + In[i][j + 1]);
     }
 #pragma hpf independent
     for (int i = 1; i < N - 1; ++i) {

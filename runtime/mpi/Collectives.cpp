@@ -4,6 +4,9 @@
 
 #include <mpi.h>
 
+#include <climits>
+#include <string>
+
 namespace hpf {
 
 namespace rt {
@@ -73,6 +76,9 @@ MPI_Op mpiOp(reduce_op Op) {
 void allreduceInPlace(void *Values, std::size_t Count, ScalarKind Kind,
                       reduce_op Op) {
   init();
+  if (Count > std::size_t(INT_MAX))
+    fail("reduction", "an array reduction of " + std::to_string(Count) +
+                          " elements is more than one MPI_Allreduce can take");
   check(MPI_Allreduce(MPI_IN_PLACE, Values, int(Count), mpiType(Kind),
                       mpiOp(Op), MPI_COMM_WORLD),
         "MPI_Allreduce", "reduction", nullptr);

@@ -226,11 +226,16 @@ int ownerOf(const plan::DistributionND &D, const index_t *Idx) {
 }
 
 void checkNotInIndependentLoop() {
-  if (independentDepth() > 0)
-    fail("element read",
-         "an element of a distributed array is read (collectively) inside an "
-         "independent loop, where ranks run different iterations; read it "
-         "before the loop");
+  if (independentDepth() == 0)
+    return;
+  const char *Loop = independentWhere();
+  fail("element read",
+       std::string("an element of a distributed array is read "
+                   "(collectively) inside ") +
+           (Loop ? std::string("the independent loop at ") + Loop
+                 : std::string("an independent loop")) +
+           ", where ranks run different iterations; read it before the "
+           "loop");
 }
 
 void gatherAll(const plan::DistributionND &D, const void *Local, std::size_t ES,

@@ -168,13 +168,29 @@ inline int &independentDepth() {
   static int Depth = 0;
   return Depth;
 }
-/// Marks the lifetime of an owner-computes loop.
+/// The innermost running loop's directive ("file.cpp:12:1"), or null: an
+/// element read that fails inside the loop names it.
+inline const char *&independentWhere() {
+  static const char *Where = nullptr;
+  return Where;
+}
+/// Marks the lifetime of an owner-computes loop; generated code opens one
+/// with the directive's location around the whole loop.
 class independent_scope {
 public:
-  independent_scope() { ++independentDepth(); }
-  independent_scope(const independent_scope &) { ++independentDepth(); }
+  independent_scope() : Outer(independentWhere()) { ++independentDepth(); }
+  explicit independent_scope(const char *where) : independent_scope() {
+    independentWhere() = where;
+  }
+  independent_scope(const independent_scope &) : independent_scope() {}
   independent_scope &operator=(const independent_scope &) = default;
-  ~independent_scope() { --independentDepth(); }
+  ~independent_scope() {
+    --independentDepth();
+    independentWhere() = Outer;
+  }
+
+private:
+  const char *Outer;
 };
 
 } // namespace rt
@@ -385,8 +401,8 @@ public:
   template <class... I> T get(I... idx) const {
     static_assert(sizeof...(I) == Rank, "one index per dimension");
     std::array<index_t, Rank> G{index_t(idx)...};
+    rt::checkNotInIndependentLoop(); // first: it names the loop
     rt::checkGlobal(Dist, G.data(), "element read");
-    rt::checkNotInIndependentLoop();
     T V{};
     int O = owner(idx...);
     if (O == Me)

@@ -35,6 +35,11 @@ int rank();
 int nranks();
 /// True on rank 0 (the rank that prints for replicated code).
 bool is_root();
+/// HPF's NUMBER_OF_PROCESSORS() (what `number_of_processors()` in a
+/// directive becomes) and this process's number, 0-based; user code reaches
+/// them through hpf.h, which is 1 and 0 in the sequential build.
+inline int number_of_processors() { return nranks(); }
+inline int my_processor() { return rank(); }
 
 /// Ends the program on every rank: prints
 ///   "hpfrt: error: rank R: <operation> [at <where>]: <message>"

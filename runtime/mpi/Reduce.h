@@ -17,6 +17,16 @@
 //   s = hpf::allreduce_exact_sum(__acc, __s0);
 // which gives the same bits at every rank count.
 //
+// A reduction variable may also be a fixed-size array of any rank
+// (`reduction(+: hist)` over `long hist[16]`, as OpenMP 4.5 has it): each
+// element is reduced, with one MPI_Allreduce over the whole array:
+//   const auto __h0 = hpf::array_reduction_start(hist, 0); // copy, fill
+//   for (...) hist[k] += e;
+//   hpf::allreduce_array(hist, hpf::reduce_op::sum, __h0,
+//                        [](auto s0, auto v) { return s0 + v; });
+// (min/max/&&/||/&/| keep the values: hpf::allreduce_array(hist, op).)
+// Reproducible sums do not cover arrays.
+//
 // Supported element types: the arithmetic types and bool.
 //
 //===----------------------------------------------------------------------===//
@@ -28,6 +38,7 @@
 
 #include <cstddef>
 #include <type_traits>
+#include <vector>
 
 namespace hpf {
 
@@ -112,6 +123,48 @@ template <class T> T allreduce_band(T v) {
 template <class T> T allreduce_bor(T v) { return allreduce(v, reduce_op::bor); }
 template <class T> T allreduce_bxor(T v) {
   return allreduce(v, reduce_op::bxor);
+}
+
+namespace rt {
+/// The scalar elements of a reduction variable: itself, or every element
+/// of a fixed-size array of any rank, row-major.
+template <class A> using element_t = std::remove_all_extents_t<A>;
+template <class A>
+constexpr std::size_t ElementCount = sizeof(A) / sizeof(element_t<A>);
+template <class A> element_t<A> *firstElement(A &a) {
+  if constexpr (std::is_array_v<A>)
+    return firstElement(a[0]);
+  else
+    return &a;
+}
+} // namespace rt
+
+/// Array reductions, before the loop: the array's values (joined once after
+/// the loop), and the array filled with the operator's identity (each
+/// rank's part starts there).
+template <class A>
+std::vector<rt::element_t<A>> array_reduction_start(A &a,
+                                                    rt::element_t<A> identity) {
+  rt::element_t<A> *E = rt::firstElement(a);
+  std::vector<rt::element_t<A>> Before(E, E + rt::ElementCount<A>);
+  for (std::size_t I = 0; I < rt::ElementCount<A>; ++I)
+    E[I] = identity;
+  return Before;
+}
+/// Every element combined over all ranks, in place (collective; one
+/// MPI_Allreduce for the whole array).
+template <class A> void allreduce_array(A &a, reduce_op op) {
+  rt::allreduceInPlace(rt::firstElement(a), rt::ElementCount<A>,
+                       rt::scalarKind<rt::element_t<A>>(), op);
+}
+/// The same, then each element is join(value before the loop, combination).
+template <class A, class Join>
+void allreduce_array(A &a, reduce_op op,
+                     const std::vector<rt::element_t<A>> &before, Join join) {
+  allreduce_array(a, op);
+  rt::element_t<A> *E = rt::firstElement(a);
+  for (std::size_t I = 0; I < rt::ElementCount<A>; ++I)
+    E[I] = static_cast<rt::element_t<A>>(join(before[I], E[I]));
 }
 
 using exact_sum = rt::ExactSum;

@@ -43,7 +43,8 @@ int main() {
   for (int i = 0; i < N; ++i) s = A[i]; // expected-error {{this update of 's' does not match its reduction operator 'max'}}
 #pragma hpf independent reduction(+: s)
   for (int i = 0; i < N; ++i) A[i] = s; // expected-error {{reduction variable 's' may only appear in its reduction update (e.g. 's += ...' for +)}}
-#pragma hpf independent reduction(+: Rep) // expected-error {{reduction variable 'Rep' must have an arithmetic type, not 'double[64]'}}
+  double *q = Rep;
+#pragma hpf independent reduction(+: q) // expected-error {{reduction variable 'q' must have an arithmetic type or be a fixed-size array of one (as in OpenMP), not 'double *'}}
   for (int i = 0; i < N; ++i) A[i] = 0;
 #pragma hpf independent reduction(+: s) reduction(max: s) // expected-error {{'s' appears in more than one reduction}}
   for (int i = 0; i < N; ++i) s += A[i];

@@ -64,13 +64,16 @@ hpfcc options:
                          HPFCC_PCH=0)
   --hpf-launch CXX ...   (first option) compile with CXX after rewriting:
                          hpfcc as a build system's compiler launcher
+  --print-include-dir    print the directory of hpf.h and the runtime's
+                         headers, for the sequential build of code that
+                         includes <hpf.h>: -I $(hpfcc --print-include-dir)
   -v                     print the commands hpfcc runs
   --help, --version
 
 hpfcc defines __HPFCC__ (both steps) and puts the runtime's headers on the
-include path, so `#ifdef __HPFCC__ #include "mpi/Env.h"` reaches
-hpf::nranks() (HPF's NUMBER_OF_PROCESSORS()) where the sequential program
-has 1.
+include path, so `#include <hpf.h>` gives hpf::number_of_processors() (HPF's
+NUMBER_OF_PROCESSORS()) and hpf::my_processor(), which are 1 and 0 in the
+sequential build. In directives, `number_of_processors()` needs no header.
 
 Dependency files (-M, -MM, -MD, -MMD, -MF, -MT, -MQ, -MP) name the
 user's source and headers and the runtime headers, as for any compiler.
@@ -256,6 +259,17 @@ int main(int Argc, char **Argv) {
     if (A == "--version") {
       std::cout << "hpfcc " << HPFCC_VERSION << " (clang plugin for LLVM "
                 << HPFCC_LLVM_VERSION << ")\n";
+      return 0;
+    }
+    if (A == "--print-include-dir") {
+      // For the sequential build of code that includes <hpf.h>.
+      std::string Why;
+      std::optional<Layout> L = findLayout(Why);
+      if (!L) {
+        std::cerr << "hpfcc: error: " << Why << "\n";
+        return 1;
+      }
+      std::cout << L->Includes.front() << "\n";
       return 0;
     }
     if (A == "-v") {

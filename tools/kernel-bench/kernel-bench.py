@@ -87,11 +87,14 @@ def main():
         f"{lab} -n {r} (s) | speed-up" for lab, _, _ in compilers for r in ranks) +
           " | halo B/rank/iter -n 2 | minimum | hand MPI -n 2 (s) | hpfcc / hand |")
     print("|---|---|" + "---|---|" * (len(compilers) * len(ranks)) + "---|---|---|---|")
+    # The sequential build finds hpf.h as a user's would.
+    inc = subprocess.run([a.hpfcc, "--print-include-dir"], capture_output=True,
+                         text=True, check=True).stdout.strip()
     for src in a.kernels:
         name = os.path.splitext(os.path.basename(src))[0]
         seq = os.path.join(a.tmp, name + ".seq")
         defs, iters, minimum = SIZES.get(name, ([], 1, None))
-        build([a.cxx, "-std=c++20", "-O2", "-w", *defs, src, "-o", seq])
+        build([a.cxx, "-std=c++20", "-O2", "-w", "-I" + inc, *defs, src, "-o", seq])
         cmds = {"seq": [seq]}
         for lab, hpfcc, flags in compilers:
             exe = os.path.join(a.tmp, f"{name}.{lab}")

@@ -47,7 +47,12 @@ def main():
     os.makedirs(a.tmp, exist_ok=True)
     seq = os.path.join(a.tmp, "seq.exe")
     par = os.path.join(a.tmp, "hpf.exe")
-    rc, out, err = run([a.cxx, "-std=c++20", "-O1", "-w", a.source, "-o", seq])
+    # As a user builds the sequential program: hpf.h from hpfcc's include dir.
+    rc, inc, err = run([a.hpfcc, "--print-include-dir"])
+    if rc:
+        sys.exit(f"e2e: hpfcc --print-include-dir failed:\n{err}")
+    rc, out, err = run([a.cxx, "-std=c++20", "-O1", "-w", "-I" + inc.strip(), a.source,
+                        "-o", seq])
     if rc:
         sys.exit(f"e2e: sequential build failed:\n{err}")
     rc, out, err = run([a.hpfcc, "-std=c++20", "-O1", *a.flag, a.source, "-o", par])
