@@ -113,7 +113,7 @@ read_mapping(const std::array<hpf::index_t, R> &extents,
 template <class T, int R> class realigned {
 public:
   template <class H>
-  realigned(hpf::darray<T, R> &a, const H &home,
+  realigned(const hpf::darray<T, R> &a, const H &home,
             const std::array<int, std::size_t(R)> &dim_of, const char *where) {
     std::array<hpf::index_t, std::size_t(R)> Ext;
     for (int D = 0; D < R; ++D)
