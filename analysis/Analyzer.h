@@ -170,6 +170,10 @@ struct OwnerLoop {
   /// distributions may be contiguous: each rank gets only the neighbouring
   /// elements (hpf::halo, HPF's shadow regions) instead.
   std::map<DistArray *, HaloWidths> Halos;
+  /// Read-only arrays read locally from a copy redistributed before the
+  /// loop (hpfcc::realigned): per dimension, the home dimension whose
+  /// distribution it takes, or -1 ('*': the copy holds it whole).
+  std::map<DistArray *, std::vector<int>> Realigned;
   std::vector<LoopReduction> Reductions;
 };
 

@@ -155,6 +155,13 @@ std::optional<plan::Distribution> knownDistribution(const FlowState &St,
 void chooseHalos(clang::ASTContext &Ctx, OwnerLoop &L, const FlowState &St);
 /// One remark per gathered (or halo) array of a loop: what it costs.
 void remarkGathers(Context &C, const OwnerLoop &L, const FlowState &St);
+/// True if every parameter of the mapping is a compile-time constant (the
+/// arrangement's extents may be run-time values: the same object).
+bool constantParams(const Mapping &M);
+/// Gathered rank-N reads of a nest whose subscripts are the home array's
+/// owned indices in another order (A[j][i]): read locally, from the array
+/// itself or from a copy in the mapping the loop needs (Reads.cpp).
+void chooseRealigned(Context &C, OwnerLoop &L, const FlowState &St);
 
 } // namespace hpf::analysis
 

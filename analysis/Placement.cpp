@@ -22,10 +22,6 @@ namespace hpf::analysis {
 
 using pragma::FormatKind;
 
-namespace {
-
-/// True if every parameter of the mapping is a compile-time constant (the
-/// arrangement's extents may be run-time values: the same object).
 bool constantParams(const Mapping &M) {
   for (const FormatValue &F : M.Formats) {
     if (F.Kind == FormatKind::GenBlock || F.Kind == FormatKind::Indirect) {
@@ -37,6 +33,8 @@ bool constantParams(const Mapping &M) {
   }
   return true;
 }
+
+namespace {
 
 /// Aligned at any rank count: the same formats with constant parameters
 /// onto the same arrangement (block onto ALL(*) twice), even when the
@@ -271,8 +269,10 @@ void Placement::checkNest(OwnerLoop &L) {
   bool AnyLocal = false;
   for (const LoopAccess &Acc : L.Accesses)
     AnyLocal |= Acc.Kind == LoopAccess::Local;
-  if (AnyLocal)
+  if (AnyLocal) {
     chooseHalos(Ctx, L, States[L.DirId]);
+    chooseRealigned(C, L, States[L.DirId]);
+  }
   remarkGathers(C, L, States[L.DirId]);
   if (!AnyLocal) {
     // Everything is read from copies: the nest runs on every rank.

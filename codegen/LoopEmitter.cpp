@@ -267,6 +267,10 @@ private:
       const DistArray *A = El.Array;
       if (El.Kind != LoopAccess::Local || !Made.insert(A).second)
         continue;
+      if (L.Realigned.count(const_cast<DistArray *>(A))) {
+        Pro += realignedPointer(A);
+        continue;
+      }
       std::string Ptr = name("__hpf_", A);
       Pro += " " + A->ElemType + " *__restrict const " + Ptr + " = " + A->Name +
              ".local_data();";
@@ -274,6 +278,27 @@ private:
         Pro += " const hpf::index_t " + Ptr + "_e" + std::to_string(Dm) +
                " = " + A->Name + ".local_extent(" + std::to_string(Dm) + ");";
     }
+    return Pro;
+  }
+
+  /// A read-only array read in the mapping the loop needs (Reads.cpp):
+  /// the local storage of a copy in that mapping (or of the array itself
+  /// if it has it at run time), addressed like the array's own:
+  /// `const hpfcc::realigned<double, 2> __hpf_re_A7(A, B, {-1, 0}, "f:3:1");
+  /// const double *__restrict const __hpf_A7 = __hpf_re_A7.data(); ...`.
+  std::string realignedPointer(const DistArray *A) const {
+    const std::vector<int> &DimOf = L.Realigned.at(const_cast<DistArray *>(A));
+    std::string Re = name("__hpf_re_", A), Ptr = name("__hpf_", A), Dims;
+    for (std::size_t D = 0; D < DimOf.size(); ++D)
+      Dims += (D ? ", " : "") + std::to_string(DimOf[D]);
+    std::string Pro = " const hpfcc::realigned<" + A->ElemType + ", " +
+                      std::to_string(A->rank()) + "> " + Re + "(" + A->Name +
+                      ", " + L.Home->Name + ", {" + Dims + "}, " +
+                      E.whereLiteral(D.HashLoc) + "); const " + A->ElemType +
+                      " *__restrict const " + Ptr + " = " + Re + ".data();";
+    for (int Dm = 1; Dm < A->rank(); ++Dm)
+      Pro += " const hpf::index_t " + Ptr + "_e" + std::to_string(Dm) + " = " +
+             Re + ".local_extent(" + std::to_string(Dm) + ");";
     return Pro;
   }
 

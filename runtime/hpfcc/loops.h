@@ -219,4 +219,7 @@ private:
 
 } // namespace hpfcc
 
+// Reads in the mapping a loop needs (hpfcc::realigned).
+#include "hpfcc/reads.h"
+
 #endif // HPFCC_LOOPS_H

@@ -314,6 +314,12 @@ public:
         Me(hpf::rank()) {
     adopt(/*Zero=*/true, where);
   }
+  /// An array with the descriptor `d` on `grid` (d's grid must be grid's
+  /// shape): hpfcc's copies of an array in the mapping a loop reads it with.
+  darray(plan::DistributionND d, const processors &grid)
+      : Procs(grid), Dist(std::move(d)), Me(hpf::rank()) {
+    adopt(/*Zero=*/true);
+  }
   darray(const darray &) = delete;
   darray &operator=(const darray &) = delete;
   darray(darray &&) = default;

@@ -40,6 +40,9 @@ SIZES = {
     "heat1d": (["-DKERNEL_N=4000000", "-DSTEPS=50"], 100, 1 * 8),
     "stencil": (["-DKERNEL_N=2000", "-DITERS=40"], 40, 2 * 1996 * 8),
     "matvec": (["-DKERNEL_N=2000", "-DREPS=40"], 40, 0),
+    "transpose": (["-DKERNEL_N=4000", "-DITERS=10"], 10, 0),
+    "nbody": (["-DKERNEL_N=6000", "-DSTEPS=4"], 4, 0),
+    "cg": (["-DKERNEL_N=2000000", "-DITERS=50"], 50, 1 * 8),
 }
 BASELINES = {"jacobi2d": os.path.join(HERE, "baselines", "jacobi2d-mpi.cpp")}
 
