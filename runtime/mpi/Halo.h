@@ -204,14 +204,18 @@ public:
 
   /// Rank 1: element g (global index); g must be inside this rank's halo.
   const T &operator[](index_t g) const requires(Rank == 1) {
-    return View[(g - First[0]) * Step[0]];
+    return View[g - First[0]];
   }
   /// Element (i, j, ...) by global indices, inside this rank's halo.
   template <class... I> const T &operator()(I... idx) const {
     static_assert(sizeof...(I) == Rank, "one index per dimension");
-    index_t Flat = 0;
-    std::size_t D = 0;
-    ((Flat += (static_cast<index_t>(idx) - First[D]) * Step[D], ++D), ...);
+    const ix G{static_cast<index_t>(idx)...};
+    // The last dimension's stride is 1 (row-major, copy or local storage):
+    // spelled as a constant, an inner loop's reads are unit-stride for the
+    // vectoriser without a run-time stride check.
+    index_t Flat = G[std::size_t(Rank) - 1] - First[std::size_t(Rank) - 1];
+    for (std::size_t D = 0; D + 1 < std::size_t(Rank); ++D)
+      Flat += (G[D] - First[D]) * Step[D];
     return View[Flat];
   }
   /// The global indices held in dimension d: [first(d), first(d) +
