@@ -18,12 +18,15 @@
 //                                {1, 1}, /*corners=*/false, "f.cpp:9:1");
 //   for (...) for (...) W[..] = G(i - 1, j) + G(i, j + 1);
 //
-// The constructor copies this rank's own part and receives the rest from
-// the ranks that own it: one MPI_Irecv/MPI_Isend of an MPI subarray type
-// per partner and box piece, so when A is aligned with Home and every block
-// is at least as wide as the offsets, only the grid neighbours exchange
-// (2 per distributed dimension, plus the diagonal ones for corners). Every
-// rank computes every other rank's need from the (replicated)
+// When every element the rank reads is its own (and no other rank holds
+// it), the halo reads the array's local storage in place and the
+// constructor only sends (hpf::halo_copy: always a copy, for an array the
+// loop writes). Otherwise the constructor copies this rank's own part and
+// receives the rest from the ranks that own it: one MPI_Irecv/MPI_Isend of an
+// MPI subarray type per partner and box piece, so when A is aligned with Home
+// and every block is at least as wide as the offsets, only the grid neighbours
+// exchange (2 per distributed dimension, plus the diagonal ones for corners).
+// Every rank computes every other rank's need from the (replicated)
 // distributions: there is no request round. If a distribution is not
 // contiguous (cyclic(k), indirect) the whole array is gathered instead, so
 // the result is always right.
