@@ -124,6 +124,9 @@ struct NestLevel {
   const clang::Expr *Upper = nullptr; ///< bound of the condition
   bool Inclusive = false;             ///< i <= Upper
   int Dim = -1; ///< dimension of the home array, or -1: the whole range
+  /// Dim is not distributed in the home array's known mapping (`*`): every
+  /// rank runs the whole range and the local index is the global one.
+  bool Every = false;
 };
 
 /// An element `M[s0][s1]...` of a distributed array of any rank (`A[i]`

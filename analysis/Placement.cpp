@@ -285,16 +285,17 @@ void Placement::checkNest(OwnerLoop &L) {
     return;
   }
   std::string Levels;
-  for (const NestLevel &Lv : L.Levels) {
+  for (NestLevel &Lv : L.Levels) {
     Levels += Levels.empty() ? "" : ", ";
     Levels += "'" + Lv.IndVar->getName().str() + "' ";
     if (Lv.Dim < 0)
       Levels += "over its whole range";
     else if (HM &&
-             HM->Formats[std::size_t(Lv.Dim)].Kind == FormatKind::Collapsed)
+             HM->Formats[std::size_t(Lv.Dim)].Kind == FormatKind::Collapsed) {
+      Lv.Every = true;
       Levels += "over dimension " + std::to_string(Lv.Dim) +
                 " (not distributed: every index)";
-    else
+    } else
       Levels += "over the owned indices of dimension " + std::to_string(Lv.Dim);
   }
   R.remark(D.HashLoc, "independent loop nest over '" + H->Name + "' (" +

@@ -102,6 +102,17 @@ private:
   std::string segment(int K) const {
     return "__hpf_seg" + Id + "_" + std::to_string(K);
   }
+  /// Whether level K runs over its owned segments. An inner level over a
+  /// dimension the home array does not distribute runs the user's loop as
+  /// written (every index, local = global): per outer iteration no segment
+  /// set-up, and constant bounds stay constant, so the inner loop compiles
+  /// like the sequential one (one alias check, no remainder per row). The
+  /// outermost level keeps its segments: ranks outside the home array's
+  /// arrangement run nothing.
+  bool segmented(std::size_t K) const {
+    const NestLevel &Lv = L.Levels[K];
+    return Lv.Dim >= 0 && !(K > 0 && Lv.Every);
+  }
   /// Whether E names only what is declared outside the nest (so it can be
   /// evaluated before the outermost loop).
   bool outsideNest(const Stmt *S) const {
@@ -129,7 +140,7 @@ private:
     std::string Pro;
     for (std::size_t K = 1; K < L.Levels.size(); ++K) {
       const NestLevel &Lv = L.Levels[K];
-      if (Lv.Dim < 0 || !outsideNest(Lv.Lower) || !outsideNest(Lv.Upper))
+      if (!segmented(K) || !outsideNest(Lv.Lower) || !outsideNest(Lv.Upper))
         continue;
       std::string Name = "__hpf_segs" + Id + "_" + std::to_string(K);
       Pro += " const hpfcc::segment_range " + Name + " = " + ownedSegments(Lv) +
@@ -185,6 +196,14 @@ private:
     }
     return Args + ", " + E.whereLiteral(D.HashLoc) + ")";
   }
+  /// A halo reads the rank's own elements in place when it needs no
+  /// other; an array the loop also writes (rank 1: A[i] = A[i + 1]) must
+  /// be read from a copy of the values before the loop: hpf::halo_copy.
+  std::string writtenHalo(const DistArray *A, std::string Args) const {
+    if (L.Written.count(const_cast<DistArray *>(A)))
+      Args.insert(1, "hpf::halo_copy, ");
+    return Args;
+  }
   static std::string haloType(const DistArray *A) {
     return "hpf::halo<" + A->ElemType +
            (A->rank() == 1 ? "" : ", " + std::to_string(A->rank())) + ">";
@@ -209,8 +228,8 @@ private:
       std::string Copy = name(Halo ? "__hpf_halo_" : "__hpf_all_", A);
       if (Made.insert(A).second) {
         if (Halo)
-          Pro += " const " + haloType(A) + " " + Copy + haloArgs(A, H->second) +
-                 ";";
+          Pro += " const " + haloType(A) + " " + Copy +
+                 writtenHalo(A, haloArgs(A, H->second)) + ";";
         else if (A->rank() == 1)
           Pro += " const std::vector<" + A->ElemType + "> " + Copy + " = " +
                  A->Name + ".gather();";
@@ -312,7 +331,8 @@ private:
     const std::string Ptr = name("__hpf_", El.Array);
     auto Off = [&](std::size_t Dm) {
       int K = El.Segment[Dm];
-      return K < 0 ? std::string() : " + " + segment(K) + ".off";
+      return K < 0 || !segmented(std::size_t(K)) ? std::string()
+                                                 : " + " + segment(K) + ".off";
     };
     // Each dimension's local index is one term; terms with an offset are
     // parenthesised where they are operands of `*`/`+`.
@@ -487,7 +507,7 @@ private:
       const NestLevel &Lv = L.Levels[K];
       exactTerms(Lv, K);
       std::string Close = K == 0 ? Epi + " }" : "";
-      if (Lv.Dim >= 0) {
+      if (segmented(K)) {
         std::string Seg = segment(int(K));
         auto H = Hoisted.find(K);
         E.RW.InsertTextBefore(

@@ -75,10 +75,19 @@ public:
       First = 0;
       End = d.localCount(Me) > 0 ? 1 : 0;
     }
+    if (Single || (B == 0 && d.kind() != hpf::plan::DistKind::Indirect)) {
+      // One segment: computed once here, so that at() is a load (a nest's
+      // inner level walks its hoisted range once per outer iteration).
+      One = End > First ? compute(First) : segment{};
+      Fixed = true;
+    }
   }
 
   /// Segment number k (First <= k < End), clipped; may be empty.
-  segment at(index_t k) const {
+  segment at(index_t k) const { return Fixed ? One : compute(k); }
+
+private:
+  segment compute(index_t k) const {
     segment S;
     if (Single) {
       S.lo = Lo;
@@ -108,6 +117,7 @@ public:
     return S;
   }
 
+public:
   class iterator {
   public:
     segment operator*() const { return Range->at(K); }
@@ -135,6 +145,8 @@ private:
   index_t Lo, Hi;
   index_t B = 0;       ///< block size for block-cyclic kinds, else 0
   bool Single = false; ///< one processor: the whole range is one segment
+  bool Fixed = false;  ///< at most one segment, precomputed in One
+  segment One;
   index_t First = 0, End = 0;
 };
 

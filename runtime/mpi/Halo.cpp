@@ -261,6 +261,24 @@ HaloShape haloShape(const plan::DistributionND &Src,
   return S;
 }
 
+std::optional<Box> haloInPlace(const HaloShape &S,
+                               const plan::DistributionND &Src) {
+  if (S.Gather)
+    return std::nullopt;
+  Box Mine = owned(Src, rank());
+  if (empty(Mine) || S.count() == 0)
+    return std::nullopt;
+  for (std::size_t D = 0; D < Mine.size(); ++D)
+    if (S.Hull[D].first < Mine[D].first || S.Hull[D].second > Mine[D].second)
+      return std::nullopt;
+  // Where another rank holds the same elements (an array replicated over
+  // a grid dimension) it sends them too: receive them as before.
+  for (int P = 0; P < Src.procs() && P < nranks(); ++P)
+    if (P != rank() && !empty(intersect(S.Hull, owned(Src, P))))
+      return std::nullopt;
+  return Mine;
+}
+
 void haloExchange(const HaloShape &S, const plan::DistributionND &Src,
                   const plan::DistributionND &Home, const HaloReads &Rd,
                   const void *Local, std::size_t ElemSize, void *Out,
@@ -325,8 +343,9 @@ void haloExchange(const HaloShape &S, const plan::DistributionND &Src,
         St.ElementsSent += volume(Part);
       }
     }
-  // My own elements, while the messages travel.
-  for (const Box &B : Need) {
+  // My own elements, while the messages travel (none to copy when the
+  // halo reads them in place).
+  for (const Box &B : O ? Need : std::vector<Box>{}) {
     Box Part = intersect(B, Mine);
     if (!empty(Part))
       copyBox(Mine, L, S.Hull, O, Part, ES);

@@ -18,12 +18,15 @@
 //                                {1, 1}, /*corners=*/false, "f.cpp:9:1");
 //   for (...) for (...) W[..] = G(i - 1, j) + G(i, j + 1);
 //
-// The constructor copies this rank's own part and receives the rest from
-// the ranks that own it: one MPI_Irecv/MPI_Isend of an MPI subarray type
-// per partner and box piece, so when A is aligned with Home and every block
-// is at least as wide as the offsets, only the grid neighbours exchange
-// (2 per distributed dimension, plus the diagonal ones for corners). Every
-// rank computes every other rank's need from the (replicated)
+// When every element the rank reads is its own (and no other rank holds
+// it), the halo reads the array's local storage in place and the
+// constructor only sends (hpf::halo_copy: always a copy, for an array the
+// loop writes). Otherwise the constructor copies this rank's own part and
+// receives the rest from the ranks that own it: one MPI_Irecv/MPI_Isend of an
+// MPI subarray type per partner and box piece, so when A is aligned with Home
+// and every block is at least as wide as the offsets, only the grid neighbours
+// exchange (2 per distributed dimension, plus the diagonal ones for corners).
+// Every rank computes every other rank's need from the (replicated)
 // distributions: there is no request round. If a distribution is not
 // contiguous (cyclic(k), indirect) the whole array is gathered instead, so
 // the result is always right.
@@ -42,6 +45,7 @@
 
 #include <array>
 #include <cstddef>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -85,9 +89,16 @@ Range haloNeed(const plan::Distribution &Src, const plan::Distribution &Home,
 HaloShape haloShape(const plan::DistributionND &Src,
                     const plan::DistributionND &Home, const HaloReads &Rd);
 
+/// The box of Src this rank owns (its local storage, row-major), or
+/// nothing if S's hull is not inside it (or S gathers): then the halo
+/// reads the rank's own storage in place instead of a copy.
+std::optional<Box> haloInPlace(const HaloShape &S,
+                               const plan::DistributionND &Src);
+
 /// Fills Out (S.count() elements of ElemSize bytes): local copy plus the
-/// exchange, or the gather. Collective over the world. Fails naming Where
-/// on an MPI error.
+/// exchange, or the gather. Out null (haloInPlace): only the sends to the
+/// ranks that need this rank's elements. Collective over the world. Fails
+/// naming Where on an MPI error.
 void haloExchange(const HaloShape &S, const plan::DistributionND &Src,
                   const plan::DistributionND &Home, const HaloReads &Rd,
                   const void *Local, std::size_t ElemSize, void *Out,
@@ -107,6 +118,10 @@ struct HaloStats {
 const HaloStats &lastHaloStats();
 
 } // namespace rt
+
+/// Tag: the halo's array is also written in the loop (always a copy).
+struct halo_copy_t {};
+inline constexpr halo_copy_t halo_copy{};
 
 /// Read-only copy of the elements of `a` that this rank reads at offsets
 /// [cmin, cmax] per dimension in a loop over `home`'s elements; indexed by
@@ -148,10 +163,37 @@ public:
       Stride *= Ext[D];
     }
     Count = Stride;
+    if (std::optional<rt::Box> Own = rt::haloInPlace(Shape, S)) {
+      // Every element this rank reads is its own (one rank, or no
+      // neighbour's element in reach): read the local storage in place,
+      // with its strides, and only serve the other ranks' needs. The array
+      // is not written in the loop (else the halo_copy_t constructor
+      // copies), so the values are those from before the loop.
+      index_t Off = 0, OwnStride = 1;
+      for (std::size_t D = std::size_t(Rank); D-- > 0;) {
+        Step[D] = OwnStride;
+        Off += (First[D] - (*Own)[D].first) * OwnStride;
+        OwnStride *= (*Own)[D].second - (*Own)[D].first;
+      }
+      View = a.local_data() + Off;
+      rt::haloExchange(Shape, S, H, Rd, a.local_data(), sizeof(T), nullptr,
+                       where);
+      return;
+    }
     Bytes = std::size_t(Count) * sizeof(T);
     // Not value-initialised: every element read is set by the exchange.
     Buf = static_cast<T *>(rt::acquireHaloBuffer(Bytes));
+    View = Buf;
     rt::haloExchange(Shape, S, H, Rd, a.local_data(), sizeof(T), Buf, where);
+  }
+  /// The same for an array the loop also writes (rank 1: A[i] = A[i + 1]):
+  /// the halo always holds a copy, the values from before the loop.
+  template <class U, class... Args>
+  halo(halo_copy_t, const darray<T, Rank> &a, const darray<U, Rank> &home,
+       Args... args)
+      : halo(a, home, args...) {
+    if (!Buf)
+      copyOwn();
   }
   halo(halo &&O) noexcept { swap(O); }
   halo &operator=(halo &&O) noexcept {
@@ -165,15 +207,19 @@ public:
 
   /// Rank 1: element g (global index); g must be inside this rank's halo.
   const T &operator[](index_t g) const requires(Rank == 1) {
-    return Buf[g - First[0]];
+    return View[g - First[0]];
   }
   /// Element (i, j, ...) by global indices, inside this rank's halo.
   template <class... I> const T &operator()(I... idx) const {
     static_assert(sizeof...(I) == Rank, "one index per dimension");
-    index_t Flat = 0;
-    std::size_t D = 0;
-    ((Flat += (static_cast<index_t>(idx) - First[D]) * Step[D], ++D), ...);
-    return Buf[Flat];
+    const ix G{static_cast<index_t>(idx)...};
+    // The last dimension's stride is 1 (row-major, copy or local storage):
+    // spelled as a constant, an inner loop's reads are unit-stride for the
+    // vectoriser without a run-time stride check.
+    index_t Flat = G[std::size_t(Rank) - 1] - First[std::size_t(Rank) - 1];
+    for (std::size_t D = 0; D + 1 < std::size_t(Rank); ++D)
+      Flat += (G[D] - First[D]) * Step[D];
+    return View[Flat];
   }
   /// The global indices held in dimension d: [first(d), first(d) +
   /// extent(d)); rank 1: [first(), first() + size()).
@@ -182,7 +228,29 @@ public:
   index_t size() const { return Count; }
 
 private:
+  /// The in-place view becomes a copy of the same elements, contiguous.
+  void copyOwn() {
+    const T *From = View;
+    const ix FromStep = Step;
+    Bytes = std::size_t(Count) * sizeof(T);
+    Buf = static_cast<T *>(rt::acquireHaloBuffer(Bytes));
+    View = Buf;
+    index_t Stride = 1;
+    for (std::size_t D = std::size_t(Rank); D-- > 0;) {
+      Step[D] = Stride;
+      Stride *= Ext[D];
+    }
+    for (index_t K = 0; K < Count; ++K) {
+      index_t Rest = K, F = 0;
+      for (std::size_t D = std::size_t(Rank); D-- > 0;) {
+        F += (Rest % Ext[D]) * FromStep[D];
+        Rest /= Ext[D];
+      }
+      Buf[K] = From[F];
+    }
+  }
   void swap(halo &O) noexcept {
+    std::swap(View, O.View);
     std::swap(Buf, O.Buf);
     std::swap(Bytes, O.Bytes);
     std::swap(Count, O.Count);
@@ -190,7 +258,8 @@ private:
     std::swap(Ext, O.Ext);
     std::swap(Step, O.Step);
   }
-  T *Buf = nullptr;
+  const T *View = nullptr; ///< element First: Buf, or the local storage
+  T *Buf = nullptr;        ///< owned copy (Bytes of it), or null
   std::size_t Bytes = 0;
   index_t Count = 0;
   ix First{}, Ext{}, Step{};

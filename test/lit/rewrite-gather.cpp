@@ -17,7 +17,7 @@ int main() {
 #pragma hpf independent
   for (int i = 0; i < N - 1; ++i)
     A[i] = B[i + 1] + B[N - 1 - i] + A[i + 1] + C[i];
-  // CHECK: { const std::vector<double> __hpf_all_B[[ID:[0-9]+]] = B.gather(); const hpf::halo<double> __hpf_halo_A[[ID]](A, A, 0, N - 1, 1, 1, "{{.*}}rewrite-gather.cpp:{{[0-9]+}}:1"); const std::vector<float> __hpf_all_C[[ID]] = C.gather(); double *__restrict const __hpf_A[[ID]] = A.local_data();
+  // CHECK: { const std::vector<double> __hpf_all_B[[ID:[0-9]+]] = B.gather(); const hpf::halo<double> __hpf_halo_A[[ID]](hpf::halo_copy, A, A, 0, N - 1, 1, 1, "{{.*}}rewrite-gather.cpp:{{[0-9]+}}:1"); const std::vector<float> __hpf_all_C[[ID]] = C.gather(); double *__restrict const __hpf_A[[ID]] = A.local_data();
   // CHECK: __hpf_A[[ID]][i + __hpf_seg[[ID]]_0.off] = __hpf_all_B[[ID]][i + 1] + __hpf_all_B[[ID]][N - 1 - i] + __hpf_halo_A[[ID]][i + 1] + __hpf_all_C[[ID]][i];
   // REMARK: rewrite-gather.cpp:[[@LINE-3]]:12: remark: 'B' is read at subscripts that are not aligned with the loop: before the loop its 64 elements are gathered on every rank (one MPI_Allgatherv, 512 bytes per rank)
   // REMARK: rewrite-gather.cpp:[[@LINE-4]]:38: remark: 'A' is read at i + 1: before the loop each rank receives a halo of 1 element above its block from the nearest owners (8 bytes per rank) instead of a copy of all 64 elements

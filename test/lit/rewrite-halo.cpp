@@ -30,12 +30,13 @@ int main(int argc, char **) {
   // CHECK: __hpf_B[[ID]][i + __hpf_seg[[ID]]_0.off] = (__hpf_halo_A[[ID]][i - 1] + __hpf_halo_A[[ID]][i] + __hpf_halo_A[[ID]][i + 1]) / 3;
   // REMARK: rewrite-halo.cpp:[[@LINE-3]]:13: remark: 'A' is read at i - 1 .. i + 1: before the loop each rank receives a halo of 1 element below and 1 above its block from the nearest owners (16 bytes per rank) instead of a copy of all 64 elements
 
-  // The written array read ahead (c > 0), an inclusive bound; gen_block
+  // The written array read ahead (c > 0): always a copy (hpf::halo_copy),
+  // never its storage in place; an inclusive bound; gen_block
   // with an empty and a one-element block.
 #pragma hpf independent
   for (int i = 0; i <= N - 3; ++i)
     G[i] = G[i + 1] + G[i + 2];
-  // CHECK: { const hpf::halo<float> __hpf_halo_G[[ID2:[0-9]+]](G, G, 0, (N - 3) + 1, 1, 2, "{{.*}}"); float *__restrict const __hpf_G[[ID2]] = G.local_data();
+  // CHECK: { const hpf::halo<float> __hpf_halo_G[[ID2:[0-9]+]](hpf::halo_copy, G, G, 0, (N - 3) + 1, 1, 2, "{{.*}}"); float *__restrict const __hpf_G[[ID2]] = G.local_data();
   // CHECK: __hpf_G[[ID2]][i + __hpf_seg[[ID2]]_0.off] = __hpf_halo_G[[ID2]][i + 1] + __hpf_halo_G[[ID2]][i + 2];
   // REMARK: rewrite-halo.cpp:[[@LINE-3]]:12: remark: 'G' is read at i + 1 .. i + 2: before the loop each rank receives a halo of 2 elements above its block from the nearest owners (8 bytes per rank) instead of a copy of all 64 elements
 
