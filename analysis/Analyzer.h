@@ -120,9 +120,18 @@ struct NestLevel {
   unsigned DirId = 0;
   const clang::ForStmt *For = nullptr;
   const clang::VarDecl *IndVar = nullptr;
-  const clang::Expr *Lower = nullptr; ///< init value
+  const clang::Expr *Lower = nullptr; ///< init value (the first index)
   const clang::Expr *Upper = nullptr; ///< bound of the condition
-  bool Inclusive = false;             ///< i <= Upper
+  bool Inclusive = false;             ///< i <= Upper (i >= Upper if Down)
+  /// The loop counts down (`i > lb`, `i >= lb`, `i != lb` with `--i`).
+  bool Down = false;
+  /// The step: null for `++i`/`--i` (1 in the loop's direction), else the
+  /// expression added (`i += s`, `i = i + s`) or, if StepNegated,
+  /// subtracted (`i -= s`, `i = i - s`); loop-invariant.
+  const clang::Expr *Step = nullptr;
+  bool StepNegated = false;
+  /// Counts up by 1: the owned segments are the level's indices as they are.
+  bool unitUp() const { return !Down && !Step; }
   int Dim = -1; ///< dimension of the home array, or -1: the whole range
   /// Dim is not distributed in the home array's known mapping (`*`): every
   /// rank runs the whole range and the local index is the global one.

@@ -44,7 +44,7 @@ void chooseHalos(ASTContext &Ctx, OwnerLoop &L, const FlowState &St) {
   for (const NestLevel &Lv : L.Levels)
     if (Lv.Dim >= 0 && Lv.Dim < Rank)
       IV[std::size_t(Lv.Dim)] = Lv.IndVar;
-  if (Rank == 1)
+  if (Rank == 1 && !IV[0])
     IV[0] = L.Levels.front().IndVar;
   std::set<DistArray *> No;
   for (const LoopAccess &G : L.Accesses) {
@@ -211,7 +211,7 @@ void remarkGathers(Context &C, const OwnerLoop &L, const FlowState &St) {
       for (const NestLevel &Lv : L.Levels)
         if (Lv.Dim >= 0 && Lv.Dim < Rank)
           IVs[std::size_t(Lv.Dim)] = Lv.IndVar->getName().str();
-      if (Rank == 1)
+      if (Rank == 1 && IVs[0].empty())
         IVs[0] = L.Levels.front().IndVar->getName().str();
       std::string Msg = "'" + G.Array->Name + "' is read at ";
       for (int K = 0; K < Rank; ++K)

@@ -101,7 +101,13 @@ public:
     // Placement), other subscripts are read from a copy.
     const bool Read = onlyRead(C.Ctx, E);
     const auto *Idx = dyn_cast<DeclRefExpr>(E->getIdx()->IgnoreParenImpCasts());
-    if (!Idx || Idx->getDecl() != IndVar) {
+    // The level whose index the subscript is (Loops.cpp picks the one that
+    // runs over the home array; the others' elements become copies).
+    int Level = -1;
+    for (std::size_t K = 0; Idx && K < L.Levels.size(); ++K)
+      if (Idx->getDecl() == L.Levels[K].IndVar)
+        Level = int(K);
+    if (Level < 0) {
       if (Read && !E->getBeginLoc().isMacroID()) {
         Checked.insert(Base);
         L.Accesses.push_back({S, It->second, Read, LoopAccess::Gathered, {}});
@@ -116,7 +122,7 @@ public:
       return true;
     }
     Checked.insert(Base);
-    L.Accesses.push_back({S, It->second, Read, LoopAccess::Local, {0}});
+    L.Accesses.push_back({S, It->second, Read, LoopAccess::Local, {Level}});
     return true;
   }
 

@@ -103,6 +103,87 @@ private:
 
 } // namespace
 
+namespace {
+/// The variables a statement assigns (=, op=, ++, --; arrays and members by
+/// their base variable).
+class AssignedVars : public RecursiveASTVisitor<AssignedVars> {
+public:
+  std::set<const VarDecl *> Vars;
+  bool VisitBinaryOperator(BinaryOperator *E) {
+    if (E->isAssignmentOp())
+      add(E->getLHS());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *E) {
+    if (E->isIncrementDecrementOp() || E->getOpcode() == UO_AddrOf)
+      add(E->getSubExpr());
+    return true;
+  }
+
+private:
+  void add(const Expr *E) {
+    while (true) {
+      E = E->IgnoreParenImpCasts();
+      if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+        E = AS->getBase();
+      else if (const auto *ME = dyn_cast<MemberExpr>(E))
+        E = ME->getBase();
+      else
+        break;
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        Vars.insert(VD);
+  }
+};
+
+/// Why Step may change while the loop runs (empty: it cannot).
+std::string invariantStep(const Expr *Step, const Stmt *Body,
+                          const VarDecl *IV) {
+  AssignedVars Assigned;
+  Assigned.TraverseStmt(const_cast<Stmt *>(Body));
+  std::string Why;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S || !Why.empty())
+      return;
+    if (const auto *CE = dyn_cast<CallExpr>(S)) {
+      const FunctionDecl *FD = CE->getDirectCallee();
+      if (!FD || !FD->isConstexpr()) {
+        Why = "it calls a function (evaluate it into a variable before the "
+              "loop)";
+        return;
+      }
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
+        if (VD == IV)
+          Why = "it depends on '" + IV->getName().str() + "'";
+        else if (Assigned.Vars.count(VD))
+          Why = "'" + VD->getName().str() + "' is assigned in the loop";
+        else if (VD->getType().isVolatileQualified())
+          Why = "'" + VD->getName().str() + "' is volatile";
+      }
+    for (const Stmt *C : S->children())
+      Walk(C);
+  };
+  Walk(Step);
+  return Why;
+}
+
+/// True if S refers to V.
+bool usesVar(const Stmt *S, const VarDecl *V) {
+  if (!S)
+    return false;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == V)
+    return true;
+  for (const Stmt *C : S->children())
+    if (usesVar(C, V))
+      return true;
+  return false;
+}
+
+} // namespace
+
 bool usesMultiDim(const Program &P, const Stmt *Body) {
   NDUseFinder Finder(P);
   Finder.TraverseStmt(const_cast<Stmt *>(Body));
@@ -125,60 +206,131 @@ bool Loops::loopShape(const ForStmt *For, NestLevel &Lv) {
   }
   Lv.IndVar = IV;
   Lv.Lower = IV->getInit();
-  // Condition: i < ub, i <= ub (or ub > i, ub >= i).
-  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
-      For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
   auto IsIV = [&](const Expr *E) {
     const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
     return DRE && DRE->getDecl() == IV;
   };
-  if (Cond && IsIV(Cond->getLHS()) &&
-      (Cond->getOpcode() == BO_LT || Cond->getOpcode() == BO_LE)) {
+  // Step first: `i != ub` takes its direction from it.
+  std::optional<int64_t> StepValue;
+  if (!loopStep(For, Lv, StepValue))
+    return false;
+  // Condition: i < ub, i <= ub, i > lb, i >= lb, i != b (or mirrored).
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+      For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
+  BinaryOperatorKind Op = BO_Comma;
+  if (Cond && IsIV(Cond->getLHS())) {
+    Op = Cond->getOpcode();
     Lv.Upper = Cond->getRHS();
-    Lv.Inclusive = Cond->getOpcode() == BO_LE;
-  } else if (Cond && IsIV(Cond->getRHS()) &&
-             (Cond->getOpcode() == BO_GT || Cond->getOpcode() == BO_GE)) {
+  } else if (Cond && IsIV(Cond->getRHS())) {
+    Op = BinaryOperator::reverseComparisonOp(Cond->getOpcode());
     Lv.Upper = Cond->getLHS();
-    Lv.Inclusive = Cond->getOpcode() == BO_GE;
-  } else {
+  }
+  if (Op == BO_NE) {
+    // Equivalent to < (>) only if the index reaches the bound exactly.
+    if (!StepValue || (*StepValue != 1 && *StepValue != -1)) {
+      R.error(Cond->getOperatorLoc(),
+              "'" + IV->getName().str() +
+                  " != bound' is supported with a step of 1 or -1 only (with "
+                  "another step the index may step over the bound; write < "
+                  "or >)");
+      return false;
+    }
+    Op = *StepValue > 0 ? BO_LT : BO_GT;
+  }
+  if (Op != BO_LT && Op != BO_LE && Op != BO_GT && Op != BO_GE) {
     R.error(For->getCond() ? For->getCond()->getBeginLoc() : For->getBeginLoc(),
             std::string(Shape) + ": the condition must compare '" +
-                IV->getName().str() + "' with < or <=");
+                IV->getName().str() + "' with <, <=, > or >=");
     return false;
   }
+  Lv.Down = Op == BO_GT || Op == BO_GE;
+  Lv.Inclusive = Op == BO_LE || Op == BO_GE;
+  if (StepValue && (*StepValue > 0) == Lv.Down) {
+    R.error(For->getInc()->getBeginLoc(),
+            "the index '" + IV->getName().str() + "' steps by " +
+                std::to_string(*StepValue) + " but the condition counts " +
+                (Lv.Down ? "down" : "up") +
+                ": the loop would never end (or never start)");
+    return false;
+  }
+  if (StepValue && *StepValue == (Lv.Down ? -1 : 1))
+    Lv.Step = nullptr; // one in the loop's direction
   // The bound is evaluated once, before the loop: it must not depend on
   // the index.
-  std::function<bool(const Stmt *)> UsesIV = [&](const Stmt *S) {
-    if (!S)
-      return false;
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == IV)
-      return true;
-    for (const Stmt *C : S->children())
-      if (UsesIV(C))
-        return true;
-    return false;
-  };
-  if (UsesIV(Lv.Upper)) {
+  if (usesVar(Lv.Upper, IV)) {
     R.error(Lv.Upper->getBeginLoc(), std::string(Shape) +
                                          ": the bound must not depend on '" +
                                          IV->getName().str() + "'");
     return false;
   }
-  // Increment: ++i, i++, i += 1.
+  return true;
+}
+
+/// The increment: `++i`, `i++`, `--i`, `i--`, `i += s`, `i -= s`,
+/// `i = i + s`, `i = s + i`, `i = i - s`, with s loop-invariant (no calls,
+/// no variable the body assigns, not the index). StepValue: its value if
+/// it is a constant (signed: -2 for `i -= 2`).
+bool Loops::loopStep(const ForStmt *For, NestLevel &Lv,
+                     std::optional<int64_t> &StepValue) {
+  const VarDecl *IV = Lv.IndVar;
+  auto IsIV = [&](const Expr *E) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DRE && DRE->getDecl() == IV;
+  };
   const Expr *Inc =
       For->getInc() ? For->getInc()->IgnoreParenImpCasts() : nullptr;
-  bool StepOne = false;
-  if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc))
-    StepOne = U->isIncrementOp() && IsIV(U->getSubExpr());
-  else if (const auto *C = dyn_cast_or_null<CompoundAssignOperator>(Inc))
-    if (C->getOpcode() == BO_AddAssign && IsIV(C->getLHS()))
-      if (auto V = C->getRHS()->getIntegerConstantExpr(Ctx))
-        StepOne = *V == 1;
-  if (!StepOne) {
+  bool Ok = false;
+  if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc)) {
+    Ok = U->isIncrementDecrementOp() && IsIV(U->getSubExpr());
+    StepValue = U->isIncrementOp() ? 1 : -1;
+  } else if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc)) {
+    Ok = (CA->getOpcode() == BO_AddAssign || CA->getOpcode() == BO_SubAssign) &&
+         IsIV(CA->getLHS());
+    Lv.Step = CA->getRHS();
+    Lv.StepNegated = CA->getOpcode() == BO_SubAssign;
+  } else if (const auto *As = dyn_cast_or_null<BinaryOperator>(Inc);
+             As && As->getOpcode() == BO_Assign && IsIV(As->getLHS())) {
+    const auto *Sum =
+        dyn_cast<BinaryOperator>(As->getRHS()->IgnoreParenImpCasts());
+    if (Sum && (Sum->getOpcode() == BO_Add || Sum->getOpcode() == BO_Sub)) {
+      if (IsIV(Sum->getLHS())) {
+        Ok = true;
+        Lv.Step = Sum->getRHS();
+        Lv.StepNegated = Sum->getOpcode() == BO_Sub;
+      } else if (Sum->getOpcode() == BO_Add && IsIV(Sum->getRHS())) {
+        Ok = true;
+        Lv.Step = Sum->getLHS();
+      }
+    }
+  }
+  if (!Ok) {
     R.error(Inc ? Inc->getBeginLoc() : For->getBeginLoc(),
-            std::string(Shape) +
-                ": the index must step by 1 (other strides are not "
-                "supported yet)");
+            "independent loops must step the index '" + IV->getName().str() +
+                "' by a loop-invariant amount ('++" + IV->getName().str() +
+                "', '--" + IV->getName().str() + "', '" + IV->getName().str() +
+                " += s', '" + IV->getName().str() + " -= s' or '" +
+                IV->getName().str() + " = " + IV->getName().str() + " + s')");
+    return false;
+  }
+  if (!Lv.Step)
+    return true;
+  if (auto V = Lv.Step->getIntegerConstantExpr(Ctx)) {
+    StepValue = Lv.StepNegated ? -V->getExtValue() : V->getExtValue();
+    if (*StepValue == 0) {
+      R.error(Lv.Step->getBeginLoc(), "the step of the index '" +
+                                          IV->getName().str() +
+                                          "' is 0: the loop would never end");
+      return false;
+    }
+    return true;
+  }
+  // A run-time step is evaluated once, before the loop (the runtime checks
+  // its sign): it must not change while the loop runs.
+  std::string Why = invariantStep(Lv.Step, For->getBody(), IV);
+  if (!Why.empty()) {
+    R.error(Lv.Step->getBeginLoc(), "the step of the index '" +
+                                        IV->getName().str() +
+                                        "' must be loop-invariant: " + Why);
     return false;
   }
   return true;
@@ -271,8 +423,9 @@ void Loops::independent(const ParsedDirective &D) {
     }
   // A loop over multi-dimensional arrays is a nest: the independent loops
   // inside it are its levels (HPF marks each level).
+  // Loops over one-dimensional arrays nest the same way.
   const bool MultiDim = usesMultiDim(P, For->getBody());
-  if (MultiDim) {
+  {
     SourceRange FR = For->getSourceRange();
     for (const ParsedDirective &D2 : State.Directives) {
       if (D2.Dir.Kind != DirectiveKind::Independent ||
@@ -306,12 +459,11 @@ void Loops::independent(const ParsedDirective &D) {
     P.Loops.push_back(std::move(L));
     return;
   }
-  // One-dimensional arrays: the accesses at the index are local, the
-  // others read from copies. Home: the first distributed array written
-  // there, else the first one read there.
-  for (const LoopAccess &Acc : L.Accesses) {
-    if (Acc.Kind != LoopAccess::Local)
-      continue;
+  // One-dimensional arrays: the home array is the first one written at a
+  // level's index, else the first one read at one; that level runs over
+  // its owned elements, the others over their whole range (as written).
+  // Elements at another level's index are read from copies.
+  auto Assigned = [&](const LoopAccess &Acc) {
     const ArraySubscriptExpr *E = Acc.Subs.whole();
     bool Written = false;
     for (const DynTypedNode &N : Ctx.getParents(*E)) {
@@ -320,26 +472,59 @@ void Loops::independent(const ParsedDirective &D) {
       if (const auto *U = N.get<UnaryOperator>())
         Written = U->isIncrementDecrementOp();
     }
-    if (Written) {
-      L.Home = Acc.Array;
-      break;
-    }
-  }
+    return Written;
+  };
+  const LoopAccess *HomeAcc = nullptr;
   for (const LoopAccess &Acc : L.Accesses)
-    if (!L.Home && Acc.Kind == LoopAccess::Local)
-      L.Home = Acc.Array;
-  L.Levels[0].Dim = L.Home ? 0 : -1;
+    if (Acc.Kind == LoopAccess::Local && !HomeAcc && Assigned(Acc))
+      HomeAcc = &Acc;
+  for (const LoopAccess &Acc : L.Accesses)
+    if (!HomeAcc && Acc.Kind == LoopAccess::Local)
+      HomeAcc = &Acc;
+  const int HomeLevel = HomeAcc ? HomeAcc->Segment[0] : 0;
+  if (HomeAcc) {
+    L.Home = HomeAcc->Array;
+    L.Levels[std::size_t(HomeLevel)].Dim = 0;
+  }
+  const NestLevel &HL = L.Levels[std::size_t(HomeLevel)];
+  bool Failed = false;
+  for (LoopAccess &Acc : L.Accesses) {
+    if (Acc.Kind != LoopAccess::Local || Acc.Segment[0] == HomeLevel)
+      continue;
+    if (Acc.Read) {
+      Acc.Kind = LoopAccess::Gathered;
+      Acc.Segment.clear();
+      continue;
+    }
+    R.error(
+        Acc.Subs.sub(0)->getBeginLoc(),
+        "'" + Acc.Array->Name +
+            "' is written at the index of the loop "
+            "over '" +
+            L.Levels[std::size_t(Acc.Segment[0])].IndVar->getName().str() +
+            "', but this nest runs the loop over '" +
+            HL.IndVar->getName().str() + "' over the elements of '" +
+            L.Home->Name +
+            "' each rank owns: distributed arrays can be written only at '" +
+            HL.IndVar->getName().str() + "'");
+    Failed = true;
+  }
+  if (Failed)
+    return; // not placed: no second error per access
   for (const LoopAccess &Acc : L.Accesses)
     if (!Acc.Read)
       L.Written.insert(Acc.Array);
   // A gathered copy holds the values from before the loop: right for an
   // array the loop does not write, and for A[i + c] (c > 0) of one it
-  // writes as A[i], since the sequential loop writes A[i + c] only later.
-  const VarDecl *IV = Top.IndVar;
+  // writes as A[i], since the sequential loop writes A[i + c] only later
+  // (A[i - c] for a loop that counts down).
+  const VarDecl *IV = HL.IndVar;
   for (const LoopAccess &G : L.Accesses)
     if (G.Kind == LoopAccess::Gathered && L.Written.count(G.Array)) {
       const Expr *Idx = G.Subs.whole()->getIdx();
       std::optional<int64_t> C = offsetFrom(Ctx, Idx, IV);
+      if (C && HL.Down)
+        C = -*C;
       if (!C || *C <= 0)
         R.error(Idx->getBeginLoc(),
                 "'" + G.Array->Name +
@@ -347,7 +532,10 @@ void Loops::independent(const ParsedDirective &D) {
                     "be read only as '" +
                     G.Array->Name + "[" + IV->getName().str() + "]' or '" +
                     G.Array->Name + "[" + IV->getName().str() +
-                    " + c]' with a constant c > 0 (other subscripts may read "
+                    (HL.Down ? " - c]' with a constant c > 0 (this loop "
+                               "counts down; other subscripts may read "
+                             : " + c]' with a constant c > 0 (other "
+                               "subscripts may read ") +
                     "elements the loop has already changed)");
     }
   P.Loops.push_back(std::move(L));

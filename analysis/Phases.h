@@ -99,6 +99,9 @@ public:
 private:
   /// The shape `for (int i = lb; i < ub; ++i)`; false if reported.
   bool loopShape(const clang::ForStmt *For, NestLevel &Lv);
+  /// The increment and its step (StepValue: the signed step if constant).
+  bool loopStep(const clang::ForStmt *For, NestLevel &Lv,
+                std::optional<int64_t> &StepValue);
   void nestHome(OwnerLoop &L);
   CheckedRefs &Checked;
   /// Independent directives that are inner levels of a loop nest.

@@ -140,29 +140,51 @@ private:
     std::string Pro;
     for (std::size_t K = 1; K < L.Levels.size(); ++K) {
       const NestLevel &Lv = L.Levels[K];
-      if (!segmented(K) || !outsideNest(Lv.Lower) || !outsideNest(Lv.Upper))
+      if (!segmented(K) || !outsideNest(Lv.Lower) || !outsideNest(Lv.Upper) ||
+          !outsideNest(Lv.Step))
         continue;
       std::string Name = "__hpf_segs" + Id + "_" + std::to_string(K);
-      Pro += " const hpfcc::segment_range " + Name + " = " + ownedSegments(Lv) +
-             ";";
+      Pro += std::string(" const ") + rangeType(Lv) + " " + Name + " = " +
+             ownedSegments(Lv) + ";";
       Hoisted[K] = Name;
     }
     return Pro;
   }
+  /// The level's owned segments (unit step up), or its owned runs of the
+  /// progression it steps through (other steps, counting down).
   std::string ownedSegments(const NestLevel &Lv) const {
-    return "hpfcc::owned_segments(" + L.Home->Name + ", " +
-           std::to_string(Lv.Dim) + ", " + bounds(Lv) + ")";
+    if (Lv.unitUp())
+      return "hpfcc::owned_segments(" + L.Home->Name + ", " +
+             std::to_string(Lv.Dim) + ", " + bounds(Lv) + ")";
+    std::string End = E.text(Lv.Upper);
+    if (Lv.Inclusive)
+      End = "(" + End + ")" + (Lv.Down ? " - 1" : " + 1");
+    std::string Step = Lv.Down ? "-1" : "1";
+    if (Lv.Step)
+      Step = Lv.StepNegated ? "-(" + E.text(Lv.Step) + ")"
+                            : "(" + E.text(Lv.Step) + ")";
+    return "hpfcc::owned_steps(" + L.Home->Name + ", " +
+           std::to_string(Lv.Dim) + ", " + E.text(Lv.Lower) + ", " + End +
+           ", " + Step + ", " + (Lv.Down ? "true" : "false") + ", " +
+           E.whereLiteral(D.HashLoc) + ")";
+  }
+  static const char *rangeType(const NestLevel &Lv) {
+    return Lv.unitUp() ? "hpfcc::segment_range" : "hpfcc::stepped_range";
   }
   std::map<std::size_t, std::string> Hoisted; ///< level -> its range
 
-  /// The exclusive upper bound of a level.
-  std::string upper(const NestLevel &Lv) const {
-    std::string Hi = E.text(Lv.Upper);
-    return Lv.Inclusive ? "(" + Hi + ") + 1" : Hi;
+  /// The indices a level covers, [lo, hi) (for a step, the progression's
+  /// elements are among them).
+  std::pair<std::string, std::string> interval(const NestLevel &Lv) const {
+    std::string Init = E.text(Lv.Lower), Bound = E.text(Lv.Upper);
+    if (!Lv.Down)
+      return {Init, Lv.Inclusive ? "(" + Bound + ") + 1" : Bound};
+    return {Lv.Inclusive ? Bound : "(" + Bound + ") + 1", "(" + Init + ") + 1"};
   }
   /// "lo, hi" of a level, hi exclusive.
   std::string bounds(const NestLevel &Lv) const {
-    return E.text(Lv.Lower) + ", " + upper(Lv);
+    auto [Lo, Hi] = interval(Lv);
+    return Lo + ", " + Hi;
   }
   /// The level over dimension D of the home array (the directive's level
   /// for rank 1).
@@ -184,10 +206,10 @@ private:
     } else {
       std::string Lo, Hi, CMin, CMax;
       for (int D = 0; D < A->rank(); ++D) {
-        const NestLevel &Lv = levelOfDim(D);
+        auto [LvLo, LvHi] = interval(levelOfDim(D));
         std::string Sep = D ? ", " : "";
-        Lo += Sep + E.text(Lv.Lower);
-        Hi += Sep + upper(Lv);
+        Lo += Sep + LvLo;
+        Hi += Sep + LvHi;
         CMin += Sep + std::to_string(W.Lo[std::size_t(D)]);
         CMax += Sep + std::to_string(W.Hi[std::size_t(D)]);
       }
@@ -512,15 +534,20 @@ private:
         auto H = Hoisted.find(K);
         E.RW.InsertTextBefore(
             Lv.For->getForLoc(),
-            "{ for (const hpfcc::segment " + Seg + " : " +
-                (H != Hoisted.end() ? H->second : ownedSegments(Lv)) + ") ");
-        E.RW.ReplaceText(E.fileRange(Lv.Lower), Seg + ".lo");
-        std::string Bound = Seg + ".hi";
+            std::string("{ for (const ") +
+                (Lv.unitUp() ? "hpfcc::segment " : "hpfcc::steps ") + Seg +
+                " : " + (H != Hoisted.end() ? H->second : ownedSegments(Lv)) +
+                ") ");
+        // The user's loop over one segment (run): its increment as written.
+        E.RW.ReplaceText(E.fileRange(Lv.Lower),
+                         Seg + (Lv.unitUp() ? ".lo" : ".first"));
+        std::string Bound = Seg + (Lv.unitUp() ? ".hi" : ".end");
         QualType T = Lv.IndVar->getType();
         if (T->isUnsignedIntegerType())
           Bound = "static_cast<" + T.getAsString() + ">(" + Bound + ")";
         E.RW.ReplaceText(E.fileRange(Lv.For->getCond()),
-                         Lv.IndVar->getName().str() + " < " + Bound);
+                         Lv.IndVar->getName().str() +
+                             (Lv.Down ? " > " : " < ") + Bound);
         Close = " }" + Close;
       }
       if (!Close.empty())

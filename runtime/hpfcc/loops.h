@@ -29,6 +29,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <type_traits>
 #include <vector>
 
@@ -135,6 +136,9 @@ public:
   };
   iterator begin() const { return iterator(this, First); }
   iterator end() const { return iterator(this, End); }
+  /// The segment numbers [first(), last()) that at() accepts.
+  index_t first() const { return First; }
+  index_t last() const { return End; }
 
 private:
   // Alive for the whole loop (the range-for keeps its range): element reads
@@ -205,6 +209,115 @@ template <class A>
 segment_range owned_segments(const A &array, int d, index_t lo, index_t hi) {
   const detail::dimension Dim = detail::dimension_of(array, d);
   return segment_range(*Dim.dist, Dim.coord, lo, hi);
+}
+
+// ---- levels with a step other than 1, and levels that count down --------
+//
+// `for (i = start; i < end; i += step)` (step > 0) or `for (i = start;
+// i > end; i += step)` (step < 0, `--i`, `i -= 2`) visits the arithmetic
+// progression start, start + step, ... before end. Each owned segment
+// intersected with that progression is one run of it: its first index,
+// the end of the run in the loop's direction, and the segment's offset.
+// Runs come in the loop's order (a loop counting down visits the segments
+// from the last to the first, each downward), so within a rank the
+// iterations keep the sequential order:
+//
+//   for (const hpfcc::steps s : hpfcc::owned_steps(A, 0, N - 1, -1, -2,
+//                                                   true, "f.cpp:3:1"))
+//     for (int i = s.first; i > s.end; i -= 2)
+//       A_local[i + s.off] = ...;
+
+/// The indices first, first + step, ... strictly before end of one owned
+/// segment; local index = global + off.
+struct steps {
+  index_t first = 0;
+  index_t end = 0;
+  index_t off = 0;
+};
+
+class stepped_range {
+public:
+  /// The progression start, start + step, ... before end (exclusive, in the
+  /// loop's direction: down for `>`) of dimension d of rank `me` of
+  /// distribution `d`. A step of 0 or of the wrong sign never ends the
+  /// sequential loop unless its range is empty: an error then.
+  stepped_range(const hpf::plan::Distribution &d, int me, index_t start,
+                index_t end, index_t step, bool down, const char *where)
+      : Segs(d, me, down ? end + 1 : start, down ? start + 1 : end),
+        Start(start), Step(step) {
+    const bool Empty = down ? start <= end : start >= end;
+    if (!Empty && (down ? step >= 0 : step <= 0))
+      hpf::fail("independent",
+                "the loop index steps by " + std::to_string(step) +
+                    (down ? ", but the loop counts down (> or >=): the "
+                            "sequential loop would never end"
+                          : ", but the loop counts up (< or <=): the "
+                            "sequential loop would never end"),
+                where);
+    if (Empty)
+      Step = down ? -1 : 1; // no runs; keeps at() well defined
+  }
+
+  /// Run number k in the loop's order.
+  steps at(index_t k) const {
+    const segment S =
+        Segs.at(Step > 0 ? Segs.first() + k : Segs.last() - 1 - k);
+    steps R;
+    R.off = S.off;
+    if (S.lo >= S.hi) {
+      R.first = R.end = Start; // empty
+      return R;
+    }
+    if (Step > 0) {
+      // The first index >= S.lo congruent to Start (mod Step); S.lo >= Start.
+      const index_t Skip = (S.lo - Start + Step - 1) / Step;
+      R.first = Start + Skip * Step;
+      R.end = S.hi;
+      if (R.first >= R.end)
+        R.first = R.end;
+    } else {
+      // The last index <= S.hi - 1 congruent to Start; S.hi - 1 <= Start.
+      const index_t M = -Step;
+      const index_t Skip = (Start - (S.hi - 1) + M - 1) / M;
+      R.first = Start - Skip * M;
+      R.end = S.lo - 1;
+      if (R.first <= R.end)
+        R.first = R.end;
+    }
+    return R;
+  }
+
+  class iterator {
+  public:
+    steps operator*() const { return Range->at(K); }
+    iterator &operator++() {
+      ++K;
+      return *this;
+    }
+    bool operator!=(const iterator &O) const { return K != O.K; }
+
+  private:
+    friend class stepped_range;
+    iterator(const stepped_range *R, index_t K) : Range(R), K(K) {}
+    const stepped_range *Range;
+    index_t K;
+  };
+  iterator begin() const { return iterator(this, 0); }
+  iterator end() const { return iterator(this, Segs.last() - Segs.first()); }
+
+private:
+  segment_range Segs;
+  index_t Start, Step;
+};
+
+/// The owned runs of `for (i = start; i < end; i += step)` (step > 0) or,
+/// with down, `for (i = start; i > end; i += step)` (step < 0) over
+/// dimension d of a distributed array, in the loop's order.
+template <class A>
+stepped_range owned_steps(const A &array, int d, index_t start, index_t end,
+                          index_t step, bool down, const char *where) {
+  const detail::dimension Dim = detail::dimension_of(array, d);
+  return stepped_range(*Dim.dist, Dim.coord, start, end, step, down, where);
 }
 
 /// A whole multi-dimensional array gathered on every rank before a loop

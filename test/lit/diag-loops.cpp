@@ -12,6 +12,8 @@ double C[32];
 #pragma hpf distribute C(block) onto P
 double Rep[N];
 
+int step();
+
 int main() {
   double s = 0;
   int j = 0;
@@ -20,11 +22,21 @@ int main() {
 #pragma hpf independent
   for (j = 0; j < N; ++j) A[j] = 0; // expected-error {{independent loops must have the form 'for (int i = lb; i < ub; ++i)': declare the integer index in the loop}}
 #pragma hpf independent
-  for (int i = 0; i != N; ++i) A[i] = 0; // expected-error {{the condition must compare 'i' with < or <=}}
+  for (int i = 0; i != N; i += 2) A[i] = 0; // expected-error {{'i != bound' is supported with a step of 1 or -1 only (with another step the index may step over the bound; write < or >)}}
 #pragma hpf independent
-  for (int i = 0; i < N; i += 2) A[i] = 0; // expected-error {{the index must step by 1 (other strides are not supported yet)}}
+  for (int i = 0; i == N; ++i) A[i] = 0; // expected-error {{the condition must compare 'i' with <, <=, > or >=}}
 #pragma hpf independent
-  for (int i = N - 1; i >= 0; --i) A[i] = 0; // expected-error {{the condition must compare 'i' with < or <=}}
+  for (int i = 0; i < N; i += 0) A[i] = 0; // expected-error {{the step of the index 'i' is 0: the loop would never end}}
+#pragma hpf independent
+  for (int i = N - 1; i >= 0; ++i) A[i] = 0; // expected-error {{the index 'i' steps by 1 but the condition counts down: the loop would never end (or never start)}}
+#pragma hpf independent
+  for (int i = 1; i < N; i *= 2) A[i] = 0; // expected-error {{independent loops must step the index 'i' by a loop-invariant amount ('++i', '--i', 'i += s', 'i -= s' or 'i = i + s')}}
+#pragma hpf independent
+  for (int i = 0; i < N; i += j) { A[i] = 0; j = 2; } // expected-error {{the step of the index 'i' must be loop-invariant: 'j' is assigned in the loop}}
+#pragma hpf independent
+  for (int i = 0; i < N; i += step()) A[i] = 0; // expected-error {{the step of the index 'i' must be loop-invariant: it calls a function (evaluate it into a variable before the loop)}}
+#pragma hpf independent
+  for (int i = 0; i < N; i = 2 - i) A[i] = 0; // expected-error {{independent loops must step the index 'i' by a loop-invariant amount}}
 #pragma hpf independent
   for (int i = 0; i < N - 1; ++i) A[i + 1] = 0; // expected-error {{subscript of distributed array 'A' must be the loop index 'i' where it is written (other subscripts can only be read)}}
 #pragma hpf independent
@@ -60,22 +72,17 @@ int main() {
   for (int i = 0; i < 32; ++i) { C[i] = 1; A[i] = 2; } // expected-error {{'A' (64 elements) is not aligned with 'C' (32 elements) in this loop (not supported yet)}}
 #pragma hpf independent
   for (int i = 0; i < N; ++i) {
-#pragma hpf independent // expected-error {{nested independent loops are not supported yet}}
-    for (int k = 0; k < N; ++k) A[k] = 0; // expected-error {{subscript of distributed array 'A' must be the loop index 'i'}}
+    A[i] = 1;
+#pragma hpf independent
+    for (int k = 0; k < N; ++k) B[k] = 0; // expected-error {{'B' is written at the index of the loop over 'k', but this nest runs the loop over 'i' over the elements of 'A' each rank owns: distributed arrays can be written only at 'i'}}
   }
-  return 0;
-}
-
-void nested() {
 #pragma hpf independent
   for (int i = 0; i < N; ++i) {
-    A[i] = 1;
-#pragma hpf independent // expected-error {{nested independent loops are not supported yet}}
-    for (int k = 0; k < 4; ++k) {
-      double t = k;
-      (void)t;
-    }
+#pragma hpf independent
+    for (int k = N - 1; k >= 0; k -= 1)
+      A[k] = A[k + 1]; // expected-error {{'A' is written in this loop, so it can be read only as 'A[k]' or 'A[k - c]' with a constant c > 0 (this loop counts down; other subscripts may read elements the loop has already changed)}}
   }
+  return 0;
 }
 
 int bounds(int n) {
