@@ -247,7 +247,7 @@ bool Declarations::makeMapping(const ParsedDirective &PD,
         }
         // k < ceil(N / P) rather than k * P < N: k may be near 2^63.
         if (F.Kind == FormatKind::Block && FV.Param.Const && Procs &&
-            *FV.Param.Const < (Extent + *Procs - 1) / *Procs) {
+            Extent >= 0 && *FV.Param.Const < (Extent + *Procs - 1) / *Procs) {
           Index Need = (Extent + *Procs - 1) / *Procs;
           auto DB = R.error(
               PD.locOf(F.Arg.Begin),
@@ -285,7 +285,7 @@ bool Declarations::makeMapping(const ParsedDirective &PD,
                       std::to_string(*Procs) + " processors");
           return false;
         }
-        if (Sum != Extent) {
+        if (Sum != Extent && Extent >= 0) {
           R.error(PD.locOf(F.Arg.Begin),
                   "gen_block sizes sum to " + std::to_string(Sum) + " but " +
                       Of + " has " + std::to_string(Extent) + " elements");
@@ -293,7 +293,7 @@ bool Declarations::makeMapping(const ParsedDirective &PD,
         }
       }
       if (FV.Values && F.Kind == FormatKind::Indirect) {
-        if (Index(FV.Values->size()) != Extent) {
+        if (Index(FV.Values->size()) != Extent && Extent >= 0) {
           R.error(PD.locOf(F.Arg.Begin),
                   "indirect map has " + std::to_string(FV.Values->size()) +
                       " entries but " + Of + " has " + std::to_string(Extent) +

@@ -334,6 +334,11 @@ void Placement::place() {
     }
     const FlowState &St = States[L.DirId];
     auto Known = [&](DistArray *A) { return knownDistribution(St, A); };
+    // Different extents, both known at compile time.
+    auto ExtentsDiffer = [&](const DistArray *A) {
+      return !A->runtimeExtent() && !L.Home->runtimeExtent() &&
+             A->Extent != L.Home->Extent;
+    };
     std::optional<plan::Distribution> HomeDist = Known(L.Home);
     std::set<DistArray *> Seen{L.Home}, ToGather;
     for (const LoopAccess &Acc : L.Accesses) {
@@ -351,13 +356,13 @@ void Placement::place() {
           continue;
         }
         std::optional<plan::Distribution> Other = Known(Acc.Array);
-        if (Acc.Array->Extent != L.Home->Extent ||
+        if (ExtentsDiffer(Acc.Array) ||
             (HomeDist && Other && !HomeDist->sameMapping(*Other))) {
           ToGather.insert(Acc.Array);
           continue;
         }
       }
-      if (Acc.Array->Extent != L.Home->Extent) {
+      if (ExtentsDiffer(Acc.Array)) {
         R.error(E->getBeginLoc(),
                 "'" + Acc.Array->Name + "' (" +
                     std::to_string(Acc.Array->Extent) +
@@ -379,7 +384,10 @@ void Placement::place() {
       }
       const Mapping *AM = mappingIn(St, Acc.Array);
       const Mapping *HM = mappingIn(St, L.Home);
-      if (AM && HM && sameMappingAtAnyRankCount(*AM, *HM))
+      // Extents known only at run time (std::vector, pointer parameters)
+      // are compared at run time too.
+      if (AM && HM && sameMappingAtAnyRankCount(*AM, *HM) &&
+          !Acc.Array->runtimeExtent() && !L.Home->runtimeExtent())
         continue;
       L.CheckAligned.push_back(Acc.Array);
       if (!L.Written.count(Acc.Array)) {
@@ -390,7 +398,9 @@ void Placement::place() {
                      "' is checked at run time; if they differ, each rank "
                      "fetches the elements its iterations read from their "
                      "owners before the loop (all " +
-                     std::to_string(Acc.Array->Extent) +
+                     (Acc.Array->runtimeExtent()
+                          ? std::string("its")
+                          : std::to_string(Acc.Array->Extent)) +
                      " elements, gathered, if a distribution is not "
                      "contiguous)");
         continue;

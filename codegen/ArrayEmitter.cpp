@@ -13,6 +13,7 @@
 #include "../analysis/DeclGroup.h"
 
 #include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -152,6 +153,28 @@ void emitArray(Emitter &E, const analysis::DistArray &A) {
           ", " + Emitter::procsExpr(A.Initial.Onto) + ", " +
           E.whereLiteral(D.HashLoc) + ");";
   E.replaceDirective(D, Code);
+}
+
+/// `f(A, n)` with `void f(T *A, int n)`: A is passed as the hpf::darray
+/// (`&A[0]` becomes `A`) and n as `hpf::checked_extent(A, n, "<call>")`.
+void emitPointerArg(Emitter &E, const analysis::PointerArg &PA) {
+  SourceManager &SM = E.SM;
+  if (PA.AddrOf)
+    E.RW.ReplaceText(E.fileRange(PA.AddrOf), PA.Array->Name);
+  if (PA.SizeArg < 0 || unsigned(PA.SizeArg) >= PA.Call->getNumArgs())
+    return;
+  const Expr *N = PA.Call->getArg(unsigned(PA.SizeArg));
+  if (N->isDefaultArgument())
+    return;
+  SourceRange R = E.fileRange(N);
+  std::string Callee = PA.Call->getDirectCallee()->getNameAsString();
+  E.RW.InsertTextBefore(R.getBegin(),
+                        "hpf::checked_extent(" + PA.Array->Name + ", ");
+  E.RW.InsertTextAfter(Lexer::getLocForEndOfToken(R.getEnd(), 0, SM, E.LO),
+                       ", " +
+                           Emitter::quote(E.where(PA.Call->getBeginLoc()) +
+                                          ": call of '" + Callee + "'") +
+                           ")");
 }
 
 } // namespace hpf::codegen

@@ -519,6 +519,25 @@ private:
   rt::Buffer<T> Data, Spare;
 };
 
+namespace rt {
+/// Fails (naming `where`, the call) unless 0 <= n <= extent.
+void checkExtentArgument(long long n, index_t extent, const char *where);
+} // namespace rt
+
+/// `f(A, n)` with `void f(T *A, int n)`: the size argument n, unchanged,
+/// after checking that it does not exceed A's extent (the callee takes the
+/// whole hpf::darray; a larger n would index past its end).
+template <class T, int Rank, class N>
+N checked_extent(const darray<T, Rank> &A, N n, const char *where) {
+  static_assert(std::is_integral_v<N>, "a size argument is an integer");
+  if constexpr (std::is_unsigned_v<N>)
+    rt::checkExtentArgument(n > N(-1) / 2 ? -1 : (long long)(n), A.size(),
+                            where);
+  else
+    rt::checkExtentArgument((long long)(n), A.size(), where);
+  return n;
+}
+
 } // namespace hpf
 
 #endif // HPF_MPI_DARRAY_H
