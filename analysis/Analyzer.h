@@ -70,6 +70,11 @@ struct DistArray {
   /// (Functions.cpp). Const: declared `const T (&A)[N]`.
   bool Inherited = false;
   bool Const = false;
+  /// A `std::vector<T> A(n)` (or `A(n, v)`): rank 1, extent n at run time
+  /// (ExtentText), elements v (FillText, empty: zero); its operator[]
+  /// subscripts are elements like A[i] of an array.
+  bool Vector = false;
+  std::string ExtentText, FillText;
 };
 
 struct Redistribution {
@@ -81,12 +86,13 @@ struct Redistribution {
 };
 
 /// The subscripts of one element `M[s0][s1]...`: the ArraySubscriptExprs
-/// from the innermost (`M[s0]`) to the outermost (the whole access).
+/// (or, for a std::vector, the operator[] calls) from the innermost
+/// (`M[s0]`) to the outermost (the whole access).
 struct Subscripts {
-  std::vector<const clang::ArraySubscriptExpr *> Levels;
+  std::vector<const clang::Expr *> Levels;
   const clang::Expr *base() const;
   const clang::Expr *sub(std::size_t D) const;
-  const clang::ArraySubscriptExpr *whole() const { return Levels.back(); }
+  const clang::Expr *whole() const { return Levels.back(); }
 };
 
 /// An element of a distributed array used in replicated code (outside
@@ -95,7 +101,7 @@ struct Subscripts {
 /// of it.
 struct ElementAccess {
   enum KindT { Read, Assign, Compound } Kind = Read;
-  const clang::ArraySubscriptExpr *Expr = nullptr; ///< the whole access
+  const clang::Expr *Expr = nullptr; ///< the whole access
   Subscripts Subs;
   const clang::Expr *Value = nullptr; ///< right-hand side (Assign, Compound)
   std::string Op;                     ///< hpf::elem_op name (Compound)

@@ -14,6 +14,7 @@
 // one declared more than once are errors at the call, with the reason.
 //
 //===----------------------------------------------------------------------===//
+#include "Expressions.h"
 #include "Phases.h"
 
 #include "clang/AST/ASTContext.h"
@@ -32,7 +33,23 @@ namespace {
 class CallFinder : public RecursiveASTVisitor<CallFinder> {
 public:
   std::vector<const CallExpr *> Calls;
+  std::vector<const CXXMemberCallExpr *> Members;
+  std::vector<const CXXOperatorCallExpr *> Assigns;
+  std::vector<const CXXForRangeStmt *> RangeFors;
   bool shouldVisitTemplateInstantiations() const { return false; }
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *E) {
+    Members.push_back(E);
+    return true;
+  }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *E) {
+    if (E->isAssignmentOp())
+      Assigns.push_back(E);
+    return true;
+  }
+  bool VisitCXXForRangeStmt(CXXForRangeStmt *S) {
+    RangeFors.push_back(S);
+    return true;
+  }
   bool VisitCallExpr(CallExpr *E) {
     if (!isa<CXXOperatorCallExpr>(E) && E->getDirectCallee())
       Calls.push_back(E);
@@ -155,15 +172,34 @@ void Functions::bind() {
           continue;
         }
         const auto *Ref2 = T->getAs<LValueReferenceType>();
+        // `std::vector<T> &A` for a distributed vector.
+        const bool ByVector =
+            Ref2 && It->second->Vector &&
+            !vectorElement(Ref2->getPointeeType()).isNull() &&
+            Ctx.hasSameUnqualifiedType(Ref2->getPointeeType(),
+                                       Ref->getType().getNonReferenceType());
         // A pointer to the elements themselves (not `void *`, not a base).
         const bool ByPointer =
             Pointer && It->second->rank() == 1 &&
             Ctx.hasSameUnqualifiedType(T->getPointeeType(),
                                        elementType(Ctx, AddrOf ? AddrOf : Ref));
-        if (!ByPointer &&
+        if (!ByPointer && !ByVector &&
             (!Ref2 || !Ctx.getAsConstantArrayType(Ref2->getPointeeType()))) {
           const std::string PN = PV->getName().str();
           const std::string &ET = It->second->ElemType;
+          if (It->second->Vector) {
+            R.error(Ref->getLocation(),
+                    "distributed std::vector '" + Name + "' is passed to " +
+                        Callee + " as '" + T.getAsString() +
+                        "': the parameter must be a reference "
+                        "('std::vector<" +
+                        ET + "> &" + PN + "' or 'const std::vector<" + ET +
+                        "> &" + PN +
+                        "') so that it keeps the vector's mapping (a copy "
+                        "would be a sequential vector)");
+            R.note(PV->getLocation(), "parameter declared here");
+            continue;
+          }
           R.error(Ref->getLocation(),
                   "distributed array '" + Name + "' is passed to " + Callee +
                       " as '" + T.getAsString() +
@@ -211,9 +247,16 @@ void Functions::bind() {
         Arr->Var = PV;
         Arr->Name = PV->getName().str();
         Arr->Inherited = true;
-        if (ByPointer) {
-          // `T *A, int n`: the extent comes with the argument, at run time.
-          QualType Elem = T->getPointeeType();
+        if (ByPointer || ByVector) {
+          // `T *A, int n` or `std::vector<T> &A`: the extent comes with the
+          // argument, at run time.
+          QualType Elem = ByPointer ? T->getPointeeType()
+                                    : vectorElement(Ref2->getPointeeType());
+          if (ByVector) {
+            Elem = Ref2->getPointeeType().isConstQualified() ? Elem.withConst()
+                                                             : Elem;
+            Arr->Vector = true;
+          }
           Arr->Const = Elem.isConstQualified();
           Arr->ElemType =
               Elem.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
@@ -289,6 +332,85 @@ void Functions::bind() {
                                     "size argument is checked against it")
                       : std::string()));
   }
+  checkVectorUses(F.Members, F.Assigns, F.RangeFors);
+}
+
+/// Distributed std::vectors outside their elements: `A.size()` is the
+/// global size (every rank has it); whatever changes the size, or sees the
+/// storage (which holds only this rank's part), is an error at its token.
+void Functions::checkVectorUses(
+    const std::vector<const CXXMemberCallExpr *> &Members,
+    const std::vector<const CXXOperatorCallExpr *> &Assigns,
+    const std::vector<const CXXForRangeStmt *> &RangeFors) {
+  auto VectorOf = [&](const Expr *E) -> const DistArray * {
+    const auto *Ref =
+        E ? dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;
+    auto It = Ref ? P.ArrayByVar.find(dyn_cast<VarDecl>(Ref->getDecl()))
+                  : P.ArrayByVar.end();
+    if (It == P.ArrayByVar.end() || !It->second->Vector)
+      return nullptr;
+    Checked.insert(Ref); // accepted or reported here
+    return It->second;
+  };
+  const std::string Resizes = "the size is part of the mapping: a "
+                              "distributed vector keeps the size of its "
+                              "declaration (redistribute changes where "
+                              "elements live, never how many there are)";
+  static const std::set<std::string> Sizing = {
+      "resize", "push_back", "emplace_back", "pop_back",
+      "insert", "emplace",   "erase",        "assign",
+      "clear",  "swap",      "reserve",      "shrink_to_fit"};
+  for (const CXXMemberCallExpr *MC : Members) {
+    const DistArray *A = VectorOf(MC->getImplicitObjectArgument());
+    if (!A)
+      continue;
+    const std::string M = MC->getMethodDecl()->getNameAsString();
+    SourceLocation At = MC->getExprLoc();
+    if (M == "size")
+      continue;
+    if (Sizing.count(M)) {
+      R.error(At, "'" + M +
+                      "' would change the size of distributed "
+                      "std::vector '" +
+                      A->Name + "'; " + Resizes);
+    } else if (M == "data" || M.find("begin") != std::string::npos ||
+               M.find("end") != std::string::npos) {
+      R.error(At, "'" + A->Name + "." + M +
+                      "()' would see only this rank's "
+                      "part of distributed std::vector '" +
+                      A->Name + "': use its elements '" + A->Name +
+                      "[i]' (in an independent loop, or one by one in "
+                      "replicated code)");
+    } else {
+      R.error(At, "'" + A->Name + "." + M +
+                      "()' is not supported on "
+                      "distributed std::vector '" +
+                      A->Name + "': use '" + A->Name + "[i]' and '" + A->Name +
+                      ".size()'");
+    }
+  }
+  for (const CXXOperatorCallExpr *OC : Assigns)
+    if (const DistArray *A = VectorOf(OC->getArg(0)))
+      R.error(OC->getOperatorLoc(),
+              "assigning to distributed std::vector '" + A->Name +
+                  "' would replace it (and may change its size); " + Resizes +
+                  ": assign its elements in an independent loop");
+  for (const CXXOperatorCallExpr *OC : Assigns)
+    if (OC->getNumArgs() == 2)
+      if (const DistArray *A = VectorOf(OC->getArg(1)))
+        R.error(OC->getArg(1)->getBeginLoc(),
+                "copying distributed std::vector '" + A->Name +
+                    "' as a whole is not supported: copy its elements in an "
+                    "independent loop");
+  for (const CXXForRangeStmt *S : RangeFors)
+    if (const DistArray *A = VectorOf(S->getRangeInit()))
+      R.error(S->getRangeInit()->getBeginLoc(),
+              "range-for over distributed std::vector '" + A->Name +
+                  "' is not supported: write an index loop ('for (std::size_t "
+                  "i = 0; i < " +
+                  A->Name +
+                  ".size(); ++i)'), independent to distribute it, "
+                  "or replicated to read the elements one by one");
 }
 
 } // namespace hpf::analysis

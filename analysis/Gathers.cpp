@@ -190,7 +190,7 @@ void remarkGathers(Context &C, const OwnerLoop &L, const FlowState &St) {
   for (const LoopAccess &G : L.Accesses) {
     if (G.Kind != LoopAccess::Gathered || !Done.insert(G.Array).second)
       continue;
-    const ArraySubscriptExpr *E = G.Subs.whole();
+    const Expr *E = G.Subs.whole();
     QualType ET = G.Array->Var->getType().getNonReferenceType();
     while (const ArrayType *AT = Ctx.getAsArrayType(ET))
       ET = AT->getElementType();

@@ -285,7 +285,7 @@ void Loops::independent(const ParsedDirective &D) {
   for (const LoopAccess &Acc : L.Accesses) {
     if (Acc.Kind != LoopAccess::Local)
       continue;
-    const ArraySubscriptExpr *E = Acc.Subs.whole();
+    const Expr *E = Acc.Subs.whole();
     bool Written = false;
     for (const DynTypedNode &N : Ctx.getParents(*E)) {
       if (const auto *BO = N.get<BinaryOperator>())
@@ -311,7 +311,7 @@ void Loops::independent(const ParsedDirective &D) {
   const VarDecl *IV = Top.IndVar;
   for (const LoopAccess &G : L.Accesses)
     if (G.Kind == LoopAccess::Gathered && L.Written.count(G.Array)) {
-      const Expr *Idx = G.Subs.whole()->getIdx();
+      const Expr *Idx = G.Subs.sub(0);
       std::optional<int64_t> C = offsetFrom(Ctx, Idx, IV);
       if (!C || *C <= 0)
         R.error(Idx->getBeginLoc(),

@@ -344,7 +344,7 @@ void Placement::place() {
     for (const LoopAccess &Acc : L.Accesses) {
       if (Acc.Kind != LoopAccess::Local || !Seen.insert(Acc.Array).second)
         continue;
-      const ArraySubscriptExpr *E = Acc.Subs.whole();
+      const Expr *E = Acc.Subs.whole();
       // Read-only and not aligned (or gathered anyway for other
       // subscripts): read from the gathered copy.
       if (!L.Written.count(Acc.Array)) {

@@ -101,7 +101,8 @@ void emitProcessors(Emitter &E, const analysis::Arrangement &A) {
                             ");");
 }
 
-/// `double (&A)[N]` bound to distributed arrays becomes
+/// `double (&A)[N]` (or `double *A`, `std::vector<double> &A`) bound to
+/// distributed arrays becomes
 /// `hpf::darray<double> &A` (also when const: Clang checked the source's
 /// const, and generated loops use the mutable local view); a function that
 /// redistributes it restores the caller's mapping on return
@@ -142,7 +143,9 @@ void emitArray(Emitter &E, const analysis::DistArray &A) {
     moveDeclaration(E, A);
   std::vector<std::string> Extents, Formats;
   for (int I = 0; I < A.rank(); ++I) {
-    Extents.push_back(std::to_string(A.Extents[std::size_t(I)]));
+    Extents.push_back(A.Vector
+                          ? "static_cast<hpf::index_t>(" + A.ExtentText + ")"
+                          : std::to_string(A.Extents[std::size_t(I)]));
     Formats.push_back(Emitter::formatExpr(A.Initial.Formats[std::size_t(I)]));
   }
   std::string Type = "hpf::darray<" + A.ElemType +
@@ -152,6 +155,9 @@ void emitArray(Emitter &E, const analysis::DistArray &A) {
   Code += Type + " " + A.Name + "(" + list(Extents) + ", " + list(Formats) +
           ", " + Emitter::procsExpr(A.Initial.Onto) + ", " +
           E.whereLiteral(D.HashLoc) + ");";
+  // std::vector<T> A(n, v): every element v.
+  if (!A.FillText.empty())
+    Code += " " + A.Name + ".fill(" + A.FillText + ");";
   E.replaceDirective(D, Code);
 }
 

@@ -57,6 +57,7 @@
 #include "mpi/Storage.h"
 #include "plan/DistributionND.h"
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstring>
@@ -418,6 +419,9 @@ public:
     apply(std::forward_as_tuple(args...), "element update",
           [&](T &E, const auto &V) { rt::applyOp<Op>(part(E), V); });
   }
+  /// Every element v (std::vector<T> A(n, v); not collective: each rank
+  /// fills the elements it stores).
+  void fill(const T &v) { std::fill_n(Data.data(), Data.size(), v); }
   /// The whole array, row-major, on every rank (collective).
   std::vector<T> gather() const {
     std::vector<T> Out(static_cast<std::size_t>(size()));
