@@ -29,6 +29,7 @@ class DeclStmt;
 class Expr;
 class ForStmt;
 class ArraySubscriptExpr;
+class CallExpr;
 class VarDecl;
 class Stmt;
 } // namespace clang
@@ -54,9 +55,12 @@ struct Anchor {
 struct DistArray {
   const clang::VarDecl *Var = nullptr;
   std::string Name;
-  std::string ElemType;       ///< element type as written
-  Index Extent = 0;           ///< number of elements (all dimensions)
-  std::vector<Index> Extents; ///< per dimension (one for 1-D arrays)
+  std::string ElemType; ///< element type as written
+  /// Number of elements (all dimensions); -1 when known only at run time
+  /// (a std::vector's n, a pointer parameter's argument).
+  Index Extent = 0;
+  std::vector<Index> Extents; ///< per dimension (one for 1-D arrays), or -1
+  bool runtimeExtent() const { return Extent < 0; }
   int rank() const { return static_cast<int>(Extents.size()); }
   Mapping Initial;
   unsigned DistributeDir = 0;
@@ -66,6 +70,11 @@ struct DistArray {
   /// (Functions.cpp). Const: declared `const T (&A)[N]`.
   bool Inherited = false;
   bool Const = false;
+  /// A `std::vector<T> A(n)` (or `A(n, v)`): rank 1, extent n at run time
+  /// (ExtentText), elements v (FillText, empty: zero); its operator[]
+  /// subscripts are elements like A[i] of an array.
+  bool Vector = false;
+  std::string ExtentText, FillText;
 };
 
 struct Redistribution {
@@ -77,12 +86,13 @@ struct Redistribution {
 };
 
 /// The subscripts of one element `M[s0][s1]...`: the ArraySubscriptExprs
-/// from the innermost (`M[s0]`) to the outermost (the whole access).
+/// (or, for a std::vector, the operator[] calls) from the innermost
+/// (`M[s0]`) to the outermost (the whole access).
 struct Subscripts {
-  std::vector<const clang::ArraySubscriptExpr *> Levels;
+  std::vector<const clang::Expr *> Levels;
   const clang::Expr *base() const;
   const clang::Expr *sub(std::size_t D) const;
-  const clang::ArraySubscriptExpr *whole() const { return Levels.back(); }
+  const clang::Expr *whole() const { return Levels.back(); }
 };
 
 /// An element of a distributed array used in replicated code (outside
@@ -91,7 +101,7 @@ struct Subscripts {
 /// of it.
 struct ElementAccess {
   enum KindT { Read, Assign, Compound } Kind = Read;
-  const clang::ArraySubscriptExpr *Expr = nullptr; ///< the whole access
+  const clang::Expr *Expr = nullptr; ///< the whole access
   Subscripts Subs;
   const clang::Expr *Value = nullptr; ///< right-hand side (Assign, Compound)
   std::string Op;                     ///< hpf::elem_op name (Compound)
@@ -189,6 +199,18 @@ struct OwnerLoop {
   std::vector<LoopReduction> Reductions;
 };
 
+/// A distributed array passed to a pointer parameter (`f(A, n)`,
+/// `f(&A[0], n)`): the callee takes the hpf::darray (Functions.cpp), and
+/// the size argument, the first integer parameter after the pointer, is
+/// checked against the array's extent at run time.
+struct PointerArg {
+  const clang::CallExpr *Call = nullptr;
+  unsigned Arg = 0;
+  int SizeArg = -1;                    ///< -1: no size parameter
+  const clang::Expr *AddrOf = nullptr; ///< `&A[0]`, rewritten to `A`
+  const DistArray *Array = nullptr;    ///< the argument's array
+};
+
 /// Everything the code generator needs.
 struct Program {
   std::vector<std::unique_ptr<Arrangement>> Arrangements;
@@ -198,6 +220,7 @@ struct Program {
   std::vector<Redistribution> Redistributions;
   std::vector<OwnerLoop> Loops;
   std::vector<ElementAccess> Elements;
+  std::vector<PointerArg> PointerArgs;
   /// Per directive: its anchor (valid directives only).
   std::map<unsigned, Anchor> Anchors;
   /// Directives whose text is simply removed (dynamic, directives after

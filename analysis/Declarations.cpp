@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "DeclGroup.h"
+#include "Expressions.h"
 #include "Phases.h"
 
 #include "clang/AST/ASTContext.h"
@@ -247,7 +248,7 @@ bool Declarations::makeMapping(const ParsedDirective &PD,
         }
         // k < ceil(N / P) rather than k * P < N: k may be near 2^63.
         if (F.Kind == FormatKind::Block && FV.Param.Const && Procs &&
-            *FV.Param.Const < (Extent + *Procs - 1) / *Procs) {
+            Extent >= 0 && *FV.Param.Const < (Extent + *Procs - 1) / *Procs) {
           Index Need = (Extent + *Procs - 1) / *Procs;
           auto DB = R.error(
               PD.locOf(F.Arg.Begin),
@@ -285,7 +286,7 @@ bool Declarations::makeMapping(const ParsedDirective &PD,
                       std::to_string(*Procs) + " processors");
           return false;
         }
-        if (Sum != Extent) {
+        if (Sum != Extent && Extent >= 0) {
           R.error(PD.locOf(F.Arg.Begin),
                   "gen_block sizes sum to " + std::to_string(Sum) + " but " +
                       Of + " has " + std::to_string(Extent) + " elements");
@@ -293,7 +294,7 @@ bool Declarations::makeMapping(const ParsedDirective &PD,
         }
       }
       if (FV.Values && F.Kind == FormatKind::Indirect) {
-        if (Index(FV.Values->size()) != Extent) {
+        if (Index(FV.Values->size()) != Extent && Extent >= 0) {
           R.error(PD.locOf(F.Arg.Begin),
                   "indirect map has " + std::to_string(FV.Values->size()) +
                       " entries but " + Of + " has " + std::to_string(Extent) +
@@ -359,8 +360,13 @@ void Declarations::distribute(const ParsedDirective &D) {
     Fail("'" + Name + "' must not be extern or thread_local to be distributed");
     return;
   }
+  // std::vector<T> A(n): rank 1, its extent n known at run time.
+  const QualType VectorElem = vectorElement(VD->getType());
+  std::string ExtentText, FillText;
+  if (!VectorElem.isNull() && !vectorSize(D, VD, ExtentText, FillText))
+    return;
   const ConstantArrayType *CAT = Ctx.getAsConstantArrayType(VD->getType());
-  if (!CAT) {
+  if (!CAT && VectorElem.isNull()) {
     Fail("'" + Name + "' is not an array with a constant extent ('" +
          VD->getType().getAsString() + "')");
     return;
@@ -368,6 +374,10 @@ void Declarations::distribute(const ParsedDirective &D) {
   // double M[R][C]: extents R, C and element type double.
   std::vector<Index> Extents;
   QualType Elem = VD->getType();
+  if (!VectorElem.isNull()) {
+    Extents = {-1};
+    Elem = VectorElem;
+  }
   while (const ConstantArrayType *Dim = Ctx.getAsConstantArrayType(Elem)) {
     Extents.push_back(static_cast<Index>(Dim->getSize().getZExtValue()));
     Elem = Dim->getElementType();
@@ -375,6 +385,11 @@ void Declarations::distribute(const ParsedDirective &D) {
   if (Elem->isArrayType()) {
     Fail("'" + Name + "' has a dimension without a constant extent ('" +
          VD->getType().getAsString() + "')");
+    return;
+  }
+  if (!VectorElem.isNull() && Elem->isBooleanType()) {
+    Fail("std::vector<bool> packs its elements in bits (its operator[] "
+         "returns a proxy): distribute a std::vector<char> instead");
     return;
   }
   if (!Elem.isTriviallyCopyableType(Ctx) || Elem.isConstQualified()) {
@@ -386,7 +401,7 @@ void Declarations::distribute(const ParsedDirective &D) {
   // `Particle P[N];` of a class type has an implicit, trivial default
   // construction as its initializer: no value, like `double A[N];`.
   const auto *DefaultInit = dyn_cast_or_null<CXXConstructExpr>(VD->getInit());
-  if (DefaultInit && DefaultInit->getNumArgs() == 0 &&
+  if (DefaultInit && VectorElem.isNull() && DefaultInit->getNumArgs() == 0 &&
       !DefaultInit->getConstructor()->isTrivial()) {
     Fail("elements of '" + Name +
          "' are initialized by the default "
@@ -397,7 +412,8 @@ void Declarations::distribute(const ParsedDirective &D) {
          "independent loop");
     return;
   }
-  if (VD->hasInit() && !(DefaultInit && DefaultInit->getNumArgs() == 0)) {
+  if (VD->hasInit() && VectorElem.isNull() &&
+      !(DefaultInit && DefaultInit->getNumArgs() == 0)) {
     Fail("distributed array '" + Name +
          "' cannot have an initializer yet; initialize it in an independent "
          "loop");
@@ -438,6 +454,9 @@ void Declarations::distribute(const ParsedDirective &D) {
   Arr->Extent = 1;
   for (Index E : Extents)
     Arr->Extent *= E;
+  Arr->Vector = !VectorElem.isNull();
+  Arr->ExtentText = ExtentText;
+  Arr->FillText = FillText;
   Arr->DistributeDir = D.Id;
   Arr->ElemType = Elem.getAsString(Ctx.getPrintingPolicy());
   if (TypeSourceInfo *TSI = VD->getTypeSourceInfo())
@@ -454,7 +473,8 @@ void Declarations::distribute(const ParsedDirective &D) {
     }
   if (!makeMapping(D, Arr.get(), Arr->Initial))
     return;
-  std::string Shape = std::to_string(Arr->Extent);
+  std::string Shape = Arr->Vector ? "n = " + ExtentText + " (at run time)"
+                                  : std::to_string(Arr->Extent);
   if (Extents.size() > 1) {
     Shape.clear();
     for (std::size_t I = 0; I < Extents.size(); ++I)
@@ -464,6 +484,43 @@ void Declarations::distribute(const ParsedDirective &D) {
                           ", " + Shape + " elements of " + Arr->ElemType);
   P.ArrayByVar[VD] = Arr.get();
   P.Arrays.push_back(std::move(Arr));
+}
+
+bool Declarations::vectorSize(const ParsedDirective &D, const VarDecl *VD,
+                              std::string &Extent, std::string &Fill) {
+  // `A(n)` / `A(n, v)`: a constructor whose first parameter is the size
+  // (not an initializer list, iterators or another vector).
+  const Expr *Init = VD->getInit();
+  if (const auto *EWC = dyn_cast_or_null<ExprWithCleanups>(Init))
+    Init = EWC->getSubExpr();
+  const auto *CE = dyn_cast_or_null<CXXConstructExpr>(Init);
+  unsigned Given = 0;
+  if (CE)
+    for (const Expr *Arg : CE->arguments())
+      Given += !isa<CXXDefaultArgExpr>(Arg);
+  const CXXConstructorDecl *Ctor = CE ? CE->getConstructor() : nullptr;
+  const bool Sized = Ctor && Ctor->getNumParams() >= 1 &&
+                     Ctor->getParamDecl(0)->getType()->isIntegerType() &&
+                     (Given == 1 || Given == 2) && !CE->isListInitialization();
+  const std::string N = VD->getName().str();
+  if (!Sized) {
+    R.error(D.locOf(D.Dir.Array.Tok),
+            "distributed std::vector '" + N +
+                "' needs its size where it is declared ('" +
+                VD->getType().getAsString(Ctx.getPrintingPolicy()) + " " + N +
+                "(n)' or '" + N +
+                "(n, v)'): the size is part of the mapping and cannot "
+                "change afterwards");
+    return false;
+  }
+  auto Text = [&](const Expr *E) {
+    return Lexer::getSourceText(SM.getExpansionRange(E->getSourceRange()), SM,
+                                Ctx.getLangOpts())
+        .str();
+  };
+  Extent = Text(CE->getArg(0));
+  Fill = Given == 2 ? Text(CE->getArg(1)) : "";
+  return true;
 }
 
 void Declarations::dynamic(const ParsedDirective &D) {

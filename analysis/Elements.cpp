@@ -39,7 +39,11 @@ public:
   }
   // Pre-order: the whole access M[i][j] is seen before M[i] and before its
   // base's DeclRefExpr.
-  bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) { return subscript(E); }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *E) {
+    return !isSubscript(E) || subscript(E);
+  }
+  bool subscript(const Expr *E) {
     if (Inner.count(E))
       return true;
     Subscripts S;
@@ -75,7 +79,7 @@ private:
   Program &P;
   const std::set<const DeclRefExpr *> &Allowed;
   std::set<const DeclRefExpr *> Handled;
-  std::set<const ArraySubscriptExpr *> Inner; ///< M[i] inside M[i][j]
+  std::set<const Expr *> Inner; ///< M[i] inside M[i][j]
   Reporter &R;
 
   const Stmt *parentOf(const Stmt *S) {
@@ -121,7 +125,7 @@ private:
 
   /// Classifies A[k] (or a field of it, A[k].p.x) in replicated code: a
   /// read, the target of `=` or `op=` whose value is not used, or an error.
-  void element(const ArraySubscriptExpr *E, const Subscripts &S, DistArray *A) {
+  void element(const Expr *E, const Subscripts &S, DistArray *A) {
     std::string N = A->Name;
     if (!wholeElement(R, E, S, *A, "k"))
       return;
@@ -174,7 +178,7 @@ private:
       if (Top != E)
         Member = Lexer::getSourceText(
                      CharSourceRange::getTokenRange(
-                         Lexer::getLocForEndOfToken(E->getRBracketLoc(), 0,
+                         Lexer::getLocForEndOfToken(rbracketLoc(E), 0,
                                                     Ctx.getSourceManager(),
                                                     Ctx.getLangOpts()),
                          Top->getEndLoc()),

@@ -10,17 +10,56 @@ using namespace clang;
 
 namespace hpf::analysis {
 
-const Expr *Subscripts::base() const { return Levels.front()->getBase(); }
-const Expr *Subscripts::sub(std::size_t D) const { return Levels[D]->getIdx(); }
+namespace {
+const CXXOperatorCallExpr *vectorSubscript(const Expr *E) {
+  const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
+  return OC && OC->getOperator() == OO_Subscript && OC->getNumArgs() == 2
+             ? OC
+             : nullptr;
+}
+} // namespace
 
-const DeclRefExpr *subscriptChain(const ArraySubscriptExpr *E, Subscripts &S) {
-  std::vector<const ArraySubscriptExpr *> Rev;
-  for (const ArraySubscriptExpr *Cur = E;;) {
+bool isSubscript(const Expr *E) {
+  return isa<ArraySubscriptExpr>(E) || vectorSubscript(E);
+}
+const Expr *subscriptBase(const Expr *E) {
+  if (const auto *OC = vectorSubscript(E))
+    return OC->getArg(0);
+  return cast<ArraySubscriptExpr>(E)->getBase();
+}
+const Expr *subscriptIndex(const Expr *E) {
+  if (const auto *OC = vectorSubscript(E))
+    return OC->getArg(1);
+  return cast<ArraySubscriptExpr>(E)->getIdx();
+}
+SourceLocation rbracketLoc(const Expr *E) {
+  if (const auto *OC = vectorSubscript(E))
+    return OC->getRParenLoc();
+  return cast<ArraySubscriptExpr>(E)->getRBracketLoc();
+}
+
+QualType vectorElement(QualType T) {
+  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(RD);
+  if (!Spec || !Spec->isInStdNamespace() || Spec->getName() != "vector" ||
+      Spec->getTemplateArgs().size() < 1 ||
+      Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
+    return QualType();
+  return Spec->getTemplateArgs()[0].getAsType();
+}
+
+const Expr *Subscripts::base() const { return subscriptBase(Levels.front()); }
+const Expr *Subscripts::sub(std::size_t D) const {
+  return subscriptIndex(Levels[D]);
+}
+
+const DeclRefExpr *subscriptChain(const Expr *E, Subscripts &S) {
+  std::vector<const Expr *> Rev;
+  for (const Expr *Cur = E;;) {
     Rev.push_back(Cur);
-    const Expr *B = Cur->getBase()->IgnoreParenImpCasts();
-    if (const auto *Inner = dyn_cast<ArraySubscriptExpr>(B);
-        Inner && B->getType()->isArrayType()) {
-      Cur = Inner;
+    const Expr *B = subscriptBase(Cur)->IgnoreParenImpCasts();
+    if (isa<ArraySubscriptExpr>(B) && B->getType()->isArrayType()) {
+      Cur = B;
       continue;
     }
     S.Levels.assign(Rev.rbegin(), Rev.rend());
@@ -32,11 +71,13 @@ namespace {
 
 /// True if every subscript is written `X[k]` (not `k[X]`) outside macros.
 bool plainSubscripts(const Subscripts &S) {
-  for (const ArraySubscriptExpr *L : S.Levels)
-    if (L->getLHS()->IgnoreParenImpCasts() !=
-            L->getBase()->IgnoreParenImpCasts() ||
-        L->getBeginLoc().isMacroID() || L->getRBracketLoc().isMacroID())
+  for (const Expr *L : S.Levels) {
+    const auto *AS = dyn_cast<ArraySubscriptExpr>(L);
+    if ((AS && AS->getLHS()->IgnoreParenImpCasts() !=
+                   AS->getBase()->IgnoreParenImpCasts()) ||
+        L->getBeginLoc().isMacroID() || rbracketLoc(L).isMacroID())
       return false;
+  }
   return true;
 }
 
@@ -54,7 +95,7 @@ std::string elementSpelling(const DistArray &A, const char *First) {
   return S;
 }
 
-bool wholeElement(Reporter &R, const ArraySubscriptExpr *E, const Subscripts &S,
+bool wholeElement(Reporter &R, const Expr *E, const Subscripts &S,
                   const DistArray &A, const char *First) {
   if (int(S.Levels.size()) != A.rank()) {
     R.error(E->getBeginLoc(),

@@ -11,6 +11,8 @@
 
 #include "Context.h"
 
+#include "clang/Basic/SourceLocation.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -22,11 +24,22 @@ class QualType;
 
 namespace hpf::analysis {
 
-/// The chain of subscripts whose outermost ArraySubscriptExpr is E
+/// True if E is a subscript: built in (`A[i]`, an ArraySubscriptExpr) or
+/// std::vector's operator[] (a CXXOperatorCallExpr).
+bool isSubscript(const clang::Expr *E);
+/// The base (`A`), the index (`i`) and the `]` of a subscript.
+const clang::Expr *subscriptBase(const clang::Expr *E);
+const clang::Expr *subscriptIndex(const clang::Expr *E);
+clang::SourceLocation rbracketLoc(const clang::Expr *E);
+
+/// The chain of subscripts whose outermost subscript is E
 /// (`M[i][j]`: M[i] then M[i][j]), following bases of array type only, and
 /// the variable it starts from (null if it does not start at a variable).
-const clang::DeclRefExpr *subscriptChain(const clang::ArraySubscriptExpr *E,
-                                         Subscripts &S);
+const clang::DeclRefExpr *subscriptChain(const clang::Expr *E, Subscripts &S);
+
+/// The element type T of `std::vector<T>` (through references and const);
+/// a null type for any other type.
+clang::QualType vectorElement(clang::QualType T);
 
 /// "M[i][j]" for messages (`First` names the index of a 1-D array).
 std::string elementSpelling(const DistArray &A, const char *First = "i");
@@ -34,8 +47,8 @@ std::string elementSpelling(const DistArray &A, const char *First = "i");
 /// True if S is a whole element of A (one subscript per dimension) written
 /// `A[k]` (not `k[A]`) outside macros; otherwise reports why at E, with
 /// `First` naming the index in the suggested spelling.
-bool wholeElement(Reporter &R, const clang::ArraySubscriptExpr *E,
-                  const Subscripts &S, const DistArray &A, const char *First);
+bool wholeElement(Reporter &R, const clang::Expr *E, const Subscripts &S,
+                  const DistArray &A, const char *First);
 
 /// True if E (skipping parentheses, and through `.field` accesses) is only
 /// read: its parent converts it to an rvalue, or copies it trivially.

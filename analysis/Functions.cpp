@@ -6,11 +6,15 @@
 // has at each call (the runtime knows it; the flow walk calls it unknown,
 // so loops in the callee use the run-time distribution and check alignment
 // at run time). The binding is transitive: a callee may pass its parameter
-// on. A parameter bound to both distributed and plain arrays, a pointer
-// parameter, a function hpfcc cannot see the body of, or one declared more
-// than once are errors at the call, with the reason.
+// on. A pointer parameter `T *A` (with its size `int n`) called with the
+// whole array (`f(A, n)`, `f(&A[0], n)`) is the same, with the extent of
+// the argument (known at run time; n is checked against it at the call).
+// A parameter bound to both distributed and plain arrays, an offset into
+// the array (`f(A + k, n)`), a function hpfcc cannot see the body of, or
+// one declared more than once are errors at the call, with the reason.
 //
 //===----------------------------------------------------------------------===//
+#include "Expressions.h"
 #include "Phases.h"
 
 #include "clang/AST/ASTContext.h"
@@ -29,7 +33,23 @@ namespace {
 class CallFinder : public RecursiveASTVisitor<CallFinder> {
 public:
   std::vector<const CallExpr *> Calls;
+  std::vector<const CXXMemberCallExpr *> Members;
+  std::vector<const CXXOperatorCallExpr *> Assigns;
+  std::vector<const CXXForRangeStmt *> RangeFors;
   bool shouldVisitTemplateInstantiations() const { return false; }
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *E) {
+    Members.push_back(E);
+    return true;
+  }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *E) {
+    if (E->isAssignmentOp())
+      Assigns.push_back(E);
+    return true;
+  }
+  bool VisitCXXForRangeStmt(CXXForRangeStmt *S) {
+    RangeFors.push_back(S);
+    return true;
+  }
   bool VisitCallExpr(CallExpr *E) {
     if (!isa<CXXOperatorCallExpr>(E) && E->getDirectCallee())
       Calls.push_back(E);
@@ -37,9 +57,58 @@ public:
   }
 };
 
-/// The distributed array an argument names, and its reference.
-const DeclRefExpr *argRef(const Expr *Arg) {
-  return dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
+/// The distributed array an argument names, and its reference: `A`, or
+/// `&A[0]` (AddrOf set) for a pointer parameter.
+const DeclRefExpr *argRef(const Expr *Arg, const Expr **AddrOf = nullptr) {
+  const Expr *E = Arg->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_AddrOf) {
+    const auto *AS =
+        dyn_cast<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens());
+    const auto *Lit =
+        AS ? dyn_cast<IntegerLiteral>(AS->getIdx()->IgnoreParenImpCasts())
+           : nullptr;
+    if (!Lit || Lit->getValue() != 0 || !AddrOf)
+      return nullptr;
+    *AddrOf = UO;
+    return dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
+  }
+  return dyn_cast<DeclRefExpr>(E);
+}
+
+/// `A + k`, `k + A`, `A - k` or `&A[k]`: an offset into the array A
+/// refers to (null otherwise).
+const DeclRefExpr *offsetRef(const Expr *Arg) {
+  const Expr *E = Arg->IgnoreParenImpCasts();
+  if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && BO->isAdditiveOp()) {
+    if (const auto *L =
+            dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+      return L;
+    return dyn_cast<DeclRefExpr>(BO->getRHS()->IgnoreParenImpCasts());
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_AddrOf)
+    if (const auto *AS =
+            dyn_cast<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens()))
+      return dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
+  return nullptr;
+}
+
+/// The element type of an array or pointer expression.
+QualType elementType(ASTContext &Ctx, const Expr *E) {
+  QualType T = E->getType();
+  if (const ArrayType *AT = Ctx.getAsArrayType(T))
+    return AT->getElementType();
+  return T->isPointerType() ? T->getPointeeType() : QualType();
+}
+
+/// The size parameter of a pointer parameter: the first integer parameter
+/// after it (-1: none).
+int sizeParam(const FunctionDecl *F, unsigned Pointer) {
+  for (unsigned K = Pointer + 1; K < F->getNumParams(); ++K)
+    if (F->getParamDecl(K)->getType()->isIntegerType())
+      return int(K);
+  return -1;
 }
 
 } // namespace
@@ -52,6 +121,26 @@ void Functions::bind() {
     unsigned Arg;
   };
   std::map<const ParmVarDecl *, std::vector<Binding>> Bound;
+  // `f(A + k, n)` / `f(&A[k], n)` for a pointer parameter: a part of the
+  // array has no mapping of its own.
+  auto offsetArgument = [&](const CallExpr *CE, unsigned I) {
+    const DeclRefExpr *Ref = offsetRef(CE->getArg(I));
+    if (!Ref || Checked.count(Ref))
+      return;
+    auto It = P.ArrayByVar.find(dyn_cast<VarDecl>(Ref->getDecl()));
+    if (It == P.ArrayByVar.end())
+      return;
+    Checked.insert(Ref);
+    const std::string N = It->second->Name;
+    const std::string Fn = CE->getDirectCallee()->getNameAsString();
+    R.error(CE->getArg(I)->getBeginLoc(),
+            "distributed array '" + N + "' is passed to '" + Fn +
+                "' with an offset: the callee would get a part of the "
+                "array, which has no mapping of its own; pass the whole "
+                "array and the offset ('" +
+                Fn + "(" + N + ", k, ...)', then '" + N +
+                "[k + i]' in the callee)");
+  };
   for (bool Changed = true; Changed;) {
     Changed = false;
     for (const CallExpr *CE : F.Calls) {
@@ -59,7 +148,13 @@ void Functions::bind() {
       const FunctionDecl *Def = FD->getDefinition();
       for (unsigned I = 0; I < CE->getNumArgs() && I < FD->getNumParams();
            ++I) {
-        const DeclRefExpr *Ref = argRef(CE->getArg(I));
+        const ParmVarDecl *PV = (Def ? Def : FD)->getParamDecl(I);
+        QualType T = PV->getType();
+        const bool Pointer = T->isPointerType();
+        const Expr *AddrOf = nullptr;
+        const DeclRefExpr *Ref = argRef(CE->getArg(I), &AddrOf);
+        if (Pointer && !Ref)
+          offsetArgument(CE, I);
         if (!Ref || Checked.count(Ref))
           continue;
         auto It = P.ArrayByVar.find(dyn_cast<VarDecl>(Ref->getDecl()));
@@ -68,17 +163,54 @@ void Functions::bind() {
         Checked.insert(Ref); // bound or reported here
         const std::string Name = It->second->Name;
         const std::string Callee = "'" + FD->getNameAsString() + "'";
-        const ParmVarDecl *PV = (Def ? Def : FD)->getParamDecl(I);
-        QualType T = PV->getType();
+        if (AddrOf && !Pointer) {
+          R.error(AddrOf->getBeginLoc(),
+                  "the address of an element of distributed array '" + Name +
+                      "' is passed to " + Callee +
+                      ": only a pointer parameter takes '&" + Name +
+                      "[0]' (as the whole array)");
+          continue;
+        }
         const auto *Ref2 = T->getAs<LValueReferenceType>();
-        if (!Ref2 || !Ctx.getAsConstantArrayType(Ref2->getPointeeType())) {
+        // `std::vector<T> &A` for a distributed vector.
+        const bool ByVector =
+            Ref2 && It->second->Vector &&
+            !vectorElement(Ref2->getPointeeType()).isNull() &&
+            Ctx.hasSameUnqualifiedType(Ref2->getPointeeType(),
+                                       Ref->getType().getNonReferenceType());
+        // A pointer to the elements themselves (not `void *`, not a base).
+        const bool ByPointer =
+            Pointer && It->second->rank() == 1 &&
+            Ctx.hasSameUnqualifiedType(T->getPointeeType(),
+                                       elementType(Ctx, AddrOf ? AddrOf : Ref));
+        if (!ByPointer && !ByVector &&
+            (!Ref2 || !Ctx.getAsConstantArrayType(Ref2->getPointeeType()))) {
+          const std::string PN = PV->getName().str();
+          const std::string &ET = It->second->ElemType;
+          if (It->second->Vector) {
+            R.error(Ref->getLocation(),
+                    "distributed std::vector '" + Name + "' is passed to " +
+                        Callee + " as '" + T.getAsString() +
+                        "': the parameter must be a reference "
+                        "('std::vector<" +
+                        ET + "> &" + PN + "' or 'const std::vector<" + ET +
+                        "> &" + PN +
+                        "') so that it keeps the vector's mapping (a copy "
+                        "would be a sequential vector)");
+            R.note(PV->getLocation(), "parameter declared here");
+            continue;
+          }
           R.error(Ref->getLocation(),
                   "distributed array '" + Name + "' is passed to " + Callee +
                       " as '" + T.getAsString() +
                       "': the parameter must be a reference to an "
                       "array ('" +
-                      It->second->ElemType + " (&" + PV->getName().str() +
-                      ")[...]') so that it " + "keeps the array's mapping");
+                      ET + " (&" + PN + ")[...]')" +
+                      (It->second->rank() == 1
+                           ? " or a pointer to its elements ('" + ET + " *" +
+                                 PN + "')"
+                           : std::string()) +
+                      " so that it keeps the array's mapping");
           R.note(PV->getLocation(), "parameter declared here");
           continue;
         }
@@ -106,12 +238,35 @@ void Functions::bind() {
           continue;
         }
         Bound[PV].push_back({CE, I});
+        if (ByPointer)
+          P.PointerArgs.push_back(
+              {CE, I, sizeParam(Def, I), AddrOf, It->second});
         if (P.ArrayByVar.count(PV))
           continue;
         auto Arr = std::make_unique<DistArray>();
         Arr->Var = PV;
         Arr->Name = PV->getName().str();
         Arr->Inherited = true;
+        if (ByPointer || ByVector) {
+          // `T *A, int n` or `std::vector<T> &A`: the extent comes with the
+          // argument, at run time.
+          QualType Elem = ByPointer ? T->getPointeeType()
+                                    : vectorElement(Ref2->getPointeeType());
+          if (ByVector) {
+            Elem = Ref2->getPointeeType().isConstQualified() ? Elem.withConst()
+                                                             : Elem;
+            Arr->Vector = true;
+          }
+          Arr->Const = Elem.isConstQualified();
+          Arr->ElemType =
+              Elem.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
+          Arr->Extents = {-1};
+          Arr->Extent = -1;
+          P.ArrayByVar[PV] = Arr.get();
+          P.Arrays.push_back(std::move(Arr));
+          Changed = true;
+          continue;
+        }
         QualType Elem = Ref2->getPointeeType();
         while (const ConstantArrayType *Dim =
                    Ctx.getAsConstantArrayType(Elem)) {
@@ -138,7 +293,9 @@ void Functions::bind() {
     std::string Actuals;
     std::set<std::string> Seen;
     for (const Binding &B : Uses) {
-      std::string N = argRef(B.Call->getArg(B.Arg))->getDecl()->getName().str();
+      const Expr *AddrOf = nullptr;
+      std::string N =
+          argRef(B.Call->getArg(B.Arg), &AddrOf)->getDecl()->getName().str();
       if (Seen.insert(N).second)
         Actuals += (Actuals.empty() ? "'" : ", '") + N + "'";
     }
@@ -146,9 +303,14 @@ void Functions::bind() {
       const FunctionDecl *FD = CE->getDirectCallee();
       if (FD->getDefinition() != Def || Index >= CE->getNumArgs())
         continue;
-      const DeclRefExpr *Ref = argRef(CE->getArg(Index));
+      const Expr *AddrOf = nullptr;
+      const DeclRefExpr *Ref = argRef(CE->getArg(Index), &AddrOf);
       if (Ref && P.ArrayByVar.count(dyn_cast<VarDecl>(Ref->getDecl())))
         continue;
+      if (const DeclRefExpr *Off = offsetRef(CE->getArg(Index));
+          Off && Checked.count(Off))
+        continue; // an offset into a distributed array: reported
+
       R.error(CE->getArg(Index)->getBeginLoc(),
               "'" + Def->getNameAsString() +
                   "' is called here with an array that is not distributed, "
@@ -164,8 +326,91 @@ void Functions::bind() {
                  Def->getNameAsString() +
                  "' inherits the mapping of its argument (" + Actuals +
                  "): the function works with whatever mapping the array has "
-                 "at the call (loops use the run-time distribution)");
+                 "at the call (loops use the run-time distribution)" +
+                 (PV->getType()->isPointerType()
+                      ? std::string("; its extent is the argument's, and a "
+                                    "size argument is checked against it")
+                      : std::string()));
   }
+  checkVectorUses(F.Members, F.Assigns, F.RangeFors);
+}
+
+/// Distributed std::vectors outside their elements: `A.size()` is the
+/// global size (every rank has it); whatever changes the size, or sees the
+/// storage (which holds only this rank's part), is an error at its token.
+void Functions::checkVectorUses(
+    const std::vector<const CXXMemberCallExpr *> &Members,
+    const std::vector<const CXXOperatorCallExpr *> &Assigns,
+    const std::vector<const CXXForRangeStmt *> &RangeFors) {
+  auto VectorOf = [&](const Expr *E) -> const DistArray * {
+    const auto *Ref =
+        E ? dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;
+    auto It = Ref ? P.ArrayByVar.find(dyn_cast<VarDecl>(Ref->getDecl()))
+                  : P.ArrayByVar.end();
+    if (It == P.ArrayByVar.end() || !It->second->Vector)
+      return nullptr;
+    Checked.insert(Ref); // accepted or reported here
+    return It->second;
+  };
+  const std::string Resizes = "the size is part of the mapping: a "
+                              "distributed vector keeps the size of its "
+                              "declaration (redistribute changes where "
+                              "elements live, never how many there are)";
+  static const std::set<std::string> Sizing = {
+      "resize", "push_back", "emplace_back", "pop_back",
+      "insert", "emplace",   "erase",        "assign",
+      "clear",  "swap",      "reserve",      "shrink_to_fit"};
+  for (const CXXMemberCallExpr *MC : Members) {
+    const DistArray *A = VectorOf(MC->getImplicitObjectArgument());
+    if (!A)
+      continue;
+    const std::string M = MC->getMethodDecl()->getNameAsString();
+    SourceLocation At = MC->getExprLoc();
+    if (M == "size")
+      continue;
+    if (Sizing.count(M)) {
+      R.error(At, "'" + M +
+                      "' would change the size of distributed "
+                      "std::vector '" +
+                      A->Name + "'; " + Resizes);
+    } else if (M == "data" || M.find("begin") != std::string::npos ||
+               M.find("end") != std::string::npos) {
+      R.error(At, "'" + A->Name + "." + M +
+                      "()' would see only this rank's "
+                      "part of distributed std::vector '" +
+                      A->Name + "': use its elements '" + A->Name +
+                      "[i]' (in an independent loop, or one by one in "
+                      "replicated code)");
+    } else {
+      R.error(At, "'" + A->Name + "." + M +
+                      "()' is not supported on "
+                      "distributed std::vector '" +
+                      A->Name + "': use '" + A->Name + "[i]' and '" + A->Name +
+                      ".size()'");
+    }
+  }
+  for (const CXXOperatorCallExpr *OC : Assigns)
+    if (const DistArray *A = VectorOf(OC->getArg(0)))
+      R.error(OC->getOperatorLoc(),
+              "assigning to distributed std::vector '" + A->Name +
+                  "' would replace it (and may change its size); " + Resizes +
+                  ": assign its elements in an independent loop");
+  for (const CXXOperatorCallExpr *OC : Assigns)
+    if (OC->getNumArgs() == 2)
+      if (const DistArray *A = VectorOf(OC->getArg(1)))
+        R.error(OC->getArg(1)->getBeginLoc(),
+                "copying distributed std::vector '" + A->Name +
+                    "' as a whole is not supported: copy its elements in an "
+                    "independent loop");
+  for (const CXXForRangeStmt *S : RangeFors)
+    if (const DistArray *A = VectorOf(S->getRangeInit()))
+      R.error(S->getRangeInit()->getBeginLoc(),
+              "range-for over distributed std::vector '" + A->Name +
+                  "' is not supported: write an index loop ('for (std::size_t "
+                  "i = 0; i < " +
+                  A->Name +
+                  ".size(); ++i)'), independent to distribute it, "
+                  "or replicated to read the elements one by one");
 }
 
 } // namespace hpf::analysis

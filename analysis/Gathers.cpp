@@ -190,7 +190,7 @@ void remarkGathers(Context &C, const OwnerLoop &L, const FlowState &St) {
   for (const LoopAccess &G : L.Accesses) {
     if (G.Kind != LoopAccess::Gathered || !Done.insert(G.Array).second)
       continue;
-    const ArraySubscriptExpr *E = G.Subs.whole();
+    const Expr *E = G.Subs.whole();
     QualType ET = G.Array->Var->getType().getNonReferenceType();
     while (const ArrayType *AT = Ctx.getAsArrayType(ET))
       ET = AT->getElementType();
@@ -235,7 +235,9 @@ void remarkGathers(Context &C, const OwnerLoop &L, const FlowState &St) {
         Msg += "the box its part of '" + L.Home->Name +
                "' reads at these offsets from the ranks that own it";
       }
-      Msg += " instead of a copy of all " + std::to_string(G.Array->Extent) +
+      Msg += " instead of a copy of all " +
+             (G.Array->runtimeExtent() ? std::string("its")
+                                       : std::to_string(G.Array->Extent)) +
              " elements";
       // Kinds known here are block-like (chooseHalos); unknown ones are
       // checked at run time.
@@ -246,6 +248,15 @@ void remarkGathers(Context &C, const OwnerLoop &L, const FlowState &St) {
       continue;
     }
     long long Bytes = static_cast<long long>(G.Array->Extent) * ES;
+    if (G.Array->runtimeExtent()) {
+      R.remark(E->getBeginLoc(),
+               "'" + G.Array->Name +
+                   "' is read at subscripts that are not aligned with the "
+                   "loop: before the loop all its elements (a number known "
+                   "at run time) are gathered on every rank (one "
+                   "MPI_Allgatherv)");
+      continue;
+    }
     R.remark(E->getBeginLoc(),
              "'" + G.Array->Name +
                  "' is read at subscripts that are not "

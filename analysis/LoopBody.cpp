@@ -83,7 +83,8 @@ public:
     return true;
   }
 
-  bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) { return subscript(E); }
+  bool subscript(const Expr *E) {
     if (Inner.count(E))
       return true;
     Subscripts S;
@@ -100,7 +101,8 @@ public:
     // Rank 1 in a loop over rank-1 arrays: A[i] is local (if aligned, see
     // Placement), other subscripts are read from a copy.
     const bool Read = onlyRead(C.Ctx, E);
-    const auto *Idx = dyn_cast<DeclRefExpr>(E->getIdx()->IgnoreParenImpCasts());
+    const auto *Idx =
+        dyn_cast<DeclRefExpr>(subscriptIndex(E)->IgnoreParenImpCasts());
     // The level whose index the subscript is (Loops.cpp picks the one that
     // runs over the home array; the others' elements become copies).
     int Level = -1;
@@ -113,7 +115,7 @@ public:
         L.Accesses.push_back({S, It->second, Read, LoopAccess::Gathered, {}});
         return true;
       }
-      C.R.error(E->getIdx()->getBeginLoc(),
+      C.R.error(subscriptIndex(E)->getBeginLoc(),
                 "subscript of distributed array '" + It->second->Name +
                     "' must be the loop index '" + IndVar->getName().str() +
                     "' where it is written (other subscripts can only be "
@@ -138,6 +140,8 @@ public:
     return true;
   }
   bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *E) {
+    if (isSubscript(E))
+      return subscript(E); // std::vector's A[i]
     if (E->isAssignmentOp() && E->getNumArgs() >= 1)
       write(E->getArg(0), E, BO_Assign, nullptr);
     return true;
@@ -193,8 +197,8 @@ public:
 
   /// An element of a distributed array in a loop over multi-dimensional
   /// arrays (any rank): classified after the flow walk (checkNest).
-  bool element(ArraySubscriptExpr *E, const Subscripts &S,
-               const DeclRefExpr *Base, DistArray *Arr) {
+  bool element(const Expr *E, const Subscripts &S, const DeclRefExpr *Base,
+               DistArray *Arr) {
     Checked.insert(Base); // reported here, if at all
     bool Read = onlyRead(C.Ctx, E);
     if (!wholeElement(C.R, E, S, *Arr, "i"))
@@ -245,9 +249,9 @@ private:
   const bool MultiDim;
   const VarDecl *IndVar; ///< index of the outermost level
   int LambdaDepth = 0, LoopDepth = 0, SwitchDepth = 0;
-  std::set<const ForStmt *> LevelFors;        ///< inner levels of a nest
-  std::set<const VarDecl *> LevelVars;        ///< their indices
-  std::set<const ArraySubscriptExpr *> Inner; ///< M[i] inside M[i][j]
+  std::set<const ForStmt *> LevelFors; ///< inner levels of a nest
+  std::set<const VarDecl *> LevelVars; ///< their indices
+  std::set<const Expr *> Inner;        ///< M[i] inside M[i][j]
   std::vector<const DeclRefExpr *> RefsSeen;
   std::vector<std::tuple<SourceLocation, std::string, std::optional<FixItHint>>>
       Pending;
@@ -300,8 +304,8 @@ private:
   static const VarDecl *baseVar(const Expr *E) {
     while (E) {
       E = E->IgnoreParenImpCasts();
-      if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
-        E = AS->getBase()->IgnoreParenImpCasts();
+      if (isSubscript(E)) {
+        E = subscriptBase(E)->IgnoreParenImpCasts();
         if (E->getType()->isPointerType())
           return nullptr; // p[i]: a write through a pointer
       } else if (const auto *ME = dyn_cast<MemberExpr>(E)) {
@@ -449,9 +453,9 @@ private:
   void write(const Expr *LHS, const Expr *Whole, BinaryOperatorKind Op,
              const Expr *RHS) {
     const Expr *Bare = LHS->IgnoreParenImpCasts();
-    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Bare))
+    if (isSubscript(Bare))
       if (const auto *B =
-              dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts()))
+              dyn_cast<DeclRefExpr>(subscriptBase(Bare)->IgnoreParenImpCasts()))
         if (C.P.ArrayByVar.count(dyn_cast<VarDecl>(B->getDecl())))
           return; // A[i]: checked by VisitArraySubscriptExpr
     const VarDecl *VD = baseVar(LHS);

@@ -464,7 +464,7 @@ void Loops::independent(const ParsedDirective &D) {
   // its owned elements, the others over their whole range (as written).
   // Elements at another level's index are read from copies.
   auto Assigned = [&](const LoopAccess &Acc) {
-    const ArraySubscriptExpr *E = Acc.Subs.whole();
+    const Expr *E = Acc.Subs.whole();
     bool Written = false;
     for (const DynTypedNode &N : Ctx.getParents(*E)) {
       if (const auto *BO = N.get<BinaryOperator>())
@@ -521,7 +521,7 @@ void Loops::independent(const ParsedDirective &D) {
   const VarDecl *IV = HL.IndVar;
   for (const LoopAccess &G : L.Accesses)
     if (G.Kind == LoopAccess::Gathered && L.Written.count(G.Array)) {
-      const Expr *Idx = G.Subs.whole()->getIdx();
+      const Expr *Idx = G.Subs.sub(0);
       std::optional<int64_t> C = offsetFrom(Ctx, Idx, IV);
       if (C && HL.Down)
         C = -*C;

@@ -139,6 +139,9 @@ staticDistribution(const Mapping &M, const std::vector<Index> &Extents,
   };
   if (M.Formats.size() != Extents.size())
     return No("the mapping's rank differs from the array's");
+  if (std::any_of(Extents.begin(), Extents.end(),
+                  [](Index E) { return E < 0; }))
+    return No("the array's extent is only known at run time");
   if (!M.Onto)
     return No("no 'onto': the processor count is the number of MPI ranks");
   if (std::all_of(M.Formats.begin(), M.Formats.end(), [](const FormatValue &F) {

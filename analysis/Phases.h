@@ -23,6 +23,9 @@
 #include <set>
 
 namespace clang {
+class CXXForRangeStmt;
+class CXXMemberCallExpr;
+class CXXOperatorCallExpr;
 class DeclRefExpr;
 class FunctionDecl;
 class SourceManager;
@@ -52,6 +55,11 @@ protected:
 };
 
 class Declarations : Phase {
+  /// The size (and value) of a distributed `std::vector<T> A(n[, v])`, as
+  /// written; false (reported) for any other initialization.
+  bool vectorSize(const ParsedDirective &D, const clang::VarDecl *VD,
+                  std::string &Extent, std::string &Fill);
+
 public:
   explicit Declarations(Context &C) : Phase(C) {}
   /// Processors, distribute and dynamic directives, in source order.
@@ -87,6 +95,10 @@ public:
   void bind();
 
 private:
+  void checkVectorUses(
+      const std::vector<const clang::CXXMemberCallExpr *> &Members,
+      const std::vector<const clang::CXXOperatorCallExpr *> &Assigns,
+      const std::vector<const clang::CXXForRangeStmt *> &RangeFors);
   CheckedRefs &Checked;
 };
 

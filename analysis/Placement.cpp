@@ -335,12 +335,17 @@ void Placement::place() {
     }
     const FlowState &St = States[L.DirId];
     auto Known = [&](DistArray *A) { return knownDistribution(St, A); };
+    // Different extents, both known at compile time.
+    auto ExtentsDiffer = [&](const DistArray *A) {
+      return !A->runtimeExtent() && !L.Home->runtimeExtent() &&
+             A->Extent != L.Home->Extent;
+    };
     std::optional<plan::Distribution> HomeDist = Known(L.Home);
     std::set<DistArray *> Seen{L.Home}, ToGather;
     for (const LoopAccess &Acc : L.Accesses) {
       if (Acc.Kind != LoopAccess::Local || !Seen.insert(Acc.Array).second)
         continue;
-      const ArraySubscriptExpr *E = Acc.Subs.whole();
+      const Expr *E = Acc.Subs.whole();
       // Read-only and not aligned (or gathered anyway for other
       // subscripts): read from the gathered copy.
       if (!L.Written.count(Acc.Array)) {
@@ -352,13 +357,13 @@ void Placement::place() {
           continue;
         }
         std::optional<plan::Distribution> Other = Known(Acc.Array);
-        if (Acc.Array->Extent != L.Home->Extent ||
+        if (ExtentsDiffer(Acc.Array) ||
             (HomeDist && Other && !HomeDist->sameMapping(*Other))) {
           ToGather.insert(Acc.Array);
           continue;
         }
       }
-      if (Acc.Array->Extent != L.Home->Extent) {
+      if (ExtentsDiffer(Acc.Array)) {
         R.error(E->getBeginLoc(),
                 "'" + Acc.Array->Name + "' (" +
                     std::to_string(Acc.Array->Extent) +
@@ -380,7 +385,10 @@ void Placement::place() {
       }
       const Mapping *AM = mappingIn(St, Acc.Array);
       const Mapping *HM = mappingIn(St, L.Home);
-      if (AM && HM && sameMappingAtAnyRankCount(*AM, *HM))
+      // Extents known only at run time (std::vector, pointer parameters)
+      // are compared at run time too.
+      if (AM && HM && sameMappingAtAnyRankCount(*AM, *HM) &&
+          !Acc.Array->runtimeExtent() && !L.Home->runtimeExtent())
         continue;
       L.CheckAligned.push_back(Acc.Array);
       if (!L.Written.count(Acc.Array)) {
@@ -391,7 +399,9 @@ void Placement::place() {
                      "' is checked at run time; if they differ, each rank "
                      "fetches the elements its iterations read from their "
                      "owners before the loop (all " +
-                     std::to_string(Acc.Array->Extent) +
+                     (Acc.Array->runtimeExtent()
+                          ? std::string("its")
+                          : std::to_string(Acc.Array->Extent)) +
                      " elements, gathered, if a distribution is not "
                      "contiguous)");
         continue;

@@ -13,6 +13,7 @@
 #include "../analysis/DeclGroup.h"
 
 #include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -100,7 +101,8 @@ void emitProcessors(Emitter &E, const analysis::Arrangement &A) {
                             ");");
 }
 
-/// `double (&A)[N]` bound to distributed arrays becomes
+/// `double (&A)[N]` (or `double *A`, `std::vector<double> &A`) bound to
+/// distributed arrays becomes
 /// `hpf::darray<double> &A` (also when const: Clang checked the source's
 /// const, and generated loops use the mutable local view); a function that
 /// redistributes it restores the caller's mapping on return
@@ -141,7 +143,9 @@ void emitArray(Emitter &E, const analysis::DistArray &A) {
     moveDeclaration(E, A);
   std::vector<std::string> Extents, Formats;
   for (int I = 0; I < A.rank(); ++I) {
-    Extents.push_back(std::to_string(A.Extents[std::size_t(I)]));
+    Extents.push_back(A.Vector
+                          ? "static_cast<hpf::index_t>(" + A.ExtentText + ")"
+                          : std::to_string(A.Extents[std::size_t(I)]));
     Formats.push_back(Emitter::formatExpr(A.Initial.Formats[std::size_t(I)]));
   }
   std::string Type = "hpf::darray<" + A.ElemType +
@@ -151,7 +155,32 @@ void emitArray(Emitter &E, const analysis::DistArray &A) {
   Code += Type + " " + A.Name + "(" + list(Extents) + ", " + list(Formats) +
           ", " + Emitter::procsExpr(A.Initial.Onto) + ", " +
           E.whereLiteral(D.HashLoc) + ");";
+  // std::vector<T> A(n, v): every element v.
+  if (!A.FillText.empty())
+    Code += " " + A.Name + ".fill(" + A.FillText + ");";
   E.replaceDirective(D, Code);
+}
+
+/// `f(A, n)` with `void f(T *A, int n)`: A is passed as the hpf::darray
+/// (`&A[0]` becomes `A`) and n as `hpf::checked_extent(A, n, "<call>")`.
+void emitPointerArg(Emitter &E, const analysis::PointerArg &PA) {
+  SourceManager &SM = E.SM;
+  if (PA.AddrOf)
+    E.RW.ReplaceText(E.fileRange(PA.AddrOf), PA.Array->Name);
+  if (PA.SizeArg < 0 || unsigned(PA.SizeArg) >= PA.Call->getNumArgs())
+    return;
+  const Expr *N = PA.Call->getArg(unsigned(PA.SizeArg));
+  if (N->isDefaultArgument())
+    return;
+  SourceRange R = E.fileRange(N);
+  std::string Callee = PA.Call->getDirectCallee()->getNameAsString();
+  E.RW.InsertTextBefore(R.getBegin(),
+                        "hpf::checked_extent(" + PA.Array->Name + ", ");
+  E.RW.InsertTextAfter(Lexer::getLocForEndOfToken(R.getEnd(), 0, SM, E.LO),
+                       ", " +
+                           Emitter::quote(E.where(PA.Call->getBeginLoc()) +
+                                          ": call of '" + Callee + "'") +
+                           ")");
 }
 
 } // namespace hpf::codegen

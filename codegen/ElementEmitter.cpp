@@ -11,6 +11,8 @@
 //===----------------------------------------------------------------------===//
 #include "Emitter.h"
 
+#include "../analysis/Expressions.h"
+
 #include "clang/AST/Expr.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -36,7 +38,7 @@ void emitElement(Emitter &E, const analysis::ElementAccess &El) {
           : std::string(Part.empty() ? ".update<" : ".update_part<") +
                 "hpf::elem_op::" + El.Op + ">(" + Part;
   E.openSubscripts(S, Open);
-  SourceLocation RB = S.whole()->getRBracketLoc();
+  SourceLocation RB = analysis::rbracketLoc(S.whole());
   if (El.Kind == ElementAccess::Read) {
     E.RW.ReplaceText(SourceRange(RB, RB), ")");
     return;

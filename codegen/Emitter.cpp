@@ -1,6 +1,8 @@
 //===- codegen/Emitter.cpp - state and helpers shared by the emitters -----===//
 #include "Emitter.h"
 
+#include "../analysis/Expressions.h"
+
 #include "plan/StaticPlanCodec.h"
 
 #include "clang/AST/ASTContext.h"
@@ -112,7 +114,7 @@ void Emitter::openSubscripts(const analysis::Subscripts &S,
                  Open);
   for (std::size_t D = 1; D < S.Levels.size(); ++D)
     RW.ReplaceText(CharSourceRange::getCharRange(
-                       S.Levels[D - 1]->getRBracketLoc(),
+                       analysis::rbracketLoc(S.Levels[D - 1]),
                        SM.getExpansionLoc(S.sub(D)->getBeginLoc())),
                    ", ");
 }

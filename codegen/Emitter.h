@@ -105,6 +105,7 @@ private:
 /// ArrayEmitter.cpp
 void emitProcessors(Emitter &E, const analysis::Arrangement &A);
 void emitArray(Emitter &E, const analysis::DistArray &A);
+void emitPointerArg(Emitter &E, const analysis::PointerArg &PA);
 /// RedistributeEmitter.cpp
 void emitRedistribution(Emitter &E, const analysis::Redistribution &R);
 /// LoopEmitter.cpp

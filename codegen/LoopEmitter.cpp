@@ -24,6 +24,8 @@
 //===----------------------------------------------------------------------===//
 #include "Emitter.h"
 
+#include "../analysis/Expressions.h"
+
 #include <map>
 
 #include "clang/AST/Decl.h"
@@ -47,8 +49,8 @@ using analysis::Subscripts;
 /// element of a one-dimensional loop spelled through a macro is left as
 /// it is: darray::operator[] takes the global index).
 bool inFile(const Subscripts &S) {
-  for (const ArraySubscriptExpr *L : S.Levels)
-    if (!L->getBeginLoc().isFileID() || !L->getRBracketLoc().isFileID())
+  for (const Expr *L : S.Levels)
+    if (!L->getBeginLoc().isFileID() || !analysis::rbracketLoc(L).isFileID())
       return false;
   return true;
 }
@@ -262,7 +264,7 @@ private:
       E.replaceBase(El.Subs, Copy);
       if (A->rank() > 1) {
         E.openSubscripts(El.Subs, "(");
-        SourceLocation RB = El.Subs.whole()->getRBracketLoc();
+        SourceLocation RB = analysis::rbracketLoc(El.Subs.whole());
         E.RW.ReplaceText(SourceRange(RB, RB), ")");
       }
     }
@@ -375,11 +377,11 @@ private:
         "[" + std::string(Rank >= 2 ? Rank - 2 : 0, '(') + Open(0));
     for (std::size_t Dm = 1; Dm < Rank; ++Dm)
       E.RW.ReplaceText(CharSourceRange::getCharRange(
-                           S.Levels[Dm - 1]->getRBracketLoc(),
+                           analysis::rbracketLoc(S.Levels[Dm - 1]),
                            E.SM.getExpansionLoc(S.sub(Dm)->getBeginLoc())),
                        Close(Dm - 1) + (Dm >= 2 ? ")" : "") + " * " + Ptr +
                            "_e" + std::to_string(Dm) + " + " + Open(Dm));
-    SourceLocation RB = S.whole()->getRBracketLoc();
+    SourceLocation RB = analysis::rbracketLoc(S.whole());
     E.RW.ReplaceText(SourceRange(RB, RB), Close(Rank - 1) + "]");
   }
 
@@ -395,7 +397,7 @@ private:
     Copy += S.Levels.size() == 1 ? "]" : ")";
     E.RW.InsertTextBefore(E.fileRange(S.base()).getBegin(),
                           "(" + name("__hpf_aligned_", El.Array) + " ? ");
-    E.RW.InsertTextAfter(S.whole()->getRBracketLoc().getLocWithOffset(1),
+    E.RW.InsertTextAfter(analysis::rbracketLoc(S.whole()).getLocWithOffset(1),
                          " : " + Copy + ")");
   }
 

@@ -26,6 +26,8 @@ std::string rewrite(ASTContext &Ctx, const pragma::PragmaState &State,
     emitProcessors(E, *A);
   for (const auto &A : P.Arrays)
     emitArray(E, *A);
+  for (const analysis::PointerArg &PA : P.PointerArgs)
+    emitPointerArg(E, PA);
   for (const analysis::Redistribution &R : P.Redistributions)
     emitRedistribution(E, R);
   std::vector<SourceRange> DistributedLoops;

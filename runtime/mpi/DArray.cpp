@@ -264,6 +264,16 @@ void gatherAll(const plan::DistributionND &D, const void *Local, std::size_t ES,
   }
 }
 
+void checkExtentArgument(long long N, index_t Extent, const char *Where) {
+  if (N < 0 || N > Extent)
+    fail("call",
+         "size argument " + std::to_string(N) +
+             (N < 0 ? " is negative (or too large)" : "") +
+             " for a distributed array of " + std::to_string(Extent) +
+             " elements",
+         Where);
+}
+
 } // namespace rt
 
 owned_range::owned_range(const plan::Distribution &D, int Me, index_t Lo,

@@ -57,6 +57,7 @@
 #include "mpi/Storage.h"
 #include "plan/DistributionND.h"
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstring>
@@ -440,6 +441,9 @@ public:
     apply(std::forward_as_tuple(args...), "element update",
           [&](T &E, const auto &V) { rt::applyOp<Op>(part(E), V); });
   }
+  /// Every element v (std::vector<T> A(n, v); not collective: each rank
+  /// fills the elements it stores).
+  void fill(const T &v) { std::fill_n(Data.data(), Data.size(), v); }
   /// The whole array, row-major, on every rank (collective).
   std::vector<T> gather() const {
     std::vector<T> Out(static_cast<std::size_t>(size()));
@@ -540,6 +544,25 @@ private:
   std::vector<index_t> LocalExtents;
   rt::Buffer<T> Data, Spare;
 };
+
+namespace rt {
+/// Fails (naming `where`, the call) unless 0 <= n <= extent.
+void checkExtentArgument(long long n, index_t extent, const char *where);
+} // namespace rt
+
+/// `f(A, n)` with `void f(T *A, int n)`: the size argument n, unchanged,
+/// after checking that it does not exceed A's extent (the callee takes the
+/// whole hpf::darray; a larger n would index past its end).
+template <class T, int Rank, class N>
+N checked_extent(const darray<T, Rank> &A, N n, const char *where) {
+  static_assert(std::is_integral_v<N>, "a size argument is an integer");
+  if constexpr (std::is_unsigned_v<N>)
+    rt::checkExtentArgument(n > N(-1) / 2 ? -1 : (long long)(n), A.size(),
+                            where);
+  else
+    rt::checkExtentArgument((long long)(n), A.size(), where);
+  return n;
+}
 
 } // namespace hpf
 

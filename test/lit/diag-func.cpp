@@ -8,7 +8,8 @@ double Plain[N];
 #pragma hpf distribute X(block)
 #pragma hpf distribute Y(cyclic)
 
-void byPointer(double *A, int n); // expected-note {{parameter declared here}}
+void byVoidPointer(void *A, int n); // expected-note {{parameter declared here}}
+void byPointer(double *A, int n) { A[0] = n; }
 void extern_body(double (&A)[N]);
 void twiceDeclared(double (&A)[N]);
 void twiceDeclared(double (&A)[N]) { A[0] = 1; }
@@ -28,7 +29,10 @@ struct S {
 };
 
 void f() {
-  byPointer(X, N); // expected-error {{distributed array 'X' is passed to 'byPointer' as 'double *': the parameter must be a reference to an array ('double (&A)[...]') so that it keeps the array's mapping}}
+  byVoidPointer(X, N); // expected-error {{distributed array 'X' is passed to 'byVoidPointer' as 'void *': the parameter must be a reference to an array ('double (&A)[...]') or a pointer to its elements ('double *A') so that it keeps the array's mapping}}
+  byPointer(X + 1, N - 1); // expected-error {{distributed array 'X' is passed to 'byPointer' with an offset: the callee would get a part of the array, which has no mapping of its own; pass the whole array and the offset ('byPointer(X, k, ...)', then 'X[k + i]' in the callee)}}
+  byPointer(&Y[2], N - 2); // expected-error {{distributed array 'Y' is passed to 'byPointer' with an offset}}
+  byPointer(&X[0], N);
   extern_body(X); // expected-error {{distributed array 'X' is passed to 'extern_body', whose body is not in this file: hpfcc rewrites the parameter of a function it compiles}}
   twiceDeclared(X); // expected-error {{distributed array 'X' is passed to 'twiceDeclared', which is declared more than once}}
   S s;
