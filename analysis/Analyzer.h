@@ -178,6 +178,12 @@ struct OwnerLoop {
   /// elements (hpf::halo, HPF's shadow regions) instead.
   std::map<DistArray *, HaloWidths> Halos;
   std::vector<LoopReduction> Reductions;
+  /// Loops inside the nest not marked independent whose iterations are
+  /// proven independent (each writes distributed elements only at its
+  /// index, reads written arrays only at the element it writes, and changes
+  /// nothing else declared outside it): the placement makes one a level
+  /// where an element written at its index needs it.
+  std::vector<NestLevel> Proven;
 };
 
 /// Everything the code generator needs.
