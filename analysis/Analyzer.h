@@ -197,6 +197,12 @@ struct OwnerLoop {
   /// distribution it takes, or -1 ('*': the copy holds it whole).
   std::map<DistArray *, std::vector<int>> Realigned;
   std::vector<LoopReduction> Reductions;
+  /// Loops inside the nest not marked independent whose iterations are
+  /// proven independent (each writes distributed elements only at its
+  /// index, reads written arrays only at the element it writes, and changes
+  /// nothing else declared outside it): the placement makes one a level
+  /// where an element written at its index needs it.
+  std::vector<NestLevel> Proven;
 };
 
 /// A distributed array passed to a pointer parameter (`f(A, n)`,

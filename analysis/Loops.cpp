@@ -200,8 +200,9 @@ bool Loops::loopShape(const ForStmt *For, NestLevel &Lv) {
                           ? dyn_cast<VarDecl>(Init->getSingleDecl())
                           : nullptr;
   if (!IV || !IV->getInit() || !IV->getType()->isIntegerType()) {
-    R.error(For->getInit() ? For->getInit()->getBeginLoc() : For->getBeginLoc(),
-            std::string(Shape) + ": declare the integer index in the loop");
+    shapeError(For->getInit() ? For->getInit()->getBeginLoc()
+                              : For->getBeginLoc(),
+               std::string(Shape) + ": declare the integer index in the loop");
     return false;
   }
   Lv.IndVar = IV;
@@ -228,29 +229,31 @@ bool Loops::loopShape(const ForStmt *For, NestLevel &Lv) {
   if (Op == BO_NE) {
     // Equivalent to < (>) only if the index reaches the bound exactly.
     if (!StepValue || (*StepValue != 1 && *StepValue != -1)) {
-      R.error(Cond->getOperatorLoc(),
-              "'" + IV->getName().str() +
-                  " != bound' is supported with a step of 1 or -1 only (with "
-                  "another step the index may step over the bound; write < "
-                  "or >)");
+      shapeError(
+          Cond->getOperatorLoc(),
+          "'" + IV->getName().str() +
+              " != bound' is supported with a step of 1 or -1 only (with "
+              "another step the index may step over the bound; write < "
+              "or >)");
       return false;
     }
     Op = *StepValue > 0 ? BO_LT : BO_GT;
   }
   if (Op != BO_LT && Op != BO_LE && Op != BO_GT && Op != BO_GE) {
-    R.error(For->getCond() ? For->getCond()->getBeginLoc() : For->getBeginLoc(),
-            std::string(Shape) + ": the condition must compare '" +
-                IV->getName().str() + "' with <, <=, > or >=");
+    shapeError(For->getCond() ? For->getCond()->getBeginLoc()
+                              : For->getBeginLoc(),
+               std::string(Shape) + ": the condition must compare '" +
+                   IV->getName().str() + "' with <, <=, > or >=");
     return false;
   }
   Lv.Down = Op == BO_GT || Op == BO_GE;
   Lv.Inclusive = Op == BO_LE || Op == BO_GE;
   if (StepValue && (*StepValue > 0) == Lv.Down) {
-    R.error(For->getInc()->getBeginLoc(),
-            "the index '" + IV->getName().str() + "' steps by " +
-                std::to_string(*StepValue) + " but the condition counts " +
-                (Lv.Down ? "down" : "up") +
-                ": the loop would never end (or never start)");
+    shapeError(For->getInc()->getBeginLoc(),
+               "the index '" + IV->getName().str() + "' steps by " +
+                   std::to_string(*StepValue) + " but the condition counts " +
+                   (Lv.Down ? "down" : "up") +
+                   ": the loop would never end (or never start)");
     return false;
   }
   if (StepValue && *StepValue == (Lv.Down ? -1 : 1))
@@ -258,9 +261,9 @@ bool Loops::loopShape(const ForStmt *For, NestLevel &Lv) {
   // The bound is evaluated once, before the loop: it must not depend on
   // the index.
   if (usesVar(Lv.Upper, IV)) {
-    R.error(Lv.Upper->getBeginLoc(), std::string(Shape) +
-                                         ": the bound must not depend on '" +
-                                         IV->getName().str() + "'");
+    shapeError(Lv.Upper->getBeginLoc(), std::string(Shape) +
+                                            ": the bound must not depend on '" +
+                                            IV->getName().str() + "'");
     return false;
   }
   return true;
@@ -304,12 +307,13 @@ bool Loops::loopStep(const ForStmt *For, NestLevel &Lv,
     }
   }
   if (!Ok) {
-    R.error(Inc ? Inc->getBeginLoc() : For->getBeginLoc(),
-            "independent loops must step the index '" + IV->getName().str() +
-                "' by a loop-invariant amount ('++" + IV->getName().str() +
-                "', '--" + IV->getName().str() + "', '" + IV->getName().str() +
-                " += s', '" + IV->getName().str() + " -= s' or '" +
-                IV->getName().str() + " = " + IV->getName().str() + " + s')");
+    shapeError(Inc ? Inc->getBeginLoc() : For->getBeginLoc(),
+               "independent loops must step the index '" + IV->getName().str() +
+                   "' by a loop-invariant amount ('++" + IV->getName().str() +
+                   "', '--" + IV->getName().str() + "', '" +
+                   IV->getName().str() + " += s', '" + IV->getName().str() +
+                   " -= s' or '" + IV->getName().str() + " = " +
+                   IV->getName().str() + " + s')");
     return false;
   }
   if (!Lv.Step)
@@ -317,9 +321,9 @@ bool Loops::loopStep(const ForStmt *For, NestLevel &Lv,
   if (auto V = Lv.Step->getIntegerConstantExpr(Ctx)) {
     StepValue = Lv.StepNegated ? -V->getExtValue() : V->getExtValue();
     if (*StepValue == 0) {
-      R.error(Lv.Step->getBeginLoc(), "the step of the index '" +
-                                          IV->getName().str() +
-                                          "' is 0: the loop would never end");
+      shapeError(Lv.Step->getBeginLoc(),
+                 "the step of the index '" + IV->getName().str() +
+                     "' is 0: the loop would never end");
       return false;
     }
     return true;
@@ -328,9 +332,9 @@ bool Loops::loopStep(const ForStmt *For, NestLevel &Lv,
   // its sign): it must not change while the loop runs.
   std::string Why = invariantStep(Lv.Step, For->getBody(), IV);
   if (!Why.empty()) {
-    R.error(Lv.Step->getBeginLoc(), "the step of the index '" +
-                                        IV->getName().str() +
-                                        "' must be loop-invariant: " + Why);
+    shapeError(Lv.Step->getBeginLoc(), "the step of the index '" +
+                                           IV->getName().str() +
+                                           "' must be loop-invariant: " + Why);
     return false;
   }
   return true;
@@ -456,6 +460,7 @@ void Loops::independent(const ParsedDirective &D) {
   checkLoopBody(C, L, D, Checked);
   if (MultiDim) {
     nestHome(L);
+    provenLevels(L);
     P.Loops.push_back(std::move(L));
     return;
   }

@@ -115,10 +115,22 @@ private:
   bool loopStep(const clang::ForStmt *For, NestLevel &Lv,
                 std::optional<int64_t> &StepValue);
   void nestHome(OwnerLoop &L);
+  /// Loops in a nest not marked independent whose iterations are proven
+  /// independent (LoopProof.cpp).
+  void provenLevels(OwnerLoop &L);
+  /// An error of loopShape/loopStep (none while Quiet: trying a loop).
+  void shapeError(clang::SourceLocation Loc, const std::string &Msg);
+  bool Quiet = false;
   CheckedRefs &Checked;
   /// Independent directives that are inner levels of a loop nest.
   std::set<unsigned> NestInner;
 };
+
+/// Makes the loops of L.Proven whose index subscripts a distributed
+/// dimension (of mapping HM; null: unknown) of a written element levels over
+/// that dimension, with a remark at At (LoopProof.cpp).
+void promoteProven(OwnerLoop &L, const Mapping *HM, Reporter &R,
+                   clang::SourceLocation At);
 
 /// True if Body uses a distributed array of rank >= 2: the loop is then
 /// placed as a nest over that array's dimensions (Loops.cpp).

@@ -20,9 +20,13 @@ double W[N];
 
 void f(bool c, double t) {
 #pragma hpf independent
-  for (int i = 0; i < N; ++i)
-    for (int j = 0; j < N; ++j)
-      M[i][j] = t; // expected-error {{'M' is written here, so its subscript in distributed dimension 1 must be the index of an enclosing independent loop over that dimension; if the iterations of the loop over 'j' are independent, mark it '#pragma hpf independent'}}
+  for (int i = 0; i < N; ++i) {
+    double acc = 0; // carried from one j to the next: not provably independent
+    for (int j = 0; j < N; ++j) {
+      M[i][j] = acc; // expected-error {{'M' is written here, so its subscript in distributed dimension 1 must be the index of an enclosing independent loop over that dimension; if the iterations of the loop over 'j' are independent, mark it '#pragma hpf independent'}}
+      acc += t;
+    }
+  }
 #pragma hpf independent
   for (int i = 0; i < N - 1; ++i) {
 #pragma hpf independent
@@ -48,7 +52,7 @@ void f(bool c, double t) {
   double s = 0;
 #pragma hpf independent
   for (int i = 0; i < N; ++i) {
-#pragma hpf independent reduction(+ : s) // expected-error {{a reduction clause is supported only on the outermost independent loop of a nest (move it to the loop at line 49)}}
+#pragma hpf independent reduction(+ : s) // expected-error {{a reduction clause is supported only on the outermost independent loop of a nest (move it to the loop at line 53)}}
     for (int j = 0; j < N; ++j)
       s += M[i][j];
   }
@@ -79,6 +83,7 @@ void f(bool c, double t) {
   }
 #pragma hpf independent
   for (int i = 0; i < N; ++i)
-    for (int j = 0; j < N; ++j)
-      R[i][j] = t; // expected-error {{'R' is written here, so its subscript in distributed dimension 1 must be the index of an enclosing independent loop over that dimension; if the iterations of the loop over 'j' are independent, mark it '#pragma hpf independent' (the mapping of 'R' here depends on control flow, so every dimension counts as distributed)}}
+    for (int j = 1; j < N; ++j)
+      R[i][j] = R[i][j - 1] + t; // expected-error {{'R' is written here, so its subscript in distributed dimension 1 must be the index of an enclosing independent loop over that dimension; if the iterations of the loop over 'j' are independent, mark it '#pragma hpf independent' (the mapping of 'R' here depends on control flow, so every dimension counts as distributed)}} \
+                                 // expected-error {{'R' is written in this loop nest, so it can be read only at elements the iteration owns}}
 }
