@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mpi/Halo.h"
+#include "mpi/Watchdog.h"
 
 #include <mpi.h>
 
@@ -284,6 +285,7 @@ void haloExchange(const HaloShape &S, const plan::DistributionND &Src,
                   const void *Local, std::size_t ElemSize, void *Out,
                   const char *Where) {
   init();
+  const watchdog_scope Watch("halo exchange", Where); // a dead host: no hang
   HaloStats &St = stats();
   St = HaloStats{};
   if (S.Gather) {
