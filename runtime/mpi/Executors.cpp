@@ -15,8 +15,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "mpi/Exec.h"
 #include "mpi/CopyKernel.h"
+#include "mpi/Exec.h"
+#include "mpi/Watchdog.h"
 
 #include <algorithm>
 #include <climits>
@@ -216,9 +217,11 @@ void runSteps(const ExecArgs &A, bool AllAtOnce) {
         unpackRuns(T.Runs[Pd.T->Msg].DstRuns, A.Dst,
                    RBuf + (Pd.T->Offset + Pd.First) * index_t(ES), ES, Pd.First,
                    Pd.Last);
+      watchdog_progress(); // a chunk arrived: the peers are alive
     }
     ok(MPI_Waitall(int(SendReq.size()), SendReq.data(), MPI_STATUSES_IGNORE),
        "MPI_Waitall", A.Where);
+    watchdog_progress();
   }
   if (!SelfDone)
     copySelf(A);

@@ -99,6 +99,11 @@ watchdog_scope::watchdog_scope(const char *What, const char *Where)
   ArmedAt.store(now());
 }
 
+void watchdog_progress() {
+  if (ArmedAt.load(std::memory_order_relaxed) != 0)
+    ArmedAt.store(now(), std::memory_order_relaxed);
+}
+
 watchdog_scope::~watchdog_scope() {
   --Depth;
   if (Outermost)

@@ -10,8 +10,8 @@
 // So every wait the runtime does on other ranks in a redistribution or a
 // halo exchange runs inside a watchdog_scope. A thread (started on first
 // use; it never calls MPI, so MPI_THREAD_FUNNELED holds) checks once a
-// second; a scope open longer than HPF_TIMEOUT seconds (default 300; 0 or
-// "off": never) prints
+// second; a scope with no progress (watchdog_progress) for HPF_TIMEOUT
+// seconds (default 300; 0 or "off": never) prints
 //   hpfrt: error: rank R: redistribute at f.cpp:12:1: no progress for 300 s
 //   (HPF_TIMEOUT): another rank or its host may have died, ...
 // and calls MPI_Abort (status 124), which makes mpiexec end every rank it
@@ -39,6 +39,13 @@ public:
 private:
   bool Outermost;
 };
+
+/// A wait made progress (a message arrived, a step ended): the limit counts
+/// again from now. Executors that wait message by message call it, so a
+/// long redistribution that keeps moving is never ended; inside one MPI
+/// collective (alltoallv, alltoallw, a shared-window barrier) the whole call
+/// counts as one wait.
+void watchdog_progress();
 
 /// HPF_TIMEOUT in seconds (0: the watchdog is off).
 double watchdogSeconds();
