@@ -118,6 +118,10 @@ void addSimulateCommand(CLI::App &App) {
   A->Plan.attach(*Cmd);
   Cmd->get_option("--src")->required(false);
   Cmd->get_option("--dst")->required(false);
+  // The sizes come from --ranks and --bytes-per-rank, the times from the
+  // network model: the single-plan options would be silently ignored.
+  for (const char *Unused : {"--n", "--p", "--q", "--ts", "--td"})
+    Cmd->remove_option(Cmd->get_option(Unused));
   Cmd->add_option("--ranks", A->Ranks,
                   "machine sizes: a list (64,256) or a range (64..65536*4)")
       ->capture_default_str();
