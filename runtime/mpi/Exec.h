@@ -21,6 +21,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -48,14 +49,22 @@ struct TypeSet {
   std::vector<int> SendCounts, RecvCounts, Zero;
 };
 
+/// This rank's transfers in the order an executor runs them, in groups
+/// (group g: [SendGroup[g], SendGroup[g+1])) run one after the other.
+struct TransferOrder {
+  std::vector<Transfer> Sends, Recvs;
+  std::vector<std::size_t> SendGroup{0}, RecvGroup{0};
+};
+
 struct CacheEntry {
   plan::Plan Plan;
   std::uint64_t Fingerprint = 0;
   int Me = 0;
-  std::vector<Transfer> Sends, Recvs;            ///< schedule order
-  std::vector<std::size_t> SendGroup, RecvGroup; ///< group g: [G[g], G[g+1])
-  std::ptrdiff_t Self = -1;                      ///< local-copy message index
-  index_t SendPacked = 0, RecvPacked = 0;        ///< pack buffer elements
+  TransferOrder Order; ///< the schedule's groups
+  /// The host steps' order (plan/HostSchedule.h), built on first use.
+  std::unique_ptr<TransferOrder> ByHost;
+  std::ptrdiff_t Self = -1;               ///< local-copy message index
+  index_t SendPacked = 0, RecvPacked = 0; ///< pack buffer elements
   index_t SelfElems = 0;
   std::map<std::size_t, TypeSet> Types; ///< by element size
   /// This rank's share of the shm executor's copies, by element size.
@@ -76,7 +85,12 @@ struct ExecArgs {
   const char *Where;
 };
 
-void runSteps(const ExecArgs &A, bool AllAtOnce);
+/// Runs O's groups one after the other (all of O as one group when
+/// AllAtOnce), every message of a group in flight together.
+void runSteps(const ExecArgs &A, const TransferOrder &O, bool AllAtOnce);
+/// The order of E's transfers by host step, HostOf[r] being the host of
+/// world rank r (built once per entry and host map).
+const TransferOrder &hostOrder(CacheEntry &E, const std::vector<int> &HostOf);
 void runAlltoallv(const ExecArgs &A);
 void runAlltoallw(const ExecArgs &A, CacheEntry &Mutable);
 void copySelf(const ExecArgs &A);

@@ -6,8 +6,9 @@
 // (HPF_CHUNK_BYTES, default 1 MiB) go in chunks, so the sender packs chunk
 // k+1 while chunk k travels and the receiver unpacks chunk k while k+1
 // arrives. `steps` runs the schedule's groups (large steps) one after the
-// other with all of a group's messages in flight; `async` treats the whole
-// plan as one group.
+// other with all of a group's messages in flight; `host-steps` does the same
+// with the host steps of plan/HostSchedule.h (no host link shared within a
+// step); `async` treats the whole plan as one group.
 //
 // alltoallv: pack everything, one MPI_Alltoallv_c, unpack everything.
 // alltoallw: one MPI_Alltoallw over datatypes built from the runs (cached
@@ -18,6 +19,7 @@
 #include "mpi/CopyKernel.h"
 #include "mpi/Exec.h"
 #include "mpi/Watchdog.h"
+#include "plan/HostSchedule.h"
 
 #include <algorithm>
 #include <climits>
@@ -96,8 +98,8 @@ void prepareEntry(CacheEntry &E, int Me) {
   E.Me = Me;
   const plan::CommTable &T = E.Plan.Table;
   const plan::Schedule &S = E.Plan.Sched;
-  E.SendGroup = {0};
-  E.RecvGroup = {0};
+  E.Order.SendGroup = {0};
+  E.Order.RecvGroup = {0};
   for (const auto &G : S.effectiveGroups()) {
     for (std::size_t Step : G)
       for (std::size_t M : S.Steps[Step]) {
@@ -118,7 +120,7 @@ void prepareEntry(CacheEntry &E, int Me) {
             X.Offset = E.SendPacked;
             E.SendPacked += Msg.Size;
           }
-          E.Sends.push_back(X);
+          E.Order.Sends.push_back(X);
         }
         if (Msg.Dst == Me) {
           Transfer X{M, Msg.Src, Msg.Size};
@@ -128,11 +130,11 @@ void prepareEntry(CacheEntry &E, int Me) {
             X.Offset = E.RecvPacked;
             E.RecvPacked += Msg.Size;
           }
-          E.Recvs.push_back(X);
+          E.Order.Recvs.push_back(X);
         }
       }
-    E.SendGroup.push_back(E.Sends.size());
-    E.RecvGroup.push_back(E.Recvs.size());
+    E.Order.SendGroup.push_back(E.Order.Sends.size());
+    E.Order.RecvGroup.push_back(E.Order.Recvs.size());
   }
 }
 
@@ -143,30 +145,30 @@ void copySelf(const ExecArgs &A) {
   copyRuns(R.SrcRuns, A.Src, R.DstRuns, A.Dst, A.ES, 0, A.E->SelfElems);
 }
 
-void runSteps(const ExecArgs &A, bool AllAtOnce) {
+void runSteps(const ExecArgs &A, const TransferOrder &O, bool AllAtOnce) {
   const CacheEntry &E = *A.E;
   const plan::CommTable &T = E.Plan.Table;
   const std::size_t ES = A.ES;
   char *SBuf = sendBuffer(std::size_t(E.SendPacked) * ES);
   char *RBuf = recvBuffer(std::size_t(E.RecvPacked) * ES);
   MPI_Comm C = comm();
-  std::size_t Groups = AllAtOnce ? 1 : E.SendGroup.size() - 1;
+  std::size_t Groups = AllAtOnce ? 1 : O.SendGroup.size() - 1;
   bool SelfDone = false;
 
   static std::vector<MPI_Request> RecvReq, SendReq;
   static std::vector<Pending> RecvWhat;
   for (std::size_t G = 0; G < Groups; ++G) {
-    std::size_t SB = AllAtOnce ? 0 : E.SendGroup[G];
-    std::size_t SE = AllAtOnce ? E.Sends.size() : E.SendGroup[G + 1];
-    std::size_t RB = AllAtOnce ? 0 : E.RecvGroup[G];
-    std::size_t RE = AllAtOnce ? E.Recvs.size() : E.RecvGroup[G + 1];
+    std::size_t SB = AllAtOnce ? 0 : O.SendGroup[G];
+    std::size_t SE = AllAtOnce ? O.Sends.size() : O.SendGroup[G + 1];
+    std::size_t RB = AllAtOnce ? 0 : O.RecvGroup[G];
+    std::size_t RE = AllAtOnce ? O.Recvs.size() : O.RecvGroup[G + 1];
     RecvReq.clear();
     SendReq.clear();
     RecvWhat.clear();
     // Both sides cut a message into the same chunks (a function of its size
     // only), whether or not their side needs packing.
     for (std::size_t I = RB; I < RE; ++I) {
-      const Transfer &X = E.Recvs[I];
+      const Transfer &X = O.Recvs[I];
       auto [Per, Chunks] = chunking(X, ES);
       char *Base = X.InPlace ? A.Dst + X.Start * index_t(ES)
                              : RBuf + X.Offset * index_t(ES);
@@ -180,7 +182,7 @@ void runSteps(const ExecArgs &A, bool AllAtOnce) {
       }
     }
     for (std::size_t I = SB; I < SE; ++I) {
-      const Transfer &X = E.Sends[I];
+      const Transfer &X = O.Sends[I];
       const auto &Runs = T.Runs[X.Msg].SrcRuns;
       auto [Per, Chunks] = chunking(X, ES);
       for (index_t K = 0; K < Chunks; ++K) {
@@ -227,15 +229,42 @@ void runSteps(const ExecArgs &A, bool AllAtOnce) {
     copySelf(A);
 }
 
+const TransferOrder &hostOrder(CacheEntry &E, const std::vector<int> &HostOf) {
+  if (E.ByHost)
+    return *E.ByHost;
+  plan::HostSteps H = plan::hostSteps(E.Plan.Table, HostOf);
+  std::vector<std::size_t> StepOf(E.Plan.Table.Messages.size(), 0);
+  for (std::size_t St = 0; St < H.Steps.size(); ++St)
+    for (std::size_t M : H.Steps[St])
+      StepOf[M] = St;
+  // Transfers keep their pack offsets: only the order and the groups
+  // change.
+  auto Bucket = [&](const std::vector<Transfer> &From,
+                    std::vector<Transfer> &To, std::vector<std::size_t> &G) {
+    std::vector<std::vector<Transfer>> Per(H.Steps.size());
+    for (const Transfer &X : From)
+      Per[StepOf[X.Msg]].push_back(X);
+    for (const auto &Step : Per) {
+      To.insert(To.end(), Step.begin(), Step.end());
+      G.push_back(To.size());
+    }
+  };
+  auto O = std::make_unique<TransferOrder>();
+  Bucket(E.Order.Sends, O->Sends, O->SendGroup);
+  Bucket(E.Order.Recvs, O->Recvs, O->RecvGroup);
+  E.ByHost = std::move(O);
+  return *E.ByHost;
+}
+
 void runAlltoallv(const ExecArgs &A) {
   const CacheEntry &E = *A.E;
   const plan::CommTable &T = E.Plan.Table;
   const std::size_t ES = A.ES;
   int W = nranks();
   index_t SendAll = 0, RecvAll = 0;
-  for (const Transfer &X : E.Sends)
+  for (const Transfer &X : E.Order.Sends)
     SendAll += X.Elems;
-  for (const Transfer &X : E.Recvs)
+  for (const Transfer &X : E.Order.Recvs)
     RecvAll += X.Elems;
   char *SBuf = sendBuffer(std::size_t(SendAll) * ES);
   char *RBuf = recvBuffer(std::size_t(RecvAll) * ES);
@@ -249,7 +278,7 @@ void runAlltoallv(const ExecArgs &A) {
   // any order, but this keeps the packing sequential).
   static std::vector<const Transfer *> Order;
   Order.clear();
-  for (const Transfer &X : E.Sends)
+  for (const Transfer &X : E.Order.Sends)
     Order.push_back(&X);
   std::sort(Order.begin(), Order.end(),
             [](auto *L, auto *R) { return L->Peer < R->Peer; });
@@ -262,7 +291,7 @@ void runAlltoallv(const ExecArgs &A) {
     Off += X->Elems;
   }
   Order.clear();
-  for (const Transfer &X : E.Recvs)
+  for (const Transfer &X : E.Order.Recvs)
     Order.push_back(&X);
   std::sort(Order.begin(), Order.end(),
             [](auto *L, auto *R) { return L->Peer < R->Peer; });
@@ -371,12 +400,12 @@ void runAlltoallw(const ExecArgs &A, CacheEntry &E) {
     TS.RecvCounts.assign(std::size_t(W), 0);
     TS.Zero.assign(std::size_t(W), 0);
     const plan::CommTable &T = E.Plan.Table;
-    for (const Transfer &X : E.Sends) {
+    for (const Transfer &X : E.Order.Sends) {
       TS.Send[std::size_t(X.Peer)] =
           typeFromRuns(T.Runs[X.Msg].SrcRuns, ES, A.Where);
       TS.SendCounts[std::size_t(X.Peer)] = 1;
     }
-    for (const Transfer &X : E.Recvs) {
+    for (const Transfer &X : E.Order.Recvs) {
       TS.Recv[std::size_t(X.Peer)] =
           typeFromRuns(T.Runs[X.Msg].DstRuns, ES, A.Where);
       TS.RecvCounts[std::size_t(X.Peer)] = 1;

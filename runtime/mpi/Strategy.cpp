@@ -5,6 +5,8 @@
 #include "mpi/Shm.h"
 
 #include <cstdio>
+#include <cstdlib>
+#include <map>
 #include <set>
 #include <string>
 
@@ -12,13 +14,15 @@ namespace hpf {
 
 namespace {
 
-enum class Strategy { Shm, Steps, Async, Alltoallv, Alltoallw };
+enum class Strategy { Shm, Steps, HostSteps, Async, Alltoallv, Alltoallw };
 
 Strategy parseStrategy(const std::string &S, const char *Where) {
   if (S == "shm")
     return Strategy::Shm;
   if (S == "steps")
     return Strategy::Steps;
+  if (S == "host-steps")
+    return Strategy::HostSteps;
   if (S == "async")
     return Strategy::Async;
   if (S == "alltoallv")
@@ -27,8 +31,8 @@ Strategy parseStrategy(const std::string &S, const char *Where) {
     return Strategy::Alltoallw;
   fail("redistribute",
        "unknown strategy '" + S +
-           "' (HPF_STRATEGY or option; known: shm, steps, async, "
-           "alltoallv, alltoallw)",
+           "' (HPF_STRATEGY or option; known: shm, steps, host-steps, "
+           "async, alltoallv, alltoallw)",
        Where);
 }
 
@@ -39,6 +43,8 @@ const char *nameOf(Strategy S) {
     return "shm";
   case Strategy::Steps:
     return "steps";
+  case Strategy::HostSteps:
+    return "host-steps";
   case Strategy::Async:
     return "async";
   case Strategy::Alltoallv:
@@ -51,11 +57,45 @@ const char *nameOf(Strategy S) {
 
 const char *LastExecutor = nullptr;
 
+/// Host of every world rank, numbered 0.. in order of first rank: from
+/// HPF_RANKS_PER_HOST=k (consecutive blocks of k ranks, for testing
+/// host-steps on one machine), else from the MPI_COMM_TYPE_SHARED groups.
+std::vector<int> hostsOf(MPI_Comm C, int Me, int Ranks) {
+  std::vector<int> HostOf(static_cast<std::size_t>(Ranks));
+  if (const char *K = rt::env("HPF_RANKS_PER_HOST")) {
+    long PerHost = std::atol(K);
+    if (PerHost < 1)
+      fail("redistribute",
+           std::string("HPF_RANKS_PER_HOST must be a positive number of "
+                       "ranks, not '") +
+               K + "'",
+           nullptr);
+    for (int R = 0; R < Ranks; ++R)
+      HostOf[std::size_t(R)] = int(R / PerHost);
+    return HostOf;
+  }
+  MPI_Comm Node = MPI_COMM_NULL;
+  rt::check(
+      MPI_Comm_split_type(C, MPI_COMM_TYPE_SHARED, Me, MPI_INFO_NULL, &Node),
+      "MPI_Comm_split_type", "redistribute", nullptr);
+  // The node's lowest world rank names it.
+  int Lowest = Me;
+  rt::check(MPI_Allreduce(MPI_IN_PLACE, &Lowest, 1, MPI_INT, MPI_MIN, Node),
+            "MPI_Allreduce", "redistribute", nullptr);
+  MPI_Comm_free(&Node);
+  rt::check(MPI_Allgather(&Lowest, 1, MPI_INT, HostOf.data(), 1, MPI_INT, C),
+            "MPI_Allgather", "redistribute", nullptr);
+  std::map<int, int> Number;
+  for (int &H : HostOf)
+    H = Number.emplace(H, int(Number.size())).first->second;
+  return HostOf;
+}
+
 } // namespace
 
 const std::vector<std::string> &strategies() {
-  static const std::vector<std::string> S = {"shm", "steps", "async",
-                                             "alltoallv", "alltoallw"};
+  static const std::vector<std::string> S = {"shm",   "steps",     "host-steps",
+                                             "async", "alltoallv", "alltoallw"};
   return S;
 }
 
@@ -85,6 +125,7 @@ const Placement &placement() {
           "MPI_Allreduce", "redistribute", nullptr);
     R.Nodes = All[0];
     R.MaxRanksPerNode = All[1];
+    R.HostOf = hostsOf(C, rank(), nranks());
     return R;
   }();
   return P;
@@ -174,10 +215,13 @@ const char *runStrategy(CacheEntry &E, const StrategyChoice &Choice,
   switch (S) {
   case Strategy::Shm: // windows unavailable (Shm.cpp noted it)
   case Strategy::Steps:
-    runSteps(A, /*AllAtOnce=*/false);
+    runSteps(A, E.Order, /*AllAtOnce=*/false);
     return "steps";
+  case Strategy::HostSteps:
+    runSteps(A, hostOrder(E, placement().HostOf), /*AllAtOnce=*/false);
+    return "host-steps";
   case Strategy::Async:
-    runSteps(A, /*AllAtOnce=*/true);
+    runSteps(A, E.Order, /*AllAtOnce=*/true);
     return "async";
   case Strategy::Alltoallv:
     runAlltoallv(A);

@@ -18,6 +18,7 @@
 
 #include <cstddef>
 #include <string>
+#include <vector>
 
 namespace hpf::rt {
 
@@ -28,6 +29,7 @@ struct Placement {
   int Nodes = 1;           ///< MPI_COMM_TYPE_SHARED groups of the world
   int MaxRanksPerNode = 1; ///< ranks of the largest group
   bool ShmAllowed = true;  ///< HPF_SHM is not 0
+  std::vector<int> HostOf; ///< host of each world rank (host-steps)
 };
 
 /// The world's placement. Collective on its first call (every rank of the

@@ -40,9 +40,9 @@ void verifyEntry(const CacheEntry &E, index_t Have, index_t Want,
     fail("redistribute (HPF_VERIFY)",
          "ranks computed different plans (fingerprint differs)", Where);
   plan::Index Sent = E.SelfElems, Recvd = E.SelfElems;
-  for (const Transfer &X : E.Sends)
+  for (const Transfer &X : E.Order.Sends)
     Sent += X.Elems;
-  for (const Transfer &X : E.Recvs)
+  for (const Transfer &X : E.Order.Recvs)
     Recvd += X.Elems;
   if (Sent != Have || Recvd != Want)
     fail("redistribute (HPF_VERIFY)",

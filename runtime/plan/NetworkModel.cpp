@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "plan/NetworkModel.h"
+#include "plan/HostSchedule.h"
 
 #include <algorithm>
 #include <map>
@@ -138,6 +139,18 @@ NetworkTimes predictOnNetwork(const CommTable &T, const Schedule &S,
     if (M.isLocal())
       addRankMessage(Local, Net, M);
   R.Steps = std::max(StepsSeconds, Local.memorySeconds());
+
+  // Host steps: copies inside a host run with the first step.
+  std::vector<int> HostOf(std::size_t(std::max(T.P, T.Q)));
+  for (std::size_t Rk = 0; Rk < HostOf.size(); ++Rk)
+    HostOf[Rk] = Net.hostOf(int(Rk));
+  for (const auto &HS : hostSteps(T, HostOf).Steps) {
+    for (std::size_t Idx : HS)
+      addRankMessage(Step, Net, T.Messages[Idx]);
+    R.HostSteps += std::max(Step.linkSeconds(), Step.memorySeconds()) +
+                   Step.startupSeconds();
+    Step.clear();
+  }
 
   // Node-aware: one message per host pair; every byte that leaves or enters
   // a host is packed or unpacked once in memory, before or after the

@@ -22,6 +22,9 @@
 //  - steps (`steps`): the plan's steps one after another, each waiting for
 //    its slowest flow; a step contention-free at the ranks can still put
 //    two flows on one host link or trunk, and pays for it here;
+//  - host steps (`host-steps`, plan/HostSchedule.h): the steps of the host
+//    graph's colouring one after another, each with all the messages of
+//    its host pairs in flight; no host link is shared within a step;
 //  - node-aware: messages aggregated per host pair (one message per pair,
 //    packed and unpacked in memory), all at once.
 //
@@ -60,6 +63,7 @@ struct NetworkTimes {
   double AllAtOnce = 0; ///< `async`
   double Steps = 0;     ///< the schedule's steps one after another
   double NodeAware = 0; ///< aggregated per host pair, all at once
+  double HostSteps = 0; ///< host steps one after another (`host-steps`)
   Index BusiestLinkBytes = 0;
 };
 

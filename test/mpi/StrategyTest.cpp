@@ -48,9 +48,9 @@ void expectChoice(const char *Requested, Placement P, const std::string &Name,
 }
 
 void choices() {
-  const Placement OneNode{1, 4, true}, FourHosts{4, 1, true},
-      FourHostsTwoEach{4, 2, true}, OneNodeNoShm{1, 4, false},
-      FourHostsNoShm{4, 2, false};
+  const Placement OneNode{1, 4, true, {}}, FourHosts{4, 1, true, {}},
+      FourHostsTwoEach{4, 2, true, {}}, OneNodeNoShm{1, 4, false, {}},
+      FourHostsNoShm{4, 2, false, {}};
   expectChoice(nullptr, OneNode, "shm", true, false, "one node");
   expectChoice(nullptr, FourHosts, "async", true, false, "span 4 nodes");
   expectChoice(nullptr, FourHostsTwoEach, "async", true, false, "4 nodes");
@@ -62,7 +62,8 @@ void choices() {
   expectChoice("shm", FourHosts, "async", false, true, "span 4 nodes");
   expectChoice("shm", OneNodeNoShm, "steps", false, true, "HPF_SHM=0");
   // Every other executor runs where it is asked to, on any placement.
-  for (const char *S : {"steps", "async", "alltoallv", "alltoallw"})
+  for (const char *S :
+       {"steps", "host-steps", "async", "alltoallv", "alltoallw"})
     for (const Placement &P : {OneNode, FourHosts, OneNodeNoShm})
       expectChoice(S, P, S, false, false, "requested");
 }
@@ -72,6 +73,12 @@ void realPlacement() {
   expect(P.Nodes == 1,
          "a test run is on one node, probe says " + std::to_string(P.Nodes));
   expect(P.MaxRanksPerNode == hpf::nranks(), "every rank on that node");
+  // Hosts for host-steps: one, or blocks of HPF_RANKS_PER_HOST ranks.
+  const char *K = std::getenv("HPF_RANKS_PER_HOST");
+  bool HostsOk = int(P.HostOf.size()) == hpf::nranks();
+  for (int R = 0; HostsOk && R < hpf::nranks(); ++R)
+    HostsOk = P.HostOf[std::size_t(R)] == (K ? R / std::atoi(K) : 0);
+  expect(HostsOk, "host of every rank");
   const char *Off = std::getenv("HPF_SHM");
   bool ShmOff = Off && std::string(Off) == "0";
   expect(std::string(hpf::default_strategy()) == (ShmOff ? "steps" : "shm"),
@@ -93,6 +100,12 @@ void realPlacement() {
   Ran = hpf::rt::lastExecutor();
   expect(Ran && std::string(Ran) == "async",
          std::string("async ran ") + (Ran ? Ran : "nothing"));
+  O.strategy = "host-steps";
+  O.where = "StrategyTest.cpp:host-steps";
+  hpf::redistribute(A, hpf::cyclic(5), A.procs(), O);
+  Ran = hpf::rt::lastExecutor();
+  expect(Ran && std::string(Ran) == "host-steps",
+         std::string("host-steps ran ") + (Ran ? Ran : "nothing"));
   bool Values = true;
   for (hpf::index_t G : A.owned())
     Values &= A[G] == double(G);

@@ -3,7 +3,9 @@
 // `hpf-plan simulate` plans one redistribution at each machine size of a
 // list (P = Q ranks) and prints what plan/NetworkModel.h predicts for each
 // strategy hpfrt has on a cluster of hosts and racks: all-at-once (`async`),
-// the plan's steps (`steps`) and node-aware aggregation, each as a ratio to
+// the plan's steps (`steps`), host steps (`host-steps`: steps contention-free
+// at the host links, plan/HostSchedule.h) and node-aware aggregation, each
+// as a ratio to
 // the ideal (busiest link's bytes / link rate), with the plan's own size and
 // the time it took to compute. This is the scale the emulated cluster
 // (4 hosts) and SimGrid cannot reach: 10^4-10^5 ranks, for patterns with
@@ -17,6 +19,7 @@
 #include "PlanArgs.h"
 #include "Study.h"
 
+#include "plan/HostSchedule.h"
 #include "plan/NetworkModel.h"
 #include "plan/Plan.h"
 
@@ -82,8 +85,9 @@ void run(SimulateArgs &A) {
       A.Net.HostsPerRack ? "two-level (racks)" : "star", A.LinkGbit,
       A.StartupUs, A.ShmGbyte, A.Plan.Scheduler.c_str());
   std::printf("| ranks | hosts | messages | max degree | steps | plan (s) | "
-              "ideal (ms) | async / ideal | steps / ideal | node-aware / "
-              "ideal |\n|---|---|---|---|---|---|---|---|---|---|\n");
+              "ideal (ms) | async / ideal | steps / ideal | host steps | "
+              "host-steps / ideal | node-aware / ideal |\n"
+              "|---|---|---|---|---|---|---|---|---|---|---|---|\n");
   for (int P : study::parseProcessorList(A.Ranks)) {
     if (P % A.Net.RanksPerHost != 0)
       throw UsageError(std::to_string(P) + " ranks is not a multiple of "
@@ -97,12 +101,16 @@ void run(SimulateArgs &A) {
             .count();
     plan::NetworkTimes T = plan::predictOnNetwork(Pl.Table, Pl.Sched, A.Net);
     auto Ratio = [&](double S) { return T.Ideal > 0 ? S / T.Ideal : 0.0; };
-    std::printf("| %d | %d | %zu | %d | %zu | %.3f | %.2f | %.3f | %.3f | "
-                "%.3f |\n",
+    std::vector<int> HostOf(static_cast<std::size_t>(P));
+    for (int R = 0; R < P; ++R)
+      HostOf[std::size_t(R)] = A.Net.hostOf(R);
+    std::printf("| %d | %d | %zu | %d | %zu | %.3f | %.2f | %.3f | %.3f | %d | "
+                "%.3f | %.3f |\n",
                 P, P / A.Net.RanksPerHost, Pl.Table.Messages.size(),
                 Pl.Table.maxDegree(), Pl.Sched.stepCount(), PlanSeconds,
                 T.Ideal * 1e3, Ratio(T.AllAtOnce), Ratio(T.Steps),
-                Ratio(T.NodeAware));
+                std::max(1, plan::hostDegree(Pl.Table, HostOf)),
+                Ratio(T.HostSteps), Ratio(T.NodeAware));
   }
 }
 
@@ -111,10 +119,11 @@ void run(SimulateArgs &A) {
 void addSimulateCommand(CLI::App &App) {
   auto A = std::make_shared<SimulateArgs>();
   CLI::App *Cmd = App.add_subcommand(
-      "simulate", "predicted time of each strategy (async, steps, "
-                  "node-aware) on a cluster of P = Q ranks, P from a list "
-                  "(plan/NetworkModel.h: bottleneck links, per-message "
-                  "startup)");
+      "simulate",
+      "predicted time of each strategy (async, steps, "
+      "host-steps, node-aware) on a cluster of P = Q ranks, P from a list "
+      "(plan/NetworkModel.h: bottleneck links, per-message "
+      "startup)");
   A->Plan.attach(*Cmd);
   Cmd->get_option("--src")->required(false);
   Cmd->get_option("--dst")->required(false);

@@ -128,3 +128,32 @@ TEST(NetworkModel, SweepNoStrategyBeatsTheIdeal) {
                                      4800.0 * 8 / Net.ShmBytesPerSecond);
         }
 }
+
+TEST(NetworkModel, HostStepsKeepEachHostLinkToOnePair) {
+  // Two ranks on each of 3 hosts (ranks 2h, 2h+1 on host h); ranks 0 and
+  // 1 send 6 bytes each to ranks 2 and 4. Rank steps (0->2, 1->4) and
+  // (0->4, 1->2) put two flows on host 0's up link: 12 each, 24 in all,
+  // the ideal (host 0 sends 24). Host steps send host 0 -> host 1 (0->2,
+  // 1->2) then host 0 -> host 2: 12 each, 24 too. But rank 2 receives
+  // two messages in the first host step and rank 4 two in the second: two
+  // startups per host step where the rank steps pay one.
+  CommTable T = commTableFromMatrix({{0, 0, 6, 0, 6, 0},
+                                     {0, 0, 6, 0, 6, 0},
+                                     {0, 0, 0, 0, 0, 0},
+                                     {0, 0, 0, 0, 0, 0},
+                                     {0, 0, 0, 0, 0, 0},
+                                     {0, 0, 0, 0, 0, 0}});
+  Network Net = unitNetwork();
+  Net.RanksPerHost = 2;
+  Schedule S;
+  // Messages sorted by (Src, Dst): 0->2, 0->4, 1->2, 1->4.
+  S.Steps = {{0, 3}, {1, 2}};
+  NetworkTimes R = predictOnNetwork(T, S, Net);
+  EXPECT_DOUBLE_EQ(R.Ideal, 24);
+  EXPECT_DOUBLE_EQ(R.Steps, 24);
+  EXPECT_DOUBLE_EQ(R.HostSteps, 24);
+  Net.StartupSeconds = 1;
+  R = predictOnNetwork(T, S, Net);
+  EXPECT_DOUBLE_EQ(R.Steps, 24 + 2);
+  EXPECT_DOUBLE_EQ(R.HostSteps, 24 + 4);
+}
