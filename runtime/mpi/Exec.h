@@ -56,6 +56,13 @@ struct TransferOrder {
   std::vector<std::size_t> SendGroup{0}, RecvGroup{0};
 };
 
+/// The `nodes` executor's view of a plan (mpi/NodeExecutor.cpp).
+struct NodeView;
+struct NodeViewDeleter {
+  void operator()(NodeView *V) const;
+};
+using NodeViewPtr = std::unique_ptr<NodeView, NodeViewDeleter>;
+
 struct CacheEntry {
   plan::Plan Plan;
   std::uint64_t Fingerprint = 0;
@@ -63,6 +70,8 @@ struct CacheEntry {
   TransferOrder Order; ///< the schedule's groups
   /// The host steps' order (plan/HostSchedule.h), built on first use.
   std::unique_ptr<TransferOrder> ByHost;
+  /// The `nodes` executor's layouts, built on first use.
+  NodeViewPtr Nodes;
   std::ptrdiff_t Self = -1;               ///< local-copy message index
   index_t SendPacked = 0, RecvPacked = 0; ///< pack buffer elements
   index_t SelfElems = 0;
@@ -91,6 +100,9 @@ void runSteps(const ExecArgs &A, const TransferOrder &O, bool AllAtOnce);
 /// The order of E's transfers by host step, HostOf[r] being the host of
 /// world rank r (built once per entry and host map).
 const TransferOrder &hostOrder(CacheEntry &E, const std::vector<int> &HostOf);
+/// Messages between hosts aggregated per host pair through each host's
+/// leader (mpi/NodeExecutor.cpp); HostOf[r] is the host of world rank r.
+void runNodes(const ExecArgs &A, CacheEntry &E, const std::vector<int> &HostOf);
 void runAlltoallv(const ExecArgs &A);
 void runAlltoallw(const ExecArgs &A, CacheEntry &Mutable);
 void copySelf(const ExecArgs &A);

@@ -14,7 +14,15 @@ namespace hpf {
 
 namespace {
 
-enum class Strategy { Shm, Steps, HostSteps, Async, Alltoallv, Alltoallw };
+enum class Strategy {
+  Shm,
+  Steps,
+  HostSteps,
+  Nodes,
+  Async,
+  Alltoallv,
+  Alltoallw
+};
 
 Strategy parseStrategy(const std::string &S, const char *Where) {
   if (S == "shm")
@@ -23,6 +31,8 @@ Strategy parseStrategy(const std::string &S, const char *Where) {
     return Strategy::Steps;
   if (S == "host-steps")
     return Strategy::HostSteps;
+  if (S == "nodes")
+    return Strategy::Nodes;
   if (S == "async")
     return Strategy::Async;
   if (S == "alltoallv")
@@ -32,7 +42,7 @@ Strategy parseStrategy(const std::string &S, const char *Where) {
   fail("redistribute",
        "unknown strategy '" + S +
            "' (HPF_STRATEGY or option; known: shm, steps, host-steps, "
-           "async, alltoallv, alltoallw)",
+           "nodes, async, alltoallv, alltoallw)",
        Where);
 }
 
@@ -45,6 +55,8 @@ const char *nameOf(Strategy S) {
     return "steps";
   case Strategy::HostSteps:
     return "host-steps";
+  case Strategy::Nodes:
+    return "nodes";
   case Strategy::Async:
     return "async";
   case Strategy::Alltoallv:
@@ -220,6 +232,9 @@ const char *runStrategy(CacheEntry &E, const StrategyChoice &Choice,
   case Strategy::HostSteps:
     runSteps(A, hostOrder(E, placement().HostOf), /*AllAtOnce=*/false);
     return "host-steps";
+  case Strategy::Nodes:
+    runNodes(A, E, placement().HostOf);
+    return "nodes";
   case Strategy::Async:
     runSteps(A, E.Order, /*AllAtOnce=*/true);
     return "async";

@@ -63,7 +63,7 @@ void choices() {
   expectChoice("shm", OneNodeNoShm, "steps", false, true, "HPF_SHM=0");
   // Every other executor runs where it is asked to, on any placement.
   for (const char *S :
-       {"steps", "host-steps", "async", "alltoallv", "alltoallw"})
+       {"steps", "host-steps", "nodes", "async", "alltoallv", "alltoallw"})
     for (const Placement &P : {OneNode, FourHosts, OneNodeNoShm})
       expectChoice(S, P, S, false, false, "requested");
 }
@@ -106,6 +106,12 @@ void realPlacement() {
   Ran = hpf::rt::lastExecutor();
   expect(Ran && std::string(Ran) == "host-steps",
          std::string("host-steps ran ") + (Ran ? Ran : "nothing"));
+  O.strategy = "nodes";
+  O.where = "StrategyTest.cpp:nodes";
+  hpf::redistribute(A, hpf::block(), A.procs(), O);
+  Ran = hpf::rt::lastExecutor();
+  expect(Ran && std::string(Ran) == "nodes",
+         std::string("nodes ran ") + (Ran ? Ran : "nothing"));
   bool Values = true;
   for (hpf::index_t G : A.owned())
     Values &= A[G] == double(G);
