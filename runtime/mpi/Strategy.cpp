@@ -106,8 +106,8 @@ std::vector<int> hostsOf(MPI_Comm C, int Me, int Ranks) {
 } // namespace
 
 const std::vector<std::string> &strategies() {
-  static const std::vector<std::string> S = {"shm",   "steps",     "host-steps",
-                                             "async", "alltoallv", "alltoallw"};
+  static const std::vector<std::string> S = {
+      "shm", "steps", "host-steps", "nodes", "async", "alltoallv", "alltoallw"};
   return S;
 }
 
