@@ -6,6 +6,7 @@
 #                the log)
 #   make bench   print plan-time and schedule-quality figures
 #   make bench-kernels  kernels: sequential vs hpfcc -n 1, -n 2, halo bytes, hand MPI
+#   make smpi-bench  simulated redistributions at scale (SimGrid SMPI)
 #
 # Everything is driven by CMake presets (CMakePresets.json): build/ is the
 # release tree, build-asan/ the sanitizer tree.
@@ -52,3 +53,10 @@ clean:
 .PHONY: cluster-test
 cluster-test: build
 	./test/cluster/cluster-test.sh build
+
+# Simulated runs at 64..4096 ranks with SimGrid's SMPI (tools/smpi/run.sh):
+# installs libsimgrid-dev if missing, builds build-smpi/, prints the tables of
+# docs/bench-simulate.md. Never part of `make test`.
+.PHONY: smpi-bench
+smpi-bench: build
+	./tools/smpi/run.sh

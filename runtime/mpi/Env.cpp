@@ -45,7 +45,14 @@ void init(int *argc, char ***argv) {
       std::exit(1);
     }
     WeInitialised = true;
+#ifndef HPF_SMPI
     std::atexit(finalizeAtExit);
+#else
+    // SMPI (tools/smpi/) runs each rank's exit handlers when it unloads
+    // the rank's copy of the program, after the simulation: MPI is gone
+    // then (a segfault, measured). Programs call hpf::finalize themselves.
+    (void)finalizeAtExit;
+#endif
   }
   // Errors come back as codes, and rt::check turns them into a message that
   // names the rank and the operation (instead of MPICH's generic abort).
