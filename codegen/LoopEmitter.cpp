@@ -16,10 +16,12 @@
 // Elements the iteration owns are read and written through __restrict
 // pointers to local storage, the local index of each dimension being the
 // subscript plus the offset of the segment it runs over: no owner test and
-// no index translation per element, so inner loops vectorise like the
-// sequential ones. Other reads use copies made before the loop (a halo of
-// neighbours, or the whole array gathered), with global indices. After the
-// outermost level the reductions combine across ranks and the block closes.
+// no index translation per element. The prologue tells the compiler that
+// distinct arrays' buffers do not overlap and gives `*` dimensions their
+// constant strides, so inner loops vectorise like the sequential ones. Other
+// reads use copies made before the loop (a halo of neighbours, or the whole
+// array gathered), with global indices. After the outermost level the
+// reductions combine across ranks and the block closes.
 //
 //===----------------------------------------------------------------------===//
 #include "Emitter.h"
