@@ -320,6 +320,22 @@ stepped_range owned_steps(const A &array, int d, index_t start, index_t end,
   return stepped_range(*Dim.dist, Dim.coord, start, end, step, down, where);
 }
 
+/// Tells the optimiser that the local buffers a and b never overlap (what
+/// the generated __restrict pointers say, which clang ignores on local
+/// variables): a loop nest then needs no run-time overlap check before
+/// each of its innermost loops. Only for buffers of distinct arrays
+/// (codegen/LoopEmitter.cpp, separate()); a no-op for other compilers.
+template <class T, class U>
+[[gnu::always_inline]] inline void assume_separate(const T *a, const U *b) {
+#if defined(__has_builtin)
+#if __has_builtin(__builtin_assume_separate_storage)
+  __builtin_assume_separate_storage(a, b);
+#endif
+#endif
+  (void)a;
+  (void)b;
+}
+
 /// A whole multi-dimensional array gathered on every rank before a loop
 /// nest (one collective), read with global indices.
 template <class T, int R> class gathered {

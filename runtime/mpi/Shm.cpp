@@ -14,7 +14,7 @@ namespace hpf::rt {
 
 namespace {
 
-constexpr std::size_t Align = 64;
+constexpr std::size_t Align = Storage::Alignment;
 /// Segments are rounded up to pages and to at least this size, so the
 /// windows of small arrays fit the next small array (reuse, not MPI calls).
 constexpr std::size_t MinSegment = 64 * 1024;

@@ -15,6 +15,20 @@ iteration at -n 2 (HPF_HALO_REPORT, the busiest rank) next to the minimum
 the stencil needs, and, for jacobi2d, a hand-written MPI halo exchange
 (baselines/jacobi2d-mpi.cpp, MPI_Sendrecv of ghost rows) at -n 2.
 
+An MPI program pays MPI_Init and MPI_Finalize (MPICH with UCX: 0.1-0.3 s
+of wall time here, mostly waiting, whatever the program does), which the
+sequential build does not: on kernels of a fraction of a second that alone
+is 1.2-1.5x. So the script also times an empty hpfcc program at each rank
+count ("start-up", printed before the table) and gives, next to each
+speed-up, the speed-up of the rest (sequential time / (hpfcc time -
+start-up)): what the generated code and its communication cost.
+
+--callgrind measures instructions instead of time (valgrind; for machines
+where wall time is noise): each kernel of CALLGRIND is built both ways at
+two iteration counts and run once each, sequential and hpfcc at -n 1
+without mpiexec; the difference of the two counts is the cost of the extra
+iterations (start-up removed), per build and as a ratio.
+
 With --other-hpfcc (e.g. an installed tree of an earlier version) and/or
 --other-flag (e.g. --hpf-reproducible-sums), a second build is measured in
 the same passes, for before/after comparisons.
@@ -44,6 +58,28 @@ SIZES = {
     "nbody": (["-DKERNEL_N=6000", "-DSTEPS=4"], 4, 0),
     "cg": (["-DKERNEL_N=2000000", "-DITERS=50"], 50, 1 * 8),
 }
+# --callgrind: small sizes, and the defines of two iteration counts.
+CALLGRIND = {
+    "loop1d": (["-DSWEEPS=10"], ["-DSWEEPS=30"]),
+    "rows2d": (["-DSWEEPS=10"], ["-DSWEEPS=30"]),
+    "matvec": (["-DKERNEL_N=1000", "-DREPS=2"], ["-DKERNEL_N=1000", "-DREPS=6"]),
+    "nbody": (["-DKERNEL_N=1000", "-DSTEPS=1"], ["-DKERNEL_N=1000", "-DSTEPS=3"]),
+    "cg": (["-DKERNEL_N=100000", "-DITERS=2"], ["-DKERNEL_N=100000", "-DITERS=6"]),
+    "transpose": (["-DKERNEL_N=500", "-DITERS=1"], ["-DKERNEL_N=500", "-DITERS=3"]),
+}
+EMPTY = """// kernel-bench: MPI start-up and finalisation only.
+#include <cstdio>
+#pragma hpf processors ALL(*)
+double A[64];
+#pragma hpf distribute A(block) onto ALL
+int main() {
+#pragma hpf independent
+  for (int i = 0; i < 64; ++i)
+    A[i] = i;
+  std::printf("%g\\n", A[3]);
+  return 0;
+}
+"""
 BASELINES = {"jacobi2d": os.path.join(HERE, "baselines", "jacobi2d-mpi.cpp")}
 
 
@@ -75,6 +111,8 @@ def main():
     ap.add_argument("--ranks", default="1,2")
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--tmp", default="/tmp/kernel-bench")
+    ap.add_argument("--callgrind", action="store_true",
+                    help="instruction counts (valgrind) instead of wall time")
     ap.add_argument("kernels", nargs="*",
                     default=sorted(glob.glob(os.path.join(HERE, "kernels", "*.cpp"))) +
                     sorted(glob.glob(os.path.join(EXAMPLES, "*.cpp"))))
@@ -85,14 +123,30 @@ def main():
     if a.other_hpfcc or a.other_flag:
         compilers.append((a.other_label, a.other_hpfcc or a.hpfcc, a.other_flag))
     env = dict(os.environ, MPIEXEC_TIMEOUT="300")
-
-    print(f"| kernel | sequential (s) | " + " | ".join(
-        f"{lab} -n {r} (s) | speed-up" for lab, _, _ in compilers for r in ranks) +
-          " | halo B/rank/iter -n 2 | minimum | hand MPI -n 2 (s) | hpfcc / hand |")
-    print("|---|---|" + "---|---|" * (len(compilers) * len(ranks)) + "---|---|---|---|")
     # The sequential build finds hpf.h as a user's would.
     inc = subprocess.run([a.hpfcc, "--print-include-dir"], capture_output=True,
                          text=True, check=True).stdout.strip()
+    if a.callgrind:
+        callgrind(a, compilers, inc)
+        return
+    startup = {}
+    empty = os.path.join(a.tmp, "empty.cpp")
+    with open(empty, "w") as f:
+        f.write(EMPTY)
+    for lab, hpfcc, flags in compilers:
+        exe = os.path.join(a.tmp, f"empty.{lab}")
+        build([hpfcc, "-std=c++20", "-O2", *flags, empty, "-o", exe])
+        for r in ranks:
+            startup[(lab, r)] = statistics.median(
+                timed([a.mpiexec, "-n", str(r), exe], env)[0] for _ in range(max(a.runs, 3)))
+    print("start-up (empty hpfcc program under mpiexec, median): " + ", ".join(
+        f"{lab} -n {r} {t:.3f} s" for (lab, r), t in startup.items()))
+    print()
+    print(f"| kernel | sequential (s) | " + " | ".join(
+        f"{lab} -n {r} (s) | speed-up | excl. start-up" for lab, _, _ in compilers
+        for r in ranks) +
+          " | halo B/rank/iter -n 2 | minimum | hand MPI -n 2 (s) | hpfcc / hand |")
+    print("|---|---|" + "---|---|---|" * (len(compilers) * len(ranks)) + "---|---|---|---|")
     for src in a.kernels:
         name = os.path.splitext(os.path.basename(src))[0]
         seq = os.path.join(a.tmp, name + ".seq")
@@ -123,7 +177,9 @@ def main():
         for lab, _, _ in compilers:
             for r in ranks:
                 t = statistics.median(times[(lab, r)])
-                cells.append(f"{t:.3f} | {tseq / t:.2f}")
+                rest = t - startup[(lab, r)]
+                cells.append(f"{t:.3f} | {tseq / t:.2f} | " +
+                             (f"{tseq / rest:.2f}" if rest > 0 else "n/a"))
         # Halo bytes: one more -n 2 run with the runtime's report.
         rep = subprocess.run([a.mpiexec, "-n", "2", os.path.join(a.tmp, f"{name}.hpfcc")],
                              capture_output=True, text=True, timeout=600,
@@ -140,6 +196,44 @@ def main():
         else:
             cells.append("n/a | n/a")
         print(f"| {name} | {tseq:.3f} | " + " | ".join(cells) + " |", flush=True)
+
+
+def instructions(cmd):
+    """Instructions one process executes (valgrind --tool=callgrind)."""
+    r = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                        *cmd], capture_output=True, text=True, timeout=3600)
+    for line in r.stderr.splitlines():
+        if "Collected :" in line:
+            return int(line.split()[-1])
+    sys.exit(f"kernel-bench: no callgrind count for {' '.join(cmd)}\n{r.stderr}")
+
+
+def callgrind(a, compilers, inc):
+    """Per kernel: instructions of the extra iterations, sequential and each
+    hpfcc at -n 1 (one process, no launcher), and their ratio."""
+    print("| kernel | sequential | " + " | ".join(
+        f"{lab} -n 1 | / sequential" for lab, _, _ in compilers) + " |")
+    print("|---|---|" + "---|---|" * len(compilers))
+    for src in a.kernels:
+        name = os.path.splitext(os.path.basename(src))[0]
+        if name not in CALLGRIND:
+            print(f"kernel-bench: {name}: no --callgrind sizes, skipped", file=sys.stderr)
+            continue
+        counts = {}
+        for i, defs in enumerate(CALLGRIND[name]):
+            seq = os.path.join(a.tmp, f"{name}.cg{i}.seq")
+            build([a.cxx, "-std=c++20", "-O2", "-w", "-I" + inc, *defs, src, "-o", seq])
+            counts[("seq", i)] = instructions([seq])
+            for lab, hpfcc, flags in compilers:
+                exe = os.path.join(a.tmp, f"{name}.cg{i}.{lab}")
+                build([hpfcc, "-std=c++20", "-O2", *flags, *defs, src, "-o", exe])
+                counts[(lab, i)] = instructions([exe])
+        diff = {k: counts[(k, 1)] - counts[(k, 0)] for k in
+                ["seq"] + [lab for lab, _, _ in compilers]}
+        cells = [f"{diff[lab] / 1e6:.2f} M | {diff[lab] / diff['seq']:.3f}"
+                 for lab, _, _ in compilers]
+        print(f"| {name} | {diff['seq'] / 1e6:.2f} M | " + " | ".join(cells) + " |",
+              flush=True)
 
 
 if __name__ == "__main__":

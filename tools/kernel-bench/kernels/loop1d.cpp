@@ -3,7 +3,10 @@
 #include <cstdio>
 
 constexpr int N = 1 << 16;
-constexpr int Sweeps = 20000;
+#ifndef SWEEPS
+#define SWEEPS 20000
+#endif
+constexpr int Sweeps = SWEEPS;
 #pragma hpf processors ALL(*)
 double A[N];
 double B[N];

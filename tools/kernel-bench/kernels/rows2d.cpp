@@ -3,7 +3,10 @@
 #include <cstdio>
 
 constexpr int R = 512, C = 256;
-constexpr int Sweeps = 10000;
+#ifndef SWEEPS
+#define SWEEPS 10000
+#endif
+constexpr int Sweeps = SWEEPS;
 #pragma hpf processors ALL(*)
 double M[R][C];
 double W[R][C];
