@@ -1,0 +1,114 @@
+//===- hpfcc/rows.h - slices broadcast before a loop nest -------*- C++ -*-===//
+//
+// A loop nest reading an array at subscripts that are the same in every
+// iteration in each distributed dimension (the pivot row `M[k][j]` of
+// Gaussian elimination, M (cyclic, *)) reads one slice, and every element
+// of it lives on one rank. hpfcc (analysis/RowReads.cpp) makes, before the
+// loop,
+//
+//   const hpfcc::row<double, 2, 1u> __hpf_row7_0(M, {hpf::index_t(k), 0},
+//                                                 "f.cpp:7:1");
+//
+// (Fixed: bit d set for each fixed dimension; the other dimensions are
+// held whole) and reads `__hpf_row7_0(k, j)` with global indices, the
+// fixed ones ignored. The owner packs the slice and broadcasts it: one
+// MPI_Bcast of the slice, instead of a whole-array gather.
+//
+// Depends on the runtime (mpi/hpfrt.h) only.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HPFCC_ROWS_H
+#define HPFCC_ROWS_H
+
+#include "mpi/hpfrt.h"
+
+#include <array>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace hpfcc {
+
+template <class T, int R, unsigned Fixed> class row {
+  static_assert(Fixed != 0 && Fixed < (1u << R), "a fixed dimension");
+
+public:
+  row(const hpf::darray<T, R> &a,
+      const std::array<hpf::index_t, std::size_t(R)> &at, const char *where) {
+    std::array<hpf::index_t, std::size_t(R)> G{};
+    hpf::index_t Size = 1;
+    for (int D = 0; D < R; ++D) {
+      const hpf::plan::Distribution &Dim = a.mapping().dims()[std::size_t(D)];
+      if (fixed(D)) {
+        if (at[std::size_t(D)] < 0 || at[std::size_t(D)] >= Dim.size())
+          hpf::fail("independent",
+                    "a slice is read at index " +
+                        std::to_string(at[std::size_t(D)]) + " of dimension " +
+                        std::to_string(D) + ", outside its extent " +
+                        std::to_string(Dim.size()),
+                    where);
+        G[std::size_t(D)] = at[std::size_t(D)];
+        continue;
+      }
+      // The analysis fixes every distributed dimension of the mapping it
+      // knows; the array cannot have another one here.
+      if (Dim.kind() != hpf::plan::DistKind::Collapsed)
+        hpf::fail("independent",
+                  "a slice read needs dimension " + std::to_string(D) +
+                      " held whole ('*'), but the array is " +
+                      a.format_string(),
+                  where);
+      Ext[std::size_t(D)] = Dim.size();
+      Size *= Dim.size();
+    }
+    Data.resize(std::size_t(Size));
+    const int Owner = std::apply([&](auto... I) { return a.owner(I...); }, G);
+    if (Owner == hpf::rank())
+      pack(a, G, 0, 0);
+    hpf::rt::broadcastFromOwner(Data.data(), Data.size() * sizeof(T), Owner);
+  }
+  row(const row &) = delete;
+  row &operator=(const row &) = delete;
+
+  /// Element (i, j, ...) of the array, which must lie in the slice (the
+  /// fixed indices are not looked at): row-major over the whole dimensions,
+  /// the last of which has stride 1.
+  template <class... I> const T &operator()(I... idx) const {
+    static_assert(sizeof...(I) == R, "one index per dimension");
+    const hpf::index_t G[] = {hpf::index_t(idx)...};
+    hpf::index_t Flat = 0;
+    for (int D = 0; D < R; ++D)
+      if (!fixed(D))
+        Flat = Flat * Ext[std::size_t(D)] + G[D];
+    return Data.data()[Flat];
+  }
+
+private:
+  static constexpr bool fixed(int D) { return (Fixed >> D) & 1u; }
+  /// The owner copies the slice row-major into Data (Flat: elements before
+  /// the current index in the whole dimensions before D).
+  void pack(const hpf::darray<T, R> &a,
+            std::array<hpf::index_t, std::size_t(R)> &G, int D,
+            hpf::index_t Flat) {
+    if (D == R) {
+      Data[std::size_t(Flat)] =
+          std::apply([&](auto... I) -> const T & { return a(I...); }, G);
+      return;
+    }
+    if (fixed(D)) {
+      pack(a, G, D + 1, Flat);
+      return;
+    }
+    for (hpf::index_t K = 0; K < Ext[std::size_t(D)]; ++K) {
+      G[std::size_t(D)] = K;
+      pack(a, G, D + 1, Flat * Ext[std::size_t(D)] + K);
+    }
+  }
+
+  std::vector<T> Data;
+  std::array<hpf::index_t, std::size_t(R)> Ext{};
+};
+
+} // namespace hpfcc
+
+#endif // HPFCC_ROWS_H
