@@ -22,6 +22,7 @@
 
 #include "mpi/hpfrt.h"
 
+#include <algorithm>
 #include <array>
 #include <string>
 #include <utility>
@@ -64,7 +65,7 @@ public:
     Data.resize(std::size_t(Size));
     const int Owner = std::apply([&](auto... I) { return a.owner(I...); }, G);
     if (Owner == hpf::rank())
-      pack(a, G, 0, 0);
+      pack(a, G);
     hpf::rt::broadcastFromOwner(Data.data(), Data.size() * sizeof(T), Owner);
   }
   row(const row &) = delete;
@@ -85,24 +86,46 @@ public:
 
 private:
   static constexpr bool fixed(int D) { return (Fixed >> D) & 1u; }
-  /// The owner copies the slice row-major into Data (Flat: elements before
-  /// the current index in the whole dimensions before D).
+  /// The owner copies the slice row-major into Data. The whole dimensions
+  /// are '*' (local index = global index), so element (.., g_d, ..) of the
+  /// slice is at First + sum over them of g_d * stride_d in local storage:
+  /// one pointer walk, the innermost whole dimension a contiguous copy when
+  /// it is the last one (a row of a (cyclic, *) matrix: one std::copy).
   void pack(const hpf::darray<T, R> &a,
-            std::array<hpf::index_t, std::size_t(R)> &G, int D,
-            hpf::index_t Flat) {
+            const std::array<hpf::index_t, std::size_t(R)> &G) {
+    std::array<hpf::index_t, std::size_t(R)> Stride{};
+    hpf::index_t S = 1;
+    for (int D = R; D-- > 0;) {
+      Stride[std::size_t(D)] = S;
+      S *= a.local_extent(D);
+    }
+    const T *First =
+        &std::apply([&](auto... I) -> const T & { return a(I...); }, G);
+    T *Out = Data.data();
+    walk(First, Stride, 0, Out);
+  }
+  void walk(const T *P, const std::array<hpf::index_t, std::size_t(R)> &Stride,
+            int D, T *&Out) const {
+    while (D < R && fixed(D))
+      ++D;
     if (D == R) {
-      Data[std::size_t(Flat)] =
-          std::apply([&](auto... I) -> const T & { return a(I...); }, G);
+      *Out++ = *P;
       return;
     }
-    if (fixed(D)) {
-      pack(a, G, D + 1, Flat);
+    const hpf::index_t E = Ext[std::size_t(D)];
+    if (Stride[std::size_t(D)] == 1 && innermost(D)) {
+      Out = std::copy(P, P + E, Out);
       return;
     }
-    for (hpf::index_t K = 0; K < Ext[std::size_t(D)]; ++K) {
-      G[std::size_t(D)] = K;
-      pack(a, G, D + 1, Flat * Ext[std::size_t(D)] + K);
-    }
+    for (hpf::index_t K = 0; K < E; ++K)
+      walk(P + K * Stride[std::size_t(D)], Stride, D + 1, Out);
+  }
+  /// No whole dimension after D.
+  static constexpr bool innermost(int D) {
+    for (int E = D + 1; E < R; ++E)
+      if (!fixed(E))
+        return false;
+    return true;
   }
 
   std::vector<T> Data;
