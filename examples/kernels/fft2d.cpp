@@ -8,9 +8,9 @@
 // whatever order the ranks' parts combine in). One transform per run: a
 // redistribute inside a repetition loop makes the mapping at the row phase
 // depend on control flow, and the row phase's reads Re[i][k] are then
-// rejected. The FFT is written inline in the loop body: a row `Re[i]`
-// cannot be passed to a function (a row of a distributed array is an
-// error).
+// rejected. A row `Re[i]` cannot be passed to a function (a row of a
+// distributed array is an error), so each phase copies its row (column) into
+// local arrays and calls butterflies() on those.
 //   hpfcc -O2 fft2d.cpp -o fft2d && mpiexec.mpich -n 2 ./fft2d
 #include <chrono>
 #include <cmath>
@@ -30,6 +30,24 @@ double Re[N][N], Im[N][N];
 
 double Wr[N / 2], Wi[N / 2]; // e^(-2 pi i m / N), every rank
 int Rev[N];                  // bit reversal of log2(N) bits
+
+// The radix-2 butterflies of an N-point FFT, in place, on data in
+// bit-reversed order (a local copy of one row or column).
+void butterflies(double *Tr, double *Ti) {
+  for (int Len = 2; Len <= N; Len <<= 1) {
+    const int Half = Len / 2, Step = N / Len;
+    for (int S = 0; S < N; S += Len)
+      for (int m = 0; m < Half; ++m) {
+        const int A = S + m, B = A + Half;
+        const double Xr = Tr[B] * Wr[m * Step] - Ti[B] * Wi[m * Step];
+        const double Xi = Tr[B] * Wi[m * Step] + Ti[B] * Wr[m * Step];
+        Tr[B] = Tr[A] - Xr;
+        Ti[B] = Ti[A] - Xi;
+        Tr[A] += Xr;
+        Ti[A] += Xi;
+      }
+  }
+}
 
 int main() {
   int Bits = 0;
@@ -62,19 +80,7 @@ int main() {
       Tr[Rev[k]] = Re[i][k];
       Ti[Rev[k]] = Im[i][k];
     }
-    for (int Len = 2; Len <= N; Len <<= 1) {
-      const int Half = Len / 2, Step = N / Len;
-      for (int S = 0; S < N; S += Len)
-        for (int m = 0; m < Half; ++m) {
-          const int A = S + m, B = A + Half;
-          const double Xr = Tr[B] * Wr[m * Step] - Ti[B] * Wi[m * Step];
-          const double Xi = Tr[B] * Wi[m * Step] + Ti[B] * Wr[m * Step];
-          Tr[B] = Tr[A] - Xr;
-          Ti[B] = Ti[A] - Xi;
-          Tr[A] += Xr;
-          Ti[A] += Xi;
-        }
-    }
+    butterflies(Tr, Ti);
     for (int k = 0; k < N; ++k) {
       Re[i][k] = Tr[k];
       Im[i][k] = Ti[k];
@@ -91,19 +97,7 @@ int main() {
       Tr[Rev[k]] = Re[k][j];
       Ti[Rev[k]] = Im[k][j];
     }
-    for (int Len = 2; Len <= N; Len <<= 1) {
-      const int Half = Len / 2, Step = N / Len;
-      for (int S = 0; S < N; S += Len)
-        for (int m = 0; m < Half; ++m) {
-          const int A = S + m, B = A + Half;
-          const double Xr = Tr[B] * Wr[m * Step] - Ti[B] * Wi[m * Step];
-          const double Xi = Tr[B] * Wi[m * Step] + Ti[B] * Wr[m * Step];
-          Tr[B] = Tr[A] - Xr;
-          Ti[B] = Ti[A] - Xi;
-          Tr[A] += Xr;
-          Ti[A] += Xi;
-        }
-    }
+    butterflies(Tr, Ti);
     for (int k = 0; k < N; ++k) {
       Re[k][j] = Tr[k] / N;
       Im[k][j] = Ti[k] / N;
