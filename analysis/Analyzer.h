@@ -155,8 +155,9 @@ struct LoopAccess {
   DistArray *Array = nullptr;
   bool Read = true; ///< only read (else written, maybe also read)
   enum KindT {
-    Local,   ///< owned by the rank that runs the iteration
-    Gathered ///< read from a copy (or halo) made before the loop
+    Local,    ///< owned by the rank that runs the iteration
+    Gathered, ///< read from a copy (or halo) made before the loop
+    Row       ///< read from a slice broadcast before the loop (RowReads.cpp)
   } Kind = Local;
   /// Local elements, per dimension: the level whose owned segment the
   /// subscript runs over (local index = subscript + segment offset), or -1
@@ -169,6 +170,15 @@ struct LoopAccess {
 struct HaloWidths {
   std::vector<long long> Lo, Hi;
   bool Corners = false;
+};
+
+/// A slice of an array read by a nest at loop-invariant subscripts in every
+/// distributed dimension (the pivot row `M[k][j]`): its owner broadcasts it
+/// before the loop (RowReads.cpp). At: per dimension the fixed subscript,
+/// or null for a dimension the slice holds whole.
+struct RowRead {
+  DistArray *Array = nullptr;
+  std::vector<const clang::Expr *> At;
 };
 
 struct OwnerLoop {
@@ -196,6 +206,10 @@ struct OwnerLoop {
   /// loop (hpfcc::realigned): per dimension, the home dimension whose
   /// distribution it takes, or -1 ('*': the copy holds it whole).
   std::map<DistArray *, std::vector<int>> Realigned;
+  /// Slices broadcast before the loop; RowOf maps each Row access (by its
+  /// whole expression) to its slice.
+  std::vector<RowRead> Rows;
+  std::map<const clang::Expr *, std::size_t> RowOf;
   std::vector<LoopReduction> Reductions;
   /// Loops inside the nest not marked independent whose iterations are
   /// proven independent (each writes distributed elements only at its

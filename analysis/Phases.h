@@ -189,6 +189,14 @@ bool constantParams(const Mapping &M);
 /// owned indices in another order (A[j][i]): read locally, from the array
 /// itself or from a copy in the mapping the loop needs (Reads.cpp).
 void chooseRealigned(Context &C, OwnerLoop &L, const FlowState &St);
+/// Whether a read of an array of mapping M is at subscripts invariant in
+/// the nest in every distributed dimension (and, Written, never written by
+/// the nest): a slice broadcast before the loop serves it (RowReads.cpp).
+bool rowReadFits(Context &C, const OwnerLoop &L, const LoopAccess &Acc,
+                 const Mapping *M, bool Written);
+/// Gathered reads that fit become Row reads too; every Row read gets its
+/// slice in L.Rows, with a remark (RowReads.cpp).
+void chooseRows(Context &C, OwnerLoop &L, const FlowState &St);
 
 } // namespace hpf::analysis
 

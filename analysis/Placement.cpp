@@ -186,6 +186,13 @@ void Placement::checkNest(OwnerLoop &L) {
         L.CheckAligned.push_back(X);
       continue;
     }
+    // A slice no iteration writes, read at invariant subscripts (the pivot
+    // row): broadcast before the loop (RowReads.cpp).
+    if (Acc.Read && L.Written.count(X) && Al != No &&
+        rowReadFits(C, L, Acc, HM, true)) {
+      Acc.Kind = LoopAccess::Row;
+      continue;
+    }
     const Expr *At = Bad >= 0 ? Acc.Subs.sub(std::size_t(Bad))
                               : static_cast<const Expr *>(Acc.Subs.whole());
     std::string Dim = std::to_string(Bad);
@@ -234,6 +241,7 @@ void Placement::checkNest(OwnerLoop &L) {
   }
   if (Failed)
     return;
+  chooseRows(C, L, St);
   // A read-only array gathered for some elements is read from the copy
   // everywhere; one checked at run time is gathered if it is misaligned.
   std::set<DistArray *> Gathered;

@@ -70,7 +70,7 @@ public:
       : E(E), L(L), D(E.directive(L.DirId)), Id(std::to_string(L.DirId)) {}
 
   void run() {
-    std::string Pro = copies();
+    std::string Pro = copies() + rows();
     if (!L.Home) {
       // Runs on every rank, like replicated code.
       E.replaceDirective(D, Pro.empty() ? "" : "{" + Pro);
@@ -269,6 +269,41 @@ private:
         SourceLocation RB = analysis::rbracketLoc(El.Subs.whole());
         E.RW.ReplaceText(SourceRange(RB, RB), ")");
       }
+    }
+    return Pro;
+  }
+
+  std::string rowName(std::size_t K) const {
+    return "__hpf_row" + Id + "_" + std::to_string(K);
+  }
+  /// Slices read at loop-invariant subscripts (analysis/RowReads.cpp),
+  /// broadcast by their owner before the loop (runtime/hpfcc/rows.h); the
+  /// elements keep their global indices, the fixed ones ignored:
+  /// `M[k][j]` -> `__hpf_row7_0(k, j)`.
+  std::string rows() {
+    std::string Pro;
+    for (std::size_t K = 0; K < L.Rows.size(); ++K) {
+      const analysis::RowRead &RR = L.Rows[K];
+      unsigned Fixed = 0;
+      std::string At;
+      for (std::size_t Dm = 0; Dm < RR.At.size(); ++Dm) {
+        Fixed |= RR.At[Dm] ? 1u << Dm : 0u;
+        At += (Dm ? ", " : "") +
+              (RR.At[Dm] ? "hpf::index_t(" + E.text(RR.At[Dm]) + ")"
+                         : std::string("0"));
+      }
+      Pro += " const hpfcc::row<" + RR.Array->ElemType + ", " +
+             std::to_string(RR.Array->rank()) + ", " + std::to_string(Fixed) +
+             "u> " + rowName(K) + "(" + RR.Array->Name + ", {" + At + "}, " +
+             E.whereLiteral(D.HashLoc) + ");";
+    }
+    for (const LoopAccess &El : L.Accesses) {
+      if (El.Kind != LoopAccess::Row)
+        continue;
+      E.replaceBase(El.Subs, rowName(L.RowOf.at(El.Subs.whole())));
+      E.openSubscripts(El.Subs, "(");
+      SourceLocation RB = analysis::rbracketLoc(El.Subs.whole());
+      E.RW.ReplaceText(SourceRange(RB, RB), ")");
     }
     return Pro;
   }

@@ -362,5 +362,7 @@ private:
 
 // Reads in the mapping a loop needs (hpfcc::realigned).
 #include "hpfcc/reads.h"
+// Slices read at loop-invariant subscripts (hpfcc::row).
+#include "hpfcc/rows.h"
 
 #endif // HPFCC_LOOPS_H

@@ -57,6 +57,10 @@ SIZES = {
     "transpose": (["-DKERNEL_N=4000", "-DITERS=10"], 10, 0),
     "nbody": (["-DKERNEL_N=6000", "-DSTEPS=4"], 4, 0),
     "cg": (["-DKERNEL_N=2000000", "-DITERS=50"], 50, 1 * 8),
+    # Not halo kernels (n/a): gauss broadcasts one pivot row per step,
+    # fft2d redistributes once.
+    "gauss": (["-DKERNEL_N=1200"], 1199, None),
+    "fft2d": (["-DKERNEL_N=2048"], 1, None),
 }
 # --callgrind: small sizes, and the defines of two iteration counts.
 CALLGRIND = {

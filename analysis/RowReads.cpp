@@ -1,0 +1,224 @@
+//===- analysis/RowReads.cpp - slices read at loop-invariant subscripts ---===//
+//
+// Gaussian elimination written as a user would:
+//
+//   for (int k = 0; k < N - 1; ++k)
+//   #pragma hpf independent
+//     for (int i = k + 1; i < N; ++i)
+//       for (int j = k; j <= N; ++j) M[i][j] -= M[i][k] / M[k][k] * M[k][j];
+//
+// reads row k of an array the nest writes. Such a read is safe when its
+// subscript in every distributed dimension is invariant in the nest (only
+// variables declared outside it, none assigned inside) and, for an array
+// the nest writes, the level over one of those dimensions provably never
+// reaches that subscript (i from k + 1 up): writes are only at the levels'
+// indices, so no iteration changes the slice. Every element of the slice
+// then lives on one rank (the distributed dimensions are fixed), which
+// broadcasts it before the loop: one collective of one row instead of an
+// error (or, for an array the nest only reads, a whole-array gather).
+//
+//===----------------------------------------------------------------------===//
+#include "Expressions.h"
+#include "Phases.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace hpf::analysis {
+
+using pragma::FormatKind;
+
+namespace {
+
+/// Whether S lies inside the nest's source range.
+bool insideNest(const SourceManager &SM, const OwnerLoop &L, SourceLocation S) {
+  SourceRange Nest = L.outer()->getSourceRange();
+  return !SM.isBeforeInTranslationUnit(S, Nest.getBegin()) &&
+         !SM.isBeforeInTranslationUnit(Nest.getEnd(), S);
+}
+
+/// Whether some reference to V inside Body may change it.
+bool changedIn(ASTContext &Ctx, const Stmt *Body, const VarDecl *V) {
+  if (!Body)
+    return false;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Body))
+    if (DRE->getDecl() == V && !onlyRead(Ctx, DRE))
+      return true;
+  for (const Stmt *Ch : Body->children())
+    if (changedIn(Ctx, Ch, V))
+      return true;
+  return false;
+}
+
+/// Whether E has the same value in every iteration of the nest: no side
+/// effects, only variables declared outside the nest that it never changes
+/// (locals and parameters, or constants), and no distributed array.
+bool invariant(Context &C, const OwnerLoop &L, const Stmt *E) {
+  if (const auto *X = dyn_cast<Expr>(E); X && X->HasSideEffects(C.Ctx))
+    return false;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl())) {
+      if (C.P.ArrayByVar.count(V) || insideNest(C.SM, L, V->getLocation()) ||
+          (!V->isLocalVarDeclOrParm() && !V->getType().isConstQualified()) ||
+          V->getType()->isReferenceType() || changedIn(C.Ctx, L.outer(), V))
+        return false;
+    }
+  }
+  for (const Stmt *Ch : E->children())
+    if (Ch && !invariant(C, L, Ch))
+      return false;
+  return true;
+}
+
+/// E as `V + c` (V null: the constant c), through parentheses, casts and
+/// `+`/`-` of constants.
+struct Affine {
+  const VarDecl *V = nullptr;
+  int64_t C = 0;
+};
+std::optional<Affine> affineOf(ASTContext &Ctx, const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (std::optional<llvm::APSInt> K = E->getIntegerConstantExpr(Ctx))
+    return Affine{nullptr, K->getExtValue()};
+  if (const VarDecl *V = bareVar(E))
+    return Affine{V, 0};
+  const auto *B = dyn_cast<BinaryOperator>(E);
+  if (!B || (B->getOpcode() != BO_Add && B->getOpcode() != BO_Sub))
+    return std::nullopt;
+  std::optional<Affine> X = affineOf(Ctx, B->getLHS()),
+                        Y = affineOf(Ctx, B->getRHS());
+  if (!X || !Y || (X->V && Y->V) || (B->getOpcode() == BO_Sub && Y->V))
+    return std::nullopt;
+  return Affine{X->V ? X->V : Y->V,
+                B->getOpcode() == BO_Add ? X->C + Y->C : X->C - Y->C};
+}
+/// A - B if it is a constant.
+std::optional<int64_t> difference(ASTContext &Ctx, const Expr *A,
+                                  const Expr *B) {
+  std::optional<Affine> X = affineOf(Ctx, A), Y = affineOf(Ctx, B);
+  if (!X || !Y || X->V != Y->V)
+    return std::nullopt;
+  return X->C - Y->C;
+}
+
+/// Whether the level's indices provably never equal S.
+bool excludes(ASTContext &Ctx, const NestLevel &Lv, const Expr *S) {
+  std::optional<int64_t> First = difference(Ctx, Lv.Lower, S),
+                         Bound = difference(Ctx, Lv.Upper, S);
+  // Up: indices in [Lower, Upper) (or ]); down: in (Upper, Lower] (or [).
+  if (!Lv.Down)
+    return (First && *First >= 1) ||
+           (Bound && *Bound <= (Lv.Inclusive ? -1 : 0));
+  return (First && *First <= -1) || (Bound && *Bound >= (Lv.Inclusive ? 1 : 0));
+}
+
+std::string textOf(ASTContext &Ctx, const Expr *E) {
+  return Lexer::getSourceText(
+             CharSourceRange::getTokenRange(E->getSourceRange()),
+             Ctx.getSourceManager(), Ctx.getLangOpts())
+      .str();
+}
+
+} // namespace
+
+bool rowReadFits(Context &C, const OwnerLoop &L, const LoopAccess &Acc,
+                 const Mapping *M, bool Written) {
+  const DistArray *X = Acc.Array;
+  if (!M || !Acc.Read || X->rank() < 2 ||
+      Acc.Subs.Levels.size() != std::size_t(X->rank()))
+    return false;
+  bool Excluded = !Written, AnyFixed = false;
+  for (int D = 0; D < X->rank(); ++D) {
+    if (M->Formats[std::size_t(D)].Kind == FormatKind::Collapsed)
+      continue;
+    const Expr *S = Acc.Subs.sub(std::size_t(D));
+    if (!invariant(C, L, S))
+      return false;
+    AnyFixed = true;
+    // A written array is aligned with the home array and written only at
+    // the index of the level over each distributed dimension.
+    for (const NestLevel &Lv : L.Levels)
+      if (Lv.Dim == D && excludes(C.Ctx, Lv, S))
+        Excluded = true;
+  }
+  return AnyFixed && Excluded;
+}
+
+void chooseRows(Context &C, OwnerLoop &L, const FlowState &St) {
+  // An array the nest only reads: its gathered reads become slices when
+  // every one of them fits (else the whole array is gathered anyway).
+  std::map<DistArray *, bool> AllFit;
+  for (const LoopAccess &Acc : L.Accesses)
+    if (Acc.Kind == LoopAccess::Gathered && !L.Written.count(Acc.Array)) {
+      bool Fits = rowReadFits(C, L, Acc, mappingIn(St, Acc.Array), false);
+      auto [It, New] = AllFit.try_emplace(Acc.Array, Fits);
+      It->second = It->second && Fits;
+    }
+  for (LoopAccess &Acc : L.Accesses)
+    if (Acc.Kind == LoopAccess::Gathered && AllFit[Acc.Array])
+      Acc.Kind = LoopAccess::Row;
+  // One slice per array and fixed subscripts (as written), in source order.
+  std::map<std::pair<DistArray *, std::string>, std::size_t> Slice;
+  for (const LoopAccess &Acc : L.Accesses) {
+    if (Acc.Kind != LoopAccess::Row)
+      continue;
+    DistArray *X = Acc.Array;
+    const Mapping *M = mappingIn(St, X);
+    RowRead RR{X, {}};
+    std::string Key, Fixed, Dims;
+    long long Elems = 1;
+    for (int D = 0; D < X->rank(); ++D) {
+      bool Whole = M->Formats[std::size_t(D)].Kind == FormatKind::Collapsed;
+      const Expr *S = Acc.Subs.sub(std::size_t(D));
+      RR.At.push_back(Whole ? nullptr : S);
+      if (Whole) {
+        Key += "*,";
+        Elems = Elems < 0 || X->Extents[std::size_t(D)] < 0
+                    ? -1
+                    : Elems * X->Extents[std::size_t(D)];
+        continue;
+      }
+      std::string T = textOf(C.Ctx, S);
+      Key += T + ",";
+      Fixed += (Fixed.empty() ? "'" : ", '") + T + "'";
+      Dims += (Dims.empty() ? "" : ", ") + std::to_string(D);
+    }
+    auto [It, New] = Slice.try_emplace({X, Key}, L.Rows.size());
+    L.RowOf[Acc.Subs.whole()] = It->second;
+    if (!New)
+      continue;
+    L.Rows.push_back(RR);
+    QualType ET = X->Var->getType().getNonReferenceType();
+    while (const ArrayType *AT = C.Ctx.getAsArrayType(ET))
+      ET = AT->getElementType();
+    long long ES = C.Ctx.getTypeSizeInChars(ET).getQuantity();
+    std::string Size = Elems < 0 ? std::string("one slice")
+                                 : std::to_string(Elems) + " elements, " +
+                                       std::to_string(Elems * ES) + " bytes";
+    std::string Why =
+        L.Written.count(X)
+            ? ", which this nest does not write (the loop over the index "
+              "of that dimension never reaches it)"
+            : "";
+    std::string Instead =
+        L.Written.count(X)
+            ? ""
+            : " instead of gathering all " +
+                  (X->runtimeExtent() ? std::string("its")
+                                      : std::to_string(X->Extent)) +
+                  " elements";
+    C.R.remark(Acc.Subs.whole()->getBeginLoc(),
+               "'" + X->Name + "' is read at " + Fixed + " in dimension" +
+                   (Dims.find(',') == std::string::npos ? " " : "s ") + Dims +
+                   Why +
+                   ": before the loop its owner broadcasts that slice to "
+                   "every rank (one MPI_Bcast of " +
+                   Size + ")" + Instead);
+  }
+}
+
+} // namespace hpf::analysis

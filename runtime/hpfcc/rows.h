@@ -1,0 +1,137 @@
+//===- hpfcc/rows.h - slices broadcast before a loop nest -------*- C++ -*-===//
+//
+// A loop nest reading an array at subscripts that are the same in every
+// iteration in each distributed dimension (the pivot row `M[k][j]` of
+// Gaussian elimination, M (cyclic, *)) reads one slice, and every element
+// of it lives on one rank. hpfcc (analysis/RowReads.cpp) makes, before the
+// loop,
+//
+//   const hpfcc::row<double, 2, 1u> __hpf_row7_0(M, {hpf::index_t(k), 0},
+//                                                 "f.cpp:7:1");
+//
+// (Fixed: bit d set for each fixed dimension; the other dimensions are
+// held whole) and reads `__hpf_row7_0(k, j)` with global indices, the
+// fixed ones ignored. The owner packs the slice and broadcasts it: one
+// MPI_Bcast of the slice, instead of a whole-array gather.
+//
+// Depends on the runtime (mpi/hpfrt.h) only.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HPFCC_ROWS_H
+#define HPFCC_ROWS_H
+
+#include "mpi/hpfrt.h"
+
+#include <algorithm>
+#include <array>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace hpfcc {
+
+template <class T, int R, unsigned Fixed> class row {
+  static_assert(Fixed != 0 && Fixed < (1u << R), "a fixed dimension");
+
+public:
+  row(const hpf::darray<T, R> &a,
+      const std::array<hpf::index_t, std::size_t(R)> &at, const char *where) {
+    std::array<hpf::index_t, std::size_t(R)> G{};
+    hpf::index_t Size = 1;
+    for (int D = 0; D < R; ++D) {
+      const hpf::plan::Distribution &Dim = a.mapping().dims()[std::size_t(D)];
+      if (fixed(D)) {
+        if (at[std::size_t(D)] < 0 || at[std::size_t(D)] >= Dim.size())
+          hpf::fail("independent",
+                    "a slice is read at index " +
+                        std::to_string(at[std::size_t(D)]) + " of dimension " +
+                        std::to_string(D) + ", outside its extent " +
+                        std::to_string(Dim.size()),
+                    where);
+        G[std::size_t(D)] = at[std::size_t(D)];
+        continue;
+      }
+      // The analysis fixes every distributed dimension of the mapping it
+      // knows; the array cannot have another one here.
+      if (Dim.kind() != hpf::plan::DistKind::Collapsed)
+        hpf::fail("independent",
+                  "a slice read needs dimension " + std::to_string(D) +
+                      " held whole ('*'), but the array is " +
+                      a.format_string(),
+                  where);
+      Ext[std::size_t(D)] = Dim.size();
+      Size *= Dim.size();
+    }
+    Data.resize(std::size_t(Size));
+    const int Owner = std::apply([&](auto... I) { return a.owner(I...); }, G);
+    if (Owner == hpf::rank())
+      pack(a, G);
+    hpf::rt::broadcastFromOwner(Data.data(), Data.size() * sizeof(T), Owner);
+  }
+  row(const row &) = delete;
+  row &operator=(const row &) = delete;
+
+  /// Element (i, j, ...) of the array, which must lie in the slice (the
+  /// fixed indices are not looked at): row-major over the whole dimensions,
+  /// the last of which has stride 1.
+  template <class... I> const T &operator()(I... idx) const {
+    static_assert(sizeof...(I) == R, "one index per dimension");
+    const hpf::index_t G[] = {hpf::index_t(idx)...};
+    hpf::index_t Flat = 0;
+    for (int D = 0; D < R; ++D)
+      if (!fixed(D))
+        Flat = Flat * Ext[std::size_t(D)] + G[D];
+    return Data.data()[Flat];
+  }
+
+private:
+  static constexpr bool fixed(int D) { return (Fixed >> D) & 1u; }
+  /// The owner copies the slice row-major into Data. The whole dimensions
+  /// are '*' (local index = global index), so element (.., g_d, ..) of the
+  /// slice is at First + sum over them of g_d * stride_d in local storage:
+  /// one pointer walk, the innermost whole dimension a contiguous copy when
+  /// it is the last one (a row of a (cyclic, *) matrix: one std::copy).
+  void pack(const hpf::darray<T, R> &a,
+            const std::array<hpf::index_t, std::size_t(R)> &G) {
+    std::array<hpf::index_t, std::size_t(R)> Stride{};
+    hpf::index_t S = 1;
+    for (int D = R; D-- > 0;) {
+      Stride[std::size_t(D)] = S;
+      S *= a.local_extent(D);
+    }
+    const T *First =
+        &std::apply([&](auto... I) -> const T & { return a(I...); }, G);
+    T *Out = Data.data();
+    walk(First, Stride, 0, Out);
+  }
+  void walk(const T *P, const std::array<hpf::index_t, std::size_t(R)> &Stride,
+            int D, T *&Out) const {
+    while (D < R && fixed(D))
+      ++D;
+    if (D == R) {
+      *Out++ = *P;
+      return;
+    }
+    const hpf::index_t E = Ext[std::size_t(D)];
+    if (Stride[std::size_t(D)] == 1 && innermost(D)) {
+      Out = std::copy(P, P + E, Out);
+      return;
+    }
+    for (hpf::index_t K = 0; K < E; ++K)
+      walk(P + K * Stride[std::size_t(D)], Stride, D + 1, Out);
+  }
+  /// No whole dimension after D.
+  static constexpr bool innermost(int D) {
+    for (int E = D + 1; E < R; ++E)
+      if (!fixed(E))
+        return false;
+    return true;
+  }
+
+  std::vector<T> Data;
+  std::array<hpf::index_t, std::size_t(R)> Ext{};
+};
+
+} // namespace hpfcc
+
+#endif // HPFCC_ROWS_H
