@@ -120,33 +120,39 @@ MPI_Datatype subarray(const Box &Whole, const Box &Part, MPI_Datatype ElemType,
 }
 
 /// Copies box Part from the row-major box From (bytes at F) into the
-/// row-major box To (bytes at O): one memcpy per row of the last dimension.
+/// row-major box To (bytes at O): one memcpy per row of the last dimension,
+/// the offsets stepped per row (a frame's column is a row of one element
+/// per row of the block: no per-row index arithmetic or call for it).
 void copyBox(const Box &From, const char *F, const Box &To, char *O,
              const Box &Part, index_t ES) {
   const std::size_t N = Part.size();
   std::vector<index_t> FS(N), TS(N), Idx(N);
-  index_t Fs = ES, Ts = ES;
+  index_t Fs = ES, Ts = ES, FO = 0, TO = 0;
   for (std::size_t D = N; D-- > 0;) {
     FS[D] = Fs;
     TS[D] = Ts;
     Fs *= From[D].second - From[D].first;
     Ts *= To[D].second - To[D].first;
-  }
-  for (std::size_t D = 0; D < N; ++D)
     Idx[D] = Part[D].first;
+    FO += (Part[D].first - From[D].first) * FS[D];
+    TO += (Part[D].first - To[D].first) * TS[D];
+  }
   const std::size_t Row =
       std::size_t((Part[N - 1].second - Part[N - 1].first) * ES);
   while (true) {
-    index_t FO = 0, TO = 0;
-    for (std::size_t D = 0; D < N; ++D) {
-      FO += (Idx[D] - From[D].first) * FS[D];
-      TO += (Idx[D] - To[D].first) * TS[D];
-    }
-    std::memcpy(O + TO, F + FO, Row);
+    if (Row == sizeof(double))
+      std::memcpy(O + TO, F + FO, sizeof(double));
+    else
+      std::memcpy(O + TO, F + FO, Row);
     std::size_t D = N - 1;
     while (D-- > 0) {
+      FO += FS[D];
+      TO += TS[D];
       if (++Idx[D] < Part[D].second)
         break;
+      const index_t Back = Part[D].second - Part[D].first;
+      FO -= Back * FS[D];
+      TO -= Back * TS[D];
       Idx[D] = Part[D].first;
     }
     if (D == std::size_t(-1))
