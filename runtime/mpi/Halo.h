@@ -45,6 +45,7 @@
 
 #include <array>
 #include <cstddef>
+#include <limits>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -191,6 +192,7 @@ public:
       : halo(a, home, args...) {
     if (!Buf)
       copyOwn();
+    InPlace = false;
     Int = {}; // no run reads the array's storage (the loop writes it)
   }
   /// The same for a loop that reads it through view(run) (halo_split).
@@ -233,6 +235,9 @@ public:
   /// index is not such, or if the halo cannot read the array in place.
   template <class... I> rt::Range interior(int d, I... idx) const {
     static_assert(sizeof...(I) == Rank, "one index per dimension");
+    if (InPlace) // both views are the local storage: one run
+      return {std::numeric_limits<index_t>::min(),
+              std::numeric_limits<index_t>::max()};
     const ix G{static_cast<index_t>(idx)...};
     for (std::size_t K = 0; K < std::size_t(Rank); ++K)
       if (int(K) != d && (G[K] < Int[K].first || G[K] >= Int[K].second))
@@ -292,6 +297,7 @@ private:
         Off += (V.First[D] - Own.First[D]) * Own.Step[D];
       }
       V.P = Own.P + Off;
+      InPlace = true;
       rt::haloExchange(Shape, S, H, Rd, a.local_data(), sizeof(T), nullptr,
                        where);
       return;
@@ -331,6 +337,7 @@ private:
     std::swap(Count, O.Count);
     std::swap(Ext, O.Ext);
     std::swap(Int, O.Int);
+    std::swap(InPlace, O.InPlace);
   }
   view_type V;      ///< the halo: Buf, or the local storage
   view_type Own;    ///< the array's local storage (P null: none)
@@ -341,14 +348,15 @@ private:
   /// Per dimension, the indices whose reads stay in this rank's block
   /// (all empty: no run reads in place).
   std::array<rt::Range, std::size_t(Rank)> Int{};
+  bool InPlace = false; ///< V is the local storage too
 };
 
 /// Runs of the innermost level of a nest that reads halos: consecutive
 /// indices that read, for each halo k, either only the array's local
 /// storage (local(k)) or its copy.
 struct halo_run {
-  index_t lo = 0, hi = 0;
-  unsigned in = 0;
+  index_t lo, hi; // not initialised: halo_runs sets the runs it returns
+  unsigned in;
   bool local(int k) const { return (in >> k & 1u) != 0; }
 };
 template <std::size_t K> class halo_runs {
@@ -374,6 +382,7 @@ public:
       halo_run &R = Runs[N++];
       R.lo = Cut[I];
       R.hi = Cut[I + 1];
+      R.in = 0;
       for (std::size_t H = 0; H < K; ++H)
         if (Int[H].first < Int[H].second && Int[H].first <= R.lo &&
             R.hi <= Int[H].second)
@@ -384,7 +393,7 @@ public:
   const halo_run *end() const { return Runs.data() + N; }
 
 private:
-  std::array<halo_run, 2 * K + 1> Runs{};
+  std::array<halo_run, 2 * K + 1> Runs; // the first N are set
   std::size_t N = 0;
 };
 /// The runs of the innermost level's [lo, hi) for halos whose interiors
