@@ -28,7 +28,9 @@
 
 #include "../analysis/Expressions.h"
 
+#include <algorithm>
 #include <map>
+#include <set>
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -70,6 +72,7 @@ public:
       : E(E), L(L), D(E.directive(L.DirId)), Id(std::to_string(L.DirId)) {}
 
   void run() {
+    Split = splitHalos();
     std::string Pro = copies() + rows();
     if (!L.Home) {
       // Runs on every rank, like replicated code.
@@ -255,7 +258,7 @@ private:
       if (Made.insert(A).second) {
         if (Halo)
           Pro += " const " + haloType(A) + " " + Copy +
-                 writtenHalo(A, haloArgs(A, H->second)) + ";";
+                 splitHalo(A, writtenHalo(A, haloArgs(A, H->second))) + ";";
         else if (A->rank() == 1)
           Pro += " const std::vector<" + A->ElemType + "> " + Copy + " = " +
                  A->Name + ".gather();";
@@ -263,7 +266,7 @@ private:
           Pro +=
               " const " + gatheredType(A) + " " + Copy + "(" + A->Name + ");";
       }
-      E.replaceBase(El.Subs, Copy);
+      E.replaceBase(El.Subs, split(A) ? name("__hpf_hv_", A) : Copy);
       if (A->rank() > 1) {
         E.openSubscripts(El.Subs, "(");
         SourceLocation RB = analysis::rbracketLoc(El.Subs.whole());
@@ -603,6 +606,101 @@ private:
     E.RW.InsertTextAfter(E.afterLoop(Lv.For), " }");
   }
 
+  // ---- halos read in place in the interior (halo_split) ----------------
+  //
+  // A halo read only in the innermost level's body, in a nest with one
+  // level per dimension of the array, is read through runs of the innermost
+  // loop: a run whose iterations read only the rank's own elements reads
+  // the array's local storage in place (same addressing as a local element,
+  // vectorisable), the runs at the block's edges read the halo's copy, and
+  // the exchange copies only the frame of the block those runs read, not
+  // the block:
+  //
+  //   const hpf::halo<double, 2> __hpf_halo_A7(hpf::halo_split, A, B, ...);
+  //   ... for (const hpf::halo_run __hpf_run7 : hpf::halo_split_runs(
+  //            s.lo, s.hi, __hpf_halo_A7.interior(1, i, 0))) {
+  //     const auto __hpf_hv_A7 = __hpf_halo_A7.view(__hpf_run7.local(0));
+  //     for (int j = __hpf_run7.lo; j < __hpf_run7.hi; ++j)
+  //       ... __hpf_hv_A7(i - 1, j) ... }
+
+  /// The halo arrays read that way, in order of their first read (none if
+  /// the innermost level steps or counts down).
+  std::vector<const DistArray *> splitHalos() const {
+    std::vector<const DistArray *> Out;
+    const NestLevel &In = L.Levels.back();
+    if (!L.Home || !In.unitUp() || In.Dim < 0)
+      return Out;
+    const Stmt *Body = In.For->getBody();
+    const SourceLocation B = E.SM.getExpansionLoc(Body->getBeginLoc()),
+                         End = E.SM.getExpansionLoc(Body->getEndLoc());
+    auto Inside = [&](SourceLocation X) {
+      X = E.SM.getExpansionLoc(X);
+      return !E.SM.isBeforeInTranslationUnit(X, B) &&
+             !E.SM.isBeforeInTranslationUnit(End, X);
+    };
+    std::set<const DistArray *> Bad;
+    for (const LoopAccess &El : L.Accesses) {
+      const DistArray *A = El.Array;
+      if (El.Kind != LoopAccess::Gathered ||
+          !L.Halos.count(const_cast<DistArray *>(A)))
+        continue;
+      bool Ok = !L.Written.count(const_cast<DistArray *>(A)) &&
+                A->rank() == int(L.Levels.size()) &&
+                Inside(El.Subs.whole()->getBeginLoc());
+      for (int Dm = 0; Ok && Dm < A->rank(); ++Dm)
+        Ok = std::count_if(L.Levels.begin(), L.Levels.end(),
+                           [&](const NestLevel &Lv) { return Lv.Dim == Dm; }) ==
+             1;
+      if (!Ok)
+        Bad.insert(A);
+      else if (std::find(Out.begin(), Out.end(), A) == Out.end())
+        Out.push_back(A);
+    }
+    std::erase_if(Out, [&](const DistArray *A) { return Bad.count(A); });
+    if (Out.size() > 8) // hpf::halo_run's mask
+      Out.clear();
+    return Out;
+  }
+  bool split(const DistArray *A) const {
+    return std::find(Split.begin(), Split.end(), A) != Split.end();
+  }
+  std::string splitHalo(const DistArray *A, std::string Args) const {
+    if (split(A))
+      Args.insert(1, "hpf::halo_split, ");
+    return Args;
+  }
+  /// The innermost level Lv over [Lo, Hi) runs over the runs of the split
+  /// halos, each run's views declared before the user's loop.
+  void haloRuns(const NestLevel &Lv, const std::string &Lo,
+                const std::string &Hi, std::string &Close) {
+    const std::string Run = "__hpf_run" + Id;
+    std::string Head = "{ for (const hpf::halo_run " + Run +
+                       " : hpf::halo_split_runs(" + Lo + ", " + Hi;
+    std::string Views;
+    for (std::size_t K = 0; K < Split.size(); ++K) {
+      const DistArray *A = Split[K];
+      Head +=
+          ", " + name("__hpf_halo_", A) + ".interior(" + std::to_string(Lv.Dim);
+      for (int Dm = 0; Dm < A->rank(); ++Dm)
+        Head += ", " + (Dm == Lv.Dim ? std::string("0")
+                                     : levelOfDim(Dm).IndVar->getName().str());
+      Head += ")";
+      Views += " const auto " + name("__hpf_hv_", A) + " = " +
+               name("__hpf_halo_", A) + ".view(" + Run + ".local(" +
+               std::to_string(K) + "));";
+    }
+    E.RW.InsertTextAfter(Lv.For->getForLoc(), Head + ")) {" + Views + " ");
+    E.RW.ReplaceText(E.fileRange(Lv.Lower), Run + ".lo");
+    std::string Bound = Run + ".hi";
+    QualType T = Lv.IndVar->getType();
+    if (T->isUnsignedIntegerType())
+      Bound = "static_cast<" + T.getAsString() + ">(" + Bound + ")";
+    E.RW.ReplaceText(E.fileRange(Lv.For->getCond()),
+                     Lv.IndVar->getName().str() + " < " + Bound);
+    Close = " } }" + Close;
+  }
+  std::vector<const DistArray *> Split; ///< halos read through runs
+
   /// Each level over a dimension of the home array runs inside a loop over
   /// that dimension's owned segments. Innermost level first, so that
   /// closing braces at the same place nest. The extra braces keep the
@@ -622,17 +720,25 @@ private:
                 (Lv.unitUp() ? "hpfcc::segment " : "hpfcc::steps ") + Seg +
                 " : " + (H != Hoisted.end() ? H->second : ownedSegments(Lv)) +
                 ") ");
-        // The user's loop over one segment (run): its increment as written.
-        E.RW.ReplaceText(E.fileRange(Lv.Lower),
-                         Seg + (Lv.unitUp() ? ".lo" : ".first"));
-        std::string Bound = Seg + (Lv.unitUp() ? ".hi" : ".end");
-        QualType T = Lv.IndVar->getType();
-        if (T->isUnsignedIntegerType())
-          Bound = "static_cast<" + T.getAsString() + ">(" + Bound + ")";
-        E.RW.ReplaceText(E.fileRange(Lv.For->getCond()),
-                         Lv.IndVar->getName().str() +
-                             (Lv.Down ? " > " : " < ") + Bound);
+        if (K + 1 == L.Levels.size() && !Split.empty()) {
+          haloRuns(Lv, Seg + ".lo", Seg + ".hi", Close);
+        } else {
+          // The user's loop over one segment (run): its increment as
+          // written.
+          E.RW.ReplaceText(E.fileRange(Lv.Lower),
+                           Seg + (Lv.unitUp() ? ".lo" : ".first"));
+          std::string Bound = Seg + (Lv.unitUp() ? ".hi" : ".end");
+          QualType T = Lv.IndVar->getType();
+          if (T->isUnsignedIntegerType())
+            Bound = "static_cast<" + T.getAsString() + ">(" + Bound + ")";
+          E.RW.ReplaceText(E.fileRange(Lv.For->getCond()),
+                           Lv.IndVar->getName().str() +
+                               (Lv.Down ? " > " : " < ") + Bound);
+        }
         Close = " }" + Close;
+      } else if (K + 1 == L.Levels.size() && !Split.empty()) {
+        auto [Lo, Hi] = interval(Lv);
+        haloRuns(Lv, Lo, Hi, Close);
       }
       if (!Close.empty())
         E.RW.InsertTextAfter(E.afterLoop(Lv.For), Close);

@@ -120,38 +120,80 @@ MPI_Datatype subarray(const Box &Whole, const Box &Part, MPI_Datatype ElemType,
 }
 
 /// Copies box Part from the row-major box From (bytes at F) into the
-/// row-major box To (bytes at O): one memcpy per row of the last dimension.
+/// row-major box To (bytes at O): one memcpy per row of the last dimension,
+/// the offsets stepped per row (a frame's column is a row of one element
+/// per row of the block: no per-row index arithmetic or call for it).
 void copyBox(const Box &From, const char *F, const Box &To, char *O,
              const Box &Part, index_t ES) {
   const std::size_t N = Part.size();
   std::vector<index_t> FS(N), TS(N), Idx(N);
-  index_t Fs = ES, Ts = ES;
+  index_t Fs = ES, Ts = ES, FO = 0, TO = 0;
   for (std::size_t D = N; D-- > 0;) {
     FS[D] = Fs;
     TS[D] = Ts;
     Fs *= From[D].second - From[D].first;
     Ts *= To[D].second - To[D].first;
-  }
-  for (std::size_t D = 0; D < N; ++D)
     Idx[D] = Part[D].first;
+    FO += (Part[D].first - From[D].first) * FS[D];
+    TO += (Part[D].first - To[D].first) * TS[D];
+  }
   const std::size_t Row =
       std::size_t((Part[N - 1].second - Part[N - 1].first) * ES);
   while (true) {
-    index_t FO = 0, TO = 0;
-    for (std::size_t D = 0; D < N; ++D) {
-      FO += (Idx[D] - From[D].first) * FS[D];
-      TO += (Idx[D] - To[D].first) * TS[D];
-    }
-    std::memcpy(O + TO, F + FO, Row);
+    if (Row == sizeof(double))
+      std::memcpy(O + TO, F + FO, sizeof(double));
+    else
+      std::memcpy(O + TO, F + FO, Row);
     std::size_t D = N - 1;
     while (D-- > 0) {
+      FO += FS[D];
+      TO += TS[D];
       if (++Idx[D] < Part[D].second)
         break;
+      const index_t Back = Part[D].second - Part[D].first;
+      FO -= Back * FS[D];
+      TO -= Back * TS[D];
       Idx[D] = Part[D].first;
     }
     if (D == std::size_t(-1))
       return;
   }
+}
+
+/// A minus B (B empty or of no dimensions: A), as disjoint boxes: per
+/// dimension, the slabs of A below and above B, earlier dimensions clipped
+/// to B. Empty parts are dropped.
+std::vector<Box> subtract(const Box &A, const Box &B) {
+  if (empty(A))
+    return {};
+  if (B.empty() || empty(intersect(A, B)))
+    return {A};
+  std::vector<Box> Out;
+  Box Rest = A;
+  for (std::size_t D = 0; D < A.size(); ++D) {
+    Box Below = Rest, Above = Rest;
+    Below[D] = {Rest[D].first, std::max(Rest[D].first, B[D].first)};
+    Above[D] = {std::min(Rest[D].second, B[D].second), Rest[D].second};
+    for (const Box *P : {&Below, &Above})
+      if (!empty(*P))
+        Out.push_back(*P);
+    Rest[D] = intersect(Rest[D], B[D]);
+  }
+  return Out;
+}
+
+/// The own elements no boundary iteration reads: an iteration outside the
+/// interior in dimension d (an offset leaves the block there) reads within
+/// CMax - CMin of the block's edge in d, so the block shrunk by that width
+/// on both sides (any home mapping: the iteration need not be own).
+Box deepInterior(const Box &Mine, const HaloReads &Rd) {
+  Box Deep = Mine;
+  for (std::size_t D = 0; D < Mine.size(); ++D) {
+    const index_t W = Rd.CMax[D] - Rd.CMin[D];
+    Deep[D] = {Mine[D].first + W,
+               std::max(Mine[D].first + W, Mine[D].second - W)};
+  }
+  return Deep;
 }
 
 /// Free list of halo buffers: a few, the largest kept.
@@ -280,10 +322,20 @@ std::optional<Box> haloInPlace(const HaloShape &S,
   return Mine;
 }
 
+std::optional<Box> haloOwnBox(const HaloShape &S,
+                              const plan::DistributionND &Src) {
+  if (S.Gather)
+    return std::nullopt;
+  Box Mine = owned(Src, rank());
+  if (empty(Mine))
+    return std::nullopt;
+  return Mine;
+}
+
 void haloExchange(const HaloShape &S, const plan::DistributionND &Src,
                   const plan::DistributionND &Home, const HaloReads &Rd,
                   const void *Local, std::size_t ElemSize, void *Out,
-                  const char *Where) {
+                  const char *Where, bool Frame) {
   init();
   const watchdog_scope Watch("halo exchange", Where); // a dead host: no hang
   HaloStats &St = stats();
@@ -346,11 +398,14 @@ void haloExchange(const HaloShape &S, const plan::DistributionND &Src,
       }
     }
   // My own elements, while the messages travel (none to copy when the
-  // halo reads them in place).
+  // halo reads them in place; with Frame only those outside the deep
+  // interior, which no boundary iteration reads).
+  const Box Deep = Frame ? deepInterior(Mine, Rd) : Box{};
   for (const Box &B : O ? Need : std::vector<Box>{}) {
-    Box Part = intersect(B, Mine);
-    if (!empty(Part))
+    for (const Box &Part : subtract(intersect(B, Mine), Deep)) {
       copyBox(Mine, L, S.Hull, O, Part, ES);
+      St.ElementsCopied += volume(Part);
+    }
   }
   if (!Reqs.empty())
     check(MPI_Waitall(int(Reqs.size()), Reqs.data(), MPI_STATUSES_IGNORE),

@@ -45,6 +45,7 @@
 
 #include <array>
 #include <cstddef>
+#include <limits>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -95,14 +96,21 @@ HaloShape haloShape(const plan::DistributionND &Src,
 std::optional<Box> haloInPlace(const HaloShape &S,
                                const plan::DistributionND &Src);
 
+/// The box of Src this rank owns (its local storage, row-major), or
+/// nothing if it owns none or S gathers.
+std::optional<Box> haloOwnBox(const HaloShape &S,
+                              const plan::DistributionND &Src);
+
 /// Fills Out (S.count() elements of ElemSize bytes): local copy plus the
 /// exchange, or the gather. Out null (haloInPlace): only the sends to the
-/// ranks that need this rank's elements. Collective over the world. Fails
-/// naming Where on an MPI error.
+/// ranks that need this rank's elements. Frame: of this rank's own
+/// elements, copy only those within the offsets' reach of its block's
+/// edges (halo_split: the interior is read in place). Collective over the
+/// world. Fails naming Where on an MPI error.
 void haloExchange(const HaloShape &S, const plan::DistributionND &Src,
                   const plan::DistributionND &Home, const HaloReads &Rd,
                   const void *Local, std::size_t ElemSize, void *Out,
-                  const char *Where);
+                  const char *Where, bool Frame = false);
 
 /// Halo buffers are reused from one loop to the next (a sweep would
 /// otherwise map and fault in fresh pages every time).
@@ -113,6 +121,7 @@ void releaseHaloBuffer(void *P, std::size_t Bytes);
 struct HaloStats {
   int Sends = 0, Recvs = 0;
   index_t ElementsReceived = 0, ElementsSent = 0;
+  index_t ElementsCopied = 0; ///< own elements copied into the halo
   bool Gathered = false;
 };
 const HaloStats &lastHaloStats();
@@ -122,6 +131,36 @@ const HaloStats &lastHaloStats();
 /// Tag: the halo's array is also written in the loop (always a copy).
 struct halo_copy_t {};
 inline constexpr halo_copy_t halo_copy{};
+/// Tag: the loop reads the halo only through view() of the runs
+/// halo_split() cuts (generated code): the exchange copies only the frame of
+/// this rank's elements that boundary iterations read, never the interior
+/// of its block, which interior iterations read in place.
+struct halo_split_t {};
+inline constexpr halo_split_t halo_split{};
+
+/// Elements of a row-major box of an array by global indices: element G is
+/// P[sum over d of (G[d] - First[d]) * Step[d]], the last step 1. A halo's
+/// copy, or the array's local storage.
+template <class T, int Rank> struct halo_view {
+  using ix = std::array<index_t, std::size_t(Rank)>;
+  const T *P = nullptr;
+  ix First{}, Step{};
+
+  const T &operator[](index_t g) const requires(Rank == 1) {
+    return P[g - First[0]];
+  }
+  template <class... I> const T &operator()(I... idx) const {
+    static_assert(sizeof...(I) == Rank, "one index per dimension");
+    const ix G{static_cast<index_t>(idx)...};
+    // The last dimension's stride is 1 (row-major, copy or local storage):
+    // spelled as a constant, an inner loop's reads are unit-stride for the
+    // vectoriser without a run-time stride check.
+    index_t Flat = G[std::size_t(Rank) - 1] - First[std::size_t(Rank) - 1];
+    for (std::size_t D = 0; D + 1 < std::size_t(Rank); ++D)
+      Flat += (G[D] - First[D]) * Step[D];
+    return P[Flat];
+  }
+};
 
 /// Read-only copy of the elements of `a` that this rank reads at offsets
 /// [cmin, cmax] per dimension in a loop over `home`'s elements; indexed by
@@ -131,6 +170,7 @@ template <class T, int Rank = 1> class halo {
 
 public:
   using ix = std::array<index_t, std::size_t(Rank)>;
+  using view_type = halo_view<T, Rank>;
   /// Holds nothing (generated code: an aligned array needs no copy).
   halo() = default;
   /// Rank 1: a loop over home's [lo, hi) reading a[i + c], c in
@@ -142,7 +182,76 @@ public:
       : halo(a, home, ix{lo}, ix{hi}, ix{cmin}, ix{cmax}, true, where) {}
   template <class U>
   halo(const darray<T, Rank> &a, const darray<U, Rank> &home, ix lo, ix hi,
-       ix cmin, ix cmax, bool corners, const char *where = nullptr) {
+       ix cmin, ix cmax, bool corners, const char *where = nullptr)
+      : halo(a, home, lo, hi, cmin, cmax, corners, where, false) {}
+  /// The same for an array the loop also writes (rank 1: A[i] = A[i + 1]):
+  /// the halo always holds a copy, the values from before the loop.
+  template <class U, class... Args>
+  halo(halo_copy_t, const darray<T, Rank> &a, const darray<U, Rank> &home,
+       Args... args)
+      : halo(a, home, args...) {
+    if (!Buf)
+      copyOwn();
+    InPlace = false;
+    Int = {}; // no run reads the array's storage (the loop writes it)
+  }
+  /// The same for a loop that reads it through view(run) (halo_split).
+  template <class U>
+  halo(halo_split_t, const darray<T, 1> &a, const darray<U, 1> &home,
+       index_t lo, index_t hi, index_t cmin, index_t cmax,
+       const char *where = nullptr) requires(Rank == 1)
+      : halo(a, home, ix{lo}, ix{hi}, ix{cmin}, ix{cmax}, true, where, true) {}
+  template <class U>
+  halo(halo_split_t, const darray<T, Rank> &a, const darray<U, Rank> &home,
+       ix lo, ix hi, ix cmin, ix cmax, bool corners,
+       const char *where = nullptr)
+      : halo(a, home, lo, hi, cmin, cmax, corners, where, true) {}
+  halo(halo &&O) noexcept { swap(O); }
+  halo &operator=(halo &&O) noexcept {
+    swap(O);
+    return *this;
+  }
+  ~halo() {
+    if (Buf)
+      rt::releaseHaloBuffer(Buf, Bytes);
+  }
+
+  /// Rank 1: element g (global index); g must be inside this rank's halo
+  /// (not for a halo_split halo: see view()).
+  const T &operator[](index_t g) const requires(Rank == 1) { return V[g]; }
+  /// Element (i, j, ...) by global indices, inside this rank's halo.
+  template <class... I> const T &operator()(I... idx) const {
+    return V(idx...);
+  }
+  /// The global indices held in dimension d: [first(d), first(d) +
+  /// extent(d)); rank 1: [first(), first() + size()).
+  index_t first(int d = 0) const { return V.First[std::size_t(d)]; }
+  index_t extent(int d) const { return Ext[std::size_t(d)]; }
+  index_t size() const { return Count; }
+
+  /// The indices of dimension d at which an iteration whose other indices
+  /// are idx (idx[d] is ignored) reads only this rank's own elements: every
+  /// offset of every dimension stays inside its block. Empty if an other
+  /// index is not such, or if the halo cannot read the array in place.
+  template <class... I> rt::Range interior(int d, I... idx) const {
+    static_assert(sizeof...(I) == Rank, "one index per dimension");
+    if (InPlace) // both views are the local storage: one run
+      return {std::numeric_limits<index_t>::min(),
+              std::numeric_limits<index_t>::max()};
+    const ix G{static_cast<index_t>(idx)...};
+    for (std::size_t K = 0; K < std::size_t(Rank); ++K)
+      if (int(K) != d && (G[K] < Int[K].first || G[K] >= Int[K].second))
+        return {0, 0};
+    return Int[std::size_t(d)];
+  }
+  /// What a run of iterations reads: the array's local storage for an
+  /// interior run (Local), else the copy.
+  view_type view(bool Local) const { return Local ? Own : V; }
+
+private:
+  template <class U>
+  halo(const darray<T, Rank> &a, const darray<U, Rank> &home, ix lo, ix hi,
+       ix cmin, ix cmax, bool corners, const char *where, bool Split) {
     rt::HaloReads Rd;
     for (std::size_t D = 0; D < std::size_t(Rank); ++D) {
       if (cmin[D] > cmax[D])
@@ -157,25 +266,38 @@ public:
     rt::HaloShape Shape = rt::haloShape(S, H, Rd);
     index_t Stride = 1;
     for (std::size_t D = std::size_t(Rank); D-- > 0;) {
-      First[D] = Shape.Hull[D].first;
+      V.First[D] = Shape.Hull[D].first;
       Ext[D] = Shape.Hull[D].second - Shape.Hull[D].first;
-      Step[D] = Stride;
+      V.Step[D] = Stride;
       Stride *= Ext[D];
     }
     Count = Stride;
-    if (std::optional<rt::Box> Own = rt::haloInPlace(Shape, S)) {
+    if (std::optional<rt::Box> Mine = rt::haloOwnBox(Shape, S)) {
+      // The array's local storage, row-major over the box this rank owns,
+      // and the iterations that read nothing else.
+      Own.P = a.local_data();
+      index_t OwnStride = 1;
+      for (std::size_t D = std::size_t(Rank); D-- > 0;) {
+        Own.First[D] = (*Mine)[D].first;
+        Own.Step[D] = OwnStride;
+        OwnStride *= (*Mine)[D].second - (*Mine)[D].first;
+        Int[D] = {(*Mine)[D].first - cmin[D], (*Mine)[D].second - cmax[D]};
+      }
+    }
+    if (rt::haloInPlace(Shape, S)) {
       // Every element this rank reads is its own (one rank, or no
       // neighbour's element in reach): read the local storage in place,
       // with its strides, and only serve the other ranks' needs. The array
       // is not written in the loop (else the halo_copy_t constructor
       // copies), so the values are those from before the loop.
-      index_t Off = 0, OwnStride = 1;
-      for (std::size_t D = std::size_t(Rank); D-- > 0;) {
-        Step[D] = OwnStride;
-        Off += (First[D] - (*Own)[D].first) * OwnStride;
-        OwnStride *= (*Own)[D].second - (*Own)[D].first;
+      // Own's addressing, from the hull's first element (first()).
+      index_t Off = 0;
+      for (std::size_t D = 0; D < std::size_t(Rank); ++D) {
+        V.Step[D] = Own.Step[D];
+        Off += (V.First[D] - Own.First[D]) * Own.Step[D];
       }
-      View = a.local_data() + Off;
+      V.P = Own.P + Off;
+      InPlace = true;
       rt::haloExchange(Shape, S, H, Rd, a.local_data(), sizeof(T), nullptr,
                        where);
       return;
@@ -183,87 +305,103 @@ public:
     Bytes = std::size_t(Count) * sizeof(T);
     // Not value-initialised: every element read is set by the exchange.
     Buf = static_cast<T *>(rt::acquireHaloBuffer(Bytes));
-    View = Buf;
-    rt::haloExchange(Shape, S, H, Rd, a.local_data(), sizeof(T), Buf, where);
+    V.P = Buf;
+    rt::haloExchange(Shape, S, H, Rd, a.local_data(), sizeof(T), Buf, where,
+                     Split && Own.P);
   }
-  /// The same for an array the loop also writes (rank 1: A[i] = A[i + 1]):
-  /// the halo always holds a copy, the values from before the loop.
-  template <class U, class... Args>
-  halo(halo_copy_t, const darray<T, Rank> &a, const darray<U, Rank> &home,
-       Args... args)
-      : halo(a, home, args...) {
-    if (!Buf)
-      copyOwn();
-  }
-  halo(halo &&O) noexcept { swap(O); }
-  halo &operator=(halo &&O) noexcept {
-    swap(O);
-    return *this;
-  }
-  ~halo() {
-    if (Buf)
-      rt::releaseHaloBuffer(Buf, Bytes);
-  }
-
-  /// Rank 1: element g (global index); g must be inside this rank's halo.
-  const T &operator[](index_t g) const requires(Rank == 1) {
-    return View[g - First[0]];
-  }
-  /// Element (i, j, ...) by global indices, inside this rank's halo.
-  template <class... I> const T &operator()(I... idx) const {
-    static_assert(sizeof...(I) == Rank, "one index per dimension");
-    const ix G{static_cast<index_t>(idx)...};
-    // The last dimension's stride is 1 (row-major, copy or local storage):
-    // spelled as a constant, an inner loop's reads are unit-stride for the
-    // vectoriser without a run-time stride check.
-    index_t Flat = G[std::size_t(Rank) - 1] - First[std::size_t(Rank) - 1];
-    for (std::size_t D = 0; D + 1 < std::size_t(Rank); ++D)
-      Flat += (G[D] - First[D]) * Step[D];
-    return View[Flat];
-  }
-  /// The global indices held in dimension d: [first(d), first(d) +
-  /// extent(d)); rank 1: [first(), first() + size()).
-  index_t first(int d = 0) const { return First[std::size_t(d)]; }
-  index_t extent(int d) const { return Ext[std::size_t(d)]; }
-  index_t size() const { return Count; }
-
-private:
   /// The in-place view becomes a copy of the same elements, contiguous.
   void copyOwn() {
-    const T *From = View;
-    const ix FromStep = Step;
+    const view_type From = V;
     Bytes = std::size_t(Count) * sizeof(T);
     Buf = static_cast<T *>(rt::acquireHaloBuffer(Bytes));
-    View = Buf;
+    V.P = Buf;
     index_t Stride = 1;
     for (std::size_t D = std::size_t(Rank); D-- > 0;) {
-      Step[D] = Stride;
+      V.Step[D] = Stride;
       Stride *= Ext[D];
     }
     for (index_t K = 0; K < Count; ++K) {
       index_t Rest = K, F = 0;
       for (std::size_t D = std::size_t(Rank); D-- > 0;) {
-        F += (Rest % Ext[D]) * FromStep[D];
+        F += (Rest % Ext[D]) * From.Step[D];
         Rest /= Ext[D];
       }
-      Buf[K] = From[F];
+      Buf[K] = From.P[F];
     }
   }
   void swap(halo &O) noexcept {
-    std::swap(View, O.View);
+    std::swap(V, O.V);
+    std::swap(Own, O.Own);
     std::swap(Buf, O.Buf);
     std::swap(Bytes, O.Bytes);
     std::swap(Count, O.Count);
-    std::swap(First, O.First);
     std::swap(Ext, O.Ext);
-    std::swap(Step, O.Step);
+    std::swap(Int, O.Int);
+    std::swap(InPlace, O.InPlace);
   }
-  const T *View = nullptr; ///< element First: Buf, or the local storage
-  T *Buf = nullptr;        ///< owned copy (Bytes of it), or null
+  view_type V;      ///< the halo: Buf, or the local storage
+  view_type Own;    ///< the array's local storage (P null: none)
+  T *Buf = nullptr; ///< owned copy (Bytes of it), or null
   std::size_t Bytes = 0;
   index_t Count = 0;
-  ix First{}, Ext{}, Step{};
+  ix Ext{};
+  /// Per dimension, the indices whose reads stay in this rank's block
+  /// (all empty: no run reads in place).
+  std::array<rt::Range, std::size_t(Rank)> Int{};
+  bool InPlace = false; ///< V is the local storage too
 };
+
+/// Runs of the innermost level of a nest that reads halos: consecutive
+/// indices that read, for each halo k, either only the array's local
+/// storage (local(k)) or its copy.
+struct halo_run {
+  index_t lo, hi; // not initialised: halo_runs sets the runs it returns
+  unsigned in;
+  bool local(int k) const { return (in >> k & 1u) != 0; }
+};
+template <std::size_t K> class halo_runs {
+public:
+  /// [lo, hi) cut at the ends of each halo's interior range.
+  halo_runs(index_t lo, index_t hi, const std::array<rt::Range, K> &Int) {
+    std::array<index_t, 2 * K + 2> Cut{};
+    std::size_t C = 0;
+    Cut[C++] = lo;
+    for (const rt::Range &R : Int)
+      if (R.first < R.second)
+        for (index_t X : {R.first, R.second})
+          if (X > lo && X < hi)
+            Cut[C++] = X;
+    Cut[C++] = hi;
+    // At most 2K + 2 cuts, K a handful: insertion sort, inlined.
+    for (std::size_t I = 1; I < C; ++I)
+      for (std::size_t J = I; J > 0 && Cut[J] < Cut[J - 1]; --J)
+        std::swap(Cut[J], Cut[J - 1]);
+    for (std::size_t I = 0; I + 1 < C; ++I) {
+      if (Cut[I] >= Cut[I + 1])
+        continue;
+      halo_run &R = Runs[N++];
+      R.lo = Cut[I];
+      R.hi = Cut[I + 1];
+      R.in = 0;
+      for (std::size_t H = 0; H < K; ++H)
+        if (Int[H].first < Int[H].second && Int[H].first <= R.lo &&
+            R.hi <= Int[H].second)
+          R.in |= 1u << H;
+    }
+  }
+  const halo_run *begin() const { return Runs.data(); }
+  const halo_run *end() const { return Runs.data() + N; }
+
+private:
+  std::array<halo_run, 2 * K + 1> Runs; // the first N are set
+  std::size_t N = 0;
+};
+/// The runs of the innermost level's [lo, hi) for halos whose interiors
+/// there are the ranges (halo::interior of each).
+template <class... R>
+halo_runs<sizeof...(R)> halo_split_runs(index_t lo, index_t hi, R... ranges) {
+  return halo_runs<sizeof...(R)>(lo, hi, {rt::Range(ranges)...});
+}
 
 } // namespace hpf
 

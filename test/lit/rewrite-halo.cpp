@@ -26,9 +26,12 @@ int main(int argc, char **) {
 #pragma hpf independent
   for (int i = 1; i < N - 1; ++i)
     B[i] = (A[i - 1] + A[i] + A[i + 1]) / 3;
-  // CHECK: { const hpf::halo<double> __hpf_halo_A[[ID:[0-9]+]](A, B, 1, N - 1, -1, 1, "{{.*}}rewrite-halo.cpp:[[@LINE-3]]:1"); double *__restrict const __hpf_B[[ID]] = B.local_data();
-  // CHECK: __hpf_B[[ID]][i + __hpf_seg[[ID]]_0.off] = (__hpf_halo_A[[ID]][i - 1] + __hpf_halo_A[[ID]][i] + __hpf_halo_A[[ID]][i + 1]) / 3;
-  // REMARK: rewrite-halo.cpp:[[@LINE-3]]:13: remark: 'A' is read at i - 1 .. i + 1: before the loop each rank receives a halo of 1 element below and 1 above its block from the nearest owners (16 bytes per rank) instead of a copy of all 64 elements
+  // CHECK: { const hpf::halo<double> __hpf_halo_A[[ID:[0-9]+]](hpf::halo_split, A, B, 1, N - 1, -1, 1, "{{.*}}rewrite-halo.cpp:[[@LINE-3]]:1"); double *__restrict const __hpf_B[[ID]] = B.local_data();
+  // The loop runs over runs: those whose reads stay in the rank's block read
+  // A's local storage in place, the others the halo's copy.
+  // CHECK: { for (const hpfcc::segment __hpf_seg[[ID]]_0 : hpfcc::owned_segments(B, 0, 1, N - 1)) { for (const hpf::halo_run __hpf_run[[ID]] : hpf::halo_split_runs(__hpf_seg[[ID]]_0.lo, __hpf_seg[[ID]]_0.hi, __hpf_halo_A[[ID]].interior(0, 0))) { const auto __hpf_hv_A[[ID]] = __hpf_halo_A[[ID]].view(__hpf_run[[ID]].local(0)); for (int i = __hpf_run[[ID]].lo; i < __hpf_run[[ID]].hi; ++i)
+  // CHECK: __hpf_B[[ID]][i + __hpf_seg[[ID]]_0.off] = (__hpf_hv_A[[ID]][i - 1] + __hpf_hv_A[[ID]][i] + __hpf_hv_A[[ID]][i + 1]) / 3;
+  // REMARK: rewrite-halo.cpp:[[@LINE-6]]:13: remark: 'A' is read at i - 1 .. i + 1: before the loop each rank receives a halo of 1 element below and 1 above its block from the nearest owners (16 bytes per rank) instead of a copy of all 64 elements
 
   // The written array read ahead (c > 0): always a copy (hpf::halo_copy),
   // never its storage in place; an inclusive bound; gen_block
@@ -45,7 +48,7 @@ int main(int argc, char **) {
 #pragma hpf independent
   for (int i = 2; i < N; ++i)
     A[i] = H[i - 2];
-  // CHECK: const hpf::halo<float> __hpf_halo_H[[ID3:[0-9]+]](H, A, 2, N, -2, -2, "{{.*}}");
+  // CHECK: const hpf::halo<float> __hpf_halo_H[[ID3:[0-9]+]](hpf::halo_split, H, A, 2, N, -2, -2, "{{.*}}");
   // REMARK: rewrite-halo.cpp:[[@LINE-2]]:12: remark: 'H' is read at i - 2: before the loop each rank receives the elements [s - 2, e - 2) for its part [s, e) of 'A' from the ranks that own them instead of a copy of all 64 elements
 
   // Cyclic: gathered. Mixed subscripts of one array: gathered.
@@ -79,7 +82,7 @@ int main(int argc, char **) {
 #pragma hpf independent
   for (int i = 1; i < N; ++i)
     B[i] = A[i - 1];
-  // CHECK: const hpf::halo<double> __hpf_halo_A{{[0-9]+}}(A, B, 1, N, -1, -1,
+  // CHECK: const hpf::halo<double> __hpf_halo_A{{[0-9]+}}(hpf::halo_split, A, B, 1, N, -1, -1,
   // REMARK: rewrite-halo.cpp:[[@LINE-2]]:12: remark: 'A' is read at i - 1: before the loop each rank receives the elements [s - 1, e - 1) for its part [s, e) of 'B' from the ranks that own them instead of a copy of all 64 elements; if a distribution is not contiguous at run time, the whole array is gathered
   return 0;
 }

@@ -67,6 +67,25 @@ void run(const Case &C, hpf::index_t Lo, hpf::index_t Hi, hpf::index_t CMin,
       if (In)
         expect(H[G] == valueOf(G), What + ": value", G, H[G]);
     }
+  // Read through runs (hpf::halo_split): interior iterations read A's
+  // storage in place, the others the copy, which holds the ghosts and the
+  // frame of the block; only the frame is copied.
+  hpf::halo<long long> Sp(hpf::halo_split, A, Home, Lo, Hi, CMin, CMax,
+                          "HaloTest.cpp:2:1");
+  const hpf::rt::HaloStats SpSt = hpf::rt::lastHaloStats();
+  for (hpf::index_t I : Home.owned(Lo, Hi)) {
+    const hpf::rt::Range In = Sp.interior(0, 0);
+    const bool Local = In.first < In.second && I >= In.first && I < In.second;
+    const auto V = Sp.view(Local);
+    for (hpf::index_t Cc = CMin; Cc <= CMax; ++Cc) {
+      hpf::index_t G = I + Cc;
+      if (G >= 0 && G < C.N)
+        expect(V[G] == valueOf(G), What + ": split value", G, V[G]);
+    }
+  }
+  if (Contiguous)
+    expect(SpSt.ElementsCopied <= 2 * (CMax - CMin),
+           What + ": split copies the frame only", SpSt.ElementsCopied);
   if (Contiguous) {
     // Exactly the need: nothing more is held.
     auto Need = hpf::rt::haloNeed(SD, HD, Me, Lo, Hi, CMin, CMax);
