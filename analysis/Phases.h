@@ -190,6 +190,16 @@ bool constantParams(const Mapping &M);
 /// itself or from a copy in the mapping the loop needs (Reads.cpp).
 void chooseRealigned(Context &C, OwnerLoop &L, const FlowState &St);
 
+/// The index of a for loop inside L's nest that is not one of its levels
+/// (a loop not marked independent) which S uses, or null (Replicated.cpp).
+const clang::VarDecl *unmarkedIndex(const OwnerLoop &L, const clang::Expr *S);
+/// L cannot run in parallel (the unmarked loop over Index writes X across
+/// its distributed dimension Dim): it runs on every rank over whole copies
+/// of its arrays, each rank keeping the elements it owns; a warning at the
+/// loop says why (Replicated.cpp).
+void replicate(Context &C, OwnerLoop &L, const clang::VarDecl *Index,
+               const DistArray *X, int Dim);
+
 } // namespace hpf::analysis
 
 #endif // HPF_ANALYSIS_PHASES_H

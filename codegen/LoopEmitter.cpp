@@ -68,6 +68,10 @@ public:
       : E(E), L(L), D(E.directive(L.DirId)), Id(std::to_string(L.DirId)) {}
 
   void run() {
+    if (L.Replicated) {
+      replicated();
+      return;
+    }
     std::string Pro = copies();
     if (!L.Home) {
       // Runs on every rank, like replicated code.
@@ -261,14 +265,45 @@ private:
           Pro +=
               " const " + gatheredType(A) + " " + Copy + "(" + A->Name + ");";
       }
-      E.replaceBase(El.Subs, Copy);
-      if (A->rank() > 1) {
-        E.openSubscripts(El.Subs, "(");
-        SourceLocation RB = analysis::rbracketLoc(El.Subs.whole());
-        E.RW.ReplaceText(SourceRange(RB, RB), ")");
-      }
+      useCopy(El, Copy);
     }
     return Pro;
+  }
+
+  /// The element read (or written) in a copy with global indices:
+  /// `B[i + 1]` -> `Copy[i + 1]`, `M[a][b]` -> `Copy(a, b)`.
+  void useCopy(const LoopAccess &El, const std::string &Copy) {
+    E.replaceBase(El.Subs, Copy);
+    if (El.Array->rank() > 1) {
+      E.openSubscripts(El.Subs, "(");
+      SourceLocation RB = analysis::rbracketLoc(El.Subs.whole());
+      E.RW.ReplaceText(SourceRange(RB, RB), ")");
+    }
+  }
+
+  /// A nest that cannot run in parallel (analysis/Replicated.cpp) runs on
+  /// every rank as written, over whole copies of its arrays
+  /// (hpfcc::replica, one gather each); then each rank keeps the elements
+  /// it owns of the arrays it wrote. Every rank runs every iteration, so
+  /// reductions need no combining: each rank computes the sequential value.
+  void replicated() {
+    std::string Pro, Epi;
+    std::set<const DistArray *> Made;
+    for (const LoopAccess &El : L.Accesses) {
+      const DistArray *A = El.Array;
+      const std::string Copy = name("__hpf_rep_", A);
+      if (Made.insert(A).second) {
+        Pro += " hpfcc::replica<" + A->ElemType + ", " +
+               std::to_string(A->rank()) + "> " + Copy + "(" + A->Name + ", " +
+               Emitter::quote(A->Name) + ", " + E.whereLiteral(D.HashLoc) +
+               ");";
+        if (L.Written.count(const_cast<DistArray *>(A)))
+          Epi += " " + Copy + ".store(" + A->Name + ");";
+      }
+      useCopy(El, Copy);
+    }
+    E.replaceDirective(D, "{" + Pro + scope());
+    E.RW.InsertTextAfter(E.afterLoop(L.outer()), Epi + " }");
   }
 
   /// Alignment the analysis could not decide: arrays written in the loop

@@ -346,5 +346,7 @@ private:
 
 // Reads in the mapping a loop needs (hpfcc::realigned).
 #include "hpfcc/reads.h"
+// Copies for nests that cannot run in parallel (hpfcc::replica).
+#include "hpfcc/replica.h"
 
 #endif // HPFCC_LOOPS_H
