@@ -217,6 +217,12 @@ struct OwnerLoop {
   /// nothing else declared outside it): the placement makes one a level
   /// where an element written at its index needs it.
   std::vector<NestLevel> Proven;
+  /// The nest cannot run in parallel (an inner loop not marked independent
+  /// writes across a distributed dimension): it runs on every rank over
+  /// whole copies of its arrays (every access Gathered, Home null), then
+  /// each rank keeps the elements it owns of the arrays it wrote
+  /// (Replicated.cpp).
+  bool Replicated = false;
 };
 
 /// A distributed array passed to a pointer parameter (`f(A, n)`,

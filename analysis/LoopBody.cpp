@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 #include "Expressions.h"
 #include "Phases.h"
+#include "Replicated.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -111,6 +112,15 @@ public:
         Level = int(K);
     if (Level < 0) {
       if (Read && !E->getBeginLoc().isMacroID()) {
+        Checked.insert(Base);
+        L.Accesses.push_back({S, It->second, Read, LoopAccess::Gathered, {}});
+        return true;
+      }
+      // Written at the index of an inner loop not marked independent (a
+      // recurrence A[j] += A[j - 1]): the loop runs on every rank over
+      // copies instead (Loops.cpp, Replicated.cpp).
+      if (!E->getBeginLoc().isMacroID() &&
+          recurrenceIndex(L, S, subscriptIndex(E))) {
         Checked.insert(Base);
         L.Accesses.push_back({S, It->second, Read, LoopAccess::Gathered, {}});
         return true;

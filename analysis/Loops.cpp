@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 #include "Expressions.h"
 #include "Phases.h"
+#include "Replicated.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
@@ -464,6 +465,15 @@ void Loops::independent(const ParsedDirective &D) {
     P.Loops.push_back(std::move(L));
     return;
   }
+  // A write at the index of an inner loop not marked independent
+  // (LoopBody.cpp): the loop runs on every rank over copies.
+  for (const LoopAccess &Acc : L.Accesses)
+    if (!Acc.Read && Acc.Kind == LoopAccess::Gathered) {
+      replicate(C, L, recurrenceIndex(L, Acc.Subs, Acc.Subs.sub(0)), Acc.Array,
+                0);
+      P.Loops.push_back(std::move(L));
+      return;
+    }
   // One-dimensional arrays: the home array is the first one written at a
   // level's index, else the first one read at one; that level runs over
   // its owned elements, the others over their whole range (as written).

@@ -198,6 +198,16 @@ bool rowReadFits(Context &C, const OwnerLoop &L, const LoopAccess &Acc,
 /// slice in L.Rows, with a remark (RowReads.cpp).
 void chooseRows(Context &C, OwnerLoop &L, const FlowState &St);
 
+/// The index of a for loop inside L's nest that is not one of its levels
+/// (a loop not marked independent) which S uses, or null (Replicated.cpp).
+const clang::VarDecl *unmarkedIndex(const OwnerLoop &L, const clang::Expr *S);
+/// L cannot run in parallel (the unmarked loop over Index writes X across
+/// its distributed dimension Dim): it runs on every rank over whole copies
+/// of its arrays, each rank keeping the elements it owns; a warning at the
+/// loop says why (Replicated.cpp).
+void replicate(Context &C, OwnerLoop &L, const clang::VarDecl *Index,
+               const DistArray *X, int Dim);
+
 } // namespace hpf::analysis
 
 #endif // HPF_ANALYSIS_PHASES_H

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "Expressions.h"
 #include "Phases.h"
+#include "Replicated.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -146,7 +147,22 @@ void Placement::checkNest(OwnerLoop &L) {
     return XM->Formats[0] == F && constantParams(*XM) && constantParams(Dim);
   };
   std::set<DistArray *> Checked;
-  bool Failed = false;
+  // Errors wait until every access is seen: a write at the index of an
+  // inner loop not marked independent across a distributed dimension makes
+  // the whole nest run on every rank instead (Replicated.cpp), and then
+  // none of them is an error.
+  std::vector<std::pair<SourceLocation, std::string>> Errors;
+  struct {
+    const VarDecl *Index = nullptr;
+    DistArray *Array = nullptr;
+    int Dim = 0;
+  } Unmarked;
+  auto Replicable = [&](const LoopAccess &Acc, const Expr *Sub, int Dm) {
+    if (Acc.Read || Unmarked.Index)
+      return;
+    if (const VarDecl *V = recurrenceIndex(L, Acc.Subs, Sub))
+      Unmarked = {V, Acc.Array, Dm};
+  };
   for (LoopAccess &Acc : L.Accesses) {
     DistArray *X = Acc.Array;
     if (X->rank() == 1) {
@@ -157,17 +173,18 @@ void Placement::checkNest(OwnerLoop &L) {
       } else if (Acc.Read && !L.Written.count(X)) {
         Acc.Kind = LoopAccess::Gathered;
       } else {
-        Failed = true;
-        R.error(Acc.Subs.whole()->getBeginLoc(),
-                "one-dimensional '" + X->Name +
-                    "' can be written (or read where the nest writes it) in "
-                    "a loop nest over '" +
-                    H->Name + "' only as '" + X->Name +
-                    "[i]' with i the index of the level over the distributed "
-                    "dimension of '" +
-                    H->Name +
-                    "', and only if it has that dimension's format, "
-                    "arrangement and extent");
+        Replicable(Acc, Acc.Subs.sub(0), 0);
+        Errors.push_back(
+            {Acc.Subs.whole()->getBeginLoc(),
+             "one-dimensional '" + X->Name +
+                 "' can be written (or read where the nest writes it) in "
+                 "a loop nest over '" +
+                 H->Name + "' only as '" + X->Name +
+                 "[i]' with i the index of the level over the distributed "
+                 "dimension of '" +
+                 H->Name +
+                 "', and only if it has that dimension's format, "
+                 "arrangement and extent"});
       }
       continue;
     }
@@ -197,17 +214,18 @@ void Placement::checkNest(OwnerLoop &L) {
                               : static_cast<const Expr *>(Acc.Subs.whole());
     std::string Dim = std::to_string(Bad);
     if (!Acc.Read || L.Written.count(X)) {
-      Failed = true;
       if (Bad < 0) {
-        R.error(At->getBeginLoc(),
-                "'" + X->Name + "' (" + Describe(X) +
-                    ") is not aligned with '" + H->Name + "' (" + Describe(H) +
-                    ") here: its elements live on other ranks than the "
-                    "loop's iterations (an array written in a loop nest needs "
-                    "the mapping of '" +
-                    H->Name + "')");
+        Errors.push_back(
+            {At->getBeginLoc(),
+             "'" + X->Name + "' (" + Describe(X) + ") is not aligned with '" +
+                 H->Name + "' (" + Describe(H) +
+                 ") here: its elements live on other ranks than the "
+                 "loop's iterations (an array written in a loop nest needs "
+                 "the mapping of '" +
+                 H->Name + "')"});
         continue;
       }
+      Replicable(Acc, At, Bad);
       std::string Hint;
       if (const VarDecl *V = bareVar(At);
           V && !LevelOf(At) && V->isLocalVarDecl())
@@ -217,29 +235,36 @@ void Placement::checkNest(OwnerLoop &L) {
         Hint += " (the mapping of '" + X->Name +
                 "' here depends on control flow, so every dimension counts "
                 "as distributed)";
-      R.error(At->getBeginLoc(),
-              Acc.Read
-                  ? "'" + X->Name +
-                        "' is written in this loop nest, so it can be read "
-                        "only at elements the iteration owns: its subscript in "
-                        "distributed dimension " +
-                        Dim +
-                        " must be the index of an enclosing independent loop "
-                        "over that dimension (other elements may be changed "
-                        "by other ranks during the nest)" +
-                        Hint
-                  : "'" + X->Name +
-                        "' is written here, so its subscript in distributed "
-                        "dimension " +
-                        Dim +
-                        " must be the index of an enclosing independent loop "
-                        "over that dimension" +
-                        Hint);
+      Errors.push_back(
+          {At->getBeginLoc(),
+           Acc.Read
+               ? "'" + X->Name +
+                     "' is written in this loop nest, so it can be read "
+                     "only at elements the iteration owns: its subscript in "
+                     "distributed dimension " +
+                     Dim +
+                     " must be the index of an enclosing independent loop "
+                     "over that dimension (other elements may be changed "
+                     "by other ranks during the nest)" +
+                     Hint
+               : "'" + X->Name +
+                     "' is written here, so its subscript in distributed "
+                     "dimension " +
+                     Dim +
+                     " must be the index of an enclosing independent loop "
+                     "over that dimension" +
+                     Hint});
       continue;
     }
     Acc.Kind = LoopAccess::Gathered;
   }
-  if (Failed)
+  if (Unmarked.Index) {
+    replicate(C, L, Unmarked.Index, Unmarked.Array, Unmarked.Dim);
+    return;
+  }
+  for (const auto &[Loc, Msg] : Errors)
+    R.error(Loc, Msg);
+  if (!Errors.empty())
     return;
   chooseRows(C, L, St);
   // A read-only array gathered for some elements is read from the copy
@@ -318,6 +343,8 @@ void Placement::checkNest(OwnerLoop &L) {
 void Placement::place() {
   for (OwnerLoop &L : P.Loops) {
     const ParsedDirective &D = State.Directives[L.DirId];
+    if (L.Replicated)
+      continue; // runs on every rank (Loops.cpp warned)
     if (usesMultiDim(P, L.outer()->getBody())) {
       checkNest(L);
       continue;

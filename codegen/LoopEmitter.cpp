@@ -72,6 +72,10 @@ public:
       : E(E), L(L), D(E.directive(L.DirId)), Id(std::to_string(L.DirId)) {}
 
   void run() {
+    if (L.Replicated) {
+      replicated();
+      return;
+    }
     Split = splitHalos();
     std::string Pro = copies() + rows();
     if (!L.Home) {
@@ -266,12 +270,7 @@ private:
           Pro +=
               " const " + gatheredType(A) + " " + Copy + "(" + A->Name + ");";
       }
-      E.replaceBase(El.Subs, split(A) ? name("__hpf_hv_", A) : Copy);
-      if (A->rank() > 1) {
-        E.openSubscripts(El.Subs, "(");
-        SourceLocation RB = analysis::rbracketLoc(El.Subs.whole());
-        E.RW.ReplaceText(SourceRange(RB, RB), ")");
-      }
+      useCopy(El, split(A) ? name("__hpf_hv_", A) : Copy);
     }
     return Pro;
   }
@@ -300,15 +299,46 @@ private:
              "u> " + rowName(K) + "(" + RR.Array->Name + ", {" + At + "}, " +
              E.whereLiteral(D.HashLoc) + ");";
     }
-    for (const LoopAccess &El : L.Accesses) {
-      if (El.Kind != LoopAccess::Row)
-        continue;
-      E.replaceBase(El.Subs, rowName(L.RowOf.at(El.Subs.whole())));
+    for (const LoopAccess &El : L.Accesses)
+      if (El.Kind == LoopAccess::Row)
+        useCopy(El, rowName(L.RowOf.at(El.Subs.whole())));
+    return Pro;
+  }
+
+  /// The element read (or written) in a copy with global indices:
+  /// `B[i + 1]` -> `Copy[i + 1]`, `M[a][b]` -> `Copy(a, b)`.
+  void useCopy(const LoopAccess &El, const std::string &Copy) {
+    E.replaceBase(El.Subs, Copy);
+    if (El.Array->rank() > 1) {
       E.openSubscripts(El.Subs, "(");
       SourceLocation RB = analysis::rbracketLoc(El.Subs.whole());
       E.RW.ReplaceText(SourceRange(RB, RB), ")");
     }
-    return Pro;
+  }
+
+  /// A nest that cannot run in parallel (analysis/Replicated.cpp) runs on
+  /// every rank as written, over whole copies of its arrays
+  /// (hpfcc::replica, one gather each); then each rank keeps the elements
+  /// it owns of the arrays it wrote. Every rank runs every iteration, so
+  /// reductions need no combining: each rank computes the sequential value.
+  void replicated() {
+    std::string Pro, Epi;
+    std::set<const DistArray *> Made;
+    for (const LoopAccess &El : L.Accesses) {
+      const DistArray *A = El.Array;
+      const std::string Copy = name("__hpf_rep_", A);
+      if (Made.insert(A).second) {
+        Pro += " hpfcc::replica<" + A->ElemType + ", " +
+               std::to_string(A->rank()) + "> " + Copy + "(" + A->Name + ", " +
+               Emitter::quote(A->Name) + ", " + E.whereLiteral(D.HashLoc) +
+               ");";
+        if (L.Written.count(const_cast<DistArray *>(A)))
+          Epi += " " + Copy + ".store(" + A->Name + ");";
+      }
+      useCopy(El, Copy);
+    }
+    E.replaceDirective(D, "{" + Pro + scope());
+    E.RW.InsertTextAfter(E.afterLoop(L.outer()), Epi + " }");
   }
 
   /// Alignment the analysis could not decide: arrays written in the loop

@@ -364,5 +364,7 @@ private:
 #include "hpfcc/reads.h"
 // Slices read at loop-invariant subscripts (hpfcc::row).
 #include "hpfcc/rows.h"
+// Copies for nests that cannot run in parallel (hpfcc::replica).
+#include "hpfcc/replica.h"
 
 #endif // HPFCC_LOOPS_H

@@ -22,8 +22,8 @@ void f(bool c, double t) {
 #pragma hpf independent
   for (int i = 0; i < N; ++i) {
     double acc = 0; // carried from one j to the next: not provably independent
-    for (int j = 0; j < N; ++j) {
-      M[i][j] = acc; // expected-error {{'M' is written here, so its subscript in distributed dimension 1 must be the index of an enclosing independent loop over that dimension; if the iterations of the loop over 'j' are independent, mark it '#pragma hpf independent'}}
+    for (int j = 0; j < N; ++j) { // expected-warning {{the loop over 'j' is not marked independent and its iterations may depend on each other through distributed dimension 1 of 'M', so the nest cannot run in parallel: every rank runs all of it on copies of 'M' (256 elements gathered on every rank before it, 2048 bytes per rank) and keeps the elements it owns; to run it in parallel, distribute that dimension '*' or remove the dependence (if the iterations are independent, mark the loop '#pragma hpf independent')}}
+      M[i][j] = acc; // a valid program: runs on every rank (diag-recur.cpp)
       acc += t;
     }
   }
@@ -83,7 +83,11 @@ void f(bool c, double t) {
   }
 #pragma hpf independent
   for (int i = 0; i < N; ++i)
-    for (int j = 1; j < N; ++j)
-      R[i][j] = R[i][j - 1] + t; // expected-error {{'R' is written here, so its subscript in distributed dimension 1 must be the index of an enclosing independent loop over that dimension; if the iterations of the loop over 'j' are independent, mark it '#pragma hpf independent' (the mapping of 'R' here depends on control flow, so every dimension counts as distributed)}} \
-                                 // expected-error {{'R' is written in this loop nest, so it can be read only at elements the iteration owns}}
+    for (int j = 1; j < N; ++j) // expected-warning {{the loop over 'j' is not marked independent and its iterations may depend on each other through distributed dimension 1 of 'R', so the nest cannot run in parallel}}
+      R[i][j] = R[i][j - 1] + t; // mapping unknown here: every dimension counts as distributed
+#pragma hpf independent
+  for (int i = 0; i < N; ++i) {
+    const int k = N - 1 - i;
+    R[i][k] = t; // expected-error {{'R' is written here, so its subscript in distributed dimension 1 must be the index of an enclosing independent loop over that dimension; if the iterations of the loop over 'k' are independent, mark it '#pragma hpf independent' (the mapping of 'R' here depends on control flow, so every dimension counts as distributed)}}
+  }
 }

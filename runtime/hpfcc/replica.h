@@ -1,0 +1,89 @@
+//===- hpfcc/replica.h - copies for nests that run on every rank -*- C++ -*-=//
+//
+// A loop nest that cannot run in parallel (an inner loop that is not marked
+// independent carries a dependence over a distributed dimension, e.g.
+// `X[i][j] = X[i][j - 1] + t` with X (block, block)) still has its
+// sequential meaning: hpfcc runs it on every rank over whole copies of the
+// arrays it uses, then each rank keeps the elements it owns of the arrays it
+// wrote (codegen/LoopEmitter.cpp, analysis/Replicated.cpp):
+//
+//   { hpfcc::replica<double, 2> __hpf_rep_X7(X, "f.cpp:8:1");
+//     for (int i = 0; i < N; ++i) for (int j = 1; j < M; ++j)
+//       __hpf_rep_X7(i, j) = __hpf_rep_X7(i, j - 1) + t;
+//     __hpf_rep_X7.store(X); }
+//
+// One gather per array before the nest (every rank computes the same
+// values), no message after it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HPFCC_REPLICA_H
+#define HPFCC_REPLICA_H
+
+#include "mpi/hpfrt.h"
+
+#include <array>
+#include <cstddef>
+#include <limits>
+#include <new>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace hpfcc {
+
+/// The whole of a distributed array on every rank, read and written with
+/// global indices (`C(i, j)`, rank 1 `C[i]`).
+template <class T, int R> class replica {
+public:
+  /// Gathers `a` (collective). An array too large for one rank's memory
+  /// fails naming the loop at `where`, not with std::bad_alloc.
+  replica(const hpf::darray<T, R> &a, const char *name, const char *where) {
+    for (int D = 0; D < R; ++D)
+      Ext[std::size_t(D)] = a.extent(D);
+    const hpf::index_t N = a.size();
+    try {
+      if (std::size_t(N) > std::numeric_limits<std::size_t>::max() / sizeof(T))
+        throw std::bad_alloc();
+      Data.resize(std::size_t(N));
+    } catch (const std::exception &) { // bad_alloc, length_error
+      hpf::fail("independent",
+                "this loop nest cannot run in parallel and runs on every rank "
+                "over a copy of '" +
+                    std::string(name) +
+                    "', but the copy does not fit: " + std::to_string(N) +
+                    " elements of " + std::to_string(sizeof(T)) +
+                    " bytes (distribute the dimension the inner loop "
+                    "runs over '*', or remove the dependence)",
+                where);
+    }
+    hpf::rt::gatherAll(a.mapping(), a.local_data(), sizeof(T), Data.data());
+  }
+
+  template <class... I> T &operator()(I... idx) {
+    static_assert(sizeof...(I) == R, "one index per dimension");
+    hpf::index_t Flat = 0;
+    std::size_t D = 0;
+    ((Flat = Flat * Ext[D++] + static_cast<hpf::index_t>(idx)), ...);
+    return Data[std::size_t(Flat)];
+  }
+  T &operator[](hpf::index_t i) requires(R == 1) {
+    return Data[std::size_t(i)];
+  }
+
+  /// Each rank keeps the elements of `a` it owns, from the copy (after the
+  /// nest; no messages: every rank computed every element).
+  void store(hpf::darray<T, R> &a) const {
+    T *Out = a.local_data();
+    hpf::rt::forEachLocal(a.mapping(), hpf::rank(), [&](hpf::index_t G) {
+      *Out++ = Data[std::size_t(G)];
+    });
+  }
+
+private:
+  std::vector<T> Data;
+  std::array<hpf::index_t, std::size_t(R)> Ext{};
+};
+
+} // namespace hpfcc
+
+#endif // HPFCC_REPLICA_H
