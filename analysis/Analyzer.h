@@ -171,6 +171,18 @@ struct HaloWidths {
   bool Corners = false;
 };
 
+/// A read A[f(i)] of a rank-1 read-only array at a subscript computed from
+/// the index i of the nest's outermost level (FetchedReads.cpp): the
+/// elements the rank's iterations read are fetched before the loop.
+struct FetchedRead {
+  /// f is affine in i (a * i + b, a and b loop-invariant): the needs follow
+  /// from f(0) and f(1), no inspection per run.
+  bool Affine = false;
+  /// Elements `X[i]` inside f of distributed arrays aligned with the home
+  /// array: the inspector reads them from X's local storage.
+  std::vector<const clang::Expr *> LocalInner;
+};
+
 struct OwnerLoop {
   unsigned DirId = 0;
   /// Levels[0] is the loop of the directive, then the independent loops
@@ -196,6 +208,9 @@ struct OwnerLoop {
   /// loop (hpfcc::realigned): per dimension, the home dimension whose
   /// distribution it takes, or -1 ('*': the copy holds it whole).
   std::map<DistArray *, std::vector<int>> Realigned;
+  /// Gathered reads served instead by a fetch of the elements the rank's
+  /// iterations read (hpfcc::fetched), by access (Subs.whole()).
+  std::map<const clang::Expr *, FetchedRead> Fetched;
   std::vector<LoopReduction> Reductions;
   /// Loops inside the nest not marked independent whose iterations are
   /// proven independent (each writes distributed elements only at its

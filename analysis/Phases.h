@@ -189,6 +189,10 @@ bool constantParams(const Mapping &M);
 /// owned indices in another order (A[j][i]): read locally, from the array
 /// itself or from a copy in the mapping the loop needs (Reads.cpp).
 void chooseRealigned(Context &C, OwnerLoop &L, const FlowState &St);
+/// Gathered reads of rank-1 read-only arrays at subscripts computed from
+/// the outermost level's index (A[n - 1 - i], A[2 * i], A[idx[i]]): the
+/// rank's needed elements are fetched before the loop (FetchedReads.cpp).
+void chooseFetched(Context &C, OwnerLoop &L, const FlowState &St);
 
 } // namespace hpf::analysis
 

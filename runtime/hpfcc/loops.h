@@ -346,5 +346,7 @@ private:
 
 // Reads in the mapping a loop needs (hpfcc::realigned).
 #include "hpfcc/reads.h"
+// Reads at subscripts planned from the loop's (hpfcc::fetched).
+#include "hpfcc/fetch.h"
 
 #endif // HPFCC_LOOPS_H
