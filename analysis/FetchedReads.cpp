@@ -204,8 +204,10 @@ std::optional<long long> largestPart(const FlowState &St, DistArray *H, int D) {
 } // namespace
 
 void chooseFetched(Context &C, OwnerLoop &L, const FlowState &St) {
+  // The inspector visits every owned index of the level's interval: a
+  // step other than 1 would evaluate subscripts the loop never does.
   const NestLevel &Lv = L.Levels.front();
-  if (!L.Home || Lv.Dim < 0 || Lv.Every)
+  if (!L.Home || Lv.Dim < 0 || Lv.Every || Lv.Step)
     return;
   SubscriptCheck Check(C.Ctx, L);
   // Per array: every access fits, or none is fetched.
