@@ -181,6 +181,18 @@ struct RowRead {
   std::vector<const clang::Expr *> At;
 };
 
+/// A read A[f(i)] of a rank-1 read-only array at a subscript computed from
+/// the index i of the nest's outermost level (FetchedReads.cpp): the
+/// elements the rank's iterations read are fetched before the loop.
+struct FetchedRead {
+  /// f is affine in i (a * i + b, a and b loop-invariant): the needs follow
+  /// from f(0) and f(1), no inspection per run.
+  bool Affine = false;
+  /// Elements `X[i]` inside f of distributed arrays aligned with the home
+  /// array: the inspector reads them from X's local storage.
+  std::vector<const clang::Expr *> LocalInner;
+};
+
 struct OwnerLoop {
   unsigned DirId = 0;
   /// Levels[0] is the loop of the directive, then the independent loops
@@ -210,6 +222,9 @@ struct OwnerLoop {
   /// whole expression) to its slice.
   std::vector<RowRead> Rows;
   std::map<const clang::Expr *, std::size_t> RowOf;
+  /// Gathered reads served instead by a fetch of the elements the rank's
+  /// iterations read (hpfcc::fetched), by access (Subs.whole()).
+  std::map<const clang::Expr *, FetchedRead> Fetched;
   std::vector<LoopReduction> Reductions;
   /// Loops inside the nest not marked independent whose iterations are
   /// proven independent (each writes distributed elements only at its

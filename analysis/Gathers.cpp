@@ -188,7 +188,8 @@ void remarkGathers(Context &C, const OwnerLoop &L, const FlowState &St) {
   Reporter &R = C.R;
   std::set<DistArray *> Done;
   for (const LoopAccess &G : L.Accesses) {
-    if (G.Kind != LoopAccess::Gathered || !Done.insert(G.Array).second)
+    if (G.Kind != LoopAccess::Gathered || L.Fetched.count(G.Subs.whole()) ||
+        !Done.insert(G.Array).second)
       continue;
     const Expr *E = G.Subs.whole();
     QualType ET = G.Array->Var->getType().getNonReferenceType();

@@ -208,6 +208,11 @@ const clang::VarDecl *unmarkedIndex(const OwnerLoop &L, const clang::Expr *S);
 void replicate(Context &C, OwnerLoop &L, const clang::VarDecl *Index,
                const DistArray *X, int Dim);
 
+/// Gathered reads of rank-1 read-only arrays at subscripts computed from
+/// the outermost level's index (A[n - 1 - i], A[2 * i], A[idx[i]]): the
+/// rank's needed elements are fetched before the loop (FetchedReads.cpp).
+void chooseFetched(Context &C, OwnerLoop &L, const FlowState &St);
+
 } // namespace hpf::analysis
 
 #endif // HPF_ANALYSIS_PHASES_H

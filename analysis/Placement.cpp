@@ -306,6 +306,7 @@ void Placement::checkNest(OwnerLoop &L) {
   if (AnyLocal) {
     chooseHalos(Ctx, L, States[L.DirId]);
     chooseRealigned(C, L, States[L.DirId]);
+    chooseFetched(C, L, States[L.DirId]);
   }
   remarkGathers(C, L, States[L.DirId]);
   if (!AnyLocal) {
@@ -455,6 +456,7 @@ void Placement::place() {
     for (auto It = Moved; It != L.Accesses.end(); ++It)
       It->Kind = LoopAccess::Gathered;
     chooseHalos(Ctx, L, St);
+    chooseFetched(C, L, St);
     remarkGathers(C, L, States[L.DirId]);
     std::string Desc = "?";
     if (auto It = St.find(L.Home); It != St.end() && It->second)

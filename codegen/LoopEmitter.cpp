@@ -77,7 +77,7 @@ public:
       return;
     }
     Split = splitHalos();
-    std::string Pro = copies() + rows();
+    std::string Pro = copies() + rows() + fetches();
     if (!L.Home) {
       // Runs on every rank, like replicated code.
       E.replaceDirective(D, Pro.empty() ? "" : "{" + Pro);
@@ -253,7 +253,7 @@ private:
     std::string Pro;
     std::set<const DistArray *> Made;
     for (const LoopAccess &El : L.Accesses) {
-      if (El.Kind != LoopAccess::Gathered)
+      if (El.Kind != LoopAccess::Gathered || L.Fetched.count(El.Subs.whole()))
         continue;
       const DistArray *A = El.Array;
       auto H = L.Halos.find(const_cast<DistArray *>(A));
@@ -339,6 +339,79 @@ private:
     }
     E.replaceDirective(D, "{" + Pro + scope());
     E.RW.InsertTextAfter(E.afterLoop(L.outer()), Epi + " }");
+  }
+
+  /// Reads planned from their subscripts (analysis/FetchedReads.cpp): the
+  /// elements this rank's iterations read, fetched before the loop into a
+  /// buffer laid out like the home array's local dimension, one per array
+  /// and subscript; `A[n - 1 - i]` -> `__hpf_fxp7_0[hpfcc::fetched_slot(i +
+  /// __hpf_seg7_0.off, n - 1 - i)]` (the subscript stays, evaluated as in
+  /// the sequential loop, so that elements inside it compose).
+  std::string fetches() {
+    std::string Pro;
+    std::map<std::pair<const DistArray *, std::string>, std::string> Made;
+    const NestLevel &Lv = L.Levels.front();
+    for (const LoopAccess &El : L.Accesses) {
+      auto F = L.Fetched.find(El.Subs.whole());
+      if (F == L.Fetched.end())
+        continue;
+      const DistArray *A = El.Array;
+      const Expr *Sub = El.Subs.sub(0);
+      auto [It, New] = Made.try_emplace({A, E.text(Sub)});
+      if (New) {
+        std::string N = Id + "_" + std::to_string(Made.size() - 1);
+        auto [Lo, Hi] = interval(Lv);
+        It->second = "__hpf_fxp" + N;
+        Pro += " static hpfcc::fetch_site __hpf_fs" + N +
+               "; const hpfcc::fetched<" + A->ElemType + "> __hpf_fx" + N +
+               "(__hpf_fs" + N + ", " + A->Name + ", " + L.Home->Name + ", " +
+               std::to_string(Lv.Dim) + ", " + Lo + ", " + Hi + ", " +
+               (F->second.Affine ? "true" : "false") + ", " +
+               subscriptLambda(Sub, F->second) + ", " +
+               E.whereLiteral(D.HashLoc) + "); const " + A->ElemType +
+               " *__restrict const " + It->second + " = __hpf_fx" + N +
+               ".data();";
+      }
+      // Only the tokens around the subscript change (like localElement):
+      // elements inside it are rewritten too.
+      E.replaceBase(El.Subs, It->second);
+      SourceLocation AfterBase = Lexer::getLocForEndOfToken(
+          El.Subs.base()->getEndLoc(), 0, E.SM, E.LO);
+      E.RW.ReplaceText(CharSourceRange::getCharRange(
+                           AfterBase, E.SM.getExpansionLoc(Sub->getBeginLoc())),
+                       "[hpfcc::fetched_slot(" + Lv.IndVar->getName().str() +
+                           " + " + segment(0) + ".off, ");
+      SourceLocation RB = analysis::rbracketLoc(El.Subs.whole());
+      E.RW.ReplaceText(SourceRange(RB, RB), ")]");
+    }
+    return Pro;
+  }
+  /// The subscript as a function of the global index and the local slot of
+  /// an iteration, for the inspector; elements `X[i]` of arrays aligned
+  /// with the home array are read from local storage at the slot.
+  std::string subscriptLambda(const Expr *Sub,
+                              const analysis::FetchedRead &F) const {
+    std::string T = E.text(Sub);
+    const unsigned Begin = E.SM.getFileOffset(E.fileRange(Sub).getBegin());
+    std::vector<std::pair<unsigned, const Expr *>> Inner;
+    for (const Expr *X : F.LocalInner)
+      Inner.push_back({E.SM.getFileOffset(E.fileRange(X).getBegin()), X});
+    std::sort(Inner.rbegin(), Inner.rend());
+    for (const auto &[At, X] : Inner) {
+      const std::string XText = E.text(X);
+      for (const LoopAccess &Acc : L.Accesses)
+        if (Acc.Subs.whole() == X)
+          T.replace(At - Begin, XText.size(),
+                    Acc.Array->Name + ".local_data()[__hpf_l]");
+    }
+    const std::string I = L.Levels.front().IndVar->getName().str();
+    const std::string Type =
+        L.Levels.front().IndVar->getType().getUnqualifiedType().getAsString();
+    return "[&](const hpf::index_t __hpf_g, const hpf::index_t __hpf_l) -> "
+           "hpf::index_t { const " +
+           Type + " " + I + " = static_cast<" + Type + ">(__hpf_g); (void)" +
+           I + "; (void)__hpf_l; return static_cast<hpf::index_t>(" + T +
+           "); }";
   }
 
   /// Alignment the analysis could not decide: arrays written in the loop

@@ -366,5 +366,7 @@ private:
 #include "hpfcc/rows.h"
 // Copies for nests that cannot run in parallel (hpfcc::replica).
 #include "hpfcc/replica.h"
+// Reads at subscripts planned from the loop's (hpfcc::fetched).
+#include "hpfcc/fetch.h"
 
 #endif // HPFCC_LOOPS_H

@@ -1,0 +1,279 @@
+//===- analysis/FetchedReads.cpp - reads fetched by subscript
+//--------------===//
+//
+// A loop over the owned indices i of its home array that reads a rank-1
+// array at a subscript f(i) other than i (A[n - 1 - i], A[2 * i], A[i + c]
+// on a cyclic home, A[idx[i]]) would gather all of A on every rank. But f
+// is a function of i and of values the loop does not change, so each rank
+// can list the elements its iterations read before the loop and fetch only
+// those from their owners (hpfcc::fetched, runtime/hpfcc/fetch.h): the
+// PARTI/CHAOS inspector-executor, the plan kept while the subscripts and
+// the mappings are unchanged. An affine f needs no inspection per run: its
+// needs follow from f(0) and f(1). Every read of the array in the loop
+// must have such a subscript; otherwise the gather stays.
+//
+//===----------------------------------------------------------------------===//
+#include "Expressions.h"
+#include "Phases.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+#include <algorithm>
+#include <functional>
+
+using namespace clang;
+
+namespace hpf::analysis {
+
+namespace {
+
+/// Decides whether a subscript is a function of the outermost level's
+/// index and of values the nest does not change.
+class SubscriptCheck {
+public:
+  SubscriptCheck(ASTContext &Ctx, const OwnerLoop &L) : Ctx(Ctx), L(L) {
+    for (const LoopAccess &Acc : L.Accesses)
+      if (Acc.Kind == LoopAccess::Local && Acc.Array->rank() == 1 &&
+          !L.Written.count(Acc.Array) &&
+          !L.GatherIfMisaligned.count(Acc.Array) &&
+          bareVar(Acc.Subs.sub(0)) == indVar())
+        Aligned.insert(Acc.Subs.whole());
+  }
+
+  const VarDecl *indVar() const { return L.Levels.front().IndVar; }
+
+  /// Whether E fits; the aligned elements inside it are added to Inner.
+  bool fits(const Expr *E, std::vector<const Expr *> &Inner) const {
+    E = E->IgnoreParens();
+    if (Aligned.count(E)) {
+      Inner.push_back(E);
+      return true;
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      if (isa<EnumConstantDecl>(DRE->getDecl()))
+        return true;
+      const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+      if (!V)
+        return false;
+      if (V == indVar())
+        return true;
+      return declaredOutside(V) && !writtenInNest(V) && !distributed(V);
+    }
+    if (isa<IntegerLiteral, CharacterLiteral, UnaryExprOrTypeTraitExpr>(E))
+      return true;
+    if (const auto *C = dyn_cast<CastExpr>(E))
+      return (isa<ImplicitCastExpr>(C) || isa<ExplicitCastExpr>(C)) &&
+             fits(C->getSubExpr(), Inner);
+    if (const auto *U = dyn_cast<UnaryOperator>(E))
+      return (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus ||
+              U->getOpcode() == UO_Not || U->getOpcode() == UO_LNot) &&
+             fits(U->getSubExpr(), Inner);
+    if (const auto *B = dyn_cast<BinaryOperator>(E))
+      return !B->isAssignmentOp() && !B->isCommaOp() &&
+             fits(B->getLHS(), Inner) && fits(B->getRHS(), Inner);
+    if (const auto *C = dyn_cast<ConditionalOperator>(E))
+      return fits(C->getCond(), Inner) && fits(C->getTrueExpr(), Inner) &&
+             fits(C->getFalseExpr(), Inner);
+    // An element of a replicated array (plain C array) the nest only reads.
+    if (const auto *S = dyn_cast<ArraySubscriptExpr>(E))
+      return fits(S->getBase(), Inner) && fits(S->getIdx(), Inner);
+    return false;
+  }
+
+  /// 1 if E is a * i + b with a, b free of i, 0 if E is free of i,
+  /// nullopt otherwise (E fits).
+  std::optional<int> degree(const Expr *E) const {
+    E = E->IgnoreParens();
+    if (const auto *C = dyn_cast<CastExpr>(E))
+      return degree(C->getSubExpr());
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      return DRE->getDecl() == indVar() ? 1 : 0;
+    if (const auto *U = dyn_cast<UnaryOperator>(E);
+        U && (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus))
+      return degree(U->getSubExpr());
+    if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+      std::optional<int> X = degree(B->getLHS()), Y = degree(B->getRHS());
+      if (!X || !Y)
+        return std::nullopt;
+      if (B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub)
+        return std::max(*X, *Y);
+      if (B->getOpcode() == BO_Mul && *X + *Y <= 1)
+        return *X + *Y;
+    }
+    return mentions(E, indVar()) ? std::nullopt : std::optional<int>(0);
+  }
+
+private:
+  ASTContext &Ctx;
+  const OwnerLoop &L;
+  std::set<const Expr *> Aligned;
+
+  static bool mentions(const Stmt *S, const VarDecl *V) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == V)
+      return true;
+    for (const Stmt *C : S->children())
+      if (C && mentions(C, V))
+        return true;
+    return false;
+  }
+  bool declaredOutside(const VarDecl *V) const {
+    const SourceManager &SM = Ctx.getSourceManager();
+    SourceRange Nest = L.outer()->getSourceRange();
+    return SM.isBeforeInTranslationUnit(V->getLocation(), Nest.getBegin());
+  }
+  bool distributed(const VarDecl *V) const {
+    for (const LoopAccess &Acc : L.Accesses)
+      if (Acc.Array->Var == V)
+        return true;
+    return false;
+  }
+  /// Whether the nest may write V (or an element of it).
+  bool writtenInNest(const VarDecl *V) const {
+    bool Written = false;
+    std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+      if (Written || !S)
+        return;
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(S);
+          DRE && DRE->getDecl() == V) {
+        Written = !onlyRead(Ctx, elementOf(DRE));
+        return;
+      }
+      for (const Stmt *C : S->children())
+        Walk(C);
+    };
+    Walk(L.outer());
+    return Written;
+  }
+  /// The outermost element `V[a][b]` whose base is DRE (DRE itself if
+  /// none): what onlyRead asks about.
+  const Expr *elementOf(const DeclRefExpr *DRE) const {
+    const Expr *E = DRE, *Top = DRE;
+    for (;;) {
+      const Expr *Up = nullptr;
+      for (const DynTypedNode &N : Ctx.getParents(*E))
+        if (const auto *P = N.get<Expr>())
+          Up = P;
+      const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(Up);
+      const auto *Sub = dyn_cast_or_null<ArraySubscriptExpr>(Up);
+      if (isa_and_nonnull<ParenExpr>(Up) ||
+          (Cast && Cast->getCastKind() == CK_ArrayToPointerDecay))
+        E = Up;
+      else if (Sub && Sub->getBase()->IgnoreParenImpCasts() == Top)
+        E = Top = Up;
+      else
+        return Top;
+    }
+  }
+};
+
+/// "A[n - 1 - i]" with the subscript as written.
+std::string accessText(ASTContext &Ctx, const LoopAccess &Acc) {
+  return Acc.Array->Name + "[" +
+         Lexer::getSourceText(
+             CharSourceRange::getTokenRange(Acc.Subs.sub(0)->getSourceRange()),
+             Ctx.getSourceManager(), Ctx.getLangOpts())
+             .str() +
+         "]";
+}
+
+/// The most elements of the home array's dimension D one rank owns, when
+/// its mapping is a compile-time constant.
+std::optional<long long> largestPart(const FlowState &St, DistArray *H, int D) {
+  const Mapping *M = mappingIn(St, H);
+  if (!M)
+    return std::nullopt;
+  try {
+    std::optional<plan::DistributionND> ND =
+        staticDistribution(*M, H->Extents, nullptr);
+    if (!ND)
+      return std::nullopt;
+    long long Most = 0;
+    for (int R = 0; R < ND->procs(); ++R)
+      Most = std::max<long long>(Most, ND->localExtents(R)[std::size_t(D)]);
+    return Most;
+  } catch (const plan::PlanError &) {
+    return std::nullopt;
+  }
+}
+
+} // namespace
+
+void chooseFetched(Context &C, OwnerLoop &L, const FlowState &St) {
+  // The inspector visits every owned index of the level's interval: a
+  // step other than 1 would evaluate subscripts the loop never does.
+  const NestLevel &Lv = L.Levels.front();
+  if (!L.Home || Lv.Dim < 0 || Lv.Every || Lv.Step)
+    return;
+  SubscriptCheck Check(C.Ctx, L);
+  // Per array: every access fits, or none is fetched.
+  std::map<DistArray *, bool> Ok;
+  std::map<const Expr *, FetchedRead> Found;
+  for (const LoopAccess &Acc : L.Accesses) {
+    DistArray *X = Acc.Array;
+    if (Acc.Kind != LoopAccess::Gathered)
+      continue;
+    auto [It, New] = Ok.try_emplace(X, true);
+    FetchedRead F;
+    const Expr *Sub = Acc.Subs.Levels.size() == 1 ? Acc.Subs.sub(0) : nullptr;
+    if (X->rank() != 1 || L.Written.count(X) || L.Halos.count(X) ||
+        L.Realigned.count(X) || !Sub || !Sub->getType()->isIntegerType() ||
+        !Sub->getBeginLoc().isFileID() || !Sub->getEndLoc().isFileID() ||
+        !Check.fits(Sub, F.LocalInner)) {
+      It->second = false;
+      continue;
+    }
+    F.Affine = F.LocalInner.empty() && Check.degree(Sub).has_value();
+    Found[Acc.Subs.whole()] = F;
+  }
+  std::set<DistArray *> Said;
+  std::optional<long long> Part = largestPart(St, L.Home, Lv.Dim);
+  for (const LoopAccess &Acc : L.Accesses) {
+    auto F = Found.find(Acc.Subs.whole());
+    if (F == Found.end() || !Ok[Acc.Array])
+      continue;
+    L.Fetched[Acc.Subs.whole()] = F->second;
+    DistArray *X = Acc.Array;
+    if (!Said.insert(X).second)
+      continue;
+    QualType T = X->Var->getType().getNonReferenceType();
+    while (const ArrayType *AT = C.Ctx.getAsArrayType(T))
+      T = AT->getElementType();
+    if (const QualType V = vectorElement(X->Var->getType()); !V.isNull())
+      T = V;
+    const long long ES = C.Ctx.getTypeSizeInChars(T).getQuantity();
+    std::string Most = Part ? "at most " + std::to_string(*Part) +
+                                  " elements (" + std::to_string(*Part * ES) +
+                                  " bytes) per rank"
+                            : "at most one element per owned iteration";
+    std::string All = X->runtimeExtent()
+                          ? std::string("a copy of all its elements")
+                          : "a copy of all " + std::to_string(X->Extent) +
+                                " elements (" + std::to_string(X->Extent * ES) +
+                                " bytes)";
+    std::string What =
+        F->second.Affine
+            ? "its subscript is affine in '" + Lv.IndVar->getName().str() +
+                  "', so each rank fetches before the loop only the elements "
+                  "its iterations of '" +
+                  L.Home->Name +
+                  "' read, from their owners (one planned exchange, the plan "
+                  "cached for the subscript's coefficients, the bounds and "
+                  "the mappings): "
+            : "inspector-executor (PARTI/CHAOS): before the loop one pass "
+              "over the rank's iterations of '" +
+                  L.Home->Name +
+                  "' lists the elements they read and the owners send only "
+                  "those, the plan kept while the subscripts and the "
+                  "mappings are unchanged: ";
+    C.R.remark(Acc.Subs.whole()->getBeginLoc(),
+               "'" + accessText(C.Ctx, Acc) + "' is read without a gather: " +
+                   What + Most + " instead of " + All);
+  }
+}
+
+} // namespace hpf::analysis

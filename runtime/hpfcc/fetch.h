@@ -1,0 +1,162 @@
+//===- hpfcc/fetch.h - reads a loop plans from its subscripts ----*- C++
+//-*-===//
+//
+// A loop over the owned indices i of dimension d of its home array H reads
+// a one-dimensional array A at a subscript f(i) other than i: affine
+// (A[n - 1 - i], A[2 * i], A[i + c] on a cyclic home) or through an index
+// array (A[idx[i]]). Instead of gathering all of A on every rank, hpfcc
+// (analysis/FetchedReads.cpp) fetches before the loop exactly the elements
+// the rank's iterations read, into a buffer laid out like H's local
+// dimension d (slot i + off holds A[f(i)], off the offset of i's segment):
+//
+//   static hpfcc::fetch_site __hpf_fs7_0;
+//   const hpfcc::fetched<double> __hpf_fx7_0(__hpf_fs7_0, A, H, 0, lo, hi,
+//       true, [&](hpf::index_t g, hpf::index_t l) -> hpf::index_t {...}, w);
+//   const double *__restrict const __hpf_fxp7_0 = __hpf_fx7_0.data();
+//
+// and the loop reads __hpf_fxp7_0[i + off]. The plan (mpi/Fetch.h: per
+// owner, which elements) is kept in the call site's fetch_site:
+//  - affine f: the needs are a function of f(0), f(1) - f(0), the bounds
+//    and the two mappings, all the same on every rank; the plan is reused
+//    while they are unchanged, with no inspection and no extra message;
+//  - other f (index arrays; the PARTI/CHAOS inspector-executor): each run
+//    evaluates f over the owned iterations (a local pass, no messages) and
+//    compares with the plan's needs; one MPI_Allreduce of a flag decides,
+//    on every rank alike, whether the plan is reused or rebuilt. Comparing
+//    the values (not a version counter) also sees writes to idx through
+//    pointers or calls.
+// Subscripts outside [0, n) are not fetched (the sequential loop would not
+// read them either without undefined behaviour).
+//
+// HPF_READ_REPORT=1: at exit each rank prints the bytes it received for
+// such reads, how many fetches ran and how many plans were built.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HPFCC_FETCH_H
+#define HPFCC_FETCH_H
+
+#include "hpfcc/loops.h"
+#include "hpfcc/reads.h"
+#include "mpi/Fetch.h"
+
+#include <cstdio>
+#include <optional>
+#include <vector>
+
+namespace hpfcc {
+
+namespace detail {
+
+/// HPF_READ_REPORT totals of planned reads on this rank.
+struct fetch_totals {
+  long long Bytes = 0, Fetches = 0, Plans = 0;
+  int Rank = 0; // MPI may be finalized at exit
+};
+inline fetch_totals &fetchTotals() {
+  static fetch_totals T;
+  static const bool Registered = [] {
+    std::atexit([] {
+      const fetch_totals &Tot = fetchTotals();
+      std::fprintf(stderr,
+                   "hpf-read: rank %d received %lld bytes in %lld planned "
+                   "reads (%lld plans built)\n",
+                   Tot.Rank, Tot.Bytes, Tot.Fetches, Tot.Plans);
+    });
+    return true;
+  }();
+  (void)Registered;
+  return T;
+}
+
+} // namespace detail
+
+/// What a call site keeps between runs: the plan and what it was built for.
+struct fetch_site {
+  std::optional<hpf::plan::Distribution> From, Home;
+  index_t Lo = 0, Hi = 0, F0 = 0, F1 = 0;
+  bool Affine = false;
+  std::vector<index_t> Needs, Slots; ///< inspected (not kept when affine)
+  hpf::rt::FetchPlan Plan;
+};
+
+/// The slot a fetched element is read from; the subscript, still written
+/// in the loop, is evaluated as in the sequential program (and dropped).
+template <class S> inline index_t fetched_slot(index_t slot, const S &) {
+  return slot;
+}
+
+/// A[f(i)] for the owned i in [lo, hi) of dimension d of the home array,
+/// at local index i + off of that dimension.
+template <class T> class fetched {
+public:
+  template <class H, class F>
+  fetched(fetch_site &site, const hpf::darray<T, 1> &a, const H &home, int d,
+          index_t lo, index_t hi, bool affine, F f, const char *where)
+      : Buf(std::size_t(home.local_extent(d)), T{}) {
+    const hpf::plan::Distribution &From = a.mapping().dims()[0];
+    const hpf::plan::Distribution &Home = home.mapping().dims()[std::size_t(d)];
+    const bool SameMaps = site.From && site.From->sameMapping(From) &&
+                          site.Home->sameMapping(Home) && site.Lo == lo &&
+                          site.Hi == hi && site.Affine == affine;
+    bool Rebuild = true;
+    std::vector<index_t> Needs, Slots;
+    if (affine) {
+      const index_t F0 = f(0, 0), F1 = f(1, 0);
+      Rebuild = !(SameMaps && site.F0 == F0 && site.F1 == F1);
+      site.F0 = F0;
+      site.F1 = F1;
+      if (Rebuild)
+        inspect(home, d, lo, hi, a.size(), f, Needs, Slots);
+    } else {
+      inspect(home, d, lo, hi, a.size(), f, Needs, Slots);
+      Rebuild = hpf::rt::anyRank(
+          !(SameMaps && site.Needs == Needs && site.Slots == Slots), where);
+    }
+    if (Rebuild) {
+      site.Plan = hpf::rt::planFetch(From, Needs, Slots, where);
+      site.From = From;
+      site.Home = Home;
+      site.Lo = lo;
+      site.Hi = hi;
+      site.Affine = affine;
+      site.Needs = affine ? std::vector<index_t>() : std::move(Needs);
+      site.Slots = affine ? std::vector<index_t>() : std::move(Slots);
+      if (detail::readReport())
+        ++detail::fetchTotals().Plans;
+    }
+    const index_t Bytes = hpf::rt::runFetch(site.Plan, a.local_data(),
+                                            sizeof(T), Buf.data(), where);
+    if (detail::readReport()) {
+      detail::fetch_totals &Tot = detail::fetchTotals();
+      Tot.Rank = hpf::rank();
+      Tot.Bytes += Bytes;
+      ++Tot.Fetches;
+    }
+  }
+  fetched(const fetched &) = delete;
+  fetched &operator=(const fetched &) = delete;
+
+  const T *data() const { return Buf.data(); }
+
+private:
+  /// The inspector: the element each owned iteration reads, and its slot.
+  template <class H, class F>
+  static void inspect(const H &home, int d, index_t lo, index_t hi, index_t n,
+                      F &f, std::vector<index_t> &Needs,
+                      std::vector<index_t> &Slots) {
+    for (const segment s : owned_segments(home, d, lo, hi))
+      for (index_t i = s.lo; i < s.hi; ++i) {
+        const index_t g = f(i, i + s.off);
+        if (g >= 0 && g < n) {
+          Needs.push_back(g);
+          Slots.push_back(i + s.off);
+        }
+      }
+  }
+
+  std::vector<T> Buf;
+};
+
+} // namespace hpfcc
+
+#endif // HPFCC_FETCH_H
