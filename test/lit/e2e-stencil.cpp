@@ -16,7 +16,7 @@
 // REMARK: remark: 'G' is read at i - 1 .. i + 1: before the loop each rank receives a halo of 1 element below and 1 above its block
 // REMARK: remark: 'G' is read at i + 1 .. i + 2: before the loop each rank receives a halo of 2 elements above its block from the nearest owners (16 bytes per rank)
 // REMARK: remark: alignment of 'G' with 'U' is checked at run time; if they differ, each rank fetches the elements its iterations read from their owners before the loop (all 61 elements, gathered, if a distribution is not contiguous)
-// REMARK: remark: 'C' is read at subscripts that are not aligned with the loop: before the loop its 61 elements are gathered on every rank
+// REMARK: remark: 'C[i - 1]' is read without a gather: its subscript is affine in 'i', so each rank fetches before the loop only the elements its iterations of 'CV' read
 #include <cstdio>
 #include <vector>
 #ifdef __HPFCC__
@@ -130,7 +130,7 @@ int main() {
     S += U[i] * (i + 1);
   std::printf("realigned %ld\n", S);
 
-  // cyclic(2): not contiguous, gathered.
+  // cyclic(2): not contiguous, no halo: each rank fetches what it reads.
 #pragma hpf independent
   for (int i = 1; i < N - 1; ++i)
     CV[i] = C[i - 1] + C[i + 1];

@@ -51,17 +51,19 @@ int main(int argc, char **) {
   // CHECK: const hpf::halo<float> __hpf_halo_H[[ID3:[0-9]+]](hpf::halo_split, H, A, 2, N, -2, -2, "{{.*}}");
   // REMARK: rewrite-halo.cpp:[[@LINE-2]]:12: remark: 'H' is read at i - 2: before the loop each rank receives the elements [s - 2, e - 2) for its part [s, e) of 'A' from the ranks that own them instead of a copy of all 64 elements
 
-  // Cyclic: gathered. Mixed subscripts of one array: gathered.
+  // Cyclic, and mixed subscripts of one array: no halo; each rank fetches
+  // the elements its iterations read (one fetch per subscript).
 #pragma hpf independent
   for (int i = 1; i < N; ++i)
     D[i] = C[i - 1];
-  // CHECK: const std::vector<int> __hpf_all_C{{[0-9]+}} = C.gather();
-  // REMARK: rewrite-halo.cpp:[[@LINE-2]]:12: remark: 'C' is read at subscripts that are not aligned with the loop
+  // CHECK: static hpfcc::fetch_site __hpf_fs[[F1:[0-9]+]]_0; const hpfcc::fetched<int> __hpf_fx[[F1]]_0(__hpf_fs[[F1]]_0, C, D, 0, 1, N, true, {{.*}}return static_cast<hpf::index_t>(i - 1); }
+  // REMARK: rewrite-halo.cpp:[[@LINE-2]]:12: remark: 'C[i - 1]' is read without a gather: its subscript is affine in 'i'
 #pragma hpf independent
   for (int i = 1; i < N; ++i)
     B[i] = A[i - 1] + A[N - i];
-  // CHECK: const std::vector<double> __hpf_all_A{{[0-9]+}} = A.gather();
-  // REMARK: rewrite-halo.cpp:[[@LINE-2]]:12: remark: 'A' is read at subscripts that are not aligned with the loop
+  // CHECK: const hpfcc::fetched<double> __hpf_fx[[F2:[0-9]+]]_0(__hpf_fs[[F2]]_0, A, B, 0, 1, N, true, {{.*}}return static_cast<hpf::index_t>(i - 1); }
+  // CHECK-SAME: const hpfcc::fetched<double> __hpf_fx[[F2]]_1(__hpf_fs[[F2]]_1, A, B, 0, 1, N, true, {{.*}}return static_cast<hpf::index_t>(N - i); }
+  // REMARK: rewrite-halo.cpp:[[@LINE-3]]:12: remark: 'A[i - 1]' is read without a gather: its subscript is affine in 'i'
 
   // Aligned or not is only known at run time (gen_block from run-time
   // sizes): if not, a halo with c = 0 fetches the elements each rank reads.
