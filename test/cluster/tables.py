@@ -91,7 +91,7 @@ def main():
     ap.add_argument("--reps", type=int, default=0)
     ap.add_argument("--racks", default="", help='hosts of rack B, e.g. "2 3"')
     ap.add_argument("--rate-gbit", type=float, default=1.0)
-    ap.add_argument("--strategies", default="steps,host-steps,async")
+    ap.add_argument("--strategies", default="steps,host-steps,nodes,async")
     ap.add_argument("--baselines", default="naive,darray,scalapack")
     ap.add_argument("--cases", default="", help="substring filter on case names")
     ap.add_argument("--check", action="store_true")
