@@ -1,0 +1,339 @@
+//===- codegen/LoopCopies.cpp - reads served by copies in loop nests ------===//
+//
+// The LoopEmitter members (codegen/LoopEmitter.h) for elements a nest reads
+// from somewhere other than its own local storage, each made before the
+// loop: whole-array copies (gathered, or realigned to the loop's mapping),
+// halos of neighbours (read through runs: storage in place inside the
+// rank's block, the halo's copy at its edges), rows read at loop-invariant
+// subscripts (broadcast by their owner), elements fetched by subscript,
+// and nests that cannot run in parallel (whole copies on every rank).
+//
+//===----------------------------------------------------------------------===//
+#include "LoopEmitter.h"
+
+#include "../analysis/Expressions.h"
+
+#include <algorithm>
+
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace hpf::codegen {
+
+/// hpf::halo's arguments: the array, the home array, and the loop bounds
+/// and offsets of each dimension; rank 1 spells `lo, hi, cmin, cmax`,
+/// rank N `{lo0, ...}, {hi0, ...}, {cmin0, ...}, {cmax0, ...}, corners`.
+std::string LoopEmitter::haloArgs(const DistArray *A,
+                                  const analysis::HaloWidths &W) const {
+  std::string Args = "(" + A->Name + ", " + L.Home->Name + ", ";
+  if (A->rank() == 1) {
+    Args += bounds(levelOfDim(0)) + ", " + std::to_string(W.Lo[0]) + ", " +
+            std::to_string(W.Hi[0]);
+  } else {
+    std::string Lo, Hi, CMin, CMax;
+    for (int D = 0; D < A->rank(); ++D) {
+      auto [LvLo, LvHi] = interval(levelOfDim(D));
+      std::string Sep = D ? ", " : "";
+      Lo += Sep + LvLo;
+      Hi += Sep + LvHi;
+      CMin += Sep + std::to_string(W.Lo[std::size_t(D)]);
+      CMax += Sep + std::to_string(W.Hi[std::size_t(D)]);
+    }
+    Args += "{" + Lo + "}, {" + Hi + "}, {" + CMin + "}, {" + CMax + "}, " +
+            (W.Corners ? "true" : "false");
+  }
+  return Args + ", " + E.whereLiteral(D.HashLoc) + ")";
+}
+
+/// A halo reads the rank's own elements in place when it needs no
+/// other; an array the loop also writes (rank 1: A[i] = A[i + 1]) must
+/// be read from a copy of the values before the loop: hpf::halo_copy.
+std::string LoopEmitter::writtenHalo(const DistArray *A,
+                                     std::string Args) const {
+  if (L.Written.count(const_cast<DistArray *>(A)))
+    Args.insert(1, "hpf::halo_copy, ");
+  return Args;
+}
+
+std::string LoopEmitter::haloType(const DistArray *A) {
+  return "hpf::halo<" + A->ElemType +
+         (A->rank() == 1 ? "" : ", " + std::to_string(A->rank())) + ">";
+}
+
+std::string LoopEmitter::gatheredType(const DistArray *A) {
+  return "hpfcc::gathered<" + A->ElemType + ", " + std::to_string(A->rank()) +
+         ">";
+}
+
+/// Copies of arrays read at elements other ranks own, made before the
+/// loop; their elements keep global indices: `B[i + 1]` ->
+/// `__hpf_all_B7[i + 1]`, `M[a][b]` -> `__hpf_all_M7(a, b)`.
+std::string LoopEmitter::copies() {
+  std::string Pro;
+  std::set<const DistArray *> Made;
+  for (const LoopAccess &El : L.Accesses) {
+    if (El.Kind != LoopAccess::Gathered || L.Fetched.count(El.Subs.whole()))
+      continue;
+    const DistArray *A = El.Array;
+    auto H = L.Halos.find(const_cast<DistArray *>(A));
+    bool Halo = L.Home && H != L.Halos.end();
+    std::string Copy = name(Halo ? "__hpf_halo_" : "__hpf_all_", A);
+    if (Made.insert(A).second) {
+      if (Halo)
+        Pro += " const " + haloType(A) + " " + Copy +
+               splitHalo(A, writtenHalo(A, haloArgs(A, H->second))) + ";";
+      else if (A->rank() == 1)
+        Pro += " const std::vector<" + A->ElemType + "> " + Copy + " = " +
+               A->Name + ".gather();";
+      else
+        Pro += " const " + gatheredType(A) + " " + Copy + "(" + A->Name + ");";
+    }
+    useCopy(El, split(A) ? name("__hpf_hv_", A) : Copy);
+  }
+  return Pro;
+}
+
+std::string LoopEmitter::rowName(std::size_t K) const {
+  return "__hpf_row" + Id + "_" + std::to_string(K);
+}
+
+/// Slices read at loop-invariant subscripts (analysis/RowReads.cpp),
+/// broadcast by their owner before the loop (runtime/hpfcc/rows.h); the
+/// elements keep their global indices, the fixed ones ignored:
+/// `M[k][j]` -> `__hpf_row7_0(k, j)`.
+std::string LoopEmitter::rows() {
+  std::string Pro;
+  for (std::size_t K = 0; K < L.Rows.size(); ++K) {
+    const analysis::RowRead &RR = L.Rows[K];
+    unsigned Fixed = 0;
+    std::string At;
+    for (std::size_t Dm = 0; Dm < RR.At.size(); ++Dm) {
+      Fixed |= RR.At[Dm] ? 1u << Dm : 0u;
+      At += (Dm ? ", " : "") + (RR.At[Dm]
+                                    ? "hpf::index_t(" + E.text(RR.At[Dm]) + ")"
+                                    : std::string("0"));
+    }
+    Pro += " const hpfcc::row<" + RR.Array->ElemType + ", " +
+           std::to_string(RR.Array->rank()) + ", " + std::to_string(Fixed) +
+           "u> " + rowName(K) + "(" + RR.Array->Name + ", {" + At + "}, " +
+           E.whereLiteral(D.HashLoc) + ");";
+  }
+  for (const LoopAccess &El : L.Accesses)
+    if (El.Kind == LoopAccess::Row)
+      useCopy(El, rowName(L.RowOf.at(El.Subs.whole())));
+  return Pro;
+}
+
+/// The element read (or written) in a copy with global indices:
+/// `B[i + 1]` -> `Copy[i + 1]`, `M[a][b]` -> `Copy(a, b)`.
+void LoopEmitter::useCopy(const LoopAccess &El, const std::string &Copy) {
+  E.replaceBase(El.Subs, Copy);
+  if (El.Array->rank() > 1) {
+    E.openSubscripts(El.Subs, "(");
+    SourceLocation RB = analysis::rbracketLoc(El.Subs.whole());
+    E.RW.ReplaceText(SourceRange(RB, RB), ")");
+  }
+}
+
+/// A nest that cannot run in parallel (analysis/Replicated.cpp) runs on
+/// every rank as written, over whole copies of its arrays
+/// (hpfcc::replica, one gather each); then each rank keeps the elements
+/// it owns of the arrays it wrote. Every rank runs every iteration, so
+/// reductions need no combining: each rank computes the sequential value.
+void LoopEmitter::replicated() {
+  std::string Pro, Epi;
+  std::set<const DistArray *> Made;
+  for (const LoopAccess &El : L.Accesses) {
+    const DistArray *A = El.Array;
+    const std::string Copy = name("__hpf_rep_", A);
+    if (Made.insert(A).second) {
+      Pro += " hpfcc::replica<" + A->ElemType + ", " +
+             std::to_string(A->rank()) + "> " + Copy + "(" + A->Name + ", " +
+             Emitter::quote(A->Name) + ", " + E.whereLiteral(D.HashLoc) + ");";
+      if (L.Written.count(const_cast<DistArray *>(A)))
+        Epi += " " + Copy + ".store(" + A->Name + ");";
+    }
+    useCopy(El, Copy);
+  }
+  E.replaceDirective(D, "{" + Pro + scope());
+  E.RW.InsertTextAfter(E.afterLoop(L.outer()), Epi + " }");
+}
+
+/// Reads planned from their subscripts (analysis/FetchedReads.cpp): the
+/// elements this rank's iterations read, fetched before the loop into a
+/// buffer laid out like the home array's local dimension, one per array
+/// and subscript; `A[n - 1 - i]` -> `__hpf_fxp7_0[hpfcc::fetched_slot(i +
+/// __hpf_seg7_0.off, n - 1 - i)]` (the subscript stays, evaluated as in
+/// the sequential loop, so that elements inside it compose).
+std::string LoopEmitter::fetches() {
+  std::string Pro;
+  std::map<std::pair<const DistArray *, std::string>, std::string> Made;
+  const NestLevel &Lv = L.Levels.front();
+  for (const LoopAccess &El : L.Accesses) {
+    auto F = L.Fetched.find(El.Subs.whole());
+    if (F == L.Fetched.end())
+      continue;
+    const DistArray *A = El.Array;
+    const Expr *Sub = El.Subs.sub(0);
+    auto [It, New] = Made.try_emplace({A, E.text(Sub)});
+    if (New) {
+      std::string N = Id + "_" + std::to_string(Made.size() - 1);
+      auto [Lo, Hi] = interval(Lv);
+      It->second = "__hpf_fxp" + N;
+      Pro +=
+          " static hpfcc::fetch_site __hpf_fs" + N + "; const hpfcc::fetched<" +
+          A->ElemType + "> __hpf_fx" + N + "(__hpf_fs" + N + ", " + A->Name +
+          ", " + L.Home->Name + ", " + std::to_string(Lv.Dim) + ", " + Lo +
+          ", " + Hi + ", " + (F->second.Affine ? "true" : "false") + ", " +
+          subscriptLambda(Sub, F->second) + ", " + E.whereLiteral(D.HashLoc) +
+          "); const " + A->ElemType + " *__restrict const " + It->second +
+          " = __hpf_fx" + N + ".data();";
+    }
+    // Only the tokens around the subscript change (like localElement):
+    // elements inside it are rewritten too.
+    E.replaceBase(El.Subs, It->second);
+    SourceLocation AfterBase =
+        Lexer::getLocForEndOfToken(El.Subs.base()->getEndLoc(), 0, E.SM, E.LO);
+    E.RW.ReplaceText(CharSourceRange::getCharRange(
+                         AfterBase, E.SM.getExpansionLoc(Sub->getBeginLoc())),
+                     "[hpfcc::fetched_slot(" + Lv.IndVar->getName().str() +
+                         " + " + segment(0) + ".off, ");
+    SourceLocation RB = analysis::rbracketLoc(El.Subs.whole());
+    E.RW.ReplaceText(SourceRange(RB, RB), ")]");
+  }
+  return Pro;
+}
+
+/// The subscript as a function of the global index and the local slot of
+/// an iteration, for the inspector; elements `X[i]` of arrays aligned
+/// with the home array are read from local storage at the slot.
+std::string LoopEmitter::subscriptLambda(const Expr *Sub,
+                                         const analysis::FetchedRead &F) const {
+  std::string T = E.text(Sub);
+  const unsigned Begin = E.SM.getFileOffset(E.fileRange(Sub).getBegin());
+  std::vector<std::pair<unsigned, const Expr *>> Inner;
+  for (const Expr *X : F.LocalInner)
+    Inner.push_back({E.SM.getFileOffset(E.fileRange(X).getBegin()), X});
+  std::sort(Inner.rbegin(), Inner.rend());
+  for (const auto &[At, X] : Inner) {
+    const std::string XText = E.text(X);
+    for (const LoopAccess &Acc : L.Accesses)
+      if (Acc.Subs.whole() == X)
+        T.replace(At - Begin, XText.size(),
+                  Acc.Array->Name + ".local_data()[__hpf_l]");
+  }
+  const std::string I = L.Levels.front().IndVar->getName().str();
+  const std::string Type =
+      L.Levels.front().IndVar->getType().getUnqualifiedType().getAsString();
+  return "[&](const hpf::index_t __hpf_g, const hpf::index_t __hpf_l) -> "
+         "hpf::index_t { const " +
+         Type + " " + I + " = static_cast<" + Type + ">(__hpf_g); (void)" + I +
+         "; (void)__hpf_l; return static_cast<hpf::index_t>(" + T + "); }";
+}
+
+/// A read-only array read in the mapping the loop needs (Reads.cpp):
+/// the local storage of a copy in that mapping (or of the array itself
+/// if it has it at run time), addressed like the array's own:
+/// `const hpfcc::realigned<double, 2> __hpf_re_A7(A, B, {-1, 0}, "f:3:1");
+/// const double *__restrict const __hpf_A7 = __hpf_re_A7.data(); ...`.
+std::string LoopEmitter::realignedPointer(const DistArray *A) const {
+  const std::vector<int> &DimOf = L.Realigned.at(const_cast<DistArray *>(A));
+  std::string Re = name("__hpf_re_", A), Ptr = name("__hpf_", A), Dims;
+  for (std::size_t D = 0; D < DimOf.size(); ++D)
+    Dims += (D ? ", " : "") + std::to_string(DimOf[D]);
+  std::string Pro = " const hpfcc::realigned<" + A->ElemType + ", " +
+                    std::to_string(A->rank()) + "> " + Re + "(" + A->Name +
+                    ", " + L.Home->Name + ", {" + Dims + "}, " +
+                    E.whereLiteral(D.HashLoc) + "); const " + A->ElemType +
+                    " *__restrict const " + Ptr + " = " + Re + ".data();";
+  for (int Dm = 1; Dm < A->rank(); ++Dm)
+    Pro += " const hpf::index_t " + Ptr + "_e" + std::to_string(Dm) + " = " +
+           Re + ".local_extent(" + std::to_string(Dm) + ");";
+  return Pro;
+}
+
+/// The halo arrays read that way, in order of their first read (none if
+/// the innermost level steps or counts down).
+std::vector<const DistArray *> LoopEmitter::splitHalos() const {
+  std::vector<const DistArray *> Out;
+  const NestLevel &In = L.Levels.back();
+  if (!L.Home || !In.unitUp() || In.Dim < 0)
+    return Out;
+  const Stmt *Body = In.For->getBody();
+  const SourceLocation B = E.SM.getExpansionLoc(Body->getBeginLoc()),
+                       End = E.SM.getExpansionLoc(Body->getEndLoc());
+  auto Inside = [&](SourceLocation X) {
+    X = E.SM.getExpansionLoc(X);
+    return !E.SM.isBeforeInTranslationUnit(X, B) &&
+           !E.SM.isBeforeInTranslationUnit(End, X);
+  };
+  std::set<const DistArray *> Bad;
+  for (const LoopAccess &El : L.Accesses) {
+    const DistArray *A = El.Array;
+    if (El.Kind != LoopAccess::Gathered ||
+        !L.Halos.count(const_cast<DistArray *>(A)))
+      continue;
+    bool Ok = !L.Written.count(const_cast<DistArray *>(A)) &&
+              A->rank() == int(L.Levels.size()) &&
+              Inside(El.Subs.whole()->getBeginLoc());
+    for (int Dm = 0; Ok && Dm < A->rank(); ++Dm)
+      Ok =
+          std::count_if(L.Levels.begin(), L.Levels.end(),
+                        [&](const NestLevel &Lv) { return Lv.Dim == Dm; }) == 1;
+    if (!Ok)
+      Bad.insert(A);
+    else if (std::find(Out.begin(), Out.end(), A) == Out.end())
+      Out.push_back(A);
+  }
+  std::erase_if(Out, [&](const DistArray *A) { return Bad.count(A); });
+  if (Out.size() > 8) // hpf::halo_run's mask
+    Out.clear();
+  return Out;
+}
+
+bool LoopEmitter::split(const DistArray *A) const {
+  return std::find(Split.begin(), Split.end(), A) != Split.end();
+}
+
+std::string LoopEmitter::splitHalo(const DistArray *A, std::string Args) const {
+  if (split(A))
+    Args.insert(1, "hpf::halo_split, ");
+  return Args;
+}
+
+/// The innermost level Lv over [Lo, Hi) runs over the runs of the split
+/// halos, each run's views declared before the user's loop.
+void LoopEmitter::haloRuns(const NestLevel &Lv, const std::string &Lo,
+                           const std::string &Hi, std::string &Close) {
+  const std::string Run = "__hpf_run" + Id;
+  std::string Head = "{ for (const hpf::halo_run " + Run +
+                     " : hpf::halo_split_runs(" + Lo + ", " + Hi;
+  std::string Views;
+  for (std::size_t K = 0; K < Split.size(); ++K) {
+    const DistArray *A = Split[K];
+    Head +=
+        ", " + name("__hpf_halo_", A) + ".interior(" + std::to_string(Lv.Dim);
+    for (int Dm = 0; Dm < A->rank(); ++Dm)
+      Head += ", " + (Dm == Lv.Dim ? std::string("0")
+                                   : levelOfDim(Dm).IndVar->getName().str());
+    Head += ")";
+    Views += " const auto " + name("__hpf_hv_", A) + " = " +
+             name("__hpf_halo_", A) + ".view(" + Run + ".local(" +
+             std::to_string(K) + "));";
+  }
+  E.RW.InsertTextAfter(Lv.For->getForLoc(), Head + ")) {" + Views + " ");
+  E.RW.ReplaceText(E.fileRange(Lv.Lower), Run + ".lo");
+  std::string Bound = Run + ".hi";
+  QualType T = Lv.IndVar->getType();
+  if (T->isUnsignedIntegerType())
+    Bound = "static_cast<" + T.getAsString() + ">(" + Bound + ")";
+  E.RW.ReplaceText(E.fileRange(Lv.For->getCond()),
+                   Lv.IndVar->getName().str() + " < " + Bound);
+  Close = " } }" + Close;
+}
+
+} // namespace hpf::codegen

@@ -1,0 +1,245 @@
+//===- codegen/LoopEmitter.h - the emitter of one loop nest ------*- C++
+//-*-===//
+//
+// Internal to codegen: the class that rewrites one independent loop nest
+// (codegen/LoopEmitter.cpp: levels, local elements, reductions;
+// codegen/LoopCopies.cpp: reads served by copies, halos, rows, fetched
+// elements, and nests that run on every rank).
+//
+//===----------------------------------------------------------------------===//
+#ifndef HPF_CODEGEN_LOOPEMITTER_H
+#define HPF_CODEGEN_LOOPEMITTER_H
+
+#include "Emitter.h"
+
+#include <map>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace hpf::codegen {
+
+using analysis::DistArray;
+using analysis::LoopAccess;
+using analysis::NestLevel;
+using analysis::OwnerLoop;
+using analysis::Subscripts;
+
+class LoopEmitter {
+public:
+  LoopEmitter(Emitter &E, const OwnerLoop &L)
+      : E(E), L(L), D(E.directive(L.DirId)), Id(std::to_string(L.DirId)) {}
+
+  void run();
+
+private:
+  Emitter &E;
+  const OwnerLoop &L;
+  const pragma::ParsedDirective &D;
+  const std::string Id;
+
+  std::string name(const char *Prefix, const DistArray *A) const;
+  std::string segment(int K) const;
+  /// Whether level K runs over its owned segments. An inner level over a
+  /// dimension the home array does not distribute runs the user's loop as
+  /// written (every index, local = global): per outer iteration no segment
+  /// set-up, and constant bounds stay constant, so the inner loop compiles
+  /// like the sequential one (one alias check, no remainder per row). The
+  /// outermost level keeps its segments: ranks outside the home array's
+  /// arrangement run nothing.
+  bool segmented(std::size_t K) const;
+  /// Whether E names only what is declared outside the nest (so it can be
+  /// evaluated before the outermost loop).
+  bool outsideNest(const clang::Stmt *S) const;
+
+  /// The owned segments of inner levels whose bounds do not depend on the
+  /// outer levels are computed once before the nest, not once per
+  /// iteration of the levels outside: for a (block, *) nest over 256
+  /// columns the per-row cost of finding the segments (the rank's
+  /// coordinate, the range's set-up) was about as large as the row's work.
+  std::string hoistedRanges();
+  /// The level's owned segments (unit step up), or its owned runs of the
+  /// progression it steps through (other steps, counting down).
+  std::string ownedSegments(const NestLevel &Lv) const;
+  static const char *rangeType(const NestLevel &Lv);
+  std::map<std::size_t, std::string> Hoisted; ///< level -> its range
+
+  /// The indices a level covers, [lo, hi) (for a step, the progression's
+  /// elements are among them).
+  std::pair<std::string, std::string> interval(const NestLevel &Lv) const;
+  /// "lo, hi" of a level, hi exclusive.
+  std::string bounds(const NestLevel &Lv) const;
+  /// The level over dimension D of the home array (the directive's level
+  /// for rank 1).
+  const NestLevel &levelOfDim(int D) const;
+  /// hpf::halo's arguments: the array, the home array, and the loop bounds
+  /// and offsets of each dimension; rank 1 spells `lo, hi, cmin, cmax`,
+  /// rank N `{lo0, ...}, {hi0, ...}, {cmin0, ...}, {cmax0, ...}, corners`.
+  std::string haloArgs(const DistArray *A, const analysis::HaloWidths &W) const;
+  /// A halo reads the rank's own elements in place when it needs no
+  /// other; an array the loop also writes (rank 1: A[i] = A[i + 1]) must
+  /// be read from a copy of the values before the loop: hpf::halo_copy.
+  std::string writtenHalo(const DistArray *A, std::string Args) const;
+  static std::string haloType(const DistArray *A);
+  static std::string gatheredType(const DistArray *A);
+
+  /// Copies of arrays read at elements other ranks own, made before the
+  /// loop; their elements keep global indices: `B[i + 1]` ->
+  /// `__hpf_all_B7[i + 1]`, `M[a][b]` -> `__hpf_all_M7(a, b)`.
+  std::string copies();
+
+  std::string rowName(std::size_t K) const;
+  /// Slices read at loop-invariant subscripts (analysis/RowReads.cpp),
+  /// broadcast by their owner before the loop (runtime/hpfcc/rows.h); the
+  /// elements keep their global indices, the fixed ones ignored:
+  /// `M[k][j]` -> `__hpf_row7_0(k, j)`.
+  std::string rows();
+
+  /// The element read (or written) in a copy with global indices:
+  /// `B[i + 1]` -> `Copy[i + 1]`, `M[a][b]` -> `Copy(a, b)`.
+  void useCopy(const LoopAccess &El, const std::string &Copy);
+
+  /// A nest that cannot run in parallel (analysis/Replicated.cpp) runs on
+  /// every rank as written, over whole copies of its arrays
+  /// (hpfcc::replica, one gather each); then each rank keeps the elements
+  /// it owns of the arrays it wrote. Every rank runs every iteration, so
+  /// reductions need no combining: each rank computes the sequential value.
+  void replicated();
+
+  /// Reads planned from their subscripts (analysis/FetchedReads.cpp): the
+  /// elements this rank's iterations read, fetched before the loop into a
+  /// buffer laid out like the home array's local dimension, one per array
+  /// and subscript; `A[n - 1 - i]` -> `__hpf_fxp7_0[hpfcc::fetched_slot(i +
+  /// __hpf_seg7_0.off, n - 1 - i)]` (the subscript stays, evaluated as in
+  /// the sequential loop, so that elements inside it compose).
+  std::string fetches();
+  /// The subscript as a function of the global index and the local slot of
+  /// an iteration, for the inspector; elements `X[i]` of arrays aligned
+  /// with the home array are read from local storage at the slot.
+  std::string subscriptLambda(const clang::Expr *Sub,
+                              const analysis::FetchedRead &F) const;
+
+  /// Alignment the analysis could not decide: arrays written in the loop
+  /// must be aligned with the home array (else the program fails);
+  /// read-only ones are read from a copy when they are not.
+  std::string checks();
+
+  /// The local buffers of distinct distributed arrays never overlap, and
+  /// the analysis rejects every other use of the arrays, so the pointers
+  /// are __restrict: the loop vectorises like the sequential one. Row-major
+  /// local storage: the local extents of dimensions 1.. are the strides.
+  std::string pointers();
+
+  /// The local extent of dimension Dm of A (a row-major stride). A
+  /// dimension that is `*` in A's only mapping (A is not dynamic, nor a
+  /// parameter that inherits its caller's) holds every index on every rank,
+  /// so its local extent is the extent itself: as a constant, the compiler
+  /// knows the rows' strides and alignment (the storage is 64-byte
+  /// aligned) like the sequential build's `double M[R][C]`, and uses
+  /// aligned, folded vector loads and constant-stride addressing.
+  static std::string localExtent(const DistArray *A, int Dm);
+
+  /// Clang drops __restrict on local pointers, so without more the
+  /// vectoriser checks at run time that a written buffer and each other
+  /// buffer do not overlap, once per execution of the innermost loop (per
+  /// row of a nest: about 10% of the instructions of a 256-column row).
+  /// `hpfcc::assume_separate(p, q)` (__builtin_assume_separate_storage)
+  /// states what __restrict means, once before the nest. It holds for two
+  /// arrays declared with their own distribute directives: each darray
+  /// owns its storage (or a copy of it, for a realigned read). It does not
+  /// for a function's parameter (Inherited): the same array may be passed
+  /// to two parameters, or be the global the function also names, so those
+  /// keep the vectoriser's run-time check.
+  std::string separate(const std::vector<const DistArray *> &Ptrs) const;
+
+  /// A read-only array read in the mapping the loop needs (Reads.cpp):
+  /// the local storage of a copy in that mapping (or of the array itself
+  /// if it has it at run time), addressed like the array's own:
+  /// `const hpfcc::realigned<double, 2> __hpf_re_A7(A, B, {-1, 0}, "f:3:1");
+  /// const double *__restrict const __hpf_A7 = __hpf_re_A7.data(); ...`.
+  std::string realignedPointer(const DistArray *A) const;
+
+  /// A[i] -> `__hpf_A7[i + __hpf_seg7_0.off]`; M[a][b] ->
+  /// `__hpf_M7[(a + __hpf_seg7_0.off) * __hpf_M7_e1 + (b + ...off)]`. Only
+  /// the tokens around the subscripts change (nested elements compose); a
+  /// dimension with no segment (collapsed) adds no offset.
+  void localElement(const LoopAccess &El);
+
+  /// An element of an array whose alignment is checked at run time and
+  /// that is only read: `(__hpf_aligned_B7 ? <local element> :
+  /// __hpf_all_B7[i])` (`(a, b)` for more dimensions).
+  void localOrCopy(const LoopAccess &El);
+
+  /// While the loop runs, a collective element read (in a function it
+  /// calls) fails naming the directive instead of hanging.
+  std::string scope() const;
+
+  /// Reduction set-up before the loop and the combination across ranks
+  /// after it.
+  void reductions(std::string &Pro, std::string &Epi) const;
+
+  /// How a reduction combines across ranks: the runtime's allreduce_<Fn>,
+  /// and for operators that are not idempotent the identity the ranks'
+  /// parts start from and the operator that joins the value before the loop.
+  struct Combine {
+    const char *Fn;
+    const char *Identity = nullptr;
+    const char *Join = nullptr;
+  };
+  static Combine combineOf(pragma::ReductionOp Op);
+
+  /// An array reduction: the same steps over every element (mpi/Reduce.h),
+  /// one MPI_Allreduce (hpf::reduce_op::<Fn>) for the whole array.
+  static void arrayReduction(const analysis::LoopReduction &Red,
+                             const Combine &K, const std::string &Saved,
+                             std::string &Pro, std::string &Epi);
+
+  std::string accumulator(const analysis::LoopReduction &Red) const;
+
+  /// Reproducible sums: every iteration of every level adds what it
+  /// contributes to the accumulator exactly (hpf::exact_term: the variable
+  /// is 0 during the iteration, its enclosing value comes back after it),
+  /// so neither the partition of the iterations nor their order changes the
+  /// bits. Inserted before the level's own closing braces at the same place.
+  void exactTerms(const NestLevel &Lv, std::size_t K);
+
+  // ---- halos read in place in the interior (halo_split) ----------------
+  //
+  // A halo read only in the innermost level's body, in a nest with one
+  // level per dimension of the array, is read through runs of the innermost
+  // loop: a run whose iterations read only the rank's own elements reads
+  // the array's local storage in place (same addressing as a local element,
+  // vectorisable), the runs at the block's edges read the halo's copy, and
+  // the exchange copies only the frame of the block those runs read, not
+  // the block:
+  //
+  //   const hpf::halo<double, 2> __hpf_halo_A7(hpf::halo_split, A, B, ...);
+  //   ... for (const hpf::halo_run __hpf_run7 : hpf::halo_split_runs(
+  //            s.lo, s.hi, __hpf_halo_A7.interior(1, i, 0))) {
+  //     const auto __hpf_hv_A7 = __hpf_halo_A7.view(__hpf_run7.local(0));
+  //     for (int j = __hpf_run7.lo; j < __hpf_run7.hi; ++j)
+  //       ... __hpf_hv_A7(i - 1, j) ... }
+
+  /// The halo arrays read that way, in order of their first read (none if
+  /// the innermost level steps or counts down).
+  std::vector<const DistArray *> splitHalos() const;
+  bool split(const DistArray *A) const;
+  std::string splitHalo(const DistArray *A, std::string Args) const;
+  /// The innermost level Lv over [Lo, Hi) runs over the runs of the split
+  /// halos, each run's views declared before the user's loop.
+  void haloRuns(const NestLevel &Lv, const std::string &Lo,
+                const std::string &Hi, std::string &Close);
+  std::vector<const DistArray *> Split; ///< halos read through runs
+
+  /// Each level over a dimension of the home array runs inside a loop over
+  /// that dimension's owned segments. Innermost level first, so that
+  /// closing braces at the same place nest. The extra braces keep the
+  /// epilogue, on the loop's last line, from looking like part of the loop
+  /// (-Wmisleading-indentation).
+  void levels(const std::string &Epi);
+};
+
+} // namespace hpf::codegen
+
+#endif // HPF_CODEGEN_LOOPEMITTER_H
