@@ -4,6 +4,7 @@
 #include "mpi/Exec.h"
 #include "mpi/Shm.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
@@ -69,38 +70,43 @@ const char *nameOf(Strategy S) {
 
 const char *LastExecutor = nullptr;
 
-/// Host of every world rank, numbered 0.. in order of first rank: from
-/// HPF_RANKS_PER_HOST=k (consecutive blocks of k ranks, for testing
-/// host-steps on one machine), else from the MPI_COMM_TYPE_SHARED groups.
-std::vector<int> hostsOf(MPI_Comm C, int Me, int Ranks) {
-  std::vector<int> HostOf(static_cast<std::size_t>(Ranks));
-  if (const char *K = rt::env("HPF_RANKS_PER_HOST")) {
-    long PerHost = std::atol(K);
-    if (PerHost < 1)
-      fail("redistribute",
-           std::string("HPF_RANKS_PER_HOST must be a positive number of "
-                       "ranks, not '") +
-               K + "'",
-           nullptr);
-    for (int R = 0; R < Ranks; ++R)
-      HostOf[std::size_t(R)] = int(R / PerHost);
-    return HostOf;
-  }
+/// The shared-memory group (node) of every world rank, numbered 0.. in
+/// order of first rank: one split, and each node named by its lowest rank.
+std::vector<int> nodesOf(MPI_Comm C, int Me, int Ranks) {
   MPI_Comm Node = MPI_COMM_NULL;
   rt::check(
       MPI_Comm_split_type(C, MPI_COMM_TYPE_SHARED, Me, MPI_INFO_NULL, &Node),
       "MPI_Comm_split_type", "redistribute", nullptr);
-  // The node's lowest world rank names it.
   int Lowest = Me;
   rt::check(MPI_Allreduce(MPI_IN_PLACE, &Lowest, 1, MPI_INT, MPI_MIN, Node),
             "MPI_Allreduce", "redistribute", nullptr);
   MPI_Comm_free(&Node);
-  rt::check(MPI_Allgather(&Lowest, 1, MPI_INT, HostOf.data(), 1, MPI_INT, C),
+  std::vector<int> NodeOf(static_cast<std::size_t>(Ranks));
+  rt::check(MPI_Allgather(&Lowest, 1, MPI_INT, NodeOf.data(), 1, MPI_INT, C),
             "MPI_Allgather", "redistribute", nullptr);
   std::map<int, int> Number;
-  for (int &H : HostOf)
-    H = Number.emplace(H, int(Number.size())).first->second;
-  return HostOf;
+  for (int &N : NodeOf)
+    N = Number.emplace(N, int(Number.size())).first->second;
+  return NodeOf;
+}
+
+/// Hosts for host-steps and nodes: HPF_RANKS_PER_HOST=k makes consecutive
+/// blocks of k ranks the hosts (testing them on one machine), else the
+/// nodes.
+std::vector<int> hostsOf(std::vector<int> NodeOf) {
+  const char *K = rt::env("HPF_RANKS_PER_HOST");
+  if (!K)
+    return NodeOf;
+  long PerHost = std::atol(K);
+  if (PerHost < 1)
+    fail("redistribute",
+         std::string("HPF_RANKS_PER_HOST must be a positive number of "
+                     "ranks, not '") +
+             K + "'",
+         nullptr);
+  for (std::size_t R = 0; R < NodeOf.size(); ++R)
+    NodeOf[R] = int(long(R) / PerHost);
+  return NodeOf;
 }
 
 } // namespace
@@ -122,22 +128,16 @@ const Placement &placement() {
     Placement R;
     const char *Shm = env("HPF_SHM");
     R.ShmAllowed = !(Shm && std::string(Shm) == "0");
-    MPI_Comm C = comm(), Node = MPI_COMM_NULL;
-    check(MPI_Comm_split_type(C, MPI_COMM_TYPE_SHARED, rank(), MPI_INFO_NULL,
-                              &Node),
-          "MPI_Comm_split_type", "redistribute", nullptr);
-    int NodeRank = 0, NodeSize = 1;
-    MPI_Comm_rank(Node, &NodeRank);
-    MPI_Comm_size(Node, &NodeSize);
-    MPI_Comm_free(&Node);
-    int Mine[2] = {NodeRank == 0 ? 1 : 0, NodeSize}, All[2] = {0, 0};
-    check(MPI_Allreduce(&Mine[0], &All[0], 1, MPI_INT, MPI_SUM, C),
-          "MPI_Allreduce", "redistribute", nullptr);
-    check(MPI_Allreduce(&Mine[1], &All[1], 1, MPI_INT, MPI_MAX, C),
-          "MPI_Allreduce", "redistribute", nullptr);
-    R.Nodes = All[0];
-    R.MaxRanksPerNode = All[1];
-    R.HostOf = hostsOf(C, rank(), nranks());
+    const std::vector<int> NodeOf = nodesOf(comm(), rank(), nranks());
+    std::vector<int> PerNode;
+    for (int N : NodeOf) {
+      if (std::size_t(N) >= PerNode.size())
+        PerNode.resize(std::size_t(N) + 1, 0);
+      ++PerNode[std::size_t(N)];
+    }
+    R.Nodes = int(PerNode.size());
+    R.MaxRanksPerNode = *std::max_element(PerNode.begin(), PerNode.end());
+    R.HostOf = hostsOf(NodeOf);
     return R;
   }();
   return P;
