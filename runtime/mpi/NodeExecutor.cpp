@@ -197,8 +197,12 @@ std::unique_ptr<NodeView> buildView(const CacheEntry &E,
   return V;
 }
 
+/// Reused across calls (grow only), like the steps executors' pack
+/// buffers: a cached redistribution allocates nothing.
 struct Buffers {
   std::vector<char> Outbox, Inbox, Gather, PairOut, PairIn, Inboxes;
+  std::vector<std::vector<char>> InsideIn, InsideOut; ///< per message
+  std::vector<MPI_Request> Inside, Reqs;
   void size(std::vector<char> &B, index_t Elems, std::size_t ES) {
     if (B.size() < std::size_t(Elems) * ES)
       B.resize(std::size_t(Elems) * ES);
@@ -220,14 +224,20 @@ void runNodes(const ExecArgs &A, CacheEntry &E,
   const std::size_t ES = A.ES;
   const index_t IES = index_t(ES);
   MPI_Comm C = comm();
-  std::vector<MPI_Request> Inside, Reqs;
+  std::vector<MPI_Request> &Inside = Bufs.Inside, &Reqs = Bufs.Reqs;
+  Inside.clear();
+  Reqs.clear();
 
   // Messages inside the host: rank to rank, in flight throughout.
-  std::vector<std::vector<char>> InsideIn(V.InsideRecvs.size()),
-      InsideOut(V.InsideSends.size());
+  std::vector<std::vector<char>> &InsideIn = Bufs.InsideIn,
+                                 &InsideOut = Bufs.InsideOut;
+  if (InsideIn.size() < V.InsideRecvs.size())
+    InsideIn.resize(V.InsideRecvs.size());
+  if (InsideOut.size() < V.InsideSends.size())
+    InsideOut.resize(V.InsideSends.size());
   for (std::size_t I = 0; I < V.InsideRecvs.size(); ++I) {
     const plan::Message &Msg = T.Messages[V.InsideRecvs[I]];
-    InsideIn[I].resize(std::size_t(Msg.Size) * ES);
+    Bufs.size(InsideIn[I], Msg.Size, ES);
     Inside.emplace_back();
     ok(MPI_Irecv_c(InsideIn[I].data(), MPI_Count(Msg.Size) * MPI_Count(ES),
                    MPI_BYTE, Msg.Src, TagInside, C, &Inside.back()),
@@ -236,7 +246,7 @@ void runNodes(const ExecArgs &A, CacheEntry &E,
   for (std::size_t I = 0; I < V.InsideSends.size(); ++I) {
     std::size_t M = V.InsideSends[I];
     const plan::Message &Msg = T.Messages[M];
-    InsideOut[I].resize(std::size_t(Msg.Size) * ES);
+    Bufs.size(InsideOut[I], Msg.Size, ES);
     packRuns(T.Runs[M].SrcRuns, A.Src, InsideOut[I].data(), ES, 0, Msg.Size);
     Inside.emplace_back();
     ok(MPI_Isend_c(InsideOut[I].data(), MPI_Count(Msg.Size) * MPI_Count(ES),
