@@ -5,13 +5,14 @@
 # them it prints one line saying so and succeeds (CI is not root).
 #   1. star: every example (examples/*.cpp) at 4 hosts x 1 and x 2 ranks,
 #      HPF_VERIFY=1 (which also names the executor: async across nodes),
-#      output equal to the sequential build;
+#      output equal to the sequential build; at x 2 also with the
+#      node-aware executors host-steps and nodes (PLACEMENTS);
 #   2. a host that dies mid-redistribution (its link cut): the job ends
 #      with hpfrt's watchdog message, no hang;
 #   3. star and two racks (hosts 2,3 behind one 1 Gbit/s trunk): hpf-bench
 #      tables (tables.py) with the ideal, every result checked.
 # Whatever it set up is torn down on exit (trap), also on failure or ^C.
-# Environment: SIZE (16MiB), RUNS (1), REPS (3), TABLES=0 skips part 3,
+# Environment: SIZE (16MiB), RUNS (1), REPS (3), PLACEMENTS, TABLES=0 skips part 3,
 # DEAD=0 part 2, EXAMPLES=0 part 1 (docs/bench-cluster.md: EXAMPLES=0 SIZE=64MiB RUNS=5
 # REPS=5 test/cluster/cluster-test.sh build).
 set -eo pipefail
@@ -36,32 +37,40 @@ mpicc.mpich -O2 -shared -fPIC -o "$HERE/build/epshim.so" "$HERE/epshim.c" -ldl
 "$EMU" up 4 1gbit
 
 FAIL=0
-[ "${EXAMPLES:-1}" != 0 ] && echo "== examples, star, 4 hosts x 1 and x 2 ranks, HPF_VERIFY=1"
+# Ranks per host / executor of each example run: the default, and the
+# node-aware executors (host-steps, nodes) with two ranks per host, where
+# they differ from rank-level execution.
+PLACEMENTS=${PLACEMENTS:-"1/default 2/default 2/host-steps 2/nodes"}
+[ "${EXAMPLES:-1}" != 0 ] && echo "== examples, star, 4 hosts, HPF_VERIFY=1: $PLACEMENTS (ranks per host/executor)"
 for SRC in $([ "${EXAMPLES:-1}" != 0 ] && echo "$ROOT"/examples/*.cpp); do
   NAME=$(basename "$SRC" .cpp)
   /usr/lib/llvm-19/bin/clang++ -std=c++20 -O1 -w "$SRC" -o "$OUT/$NAME.seq"
   "$BUILD/bin/hpfcc" -std=c++20 -O1 "$SRC" -o "$OUT/$NAME.hpf"
   "$OUT/$NAME.seq" >"$OUT/$NAME.expected"
-  for PER in 1 2; do
+  for RUN in $PLACEMENTS; do
+    PER=${RUN%%/*}
+    STRAT=${RUN#*/}
     HOSTS=10.78.0.10:$PER,10.78.0.11:$PER,10.78.0.12:$PER,10.78.0.13:$PER
-    GOT="$OUT/$NAME.4x$PER"
+    GOT="$OUT/$NAME.4x$PER.$STRAT"
     NP=$((4 * PER))
-    HPF_VERIFY=1 "$EMU" run $NP "$HOSTS" "$OUT/$NAME.hpf" >"$GOT.out" 2>"$GOT.err" || true
+    # HPF_STRATEGY empty = the default executor (async across nodes).
+    [ "$STRAT" = default ] && SET= || SET=$STRAT
+    HPF_STRATEGY=$SET HPF_VERIFY=1 "$EMU" run $NP "$HOSTS" "$OUT/$NAME.hpf" >"$GOT.out" 2>"$GOT.err" || true
     # An example written for more processors (paper000: 5) runs with that
     # many ranks over the 4 hosts (Hydra fills them in blocks of PER=2).
     NEED=$(sed -n 's/.*needs \([0-9]*\) processors, but the program runs on.*/\1/p' "$GOT.err" | head -1)
     if [ -n "$NEED" ] && [ "$NEED" -gt $NP ]; then
       HOSTS=10.78.0.10:2,10.78.0.11:2,10.78.0.12:2,10.78.0.13:2
-      GOT="$OUT/$NAME.4h$NEED"
-      HPF_VERIFY=1 "$EMU" run $NEED "$HOSTS" "$OUT/$NAME.hpf" >"$GOT.out" 2>"$GOT.err" || true
+      GOT="$OUT/$NAME.4h$NEED.$STRAT"
+      HPF_STRATEGY=$SET HPF_VERIFY=1 "$EMU" run $NEED "$HOSTS" "$OUT/$NAME.hpf" >"$GOT.out" 2>"$GOT.err" || true
       PER="$PER: needs $NEED ranks, ran $NEED over 4 hosts"
     fi
     # Judged by the output (ranks end through epshim's exit, status 0).
     if cmp -s "$OUT/$NAME.expected" "$GOT.out" && ! grep -q "hpfrt: error" "$GOT.err"; then
-      EXEC=$( (grep -o "executor [a-z]* ([^)]*)" "$GOT.err" || true) | sort -u | paste -sd ";" -)
-      echo "ok   $NAME 4x$PER: same output as sequential; ${EXEC:-no redistribution}"
+      EXEC=$( (grep -o "executor [a-z-]* ([^)]*)" "$GOT.err" || true) | sort -u | paste -sd ";" -)
+      echo "ok   $NAME 4x$PER $STRAT: same output as sequential; ${EXEC:-no redistribution}"
     else
-      echo "FAIL $NAME 4x$PER: output differs or error (see $GOT.out, $GOT.err)"
+      echo "FAIL $NAME 4x$PER $STRAT: output differs or error (see $GOT.out, $GOT.err)"
       FAIL=1
     fi
   done
