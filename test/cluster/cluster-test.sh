@@ -12,7 +12,8 @@
 #   3. star and two racks (hosts 2,3 behind one 1 Gbit/s trunk): hpf-bench
 #      tables (tables.py) with the ideal, every result checked.
 # Whatever it set up is torn down on exit (trap), also on failure or ^C.
-# Environment: SIZE (16MiB), RUNS (1), REPS (3), PLACEMENTS, TABLES=0 skips part 3,
+# Environment: SIZE (16MiB), RUNS (1), REPS (3), PLACEMENTS, PER_HOST (ranks
+# per host of the tables: "1 2"), TABLES=0 skips part 3,
 # DEAD=0 part 2, EXAMPLES=0 part 1 (docs/bench-cluster.md: EXAMPLES=0 SIZE=64MiB RUNS=5
 # REPS=5 test/cluster/cluster-test.sh build).
 set -eo pipefail
@@ -102,13 +103,13 @@ if [ "${DEAD:-1}" != 0 ]; then
 fi
 
 if [ "${TABLES:-1}" != 0 ]; then
-  for PER in 1 2; do
+  for PER in ${PER_HOST:-1 2}; do
     echo "== hpf-bench, star, 4 hosts x $PER"
     python3 "$HERE/tables.py" --bench "$BUILD/bin/hpf-bench" --hosts 4 --per-host $PER \
       --size "${SIZE:-16MiB}" --runs "${RUNS:-1}" --reps "${REPS:-3}" --check || FAIL=1
   done
   "$EMU" racks "2 3" 1gbit
-  for PER in 1 2; do
+  for PER in ${PER_HOST:-1 2}; do
     echo "== hpf-bench, two racks, 4 hosts x $PER"
     python3 "$HERE/tables.py" --bench "$BUILD/bin/hpf-bench" --hosts 4 --per-host $PER \
       --racks "2 3" --size "${SIZE:-16MiB}" --runs "${RUNS:-1}" --reps "${REPS:-3}" --check || FAIL=1
