@@ -402,6 +402,13 @@ private:
     RHS = RHS->IgnoreParenImpCasts();
     if (const auto *BO = dyn_cast<BinaryOperator>(RHS)) {
       const BinaryOperatorKind Want = binaryOperatorOf(Red.Op);
+      // s = s - e adds -e, like s -= e (not e - s: that negates s).
+      if (BO->getOpcode() == BO_Sub && Red.Op == pragma::ReductionOp::Sum) {
+        const DeclRefExpr *S = Self(BO->getLHS());
+        if (S)
+          ReductionRefsOk.insert(S);
+        return S != nullptr;
+      }
       if (BO->getOpcode() == Want) {
         if (const DeclRefExpr *S = Self(BO->getLHS())) {
           ReductionRefsOk.insert(S);

@@ -3,6 +3,7 @@
 #include "HpfPragma.h"
 
 #include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticParse.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Preprocessor.h"
 
@@ -344,6 +345,23 @@ void HpfPragmaHandler::HandlePragma(clang::Preprocessor &PP,
     PP.Lex(*Next);
   }
   const bool StatementForm = Next && Next->is(clang::tok::kw_for);
+  if (StatementForm) {
+    // The injected `if (...) ; else` would make Clang warn "add explicit
+    // braces to avoid dangling else" at the directive when it is the
+    // unbraced body of an `if` with no else (`if (c) #pragma hpf
+    // independent for ...`): the sequential program has no such else. The
+    // warning is off for the directive's own tokens only, as
+    // `#pragma clang diagnostic push/ignored/pop` around them would do.
+    // (A dangling else of the user's inside the loop body is then not
+    // reported by this pass either: Clang reports it at the outermost
+    // trailing else, here the injected one. The sequential build reports
+    // it; a spurious warning would break -Werror builds of valid code.)
+    clang::DiagnosticsEngine &DE = PP.getDiagnostics();
+    DE.pushMappings(FirstTok.getLocation());
+    DE.setSeverity(clang::diag::warn_dangling_else,
+                   clang::diag::Severity::Ignored, FirstTok.getLocation());
+    DE.popMappings(Next->getLocation());
+  }
   CarrierBuilder B(PP, FirstTok.getLocation());
   if (StatementForm)
     B.ifAnchor(PD.Id);

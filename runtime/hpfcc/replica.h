@@ -13,7 +13,11 @@
 //     __hpf_rep_X7.store(X); }
 //
 // One gather per array before the nest (every rank computes the same
-// values), no message after it.
+// values), no message after it. The copies are bulk operations: the gather
+// receives in place or copies runs (hpf::rt::gatherAll), the copy is not
+// zero-filled first, and store() copies the owned runs back
+// (hpf::rt::copyOwned). On one rank that holds the whole array (-n 1) the
+// replica is the array's own storage: nothing is copied at all.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HPFCC_REPLICA_H
@@ -24,10 +28,10 @@
 #include <array>
 #include <cstddef>
 #include <limits>
+#include <memory>
 #include <new>
 #include <stdexcept>
 #include <string>
-#include <vector>
 
 namespace hpfcc {
 
@@ -36,15 +40,21 @@ namespace hpfcc {
 template <class T, int R> class replica {
 public:
   /// Gathers `a` (collective). An array too large for one rank's memory
-  /// fails naming the loop at `where`, not with std::bad_alloc.
+  /// fails naming the loop at `where`, not with std::bad_alloc. `a` may be
+  /// const (a const parameter): the nest then never writes the copy, as the
+  /// sequential program would not compile otherwise.
   replica(const hpf::darray<T, R> &a, const char *name, const char *where) {
     for (int D = 0; D < R; ++D)
       Ext[std::size_t(D)] = a.extent(D);
+    if (hpf::nranks() == 1 && hpf::rt::holdsWhole(a.mapping(), hpf::rank())) {
+      Ptr = const_cast<T *>(a.local_data());
+      return;
+    }
     const hpf::index_t N = a.size();
     try {
       if (std::size_t(N) > std::numeric_limits<std::size_t>::max() / sizeof(T))
         throw std::bad_alloc();
-      Data.resize(std::size_t(N));
+      Own = std::make_unique_for_overwrite<T[]>(std::size_t(N));
     } catch (const std::exception &) { // bad_alloc, length_error
       hpf::fail("independent",
                 "this loop nest cannot run in parallel and runs on every rank "
@@ -56,7 +66,8 @@ public:
                     "runs over '*', or remove the dependence)",
                 where);
     }
-    hpf::rt::gatherAll(a.mapping(), a.local_data(), sizeof(T), Data.data());
+    Ptr = Own.get();
+    hpf::rt::gatherAll(a.mapping(), a.local_data(), sizeof(T), Ptr);
   }
 
   template <class... I> T &operator()(I... idx) {
@@ -64,23 +75,23 @@ public:
     hpf::index_t Flat = 0;
     std::size_t D = 0;
     ((Flat = Flat * Ext[D++] + static_cast<hpf::index_t>(idx)), ...);
-    return Data[std::size_t(Flat)];
+    return Ptr[Flat];
   }
-  T &operator[](hpf::index_t i) requires(R == 1) {
-    return Data[std::size_t(i)];
-  }
+  T &operator[](hpf::index_t i) requires(R == 1) { return Ptr[i]; }
 
   /// Each rank keeps the elements of `a` it owns, from the copy (after the
-  /// nest; no messages: every rank computed every element).
+  /// nest; no messages: every rank computed every element). Nothing to do
+  /// when the replica is `a`'s own storage.
   void store(hpf::darray<T, R> &a) const {
-    T *Out = a.local_data();
-    hpf::rt::forEachLocal(a.mapping(), hpf::rank(), [&](hpf::index_t G) {
-      *Out++ = Data[std::size_t(G)];
-    });
+    if (!Own)
+      return;
+    hpf::rt::copyOwned(a.mapping(), hpf::rank(), Ptr, sizeof(T),
+                       a.local_data());
   }
 
 private:
-  std::vector<T> Data;
+  std::unique_ptr<T[]> Own; ///< the copy (null: Ptr is the array's storage)
+  T *Ptr = nullptr;
   std::array<hpf::index_t, std::size_t(R)> Ext{};
 };
 

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstring>
 #include <functional>
+#include <memory>
 #include <string>
 
 namespace hpf {
@@ -179,6 +180,68 @@ void forEachLocal(const plan::DistributionND &D, int R,
   }
 }
 
+void forEachLocalRun(const plan::DistributionND &D, int R,
+                     const std::function<void(index_t, index_t, index_t)> &Fn) {
+  if (localCountOf(D, R) == 0)
+    return;
+  const std::size_t Rank = std::size_t(D.rank());
+  std::vector<std::vector<index_t>> G = globalOffsetTables(D, R);
+  // The last dimension's runs, found once: (first table entry, length).
+  const std::vector<index_t> &Last = G[Rank - 1];
+  std::vector<std::pair<std::size_t, index_t>> Row;
+  for (std::size_t L = 0; L < Last.size(); ++L)
+    if (L > 0 && Last[L] == Last[L - 1] + 1)
+      ++Row.back().second;
+    else
+      Row.emplace_back(L, 1);
+  // Row-major walk of the outer local indices (odometer), coalescing a run
+  // with the previous one when it continues it in the whole array.
+  index_t RunG = 0, RunL = 0, RunN = 0, Local = 0;
+  std::vector<index_t> Pos(Rank, 0);
+  while (true) {
+    index_t Outer = 0;
+    for (std::size_t K = 0; K + 1 < Rank; ++K)
+      Outer += G[K][std::size_t(Pos[K])];
+    for (auto [First, Len] : Row) {
+      const index_t Gl = Outer + Last[First];
+      if (RunN > 0 && RunG + RunN == Gl) {
+        RunN += Len;
+      } else {
+        if (RunN > 0)
+          Fn(RunG, RunL, RunN);
+        RunG = Gl, RunL = Local, RunN = Len;
+      }
+      Local += Len;
+    }
+    std::size_t K = Rank - 1;
+    while (K > 0 && ++Pos[K - 1] == index_t(G[K - 1].size())) {
+      Pos[K - 1] = 0;
+      --K;
+    }
+    if (K == 0)
+      break;
+  }
+  Fn(RunG, RunL, RunN);
+}
+
+bool holdsWhole(const plan::DistributionND &D, int R) {
+  if (localCountOf(D, R) != D.size())
+    return false;
+  bool Whole = true;
+  forEachLocalRun(
+      D, R, [&](index_t G, index_t L, index_t) { Whole = Whole && G == L; });
+  return Whole;
+}
+
+void copyOwned(const plan::DistributionND &D, int R, const void *Whole,
+               std::size_t ES, void *Local) {
+  const char *W = static_cast<const char *>(Whole);
+  char *O = static_cast<char *>(Local);
+  forEachLocalRun(D, R, [&](index_t G, index_t L, index_t N) {
+    std::memcpy(O + L * index_t(ES), W + G * index_t(ES), std::size_t(N) * ES);
+  });
+}
+
 std::vector<std::vector<index_t>>
 globalOffsetTables(const plan::DistributionND &D, int R) {
   const std::size_t Rank = std::size_t(D.rank());
@@ -249,17 +312,32 @@ void gatherAll(const plan::DistributionND &D, const void *Local, std::size_t ES,
     Displs[std::size_t(R)] = Off;
     Off += MPI_Aint(Counts[std::size_t(R)]);
   }
-  std::vector<char> All(static_cast<std::size_t>(Off));
-  check(MPI_Allgatherv_c(Local, Counts[std::size_t(Me)], MPI_BYTE, All.data(),
+  // When the local blocks laid end to end are the whole array (block or
+  // (block, *): one run per rank, in rank order), the gather receives in
+  // place; else into a buffer copied to the whole run by run.
+  bool InPlace = true;
+  for (int R = 0; R < W && R < D.procs(); ++R) {
+    int Count = 0;
+    forEachLocalRun(D, R, [&](index_t G, index_t, index_t) {
+      InPlace = InPlace && Count++ == 0 &&
+                MPI_Aint(G) * MPI_Aint(ES) == Displs[std::size_t(R)];
+    });
+  }
+  char *O = static_cast<char *>(Out);
+  // Not zero-filled: every byte is received.
+  std::unique_ptr<char[]> Buf(InPlace ? nullptr : new char[std::size_t(Off)]);
+  char *All = InPlace ? O : Buf.get();
+  check(MPI_Allgatherv_c(Local, Counts[std::size_t(Me)], MPI_BYTE, All,
                          Counts.data(), Displs.data(), MPI_BYTE,
                          MPI_COMM_WORLD),
         "MPI_Allgatherv", "gather", nullptr);
-  char *O = static_cast<char *>(Out);
+  if (InPlace)
+    return;
   for (int R = 0; R < W && R < D.procs(); ++R) {
-    const char *Src = All.data() + Displs[std::size_t(R)];
-    forEachLocal(D, R, [&](index_t G) {
-      std::memcpy(O + G * index_t(ES), Src, ES);
-      Src += ES;
+    const char *Src = All + Displs[std::size_t(R)];
+    forEachLocalRun(D, R, [&](index_t G, index_t L, index_t N) {
+      std::memcpy(O + G * index_t(ES), Src + L * index_t(ES),
+                  std::size_t(N) * ES);
     });
   }
 }

@@ -150,6 +150,21 @@ globalOffsetTables(const plan::DistributionND &D, int R);
 /// path, hence std::function).
 void forEachLocal(const plan::DistributionND &D, int R,
                   const std::function<void(index_t)> &Fn);
+/// Calls Fn(global row-major offset, local offset, count) for each run of
+/// elements rank R stores contiguously that are contiguous in the whole
+/// array too, in local storage order; consecutive runs coalesce (one run
+/// for a (block, *) rank, one per row under (*, block)). Bulk copies between
+/// local storage and a whole copy go by run (gatherAll, copyOwned), not by
+/// element.
+void forEachLocalRun(const plan::DistributionND &D, int R,
+                     const std::function<void(index_t, index_t, index_t)> &Fn);
+/// Whether rank R stores the whole array in row-major order (one rank
+/// owning everything: its local storage is the whole copy).
+bool holdsWhole(const plan::DistributionND &D, int R);
+/// The elements rank R owns, from a whole row-major copy into its local
+/// storage (per run, no messages).
+void copyOwned(const plan::DistributionND &D, int R, const void *Whole,
+               std::size_t ElemSize, void *Local);
 /// Fails unless every index is inside its extent (names the operation).
 void checkGlobal(const plan::DistributionND &D, const index_t *Idx,
                  const char *Op);

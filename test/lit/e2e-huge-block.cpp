@@ -3,11 +3,12 @@
 // the first rank), so loops, element reads, reductions and redistributions
 // give the sequential result, including onto a huge block and back.
 // REQUIRES: mpi
-// RUN: %e2e --tmp %t --ranks 1,2,3 --env HPF_VERIFY=1 %s | FileCheck %s
+// RUN: %e2e --tmp %t --ranks 1,2,3,4 --env HPF_VERIFY=1 %s | FileCheck %s
 // CHECK: e2e: sequential output: sum
 // CHECK: e2e: -n 1: same output
 // CHECK: e2e: -n 2: same output
 // CHECK: e2e: -n 3: same output
+// CHECK: e2e: -n 4: same output
 #include <climits>
 #include <cstdio>
 
