@@ -10,7 +10,10 @@
 // depend on control flow, and the row phase's reads Re[i][k] are then
 // rejected. A row `Re[i]` cannot be passed to a function (a row of a
 // distributed array is an error), so each phase copies its row (column) into
-// local arrays and calls butterflies() on those.
+// local arrays and calls butterflies() on those. -DREPS=r transforms each
+// row and column r times from the same input (the same output): a
+// benchmark's length at the same array size, without a redistribution per
+// repetition.
 //   hpfcc -O2 fft2d.cpp -o fft2d && mpiexec.mpich -n 2 ./fft2d
 #include <chrono>
 #include <cmath>
@@ -21,6 +24,9 @@
 #endif
 constexpr int N = KERNEL_N; // a power of 2; -DKERNEL_N=...
 static_assert(N >= 2 && (N & (N - 1)) == 0, "N is a power of 2");
+#ifndef REPS
+#define REPS 1
+#endif
 
 #pragma hpf processors ALL(*)
 double Re[N][N], Im[N][N];
@@ -76,11 +82,13 @@ int main() {
 #pragma hpf independent
   for (int i = 0; i < N; ++i) {
     double Tr[N], Ti[N];
-    for (int k = 0; k < N; ++k) {
-      Tr[Rev[k]] = Re[i][k];
-      Ti[Rev[k]] = Im[i][k];
+    for (int r = 0; r < REPS; ++r) {
+      for (int k = 0; k < N; ++k) {
+        Tr[Rev[k]] = Re[i][k];
+        Ti[Rev[k]] = Im[i][k];
+      }
+      butterflies(Tr, Ti);
     }
-    butterflies(Tr, Ti);
     for (int k = 0; k < N; ++k) {
       Re[i][k] = Tr[k];
       Im[i][k] = Ti[k];
@@ -93,11 +101,13 @@ int main() {
 #pragma hpf independent
   for (int j = 0; j < N; ++j) {
     double Tr[N], Ti[N];
-    for (int k = 0; k < N; ++k) {
-      Tr[Rev[k]] = Re[k][j];
-      Ti[Rev[k]] = Im[k][j];
+    for (int r = 0; r < REPS; ++r) {
+      for (int k = 0; k < N; ++k) {
+        Tr[Rev[k]] = Re[k][j];
+        Ti[Rev[k]] = Im[k][j];
+      }
+      butterflies(Tr, Ti);
     }
-    butterflies(Tr, Ti);
     for (int k = 0; k < N; ++k) {
       Re[k][j] = Tr[k] / N;
       Im[k][j] = Ti[k] / N;

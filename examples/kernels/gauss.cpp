@@ -9,6 +9,8 @@
 // strictly diagonally dominant, so elimination without row exchanges is
 // stable. The solution's checksum and the residual (computed from the
 // matrix's formula) are printed; the time goes to standard error.
+// -DREPS=r solves the system r times (the matrix set up again each time, the
+// same solution): a benchmark's length at the same array size.
 //   hpfcc -O2 gauss.cpp -o gauss && mpiexec.mpich -n 2 ./gauss
 #include <chrono>
 #include <cmath>
@@ -18,6 +20,9 @@
 #define KERNEL_N 101
 #endif
 constexpr int N = KERNEL_N; // -DKERNEL_N=...: a macro N would clash
+#ifndef REPS
+#define REPS 1
+#endif
 
 #pragma hpf processors ALL(*)
 double M[N][N + 1]; // [A | b]
@@ -34,29 +39,31 @@ double entry(int I, int J) {
 double rhs(int I) { return 1.0 + (I % 5); }
 
 int main() {
-#pragma hpf independent
-  for (int i = 0; i < N; ++i) {
-    for (int j = 0; j < N; ++j)
-      M[i][j] = entry(i, j);
-    M[i][N] = rhs(i);
-  }
   const auto T0 = std::chrono::steady_clock::now();
-  // Forward elimination: row k is the pivot row of step k.
-  for (int k = 0; k < N - 1; ++k) {
+  for (int r = 0; r < REPS; ++r) {
 #pragma hpf independent
-    for (int i = k + 1; i < N; ++i) {
-      const double F = M[i][k] / M[k][k];
-      for (int j = k; j <= N; ++j)
-        M[i][j] -= F * M[k][j];
+    for (int i = 0; i < N; ++i) {
+      for (int j = 0; j < N; ++j)
+        M[i][j] = entry(i, j);
+      M[i][N] = rhs(i);
     }
-  }
-  // Back substitution: X[k] from row k, then column k leaves the other
-  // right-hand sides.
-  for (int k = N - 1; k >= 0; --k) {
-    X[k] = M[k][N] / M[k][k];
+    // Forward elimination: row k is the pivot row of step k.
+    for (int k = 0; k < N - 1; ++k) {
 #pragma hpf independent
-    for (int i = 0; i < k; ++i)
-      M[i][N] -= M[i][k] * X[k];
+      for (int i = k + 1; i < N; ++i) {
+        const double F = M[i][k] / M[k][k];
+        for (int j = k; j <= N; ++j)
+          M[i][j] -= F * M[k][j];
+      }
+    }
+    // Back substitution: X[k] from row k, then column k leaves the other
+    // right-hand sides.
+    for (int k = N - 1; k >= 0; --k) {
+      X[k] = M[k][N] / M[k][k];
+#pragma hpf independent
+      for (int i = 0; i < k; ++i)
+        M[i][N] -= M[i][k] * X[k];
+    }
   }
   const double Secs =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - T0)
