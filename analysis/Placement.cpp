@@ -44,6 +44,15 @@ bool sameMappingAtAnyRankCount(const Mapping &X, const Mapping &H) {
   return X == H && constantParams(X);
 }
 
+/// The remark on an array written in a loop whose alignment with the home
+/// array only the run time knows (codegen: hpfcc::aligned_for_loop).
+std::string writtenCheckText(const DistArray *X, const DistArray *H) {
+  return "alignment of '" + X->Name + "' with '" + H->Name +
+         "' is checked at run time; if they differ, '" + X->Name +
+         "' is redistributed to the mapping of '" + H->Name +
+         "' for the loop and back after it (two planned redistributions)";
+}
+
 } // namespace
 
 const Mapping *mappingIn(const FlowState &St, DistArray *X) {
@@ -289,8 +298,7 @@ void Placement::checkNest(OwnerLoop &L) {
                                 " elements are gathered on every rank before "
                                 "the loop (one MPI_Allgatherv)");
       } else {
-        R.remark(D.HashLoc, "alignment of '" + X->Name + "' with '" + H->Name +
-                                "' is checked at run time");
+        R.remark(D.HashLoc, writtenCheckText(X, H));
       }
     }
   L.CheckAligned = std::move(Keep);
@@ -443,9 +451,7 @@ void Placement::place() {
                      "contiguous)");
         continue;
       }
-      R.remark(E->getBeginLoc(), "alignment of '" + Acc.Array->Name +
-                                     "' with '" + L.Home->Name +
-                                     "' is checked at run time");
+      R.remark(E->getBeginLoc(), writtenCheckText(Acc.Array, L.Home));
     }
     // Gathered after the reads at other subscripts (the order of the
     // copies and remarks).

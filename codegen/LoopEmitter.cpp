@@ -76,11 +76,11 @@ void LoopEmitter::run() {
       E.RW.InsertTextAfter(E.afterLoop(L.outer()), " }");
     return;
   }
-  Pro += checks() + pointers();
+  std::string Epi;
+  Pro += checks(Epi) + pointers();
   for (const LoopAccess &El : L.Accesses)
     if (El.Kind == LoopAccess::Local && inFile(El.Subs))
       localElement(El);
-  std::string Epi;
   reductions(Pro, Epi);
   Pro += hoistedRanges() + scope();
   E.replaceDirective(D, "{" + Pro);
@@ -198,16 +198,20 @@ const NestLevel &LoopEmitter::levelOfDim(int D) const {
 }
 
 /// Alignment the analysis could not decide: arrays written in the loop
-/// must be aligned with the home array (else the program fails);
-/// read-only ones are read from a copy when they are not.
-std::string LoopEmitter::checks() {
+/// are redistributed to the home array's mapping for the loop when they
+/// are not aligned, and back after it (hpfcc::aligned_for_loop; before
+/// the pointers, which then address the loop's mapping); read-only ones
+/// are read from a copy when they are not.
+std::string LoopEmitter::checks(std::string &Epi) {
   std::string Pro;
   for (const DistArray *A : L.CheckAligned) {
     if (!L.GatherIfMisaligned.count(const_cast<DistArray *>(A))) {
-      Pro += " hpfcc::check_aligned(" + A->Name + ", " +
-             Emitter::quote(A->Name) + ", " + L.Home->Name + ", " +
-             Emitter::quote(L.Home->Name) + ", " + E.whereLiteral(D.HashLoc) +
-             ");";
+      std::string Al = name("__hpf_al_", A);
+      Pro += " hpfcc::aligned_for_loop<" + A->ElemType + ", " +
+             std::to_string(A->rank()) + "> " + Al + "(" + A->Name + ", " +
+             L.Home->Name + ", {" + homeDims(A) + "}, " +
+             E.whereLiteral(D.HashLoc) + ");";
+      Epi += " " + Al + ".restore(" + A->Name + ");";
       continue;
     }
     // The elements this rank's iterations read, fetched from their
@@ -222,6 +226,26 @@ std::string LoopEmitter::checks() {
            (Halo ? haloArgs(A, {{0}, {0}, false}) : "(" + A->Name + ")") + ";";
   }
   return Pro;
+}
+
+std::string LoopEmitter::homeDims(const DistArray *A) const {
+  std::string Dims;
+  for (const LoopAccess &El : L.Accesses) {
+    if (El.Array != A || El.Kind != LoopAccess::Local)
+      continue;
+    for (int Dm = 0; Dm < A->rank(); ++Dm) {
+      std::size_t K = std::size_t(Dm);
+      int Seg = K < El.Segment.size() ? El.Segment[K] : -1;
+      int HomeDim = Seg >= 0 ? L.Levels[std::size_t(Seg)].Dim : -1;
+      // Loops over rank-1 arrays: element i follows the home's only
+      // dimension.
+      if (A->rank() == 1 && L.Home->rank() == 1)
+        HomeDim = 0;
+      Dims += (Dm ? ", " : "") + std::to_string(HomeDim);
+    }
+    return Dims;
+  }
+  return Dims;
 }
 
 /// The local buffers of distinct distributed arrays never overlap, and

@@ -121,9 +121,13 @@ private:
                               const analysis::FetchedRead &F) const;
 
   /// Alignment the analysis could not decide: arrays written in the loop
-  /// must be aligned with the home array (else the program fails);
-  /// read-only ones are read from a copy when they are not.
-  std::string checks();
+  /// are redistributed to the home array's mapping for the loop when they
+  /// are not aligned (and back after it, in Epi); read-only ones are read
+  /// from a copy.
+  std::string checks(std::string &Epi);
+  /// Dimension d of A's elements in the loop follows dimension dim_of[d]
+  /// of the home array (-1: none), from A's first local access.
+  std::string homeDims(const DistArray *A) const;
 
   /// The local buffers of distinct distributed arrays never overlap, and
   /// the analysis rejects every other use of the arrays, so the pointers

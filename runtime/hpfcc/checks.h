@@ -4,10 +4,9 @@
 // not decide them, each one call on one line of generated code:
 //
 //   const bool al = hpfcc::same_mapping(B, A);           // pick a path
-//   hpfcc::check_aligned(B, "B", A, "A", "f.cpp:12:1");  // or fail
 //
-// Messages are built here, only on failure, so that the generated program
-// stays readable and the wording has one home.
+// (An array written in a loop whose alignment only the run time knows is
+// realigned for the loop instead: hpfcc::aligned_for_loop, hpfcc/reads.h.)
 //
 // Depends on the runtime (mpi/hpfrt.h) and the plan library only.
 //
@@ -20,7 +19,6 @@
 #include "plan/DistributionND.h"
 
 #include <cstddef>
-#include <string>
 #include <type_traits>
 
 namespace hpfcc {
@@ -45,21 +43,6 @@ template <class A, class B> bool same_mapping(const A &a, const B &b) {
       return a.procs() == b.procs() && X.sameMapping(Y);
     }
   }
-}
-
-/// Fails (hpf::fail, naming the directive at `where`) unless `a` is aligned
-/// with `home`, the array whose owned elements an independent loop runs
-/// over: `a` is written in the loop, so its elements must be local.
-template <class A, class H>
-void check_aligned(const A &a, const char *a_name, const H &home,
-                   const char *home_name, const char *where) {
-  if (same_mapping(a, home))
-    return;
-  hpf::fail("independent",
-            std::string("'") + a_name + "' (" + a.format_string() +
-                ") is not aligned with '" + home_name + "' (" +
-                home.format_string() + ")",
-            where);
 }
 
 } // namespace hpfcc

@@ -35,6 +35,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace hpfcc {
@@ -162,6 +163,50 @@ private:
   std::optional<hpf::darray<T, R>> Copy;
   const T *Data = nullptr;
   std::array<hpf::index_t, std::size_t(R)> Extents{};
+};
+
+/// An array written in an independent loop (at the loop's own indices)
+/// whose mapping is known only at run time: when it differs from the home
+/// array's, it is redistributed in place to the mapping the loop writes it
+/// with before the loop, and back by restore() after it (two planned
+/// redistributions, cached), so that the loop runs as if it were aligned
+/// instead of stopping. Nothing moves when the mappings agree.
+///
+///   hpfcc::aligned_for_loop<double, 1> __hpf_al_H7(H, G, {0}, "f:3:1");
+///   ... the loop over G's owned elements, H through local storage ...
+///   __hpf_al_H7.restore(H);
+template <class T, int R> class aligned_for_loop {
+public:
+  template <class H>
+  aligned_for_loop(hpf::darray<T, R> &a, const H &home,
+                   const std::array<int, std::size_t(R)> &dim_of,
+                   const char *where) {
+    std::array<hpf::index_t, std::size_t(R)> Ext;
+    for (int D = 0; D < R; ++D)
+      Ext[std::size_t(D)] = a.extent(D);
+    hpf::plan::DistributionND Need =
+        detail::read_mapping(Ext, home.mapping(), dim_of, where);
+    if (a.procs() == home.procs() && a.mapping().sameMapping(Need))
+      return;
+    Old.emplace(a.mapping(), a.procs());
+    Opts.where = where;
+    hpf::rt::DArrayAccess::redistribute(a, std::move(Need), home.procs(), Opts);
+  }
+  aligned_for_loop(const aligned_for_loop &) = delete;
+  aligned_for_loop &operator=(const aligned_for_loop &) = delete;
+
+  /// After the loop (every rank): the array's own mapping again.
+  void restore(hpf::darray<T, R> &a) {
+    if (!Old)
+      return;
+    hpf::rt::DArrayAccess::redistribute(a, std::move(Old->first), Old->second,
+                                        Opts);
+    Old.reset();
+  }
+
+private:
+  std::optional<std::pair<hpf::plan::DistributionND, hpf::processors>> Old;
+  hpf::redistribute_options Opts;
 };
 
 } // namespace hpfcc

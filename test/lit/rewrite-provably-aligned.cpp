@@ -32,7 +32,7 @@ double f(int k) {
 
 int main() {
   // CHECK-LABEL: int main()
-  // CHECK-NOT: check_aligned
+  // CHECK-NOT: aligned_for_loop
   // CHECK-NOT: same_mapping
   // CHECK: __hpf_{{A|B}}{{[0-9]+}}[i + __hpf_seg{{[0-9]+}}_0.off] = 1
 #pragma hpf independent
