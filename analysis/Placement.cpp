@@ -419,13 +419,24 @@ void Placement::place() {
       }
       std::optional<plan::Distribution> Other = Known(Acc.Array);
       if (HomeDist && Other) {
-        if (!HomeDist->sameMapping(*Other))
-          R.error(E->getBeginLoc(),
-                  "'" + Acc.Array->Name + "' (" + Other->format() +
-                      ") is not aligned with '" + L.Home->Name + "' (" +
-                      HomeDist->format() +
-                      ") here: element i lives on different ranks (general "
-                      "communication in loops is not supported yet)");
+        // Written where element i lives on another rank than iteration i:
+        // realigned for the loop (codegen: hpfcc::aligned_for_loop).
+        if (!HomeDist->sameMapping(*Other)) {
+          L.CheckAligned.push_back(Acc.Array);
+          R.warning(E->getBeginLoc(),
+                    "'" + Acc.Array->Name + "' (" + Other->format() +
+                        ") is not aligned with '" + L.Home->Name + "' (" +
+                        HomeDist->format() + "), and the loop writes it: '" +
+                        Acc.Array->Name +
+                        "' is redistributed to the mapping "
+                        "of '" +
+                        L.Home->Name +
+                        "' for the loop and back after it (two "
+                        "redistributions of " +
+                        std::to_string(Acc.Array->Extent) +
+                        " elements); distribute it like '" + L.Home->Name +
+                        "' to avoid them");
+        }
         continue;
       }
       const Mapping *AM = mappingIn(St, Acc.Array);

@@ -67,7 +67,7 @@ int main() {
 #pragma hpf independent
   for (int i = 0; i < N; ++i) p[i] = A[i]; // expected-error {{writes through pointers or references are not allowed in an independent loop}}
 #pragma hpf independent
-  for (int i = 0; i < N; ++i) { B[i] = 1; A[i] = 2; } // expected-error {{'A' (block) is not aligned with 'B' (cyclic) here: element i lives on different ranks (general communication in loops is not supported yet)}}
+  for (int i = 0; i < N; ++i) { B[i] = 1; A[i] = 2; } // expected-warning {{'A' (block) is not aligned with 'B' (cyclic), and the loop writes it: 'A' is redistributed to the mapping of 'B' for the loop and back after it (two redistributions of 64 elements); distribute it like 'B' to avoid them}}
 #pragma hpf independent
   for (int i = 0; i < 32; ++i) { C[i] = 1; A[i] = 2; } // expected-error {{'A' (64 elements) is not aligned with 'C' (32 elements) in this loop (not supported yet)}}
 #pragma hpf independent
