@@ -282,9 +282,14 @@ std::string LoopEmitter::pointers() {
 /// knows the rows' strides and alignment (the storage is 64-byte
 /// aligned) like the sequential build's `double M[R][C]`, and uses
 /// aligned, folded vector loads and constant-stride addressing.
-std::string LoopEmitter::localExtent(const DistArray *A, int Dm) {
+std::string LoopEmitter::localExtent(const DistArray *A, int Dm) const {
   const std::size_t D = std::size_t(Dm);
-  if (!A->Dynamic && !A->Inherited && !A->Vector &&
+  // An array realigned for the loop (aligned_for_loop) may have another
+  // mapping here than its declared one.
+  const bool MayRealign =
+      std::find(L.CheckAligned.begin(), L.CheckAligned.end(), A) !=
+      L.CheckAligned.end();
+  if (!MayRealign && !A->Dynamic && !A->Inherited && !A->Vector &&
       D < A->Initial.Formats.size() &&
       A->Initial.Formats[D].Kind == pragma::FormatKind::Collapsed &&
       D < A->Extents.size() && A->Extents[D] >= 0)

@@ -142,7 +142,7 @@ private:
   /// knows the rows' strides and alignment (the storage is 64-byte
   /// aligned) like the sequential build's `double M[R][C]`, and uses
   /// aligned, folded vector loads and constant-stride addressing.
-  static std::string localExtent(const DistArray *A, int Dm);
+  std::string localExtent(const DistArray *A, int Dm) const;
 
   /// Clang drops __restrict on local pointers, so without more the
   /// vectoriser checks at run time that a written buffer and each other

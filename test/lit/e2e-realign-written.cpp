@@ -17,13 +17,15 @@
 constexpr int N = 30, M = 12;
 #pragma hpf processors ALL(*)
 double G[N], H[N], K[N];
-double A[M][M], B[M][M];
+double A[M][M], B[M][M], X[M][M], Y[M][M];
 #pragma hpf distribute G(block) onto ALL
 #pragma hpf distribute H(cyclic(2)) onto ALL
 #pragma hpf distribute K(block) onto ALL
 #pragma hpf dynamic K
 #pragma hpf distribute A(block, *) onto ALL
 #pragma hpf distribute B(*, block) onto ALL
+#pragma hpf distribute X(block, *) onto ALL
+#pragma hpf distribute Y(*, block) onto ALL
 
 double fill(int round) {
   double s = 0;
@@ -76,5 +78,23 @@ int main() {
     for (int i = 0; i < M; ++i)
       b += B[i][j] * (i + 2 * j);
   std::printf("b %.2f B[3][4] %.2f B[11][0] %.2f\n", b, B[3][4], B[11][0]);
+
+  // X's declared '*' dimension is distributed while X is realigned to Y's
+  // mapping: its local strides must come from the run time.
+  // CODE: hpfcc::aligned_for_loop<double, 2> __hpf_al_X{{[0-9]+}}(X, Y, {-1, 1},
+  // CODE-NOT: const hpf::index_t __hpf_X{{[0-9]+}}_e1 = 12;
+#pragma hpf independent
+  for (int j = 0; j < M; ++j)
+    for (int i = 0; i < M; ++i) {
+      Y[i][j] = i - 0.5 * j;
+      X[i][j] = Y[i][j] * 3 + i * j;
+    }
+  // CODE: __hpf_al_X{{[0-9]+}}.restore(X);
+  double x = 0;
+#pragma hpf independent reduction(+ : x)
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < M; ++j)
+      x += X[i][j] * (1 + (i + j) % 5);
+  std::printf("x %.2f X[2][9] %.2f X[11][11] %.2f\n", x, X[2][9], X[11][11]);
   return 0;
 }
