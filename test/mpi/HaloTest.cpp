@@ -83,6 +83,31 @@ void run(const Case &C, hpf::index_t Lo, hpf::index_t Hi, hpf::index_t CMin,
         expect(V[G] == valueOf(G), What + ": split value", G, V[G]);
     }
   }
+  // The same halo again (the next sweep): the exchange reuses the plan of
+  // the first, with the same counts and values.
+  const long Plans = hpf::rt::haloSetUps();
+  hpf::halo<long long> Again(hpf::halo_split, A, Home, Lo, Hi, CMin, CMax,
+                             "HaloTest.cpp:3:1");
+  const hpf::rt::HaloStats AgSt = hpf::rt::lastHaloStats();
+  if (Contiguous) {
+    expect(!AgSt.SetUp && hpf::rt::haloSetUps() == Plans,
+           What + ": a repeated exchange plans nothing",
+           hpf::rt::haloSetUps() - Plans);
+    expect(AgSt.Sends == SpSt.Sends && AgSt.Recvs == SpSt.Recvs &&
+               AgSt.ElementsCopied == SpSt.ElementsCopied &&
+               AgSt.ElementsReceived == SpSt.ElementsReceived,
+           What + ": a repeated exchange moves the same");
+  }
+  for (hpf::index_t I : Home.owned(Lo, Hi)) {
+    const hpf::rt::Range In = Again.interior(0, 0);
+    const auto V =
+        Again.view(In.first < In.second && I >= In.first && I < In.second);
+    for (hpf::index_t Cc = CMin; Cc <= CMax; ++Cc) {
+      hpf::index_t G = I + Cc;
+      if (G >= 0 && G < C.N)
+        expect(V[G] == valueOf(G), What + ": repeated value", G, V[G]);
+    }
+  }
   if (Contiguous)
     expect(SpSt.ElementsCopied <= 2 * (CMax - CMin),
            What + ": split copies the frame only", SpSt.ElementsCopied);
