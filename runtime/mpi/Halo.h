@@ -43,6 +43,7 @@
 #include "mpi/Env.h"
 #include "plan/DistributionND.h"
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <limits>
@@ -387,6 +388,18 @@ template <std::size_t K> class halo_runs {
 public:
   /// [lo, hi) cut at the ends of each halo's interior range.
   halo_runs(index_t lo, index_t hi, const std::array<rt::Range, K> &Int) {
+    if constexpr (K == 1) {
+      // One halo (every row of a stencil sweep): below, inside and above
+      // its interior, clamped to [lo, hi); no cuts to sort.
+      const rt::Range &I = Int[0];
+      const bool Any = I.first < I.second;
+      const index_t A = Any ? std::clamp(I.first, lo, std::max(lo, hi)) : hi;
+      const index_t B = Any ? std::clamp(I.second, A, std::max(A, hi)) : hi;
+      add(lo, A, 0u);
+      add(A, B, 1u);
+      add(B, hi, 0u);
+      return;
+    }
     std::array<index_t, 2 * K + 2> Cut{};
     std::size_t C = 0;
     Cut[C++] = lo;
@@ -417,6 +430,14 @@ public:
   const halo_run *end() const { return Runs.data() + N; }
 
 private:
+  void add(index_t Lo, index_t Hi, unsigned In) {
+    if (Lo >= Hi)
+      return;
+    halo_run &R = Runs[N++];
+    R.lo = Lo;
+    R.hi = Hi;
+    R.in = In;
+  }
   std::array<halo_run, 2 * K + 1> Runs; // the first N are set
   std::size_t N = 0;
 };

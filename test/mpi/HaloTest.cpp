@@ -133,6 +133,35 @@ void run(const Case &C, hpf::index_t Lo, hpf::index_t Hi, hpf::index_t CMin,
     }
   }
 }
+
+/// The runs of one halo (hpf::halo_split_runs, its own code for one halo)
+/// cover [lo, hi) in order, each maximal, local exactly inside the
+/// interior: checked against every small case.
+void runsOfOneHalo() {
+  for (hpf::index_t Lo = -2; Lo <= 6; ++Lo)
+    for (hpf::index_t Hi = -2; Hi <= 6; ++Hi)
+      for (hpf::index_t F = -2; F <= 7; ++F)
+        for (hpf::index_t S = -2; S <= 7; ++S) {
+          const std::string What = "runs [" + std::to_string(Lo) + "," +
+                                   std::to_string(Hi) + ") interior [" +
+                                   std::to_string(F) + "," + std::to_string(S) +
+                                   ")";
+          hpf::index_t Next = Lo;
+          int Last = -1;
+          for (const hpf::halo_run R :
+               hpf::halo_split_runs(Lo, Hi, hpf::rt::Range{F, S})) {
+            expect(R.lo == Next && R.lo < R.hi, What + ": in order", R.lo,
+                   Next);
+            expect(int(R.local(0)) != Last, What + ": maximal");
+            Last = int(R.local(0));
+            for (hpf::index_t X = R.lo; X < R.hi; ++X)
+              expect(R.local(0) == (F < S && F <= X && X < S), What + ": local",
+                     X);
+            Next = R.hi;
+          }
+          expect(Next == std::max(Lo, Hi), What + ": covered", Next);
+        }
+}
 } // namespace
 
 int main(int argc, char **argv) {
@@ -182,6 +211,7 @@ int main(int argc, char **argv) {
   for (const Case &C : Cases)
     for (const Window &Wn : Windows)
       run(C, Wn.Lo, Wn.Hi, Wn.CMin, Wn.CMax);
+  runsOfOneHalo();
 
   long Total = hpf::allreduce_sum(Errors);
   if (hpf::is_root())
