@@ -182,16 +182,22 @@ std::vector<Box> subtract(const Box &A, const Box &B) {
   return Out;
 }
 
-/// The own elements no boundary iteration reads: an iteration outside the
-/// interior in dimension d (an offset leaves the block there) reads within
-/// CMax - CMin of the block's edge in d, so the block shrunk by that width
-/// on both sides (any home mapping: the iteration need not be own).
-Box deepInterior(const Box &Mine, const HaloReads &Rd) {
+/// The own elements no boundary iteration reads. An iteration is interior
+/// in dimension d when its offsets stay in the block there: I[d] in
+/// [Mine.first - CMin, Mine.second - CMax). Below that it reads within
+/// W = CMax - CMin of the block's low edge in d, above it within W of the
+/// high edge; so the block is shrunk by W on each side where this rank has
+/// such iterations (Its: its iterations, any home mapping), and not at all
+/// where it has none (the rows of a grid split by columns).
+Box deepInterior(const Box &Mine, const Box &Its, const HaloReads &Rd) {
   Box Deep = Mine;
   for (std::size_t D = 0; D < Mine.size(); ++D) {
     const index_t W = Rd.CMax[D] - Rd.CMin[D];
-    Deep[D] = {Mine[D].first + W,
-               std::max(Mine[D].first + W, Mine[D].second - W)};
+    const bool None = empty(Its);
+    const bool Low = None || Its[D].first < Mine[D].first - Rd.CMin[D];
+    const bool High = None || Its[D].second > Mine[D].second - Rd.CMax[D];
+    const index_t First = Mine[D].first + (Low ? W : 0);
+    Deep[D] = {First, std::max(First, Mine[D].second - (High ? W : 0))};
   }
   return Deep;
 }
@@ -458,7 +464,10 @@ planExchange(const HaloShape &S, const plan::DistributionND &Src,
         St.ElementsSent += volume(Part);
       }
     }
-  const Box Deep = Frame ? deepInterior(Mine, Rd) : Box{};
+  Box Its = owned(Home, Me);
+  for (std::size_t D = 0; D < Its.size(); ++D)
+    Its[D] = intersect(Its[D], {Rd.Lo[D], Rd.Hi[D]});
+  const Box Deep = Frame ? deepInterior(Mine, Its, Rd) : Box{};
   for (const Box &B : HasOut ? Need : std::vector<Box>{})
     for (const Box &Part : subtract(intersect(B, Mine), Deep)) {
       Pl->Copies.push_back(Part);
