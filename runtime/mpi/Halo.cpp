@@ -182,16 +182,22 @@ std::vector<Box> subtract(const Box &A, const Box &B) {
   return Out;
 }
 
-/// The own elements no boundary iteration reads: an iteration outside the
-/// interior in dimension d (an offset leaves the block there) reads within
-/// CMax - CMin of the block's edge in d, so the block shrunk by that width
-/// on both sides (any home mapping: the iteration need not be own).
-Box deepInterior(const Box &Mine, const HaloReads &Rd) {
+/// The own elements no boundary iteration reads. An iteration is interior
+/// in dimension d when its offsets stay in the block there: I[d] in
+/// [Mine.first - CMin, Mine.second - CMax). Below that it reads within
+/// W = CMax - CMin of the block's low edge in d, above it within W of the
+/// high edge; so the block is shrunk by W on each side where this rank has
+/// such iterations (Its: its iterations, any home mapping), and not at all
+/// where it has none (the rows of a grid split by columns).
+Box deepInterior(const Box &Mine, const Box &Its, const HaloReads &Rd) {
   Box Deep = Mine;
   for (std::size_t D = 0; D < Mine.size(); ++D) {
     const index_t W = Rd.CMax[D] - Rd.CMin[D];
-    Deep[D] = {Mine[D].first + W,
-               std::max(Mine[D].first + W, Mine[D].second - W)};
+    const bool None = empty(Its);
+    const bool Low = None || Its[D].first < Mine[D].first - Rd.CMin[D];
+    const bool High = None || Its[D].second > Mine[D].second - Rd.CMax[D];
+    const index_t First = Mine[D].first + (Low ? W : 0);
+    Deep[D] = {First, std::max(First, Mine[D].second - (High ? W : 0))};
   }
   return Deep;
 }
@@ -205,11 +211,86 @@ Pool &pool() {
   return P;
 }
 
+/// One exchange's plan: its messages in posting order (receives, then
+/// sends; both sides walk the same boxes in the same order) and the parts
+/// of the own block to copy into the halo.
+struct ExchangePlan {
+  std::size_t ElemSize = 0;
+  bool Frame = false, HasOut = false;
+  MPI_Datatype Elem = MPI_DATATYPE_NULL;
+  struct Msg {
+    bool Send;
+    int Peer;
+    MPI_Datatype Type;
+  };
+  std::vector<Msg> Msgs;
+  std::vector<Box> Copies;
+  HaloStats St; ///< the counts every exchange of this plan has
+  std::vector<MPI_Request> Reqs;
+  Box Mine; ///< the box of Src this rank owns
+};
+
+/// Everything about a halo that depends only on the two mappings and the
+/// reads, kept across loops: a sweep rebuilds the same halos every
+/// iteration, and planning an exchange looks at every rank's need.
+struct Setup {
+  plan::DistributionND Src, Home;
+  HaloReads Rd;
+  HaloLayout Layout;
+  std::vector<std::unique_ptr<ExchangePlan>> Plans;
+  ~Setup() {
+    int Done = 1;
+    MPI_Finalized(&Done);
+    if (Done)
+      return; // the types went with MPI
+    for (auto &P : Plans) {
+      for (ExchangePlan::Msg &M : P->Msgs)
+        MPI_Type_free(&M.Type);
+      if (P->Elem != MPI_DATATYPE_NULL)
+        MPI_Type_free(&P->Elem);
+    }
+  }
+};
+
+/// The set-ups made so far, the most recent last; a few dozen kept (a
+/// program's distinct halos), the oldest dropped beyond.
+std::vector<std::unique_ptr<Setup>> &setups() {
+  static std::vector<std::unique_ptr<Setup>> S;
+  return S;
+}
+long SetUps = 0;
+
+Setup &setupFor(const plan::DistributionND &Src,
+                const plan::DistributionND &Home, const HaloReads &Rd) {
+  auto &All = setups();
+  for (auto It = All.rbegin(); It != All.rend(); ++It)
+    if ((*It)->Rd == Rd && (*It)->Src == Src && (*It)->Home == Home)
+      return **It;
+  constexpr std::size_t Keep = 64;
+  if (All.size() >= Keep)
+    All.erase(All.begin());
+  std::unique_ptr<Setup> S(new Setup{Src, Home, Rd, {}, {}});
+  HaloLayout &L = S->Layout;
+  L.Shape = haloShape(Src, Home, Rd);
+  L.Own = haloOwnBox(L.Shape, Src);
+  L.InPlace = haloInPlace(L.Shape, Src);
+  All.push_back(std::move(S));
+  return *All.back();
+}
+
 } // namespace
 
 index_t HaloShape::count() const { return volume(Hull); }
 
 const HaloStats &lastHaloStats() { return stats(); }
+
+long haloSetUps() { return SetUps; }
+
+const HaloLayout &haloLayout(const plan::DistributionND &Src,
+                             const plan::DistributionND &Home,
+                             const HaloReads &Rd) {
+  return setupFor(Src, Home, Rd).Layout;
+}
 
 void *acquireHaloBuffer(std::size_t Bytes) {
   auto &F = pool().Free;
@@ -332,40 +413,26 @@ std::optional<Box> haloOwnBox(const HaloShape &S,
   return Mine;
 }
 
-void haloExchange(const HaloShape &S, const plan::DistributionND &Src,
-                  const plan::DistributionND &Home, const HaloReads &Rd,
-                  const void *Local, std::size_t ElemSize, void *Out,
-                  const char *Where, bool Frame) {
-  init();
-  const watchdog_scope Watch("halo exchange", Where); // a dead host: no hang
-  HaloStats &St = stats();
-  St = HaloStats{};
-  if (S.Gather) {
-    St.Gathered = true;
-    gatherAll(Src, Local, ElemSize, Out);
-    return;
-  }
+/// Plans one exchange (see ExchangePlan): the pieces of my need each other
+/// rank owns, the pieces of every other rank's need I own, and the parts of
+/// my block to copy (none without Out: the halo reads them in place; with
+/// Frame only those outside the deep interior, which no boundary iteration
+/// reads).
+static std::unique_ptr<ExchangePlan>
+planExchange(const HaloShape &S, const plan::DistributionND &Src,
+             const plan::DistributionND &Home, const HaloReads &Rd,
+             std::size_t ElemSize, bool HasOut, const char *Where, bool Frame) {
+  auto Pl = std::make_unique<ExchangePlan>();
+  Pl->ElemSize = ElemSize;
+  Pl->Frame = Frame;
+  Pl->HasOut = HasOut;
+  HaloStats &St = Pl->St;
   const int Me = rank(), W = nranks();
-  const index_t ES = index_t(ElemSize);
-  const Box Mine = owned(Src, Me);
-  char *O = static_cast<char *>(Out);
-  const char *L = static_cast<const char *>(Local);
-  MPI_Datatype Elem;
-  check(MPI_Type_contiguous_c(MPI_Count(ElemSize), MPI_BYTE, &Elem),
+  const Box &Mine = Pl->Mine = owned(Src, Me);
+  check(MPI_Type_contiguous_c(MPI_Count(ElemSize), MPI_BYTE, &Pl->Elem),
         "MPI_Type_contiguous", "halo exchange", Where);
-  std::vector<MPI_Request> Reqs;
-  std::vector<MPI_Datatype> Types;
   auto Post = [&](bool Send, const Box &Whole, const Box &Part, int Peer) {
-    Types.push_back(subarray(Whole, Part, Elem, Where));
-    Reqs.emplace_back();
-    if (Send)
-      check(MPI_Isend(L, 1, Types.back(), Peer, HaloTag, MPI_COMM_WORLD,
-                      &Reqs.back()),
-            "MPI_Isend", "halo exchange", Where);
-    else
-      check(MPI_Irecv(O, 1, Types.back(), Peer, HaloTag, MPI_COMM_WORLD,
-                      &Reqs.back()),
-            "MPI_Irecv", "halo exchange", Where);
+    Pl->Msgs.push_back({Send, Peer, subarray(Whole, Part, Pl->Elem, Where)});
   };
   const std::vector<Box> Need = haloNeed(Src, Home, Me, Rd);
   // Receives first: the pieces of my need each other rank owns, in box
@@ -397,25 +464,70 @@ void haloExchange(const HaloShape &S, const plan::DistributionND &Src,
         St.ElementsSent += volume(Part);
       }
     }
-  // My own elements, while the messages travel (none to copy when the
-  // halo reads them in place; with Frame only those outside the deep
-  // interior, which no boundary iteration reads).
-  const Box Deep = Frame ? deepInterior(Mine, Rd) : Box{};
-  for (const Box &B : O ? Need : std::vector<Box>{}) {
+  Box Its = owned(Home, Me);
+  for (std::size_t D = 0; D < Its.size(); ++D)
+    Its[D] = intersect(Its[D], {Rd.Lo[D], Rd.Hi[D]});
+  const Box Deep = Frame ? deepInterior(Mine, Its, Rd) : Box{};
+  for (const Box &B : HasOut ? Need : std::vector<Box>{})
     for (const Box &Part : subtract(intersect(B, Mine), Deep)) {
-      copyBox(Mine, L, S.Hull, O, Part, ES);
+      Pl->Copies.push_back(Part);
       St.ElementsCopied += volume(Part);
     }
+  return Pl;
+}
+
+void haloExchange(const HaloShape &S, const plan::DistributionND &Src,
+                  const plan::DistributionND &Home, const HaloReads &Rd,
+                  const void *Local, std::size_t ElemSize, void *Out,
+                  const char *Where, bool Frame) {
+  init();
+  const watchdog_scope Watch("halo exchange", Where); // a dead host: no hang
+  HaloStats &St = stats();
+  St = HaloStats{};
+  if (S.Gather) {
+    St.Gathered = true;
+    gatherAll(Src, Local, ElemSize, Out);
+    return;
   }
+  const index_t ES = index_t(ElemSize);
+  Setup &Set = setupFor(Src, Home, Rd);
+  ExchangePlan *Pl = nullptr;
+  for (auto &P : Set.Plans)
+    if (P->ElemSize == ElemSize && P->Frame == Frame && P->HasOut == !!Out)
+      Pl = P.get();
+  if (!Pl) {
+    Set.Plans.push_back(
+        planExchange(S, Src, Home, Rd, ElemSize, !!Out, Where, Frame));
+    Pl = Set.Plans.back().get();
+    Pl->St.SetUp = true;
+    ++SetUps;
+  } else {
+    Pl->St.SetUp = false;
+  }
+  St = Pl->St;
+  char *O = static_cast<char *>(Out);
+  const char *L = static_cast<const char *>(Local);
+  std::vector<MPI_Request> &Reqs = Pl->Reqs;
+  Reqs.resize(Pl->Msgs.size());
+  for (std::size_t K = 0; K < Pl->Msgs.size(); ++K) {
+    const ExchangePlan::Msg &M = Pl->Msgs[K];
+    if (M.Send)
+      check(MPI_Isend(L, 1, M.Type, M.Peer, HaloTag, MPI_COMM_WORLD, &Reqs[K]),
+            "MPI_Isend", "halo exchange", Where);
+    else
+      check(MPI_Irecv(O, 1, M.Type, M.Peer, HaloTag, MPI_COMM_WORLD, &Reqs[K]),
+            "MPI_Irecv", "halo exchange", Where);
+  }
+  // My own elements, while the messages travel.
+  if (O)
+    for (const Box &Part : Pl->Copies)
+      copyBox(Pl->Mine, L, S.Hull, O, Part, ES);
   if (!Reqs.empty())
     check(MPI_Waitall(int(Reqs.size()), Reqs.data(), MPI_STATUSES_IGNORE),
           "MPI_Waitall", "halo exchange", Where);
-  for (MPI_Datatype &T : Types)
-    MPI_Type_free(&T);
   totals().Bytes += St.ElementsReceived * ES;
   ++totals().Exchanges;
-  totals().Rank = Me;
-  MPI_Type_free(&Elem);
+  totals().Rank = rank();
 }
 
 } // namespace hpf::rt

@@ -43,6 +43,7 @@
 #include "mpi/Env.h"
 #include "plan/DistributionND.h"
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <limits>
@@ -65,6 +66,7 @@ using Box = std::vector<Range>;
 struct HaloReads {
   std::vector<index_t> Lo, Hi, CMin, CMax;
   bool Corners = true;
+  bool operator==(const HaloReads &) const = default;
 };
 
 /// What one rank holds of the source array: the box Hull (row-major,
@@ -101,12 +103,28 @@ std::optional<Box> haloInPlace(const HaloShape &S,
 std::optional<Box> haloOwnBox(const HaloShape &S,
                               const plan::DistributionND &Src);
 
+/// What a halo's constructor needs of the mappings and the reads: the shape,
+/// the box this rank owns (haloOwnBox) and whether the halo reads it in
+/// place (haloInPlace). Computed at the first halo with these mappings and
+/// reads and kept (a sweep builds the same halos every iteration; the
+/// in-place test looks at every rank's box): later calls only compare keys.
+struct HaloLayout {
+  HaloShape Shape;
+  std::optional<Box> Own, InPlace;
+};
+const HaloLayout &haloLayout(const plan::DistributionND &Src,
+                             const plan::DistributionND &Home,
+                             const HaloReads &Rd);
+
 /// Fills Out (S.count() elements of ElemSize bytes): local copy plus the
 /// exchange, or the gather. Out null (haloInPlace): only the sends to the
 /// ranks that need this rank's elements. Frame: of this rank's own
 /// elements, copy only those within the offsets' reach of its block's
 /// edges (halo_split: the interior is read in place). Collective over the
-/// world. Fails naming Where on an MPI error.
+/// world. Fails naming Where on an MPI error. The messages (every rank's
+/// need, the MPI subarray types) and the parts of the own block to copy are
+/// planned at the first exchange with these mappings, reads, element size
+/// and kind, and reused by the later ones (HaloStats::SetUp).
 void haloExchange(const HaloShape &S, const plan::DistributionND &Src,
                   const plan::DistributionND &Home, const HaloReads &Rd,
                   const void *Local, std::size_t ElemSize, void *Out,
@@ -123,7 +141,13 @@ struct HaloStats {
   index_t ElementsReceived = 0, ElementsSent = 0;
   index_t ElementsCopied = 0; ///< own elements copied into the halo
   bool Gathered = false;
+  /// This exchange planned its messages (false: it reused the plan of an
+  /// earlier exchange with the same mappings and reads).
+  bool SetUp = false;
 };
+/// Exchange plans made on this rank so far (tests: a second sweep makes
+/// none).
+long haloSetUps();
 const HaloStats &lastHaloStats();
 
 } // namespace rt
@@ -263,7 +287,8 @@ private:
     }
     Rd.Corners = corners;
     const plan::DistributionND &S = a.mapping(), &H = home.mapping();
-    rt::HaloShape Shape = rt::haloShape(S, H, Rd);
+    const rt::HaloLayout &Lay = rt::haloLayout(S, H, Rd);
+    const rt::HaloShape &Shape = Lay.Shape;
     index_t Stride = 1;
     for (std::size_t D = std::size_t(Rank); D-- > 0;) {
       V.First[D] = Shape.Hull[D].first;
@@ -272,7 +297,7 @@ private:
       Stride *= Ext[D];
     }
     Count = Stride;
-    if (std::optional<rt::Box> Mine = rt::haloOwnBox(Shape, S)) {
+    if (const std::optional<rt::Box> &Mine = Lay.Own) {
       // The array's local storage, row-major over the box this rank owns,
       // and the iterations that read nothing else.
       Own.P = a.local_data();
@@ -284,7 +309,7 @@ private:
         Int[D] = {(*Mine)[D].first - cmin[D], (*Mine)[D].second - cmax[D]};
       }
     }
-    if (rt::haloInPlace(Shape, S)) {
+    if (Lay.InPlace) {
       // Every element this rank reads is its own (one rank, or no
       // neighbour's element in reach): read the local storage in place,
       // with its strides, and only serve the other ranks' needs. The array
@@ -363,6 +388,18 @@ template <std::size_t K> class halo_runs {
 public:
   /// [lo, hi) cut at the ends of each halo's interior range.
   halo_runs(index_t lo, index_t hi, const std::array<rt::Range, K> &Int) {
+    if constexpr (K == 1) {
+      // One halo (every row of a stencil sweep): below, inside and above
+      // its interior, clamped to [lo, hi); no cuts to sort.
+      const rt::Range &I = Int[0];
+      const bool Any = I.first < I.second;
+      const index_t A = Any ? std::clamp(I.first, lo, std::max(lo, hi)) : hi;
+      const index_t B = Any ? std::clamp(I.second, A, std::max(A, hi)) : hi;
+      add(lo, A, 0u);
+      add(A, B, 1u);
+      add(B, hi, 0u);
+      return;
+    }
     std::array<index_t, 2 * K + 2> Cut{};
     std::size_t C = 0;
     Cut[C++] = lo;
@@ -393,6 +430,14 @@ public:
   const halo_run *end() const { return Runs.data() + N; }
 
 private:
+  void add(index_t Lo, index_t Hi, unsigned In) {
+    if (Lo >= Hi)
+      return;
+    halo_run &R = Runs[N++];
+    R.lo = Lo;
+    R.hi = Hi;
+    R.in = In;
+  }
   std::array<halo_run, 2 * K + 1> Runs; // the first N are set
   std::size_t N = 0;
 };

@@ -83,6 +83,31 @@ void run(const Case &C, hpf::index_t Lo, hpf::index_t Hi, hpf::index_t CMin,
         expect(V[G] == valueOf(G), What + ": split value", G, V[G]);
     }
   }
+  // The same halo again (the next sweep): the exchange reuses the plan of
+  // the first, with the same counts and values.
+  const long Plans = hpf::rt::haloSetUps();
+  hpf::halo<long long> Again(hpf::halo_split, A, Home, Lo, Hi, CMin, CMax,
+                             "HaloTest.cpp:3:1");
+  const hpf::rt::HaloStats AgSt = hpf::rt::lastHaloStats();
+  if (Contiguous) {
+    expect(!AgSt.SetUp && hpf::rt::haloSetUps() == Plans,
+           What + ": a repeated exchange plans nothing",
+           hpf::rt::haloSetUps() - Plans);
+    expect(AgSt.Sends == SpSt.Sends && AgSt.Recvs == SpSt.Recvs &&
+               AgSt.ElementsCopied == SpSt.ElementsCopied &&
+               AgSt.ElementsReceived == SpSt.ElementsReceived,
+           What + ": a repeated exchange moves the same");
+  }
+  for (hpf::index_t I : Home.owned(Lo, Hi)) {
+    const hpf::rt::Range In = Again.interior(0, 0);
+    const auto V =
+        Again.view(In.first < In.second && I >= In.first && I < In.second);
+    for (hpf::index_t Cc = CMin; Cc <= CMax; ++Cc) {
+      hpf::index_t G = I + Cc;
+      if (G >= 0 && G < C.N)
+        expect(V[G] == valueOf(G), What + ": repeated value", G, V[G]);
+    }
+  }
   if (Contiguous)
     expect(SpSt.ElementsCopied <= 2 * (CMax - CMin),
            What + ": split copies the frame only", SpSt.ElementsCopied);
@@ -107,6 +132,35 @@ void run(const Case &C, hpf::index_t Lo, hpf::index_t Hi, hpf::index_t CMin,
              What + ": halo size", St.ElementsReceived);
     }
   }
+}
+
+/// The runs of one halo (hpf::halo_split_runs, its own code for one halo)
+/// cover [lo, hi) in order, each maximal, local exactly inside the
+/// interior: checked against every small case.
+void runsOfOneHalo() {
+  for (hpf::index_t Lo = -2; Lo <= 6; ++Lo)
+    for (hpf::index_t Hi = -2; Hi <= 6; ++Hi)
+      for (hpf::index_t F = -2; F <= 7; ++F)
+        for (hpf::index_t S = -2; S <= 7; ++S) {
+          const std::string What = "runs [" + std::to_string(Lo) + "," +
+                                   std::to_string(Hi) + ") interior [" +
+                                   std::to_string(F) + "," + std::to_string(S) +
+                                   ")";
+          hpf::index_t Next = Lo;
+          int Last = -1;
+          for (const hpf::halo_run R :
+               hpf::halo_split_runs(Lo, Hi, hpf::rt::Range{F, S})) {
+            expect(R.lo == Next && R.lo < R.hi, What + ": in order", R.lo,
+                   Next);
+            expect(int(R.local(0)) != Last, What + ": maximal");
+            Last = int(R.local(0));
+            for (hpf::index_t X = R.lo; X < R.hi; ++X)
+              expect(R.local(0) == (F < S && F <= X && X < S), What + ": local",
+                     X);
+            Next = R.hi;
+          }
+          expect(Next == std::max(Lo, Hi), What + ": covered", Next);
+        }
 }
 } // namespace
 
@@ -157,6 +211,7 @@ int main(int argc, char **argv) {
   for (const Case &C : Cases)
     for (const Window &Wn : Windows)
       run(C, Wn.Lo, Wn.Hi, Wn.CMin, Wn.CMax);
+  runsOfOneHalo();
 
   long Total = hpf::allreduce_sum(Errors);
   if (hpf::is_root())
