@@ -37,13 +37,19 @@ bool analyze(clang::CompilerInstance &CI, clang::ASTContext &Ctx,
   }
   Elements(C).check(Checked);
   // Errors Clang reported (not this analysis) leave the AST unreliable.
-  if (CI.getDiagnostics().hasErrorOccurred() && !C.R.failed())
+  if (CI.getDiagnostics().hasErrorOccurred() && !C.R.failed()) {
+    for (OwnerLoop &L : Out.Loops)
+      reportIfParallel(C, L);
     return false;
+  }
   // The flow walk only uses directives that passed their checks, so the
   // loop checks below still report with errors elsewhere.
   Flow F(C);
   LoopStates States = F.walk();
   Placement(C, States).place();
+  // Only now is it known which nests fell back to running on every rank.
+  for (OwnerLoop &L : Out.Loops)
+    reportIfParallel(C, L);
   if (C.R.failed())
     return false;
   F.decide();

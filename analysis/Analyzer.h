@@ -238,6 +238,19 @@ struct OwnerLoop {
   /// each rank keeps the elements it owns of the arrays it wrote
   /// (Replicated.cpp).
   bool Replicated = false;
+  /// Diagnostics that hold only if the nest runs in parallel, on the ranks
+  /// owning its iterations: output or input in its body (per rank, out of
+  /// order), an inner loop proven independent running as a level. Reported
+  /// once placement is done if the loop has a home array, not for a loop
+  /// that runs on every rank (no distributed array, or a nest that fell
+  /// back: Replicated), whose I/O is replicated code's (reportIfParallel,
+  /// Replicated.cpp).
+  struct ParallelOnly {
+    enum KindT { Output, Input, Level } Kind;
+    clang::SourceLocation Loc;
+    std::string Message;
+  };
+  std::vector<ParallelOnly> IfParallel;
 };
 
 /// A distributed array passed to a pointer parameter (`f(A, n)`,

@@ -224,14 +224,19 @@ public:
     bool Distributed = false;
     for (const LoopAccess &Acc : L.Accesses)
       Distributed |= Acc.Kind == LoopAccess::Local;
-    if (Distributed && OutputLoc.isValid())
-      C.R.warning(OutputLoc, "output in an independent loop is written by the "
-                             "rank that owns each iteration, not in the "
-                             "sequential order");
-    if (Distributed && InputLoc.isValid())
-      C.R.warning(InputLoc, "input in an independent loop is read by the "
-                            "rank that owns each iteration, and under "
-                            "mpiexec only rank 0 has standard input");
+    // Warned after placement if the loop runs distributed (it has a home
+    // array); not if it falls back to running on every rank
+    // (Replicated.cpp), where I/O keeps the sequential order.
+    if (OutputLoc.isValid())
+      L.IfParallel.push_back({OwnerLoop::ParallelOnly::Output, OutputLoc,
+                              "output in an independent loop is written by "
+                              "the rank that owns each iteration, not in the "
+                              "sequential order"});
+    if (InputLoc.isValid())
+      L.IfParallel.push_back({OwnerLoop::ParallelOnly::Input, InputLoc,
+                              "input in an independent loop is read by the "
+                              "rank that owns each iteration, and under "
+                              "mpiexec only rank 0 has standard input"});
     if (Distributed)
       for (auto &[Loc, Msg, Fix] : Pending) {
         auto DB = C.R.error(Loc, Msg);

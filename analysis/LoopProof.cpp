@@ -205,8 +205,7 @@ void Loops::provenLevels(OwnerLoop &L) {
   }
 }
 
-void promoteProven(OwnerLoop &L, const Mapping *HM, Reporter &R,
-                   SourceLocation At) {
+void promoteProven(OwnerLoop &L, const Mapping *HM, SourceLocation At) {
   if (!L.Home || L.Proven.empty())
     return;
   for (const LoopAccess &Acc : L.Accesses) {
@@ -229,13 +228,17 @@ void promoteProven(OwnerLoop &L, const Mapping *HM, Reporter &R,
       L.Proven.erase(It);
       Lv.Dim = Dm;
       L.Levels.push_back(Lv);
-      R.remark(At, "the loop over '" + V->getName().str() +
-                       "' is not marked independent, but its iterations are "
-                       "(each writes distributed elements only at '" +
-                       V->getName().str() +
-                       "' and reads the arrays it writes only there): it "
-                       "runs as an independent level over dimension " +
-                       std::to_string(Dm) + " of '" + L.Home->Name + "'");
+      // A remark only if the nest stays parallel (another inner loop may
+      // still make it fall back: Replicated.cpp).
+      L.IfParallel.push_back(
+          {OwnerLoop::ParallelOnly::Level, At,
+           "the loop over '" + V->getName().str() +
+               "' is not marked independent, but its iterations are "
+               "(each writes distributed elements only at '" +
+               V->getName().str() +
+               "' and reads the arrays it writes only there): it "
+               "runs as an independent level over dimension " +
+               std::to_string(Dm) + " of '" + L.Home->Name + "'"});
     }
   }
 }

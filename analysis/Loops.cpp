@@ -524,8 +524,10 @@ void Loops::independent(const ParsedDirective &D) {
             HL.IndVar->getName().str() + "'");
     Failed = true;
   }
-  if (Failed)
-    return; // not placed: no second error per access
+  if (Failed) {
+    reportIfParallel(C, L); // its other diagnostics still
+    return;                 // not placed: no second error per access
+  }
   for (const LoopAccess &Acc : L.Accesses)
     if (!Acc.Read)
       L.Written.insert(Acc.Array);

@@ -128,9 +128,9 @@ private:
 
 /// Makes the loops of L.Proven whose index subscripts a distributed
 /// dimension (of mapping HM; null: unknown) of a written element levels over
-/// that dimension, with a remark at At (LoopProof.cpp).
-void promoteProven(OwnerLoop &L, const Mapping *HM, Reporter &R,
-                   clang::SourceLocation At);
+/// that dimension, with a remark at At if the nest stays parallel
+/// (LoopProof.cpp).
+void promoteProven(OwnerLoop &L, const Mapping *HM, clang::SourceLocation At);
 
 /// True if Body uses a distributed array of rank >= 2: the loop is then
 /// placed as a nest over that array's dimensions (Loops.cpp).
@@ -207,6 +207,10 @@ const clang::VarDecl *unmarkedIndex(const OwnerLoop &L, const clang::Expr *S);
 /// loop says why (Replicated.cpp).
 void replicate(Context &C, OwnerLoop &L, const clang::VarDecl *Index,
                const DistArray *X, int Dim);
+/// Reports L's diagnostics that hold only if it runs in parallel
+/// (OwnerLoop::IfParallel), if it does; once placement has decided, or when
+/// the loop is rejected (Replicated.cpp).
+void reportIfParallel(Context &C, OwnerLoop &L);
 
 /// Gathered reads of rank-1 read-only arrays at subscripts computed from
 /// the outermost level's index (A[n - 1 - i], A[2 * i], A[idx[i]]): the

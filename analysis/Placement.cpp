@@ -92,7 +92,7 @@ void Placement::checkNest(OwnerLoop &L) {
     return;
   }
   const Mapping *HM = MapOf(H);
-  promoteProven(L, HM, R, D.HashLoc);
+  promoteProven(L, HM, D.HashLoc);
   enum Align { Yes, No, Unknown };
   auto AlignOf = [&](DistArray *X) -> Align {
     if (X == H)

@@ -161,6 +161,16 @@ void replicate(Context &C, OwnerLoop &L, const VarDecl *Index,
               : std::to_string(Elements) +
                     " elements gathered on every rank before it, " +
                     std::to_string(Bytes) + " bytes per rank";
+  // I/O in the body is replicated code's now: rank 0 does it, in order
+  // (the per-rank warnings of a parallel nest do not apply).
+  std::string Io;
+  for (const OwnerLoop::ParallelOnly &N : L.IfParallel)
+    if (N.Kind == OwnerLoop::ParallelOnly::Output &&
+        Io.find("output") == std::string::npos)
+      Io += "; output inside it keeps the sequential order";
+    else if (N.Kind == OwnerLoop::ParallelOnly::Input &&
+             Io.find("input") == std::string::npos)
+      Io += "; input inside it is read once and every rank gets it";
   const ForStmt *For = unmarkedLoops(L)[Index];
   const std::string Where = X->rank() > 1 ? "distributed dimension " +
                                                 std::to_string(Dim) + " of '" +
@@ -177,7 +187,22 @@ void replicate(Context &C, OwnerLoop &L, const VarDecl *Index,
                   ") and keeps the elements it owns; to run it in parallel, " +
                   (X->rank() > 1 ? "distribute that dimension '*' or " : "") +
                   "remove the dependence (if the iterations are independent, "
-                  "mark the loop '#pragma hpf independent')");
+                  "mark the loop '#pragma hpf independent')" +
+                  Io);
+}
+
+void reportIfParallel(Context &C, OwnerLoop &L) {
+  // A loop with a home array runs its iterations on their owners (its I/O
+  // stays per rank: codegen/Rewrite.cpp); one without runs on every rank,
+  // a fallback nest (Home null) included.
+  if (L.Home)
+    for (const OwnerLoop::ParallelOnly &N : L.IfParallel) {
+      if (N.Kind == OwnerLoop::ParallelOnly::Level)
+        C.R.remark(N.Loc, N.Message);
+      else
+        C.R.warning(N.Loc, N.Message);
+    }
+  L.IfParallel.clear(); // reported once
 }
 
 } // namespace hpf::analysis

@@ -1,12 +1,14 @@
 //===- codegen/ElementEmitter.cpp - elements in replicated code -----------===//
 //
 // A[k] in replicated code (outside owner-computes loops): reads become
-// A.get(k) (collective: the owner broadcasts), A[k] = v becomes A.set(k, v)
-// and A[k] op= v becomes A.update<hpf::elem_op::op>(k, v) (the owner
-// stores); M[i][j] the same with one argument per subscript. A field
-// A[k].p.x = v becomes A.set_part(<lambda naming .p.x>, k, v) (and
-// update_part for op=). Only the
-// tokens around k and v are replaced, so nested accesses (A[B[j]]) compose.
+// A.get_at(W, k) (collective: the owner broadcasts), A[k] = v becomes
+// A.set_at(W, k, v) and A[k] op= v becomes
+// A.update_at<hpf::elem_op::op>(W, k, v) (the owner stores), W being the
+// literal "file.cpp:L:C" of the element's base; M[i][j] the same with one
+// argument per subscript. A field A[k].p.x = v becomes
+// A.set_part_at(W, <lambda naming .p.x>, k, v) (and update_part_at for
+// op=). Only the tokens around k and v are replaced, so nested accesses
+// (A[B[j]]) compose.
 //
 //===----------------------------------------------------------------------===//
 #include "Emitter.h"
@@ -31,12 +33,16 @@ void emitElement(Emitter &E, const analysis::ElementAccess &El) {
                          ? ""
                          : "[](auto &__hpf_e) -> auto & { return __hpf_e" +
                                El.Member + "; }, ";
+  // The first argument is the element's own location (a literal: nothing
+  // is built at run time), which the runtime names when the access fails,
+  // e.g. a read inside an independent loop (in a function the loop calls).
+  std::string Where = E.whereLiteral(S.base()->getBeginLoc()) + ", ";
   std::string Open =
-      El.Kind == ElementAccess::Read ? ".get("
+      El.Kind == ElementAccess::Read ? ".get_at(" + Where
       : El.Kind == ElementAccess::Assign
-          ? (Part.empty() ? ".set(" : ".set_part(" + Part)
-          : std::string(Part.empty() ? ".update<" : ".update_part<") +
-                "hpf::elem_op::" + El.Op + ">(" + Part;
+          ? (Part.empty() ? ".set_at(" + Where : ".set_part_at(" + Where + Part)
+          : std::string(Part.empty() ? ".update_at<" : ".update_part_at<") +
+                "hpf::elem_op::" + El.Op + ">(" + Where + Part;
   E.openSubscripts(S, Open);
   SourceLocation RB = analysis::rbracketLoc(S.whole());
   if (El.Kind == ElementAccess::Read) {

@@ -264,12 +264,14 @@ globalOffsetTables(const plan::DistributionND &D, int R) {
 }
 
 void checkGlobal(const plan::DistributionND &D, const index_t *Idx,
-                 const char *Op) {
+                 const char *Op, const char *Where) {
   if (D.rank() == 1) {
     index_t N = D.size();
     if (Idx[0] < 0 || Idx[0] >= N)
-      fail(Op, "index " + std::to_string(Idx[0]) + " is outside 0.." +
-                   std::to_string(N - 1));
+      fail(Op,
+           "index " + std::to_string(Idx[0]) + " is outside 0.." +
+               std::to_string(N - 1),
+           Where);
     return;
   }
   bool Bad = false;
@@ -281,24 +283,39 @@ void checkGlobal(const plan::DistributionND &D, const index_t *Idx,
     E.push_back(std::to_string(N));
   }
   if (Bad)
-    fail(Op, "index " + listText(I) + " is outside the extents " + listText(E));
+    fail(Op, "index " + listText(I) + " is outside the extents " + listText(E),
+         Where);
 }
 
 int ownerOf(const plan::DistributionND &D, const index_t *Idx) {
   return D.owner(std::vector<index_t>(Idx, Idx + D.rank()));
 }
 
-void checkNotInIndependentLoop() {
+/// "the independent loop at f.cpp:20:1", or without a location.
+static std::string runningLoop() {
+  const char *Loop = independentWhere();
+  return Loop ? std::string("the independent loop at ") + Loop
+              : std::string("an independent loop");
+}
+
+void checkNotInIndependentLoop(const char *Read) {
   if (independentDepth() == 0)
     return;
-  const char *Loop = independentWhere();
   fail("element read",
-       std::string("an element of a distributed array is read "
-                   "(collectively) inside ") +
-           (Loop ? std::string("the independent loop at ") + Loop
-                 : std::string("an independent loop")) +
-           ", where ranks run different iterations; read it before the "
-           "loop");
+       "an element of a distributed array is read (collectively) inside " +
+           runningLoop() +
+           ", where ranks run different iterations; read it before the loop",
+       Read);
+}
+
+void failRemoteWriteInIndependentLoop(const char *Op, const char *Where) {
+  fail(Op,
+       "an element of a distributed array that another rank owns is "
+       "stored inside " +
+           runningLoop() +
+           ", where only the rank running the iteration makes the store; "
+           "store it after the loop or in the loop itself",
+       Where);
 }
 
 void gatherAll(const plan::DistributionND &D, const void *Local, std::size_t ES,

@@ -43,9 +43,13 @@
 // when called inside an owner-computes loop, where ranks run different
 // iteration counts: hpfcc's loops hold an rt::independent_scope.
 // The N-D element calls take one index per dimension: M.get(i, j),
-// M.set(i, j, v), M.update<op>(i, j, v). A field of a struct element is
-// stored with A.set_part(part, k, v) / A.update_part<op>(part, k, v), part
-// returning a reference to the field (`A[k].p.x = v`).
+// M.set(i, j, v), M.update<op>(i, j, v). Generated code calls the _at
+// forms, whose first argument is the element's source location (a string
+// literal) that a failing call names: A.get_at("f.cpp:7:10", k). A field
+// of a struct element is stored with A.set_part_at(where, part, k, v) /
+// A.update_part_at<op>(where, part, k, v), part returning a reference to
+// the field (`A[k].p.x = v`). A store inside an owner-computes loop (from a
+// function the loop calls) to an element another rank owns fails too.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HPF_MPI_DARRAY_H
@@ -167,15 +171,21 @@ void copyOwned(const plan::DistributionND &D, int R, const void *Whole,
                std::size_t ElemSize, void *Local);
 /// Fails unless every index is inside its extent (names the operation).
 void checkGlobal(const plan::DistributionND &D, const index_t *Idx,
-                 const char *Op);
+                 const char *Op, const char *Where = nullptr);
 /// The world rank owning the element at Idx.
 int ownerOf(const plan::DistributionND &D, const index_t *Idx);
 /// gather(): every element, row-major, on every rank.
 void gatherAll(const plan::DistributionND &D, const void *Local,
                std::size_t ElemSize, void *Out);
 /// Fails when inside an owner-computes loop (a collective read there would
-/// hang: ranks run different iteration counts).
-void checkNotInIndependentLoop();
+/// hang: ranks run different iteration counts). Read is the read's own
+/// location ("file.cpp:7:10") or null; the message names it and the loop.
+void checkNotInIndependentLoop(const char *Read = nullptr);
+/// Fails for a store (Op: "element write"/"element update", at Where) to
+/// an element this rank does not own, made inside an owner-computes loop
+/// (the owner does not run the iteration: the store would be lost).
+[[noreturn]] void failRemoteWriteInIndependentLoop(const char *Op,
+                                                   const char *Where);
 
 struct DArrayAccess; // redistribute's door into darray
 
@@ -421,10 +431,16 @@ public:
   // ---- replicated code ----
   /// Element (i, j, ...) on every rank (collective: the owner broadcasts).
   template <class... I> T get(I... idx) const {
+    return get_at(nullptr, idx...);
+  }
+  /// get() as generated code calls it: Where is the read's own location
+  /// ("file.cpp:7:10", a literal: nothing is built per read), which a
+  /// failing read names.
+  template <class... I> T get_at(const char *Where, I... idx) const {
     static_assert(sizeof...(I) == Rank, "one index per dimension");
     std::array<index_t, Rank> G{index_t(idx)...};
-    rt::checkNotInIndependentLoop(); // first: it names the loop
-    rt::checkGlobal(Dist, G.data(), "element read");
+    rt::checkNotInIndependentLoop(Where); // first: it names the loop
+    rt::checkGlobal(Dist, G.data(), "element read", Where);
     T V{};
     int O = owner(idx...);
     if (O == Me)
@@ -433,27 +449,36 @@ public:
     return V;
   }
   /// set(i, j, ..., v): stores v on the owner (not collective).
-  template <class... A> void set(const A &...args) {
-    set_part(Whole(), args...);
-  }
+  template <class... A> void set(const A &...args) { set_at(nullptr, args...); }
   /// update<op>(i, j, ..., v): element op= v on the owner (not collective;
   /// v is already evaluated).
   template <elem_op Op, class... A> void update(const A &...args) {
-    update_part<Op>(Whole(), args...);
+    update_at<Op>(nullptr, args...);
   }
-  /// set_part(part, i, j, ..., v): part(element) = v on the owner, where
-  /// part names a field of the element (`A[k].p.x = v`; not collective).
+  /// set() and update() as generated code calls them, Where being the
+  /// write's location (see get_at).
+  template <class... A> void set_at(const char *Where, const A &...args) {
+    set_part_at(Where, Whole(), args...);
+  }
+  template <elem_op Op, class... A>
+  void update_at(const char *Where, const A &...args) {
+    update_part_at<Op>(Where, Whole(), args...);
+  }
+  /// set_part_at(where, part, i, j, ..., v): part(element) = v on the
+  /// owner, where part names a field of the element (`A[k].p.x = v`; not
+  /// collective).
   template <class Part, class... A>
-  void set_part(const Part &part, const A &...args) {
+  void set_part_at(const char *Where, const Part &part, const A &...args) {
     static_assert(sizeof...(A) == Rank + 1, "indices, then the value");
-    apply(std::forward_as_tuple(args...), "element write",
+    apply(std::forward_as_tuple(args...), "element write", Where,
           [&](T &E, const auto &V) { part(E) = V; });
   }
-  /// update_part<op>(part, i, j, ..., v): part(element) op= v on the owner.
+  /// update_part_at<op>(where, part, i, j, ..., v): part(element) op= v on
+  /// the owner.
   template <elem_op Op, class Part, class... A>
-  void update_part(const Part &part, const A &...args) {
+  void update_part_at(const char *Where, const Part &part, const A &...args) {
     static_assert(sizeof...(A) == Rank + 1, "indices, then the value");
-    apply(std::forward_as_tuple(args...), "element update",
+    apply(std::forward_as_tuple(args...), "element update", Where,
           [&](T &E, const auto &V) { rt::applyOp<Op>(part(E), V); });
   }
   /// Every element v (std::vector<T> A(n, v); not collective: each rank
@@ -538,13 +563,18 @@ private:
 
   /// Runs F(element, value) on the owner of the element named by the first
   /// Rank arguments; the last argument is the value.
+  /// Inside an owner-computes loop only the rank running the iteration
+  /// calls this: a store to an element another rank owns would be lost,
+  /// so it fails instead.
   template <class Tuple, class F>
-  void apply(const Tuple &Args, const char *Op, F &&Fn) {
+  void apply(const Tuple &Args, const char *Op, const char *Where, F &&Fn) {
     std::array<index_t, Rank> G =
         indicesOf(Args, std::make_index_sequence<Rank>());
-    rt::checkGlobal(Dist, G.data(), Op);
+    rt::checkGlobal(Dist, G.data(), Op, Where);
     if (isLocal(G))
       Fn(Data.data()[offsetOf(G)], std::get<Rank>(Args));
+    else if (rt::independentDepth() > 0)
+      rt::failRemoteWriteInIndependentLoop(Op, Where);
   }
   template <class Tuple, std::size_t... K>
   static std::array<index_t, Rank> indicesOf(const Tuple &Args,

@@ -47,10 +47,10 @@ int main(int argc, char **) {
   M[1][2] = x + M[2][1];
   M[k][0] *= 2;
   T[1][k][2] += 3;
-  // CHECK: double x = M.get(k, k + 1);
-  // CHECK-NEXT: M.set(1, 2, x + M.get(2, 1));
-  // CHECK-NEXT: M.update<hpf::elem_op::mul>(k, 0, 2);
-  // CHECK-NEXT: T.update<hpf::elem_op::add>(1, k, 2, 3);
+  // CHECK: double x = M.get_at("{{.*}}rewrite-nd.cpp:[[@LINE-4]]:14", k, k + 1);
+  // CHECK-NEXT: M.set_at("{{.*}}rewrite-nd.cpp:[[@LINE-4]]:3", 1, 2, x + M.get_at("{{.*}}rewrite-nd.cpp:[[@LINE-4]]:17", 2, 1));
+  // CHECK-NEXT: M.update_at<hpf::elem_op::mul>("{{.*}}rewrite-nd.cpp:[[@LINE-4]]:3", k, 0, 2);
+  // CHECK-NEXT: T.update_at<hpf::elem_op::add>("{{.*}}rewrite-nd.cpp:[[@LINE-4]]:3", 1, k, 2, 3);
   double s = 0;
 #pragma hpf independent reduction(+ : s)
   for (int i = 0; i < R; ++i) {
