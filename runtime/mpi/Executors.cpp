@@ -18,6 +18,7 @@
 
 #include "mpi/CopyKernel.h"
 #include "mpi/Exec.h"
+#include "mpi/Payload.h"
 #include "mpi/Watchdog.h"
 #include "plan/HostSchedule.h"
 
@@ -32,15 +33,19 @@ namespace hpf::rt {
 namespace {
 
 struct Growable {
-  std::unique_ptr<char[]> Ptr;
+  char *Ptr = nullptr;
   std::size_t Cap = 0;
   char *get(std::size_t Bytes) {
     if (Bytes > Cap) {
-      Ptr.reset(new char[Bytes]);
+      freePayload(Ptr);
+      Ptr = allocPayload(Bytes);
       Cap = Bytes;
     }
-    return Ptr.get();
+    return Ptr;
   }
+#ifndef HPF_SMPI // SMPI runs static destructors after the simulation ended
+  ~Growable() { freePayload(Ptr); }
+#endif
 };
 
 Growable SendBuf, RecvBuf;

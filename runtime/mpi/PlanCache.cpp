@@ -41,17 +41,19 @@ std::uint64_t hashDist(const plan::DistributionND &X) {
 
 struct Key {
   plan::DistributionND Src, Dst;
-  std::string Scheduler; ///< empty for a static plan
+  std::string Scheduler; ///< empty for a static plan or a rank plan
   const static_plan *Static;
+  bool RankOnly = false; ///< this rank's messages only, no schedule
 
   std::uint64_t hash() const {
     std::uint64_t H = mix(mix(hashDist(Src), hashDist(Dst)),
                           std::hash<std::string>()(Scheduler));
+    H = mix(H, std::uint64_t(RankOnly));
     return mix(H, std::uint64_t(reinterpret_cast<std::uintptr_t>(Static)));
   }
   bool operator==(const Key &O) const {
-    return Static == O.Static && Scheduler == O.Scheduler && Src == O.Src &&
-           Dst == O.Dst;
+    return Static == O.Static && RankOnly == O.RankOnly &&
+           Scheduler == O.Scheduler && Src == O.Src && Dst == O.Dst;
   }
 };
 
@@ -97,6 +99,13 @@ Cache &cache() {
 
 plan::Plan computePlan(const Key &K, const char *Where) {
   plan::Plan P;
+  if (K.RankOnly) {
+    try {
+      return plan::makeRankPlan(K.Src, K.Dst, rank(), /*WithRuns=*/true);
+    } catch (const plan::PlanError &Err) {
+      fail("redistribute", Err.what(), Where);
+    }
+  }
   if (K.Static) {
     std::string Why = plan::checkStaticPlan(*K.Static, K.Src, K.Dst, P);
     if (!Why.empty())
@@ -130,12 +139,21 @@ const char *schedulerFor(const redistribute_options &O) {
   return O.scheduler ? O.scheduler : "auto";
 }
 
+bool rankPlanFor(const char *Executor, const redistribute_options &O) {
+  const std::string X = Executor;
+  bool NoSchedule = X == "async" || X == "alltoallv" || X == "alltoallw";
+  bool Static = O.plan && !env("HPF_SCHEDULER");
+  const char *Off = env("HPF_RANK_PLAN");
+  return NoSchedule && !Static && !(Off && std::string(Off) == "0");
+}
+
 CacheEntry &lookupEntry(const plan::DistributionND &Src,
                         const plan::DistributionND &Dst,
-                        const redistribute_options &O) {
+                        const redistribute_options &O, bool RankOnly) {
   Cache &C = cache();
-  const static_plan *Static = env("HPF_SCHEDULER") ? nullptr : O.plan;
-  Key K{Src, Dst, Static ? "" : schedulerFor(O), Static};
+  const static_plan *Static =
+      RankOnly || env("HPF_SCHEDULER") ? nullptr : O.plan;
+  Key K{Src, Dst, Static || RankOnly ? "" : schedulerFor(O), Static, RankOnly};
   std::uint64_t H = K.hash();
   auto [B, E] = C.Index.equal_range(H);
   for (auto It = B; It != E; ++It)
@@ -149,7 +167,10 @@ CacheEntry &lookupEntry(const plan::DistributionND &Src,
   auto Entry = std::make_unique<CacheEntry>();
   C.Stats.StaticPlans += Static != nullptr;
   Entry->Plan = computePlan(K, O.where);
-  Entry->Fingerprint = plan::fingerprint(Entry->Plan);
+  // A rank plan differs between ranks: HPF_VERIFY compares the key's
+  // hash instead (the same on every rank; the element counts and the
+  // checksums still check what moved).
+  Entry->Fingerprint = RankOnly ? H : plan::fingerprint(Entry->Plan);
   prepareEntry(*Entry, rank());
   C.Stats.LastComputeSeconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - T0)
@@ -165,7 +186,7 @@ const plan::Plan &lookupPlan(const plan::DistributionND &Src,
                              const plan::DistributionND &Dst,
                              const redistribute_options &Opts) {
   init();
-  return lookupEntry(Src, Dst, Opts).Plan;
+  return lookupEntry(Src, Dst, Opts, /*RankOnly=*/false).Plan;
 }
 
 CacheStats cacheStats() { return cache().Stats; }

@@ -25,9 +25,18 @@ const char *schedulerFor(const redistribute_options &O);
 /// Counts a redistribution that found the same mapping (CacheStats::NoOps).
 void countNoOp();
 
+/// With RankOnly the entry holds only this rank's messages
+/// (plan::makeRankPlan: no scheduler, no O(P^2) table), for executors that
+/// need no global schedule; a static plan is then not used.
 CacheEntry &lookupEntry(const plan::DistributionND &Src,
                         const plan::DistributionND &Dst,
-                        const redistribute_options &O);
+                        const redistribute_options &O, bool RankOnly);
+
+/// True when Executor ("async", "alltoallv", "alltoallw") runs every message
+/// of a rank at once, so a rank plan serves it: unless the call gives a
+/// static plan (and HPF_SCHEDULER does not override it) or HPF_RANK_PLAN=0
+/// asks for the whole plan on every rank.
+bool rankPlanFor(const char *Executor, const redistribute_options &O);
 
 } // namespace hpf::rt
 

@@ -20,7 +20,11 @@
 // plan::checkStaticPlan), else from the plan cache (mpi/PlanCache.h: one
 // key, least recently used dropped beyond 64 entries), else it is computed
 // and cached. Every rank computes the same plan (the plan library is
-// deterministic); HPF_VERIFY=1 compares fingerprints across ranks.
+// deterministic); HPF_VERIFY=1 compares fingerprints across ranks. The
+// executors that need no global schedule (async, alltoallv, alltoallw)
+// take a rank plan instead (plan::makeRankPlan: only the messages this
+// rank sends and receives, no scheduler), so no rank pays for the whole
+// P x Q table at start-up; HPF_RANK_PLAN=0 turns that off.
 //
 // Executors (strategy):
 //   shm        (default on one node) one copy per element: when every rank

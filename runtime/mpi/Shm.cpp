@@ -3,6 +3,7 @@
 #include "mpi/Shm.h"
 #include "mpi/Env.h"
 #include "mpi/Exec.h"
+#include "mpi/Payload.h"
 #include "mpi/Storage.h"
 
 #include <algorithm>
@@ -225,7 +226,7 @@ void Storage::reserve(std::size_t Bytes) {
   if (Bytes <= Cap)
     return;
   release();
-  Ptr = static_cast<char *>(::operator new[](Bytes, std::align_val_t(Align)));
+  Ptr = allocPayload(Bytes);
   Cap = Bytes;
 }
 
@@ -240,8 +241,8 @@ void Storage::adopt(SharedWindow *W) {
 void Storage::release() {
   if (Win)
     parkWindow(Win);
-  else if (Ptr)
-    ::operator delete[](Ptr, std::align_val_t(Align));
+  else
+    freePayload(Ptr);
   Ptr = nullptr;
   Cap = 0;
   Win = nullptr;

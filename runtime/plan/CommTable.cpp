@@ -57,9 +57,20 @@ public:
   TableBuilder(const Distribution &Src, const Distribution &Dst, bool WithRuns)
       : Src(Src), Dst(Dst), WithRuns(WithRuns) {}
 
+  /// Keeps only the pieces sent by source rank SrcRank or received by
+  /// destination rank DstRank (-1: none of that side): one rank's part of
+  /// the table, which the rank sweeps emit (plus a few pieces they drop).
+  void restrictTo(int SrcRank, int DstRank) {
+    OnlySrc = SrcRank;
+    OnlyDst = DstRank;
+    Restricted = true;
+  }
+
   /// Elements GStart + b*GStride + [0, Len), b < Count, go from rank I of
   /// the source to rank J of the destination.
   void emit(int I, int J, Index GStart, Index Len, Index GStride, Index Count) {
+    if (Restricted && I != OnlySrc && J != OnlyDst)
+      return;
     if (Len > 0 && Count > 0)
       Pieces.push_back({I, J, GStart, Len, GStride, Count});
   }
@@ -69,25 +80,32 @@ public:
     T.P = Src.procs();
     T.Q = Dst.procs();
     T.N = Src.size();
-    // Counting sort by source rank (stable: keeps the sweep order, which is
-    // increasing global order within a message, so adjacent runs merge).
-    std::vector<size_t> Start(size_t(T.P) + 1, 0);
-    for (const Piece &Pc : Pieces)
-      ++Start[size_t(Pc.I) + 1];
-    for (size_t I = 0; I < size_t(T.P); ++I)
-      Start[I + 1] += Start[I];
+    // Sorted by (source, destination), stable: keeps the sweep order, which
+    // is increasing global order within a message, so adjacent runs merge.
     std::vector<size_t> Order(Pieces.size());
-    {
+    if (Restricted) {
+      // One rank's pieces: few, and no O(p) buckets.
+      std::iota(Order.begin(), Order.end(), size_t(0));
+      std::stable_sort(Order.begin(), Order.end(), [&](size_t A, size_t B) {
+        return std::pair{Pieces[A].I, Pieces[A].J} <
+               std::pair{Pieces[B].I, Pieces[B].J};
+      });
+    } else { // counting sort by source, then by destination per source
+      std::vector<size_t> Start(size_t(T.P) + 1, 0);
+      for (const Piece &Pc : Pieces)
+        ++Start[size_t(Pc.I) + 1];
+      for (size_t I = 0; I < size_t(T.P); ++I)
+        Start[I + 1] += Start[I];
       std::vector<size_t> Next(Start.begin(), Start.end() - 1);
       for (size_t K = 0; K < Pieces.size(); ++K)
         Order[Next[size_t(Pieces[K].I)]++] = K;
+      for (size_t I = 0; I < size_t(T.P); ++I)
+        std::stable_sort(
+            Order.begin() + std::ptrdiff_t(Start[I]),
+            Order.begin() + std::ptrdiff_t(Start[I + 1]),
+            [&](size_t A, size_t B) { return Pieces[A].J < Pieces[B].J; });
     }
-    for (size_t I = 0; I < size_t(T.P); ++I)
-      std::stable_sort(
-          Order.begin() + std::ptrdiff_t(Start[I]),
-          Order.begin() + std::ptrdiff_t(Start[I + 1]),
-          [&](size_t A, size_t B) { return Pieces[A].J < Pieces[B].J; });
-    Index Total = 0;
+    Index Total = 0, Sent = 0, Received = 0;
     for (size_t K : Order) {
       const Piece &Pc = Pieces[K];
       if (T.Messages.empty() || T.Messages.back().Src != Pc.I ||
@@ -102,8 +120,23 @@ public:
                                  &T.Messages.back().Size))
         throw PlanError("message size overflows a 64-bit count");
       Total += Elems;
+      Sent += Pc.I == OnlySrc ? Elems : 0;
+      Received += Pc.J == OnlyDst ? Elems : 0;
       if (WithRuns)
         addRuns(T.Runs.back(), Pc);
+    }
+    if (Restricted) {
+      // The rank's row holds every element it owns in the source, its
+      // column every element it owns in the destination.
+      Index Owned = OnlySrc >= 0 ? Src.localCount(OnlySrc) : 0;
+      Index Gets = OnlyDst >= 0 ? Dst.localCount(OnlyDst) : 0;
+      if (Sent != Owned || Received != Gets)
+        throw PlanError("rank table of " + Src.format() + " -> " +
+                        Dst.format() + " sends " + std::to_string(Sent) +
+                        " of " + std::to_string(Owned) + " and receives " +
+                        std::to_string(Received) + " of " +
+                        std::to_string(Gets) + " elements");
+      return T;
     }
     // Every element moves (or stays) exactly once: a table that covers
     // more or fewer elements than the extent is a bug, never a plan.
@@ -137,6 +170,8 @@ private:
 
   const Distribution &Src, &Dst;
   bool WithRuns;
+  bool Restricted = false;
+  int OnlySrc = -1, OnlyDst = -1;
   std::vector<Piece> Pieces;
 };
 
@@ -156,59 +191,125 @@ void sweepContiguousPair(const Distribution &Src, const Distribution &Dst,
   }
 }
 
-/// `C` is contiguous, `K` block-cyclic; SrcIsC says which one is the source.
-void sweepContiguousCyclic(const Distribution &C, const Distribution &K,
-                           bool SrcIsC, TableBuilder &B) {
-  const Index Y = K.blockSize();
-  const int Q = K.procs();
-  auto Emit = [&](int CRank, int KRank, Index GStart, Index Len, Index Stride,
-                  Index Count) {
-    if (SrcIsC)
-      B.emit(CRank, KRank, GStart, Len, Stride, Count);
-    else
-      B.emit(KRank, CRank, GStart, Len, Stride, Count);
-  };
-  for (int R = 0; R < C.procs(); ++R) {
-    auto [Lo, Hi] = C.range(R);
-    if (Hi <= Lo)
-      continue;
-    Index V0 = Lo / Y, V1 = (Hi - 1) / Y;
-    if (V1 - V0 + 1 <= Q) { // every block of K here has a different owner
-      for (Index V = V0; V <= V1; ++V) {
-        Index S = std::max(Lo, V * Y),
-              E = std::min(Hi, mulOrSaturate(V + 1, Y));
-        Emit(R, int(V % Q), S, E - S, 0, 1);
-      }
-      continue;
+/// The row of SR and the column of DR of the contiguous pair (-1: none):
+/// from the owner of the rank's first element to the last range it meets.
+void sweepContiguousPairRank(const Distribution &Src, const Distribution &Dst,
+                             int SR, int DR, TableBuilder &B) {
+  if (SR >= 0) {
+    auto [A, EA] = Src.range(SR);
+    for (int J = EA > A ? Dst.owner(A) : Dst.procs(); J < Dst.procs(); ++J) {
+      auto [Bg, EB] = Dst.range(J);
+      if (Bg >= EA)
+        break;
+      Index Lo = std::max(A, Bg), Hi = std::min(EA, EB);
+      if (Hi > Lo)
+        B.emit(SR, J, Lo, Hi - Lo, 0, 1);
     }
-    // More than q blocks: per owner, a partial head block, a strided run of
-    // whole blocks, and a partial tail block.
-    for (int J = 0; J < Q; ++J) {
-      Index First = V0 + ((J - V0 % Q) % Q + Q) % Q;
-      Index Last = First + ((V1 - First) / Q) * Q;
-      bool PartialHead = First == V0 && Lo > V0 * Y;
-      bool PartialTail = Last == V1 && Hi < mulOrSaturate(V1 + 1, Y);
-      if (PartialHead) {
-        Emit(R, J, Lo, std::min(Hi, mulOrSaturate(V0 + 1, Y)) - Lo, 0, 1);
-        First += Q;
-      }
-      Index TailStart = 0;
-      if (PartialTail && Last >= First) {
-        TailStart = V1 * Y;
-        Last -= Q;
-      } else {
-        PartialTail = false;
-      }
-      if (First <= Last)
-        Emit(R, J, First * Y, Y, Index(Q) * Y, (Last - First) / Q + 1);
-      if (PartialTail)
-        Emit(R, J, TailStart, Hi - TailStart, 0, 1);
+  }
+  if (DR >= 0) {
+    auto [Bg, EB] = Dst.range(DR);
+    for (int I = EB > Bg ? Src.owner(Bg) : Src.procs(); I < Src.procs(); ++I) {
+      auto [A, EA] = Src.range(I);
+      if (A >= EB)
+        break;
+      Index Lo = std::max(A, Bg), Hi = std::min(EA, EB);
+      if (Hi > Lo && I != SR)
+        B.emit(I, DR, Lo, Hi - Lo, 0, 1);
     }
   }
 }
 
+/// `C` is contiguous, `K` block-cyclic: emits the pieces of C's rank R's
+/// range, cut by the blocks of K, to every owner in K (or only to OnlyJ
+/// when OnlyJ >= 0, in O(1)). Emit(CRank, KRank, start, len, stride, count).
+template <class EmitFn>
+void cutRange(const Distribution &C, const Distribution &K, int R, int OnlyJ,
+              EmitFn &&Emit) {
+  const Index Y = K.blockSize();
+  const int Q = K.procs();
+  auto [Lo, Hi] = C.range(R);
+  if (Hi <= Lo)
+    return;
+  Index V0 = Lo / Y, V1 = (Hi - 1) / Y;
+  // First block at or after V0 owned by J.
+  auto FirstOf = [&](int J) { return V0 + ((J - V0 % Q) % Q + Q) % Q; };
+  if (V1 - V0 + 1 <= Q) { // every block of K here has a different owner
+    Index From = OnlyJ >= 0 ? FirstOf(OnlyJ) : V0;
+    Index To = OnlyJ >= 0 ? std::min(V1, From) : V1;
+    for (Index V = From; V <= To; ++V) {
+      Index S = std::max(Lo, V * Y), E = std::min(Hi, mulOrSaturate(V + 1, Y));
+      Emit(R, int(V % Q), S, E - S, 0, 1);
+    }
+    return;
+  }
+  // More than q blocks: per owner, a partial head block, a strided run of
+  // whole blocks, and a partial tail block.
+  for (int J = OnlyJ >= 0 ? OnlyJ : 0; J < (OnlyJ >= 0 ? OnlyJ + 1 : Q); ++J) {
+    Index First = FirstOf(J);
+    Index Last = First + ((V1 - First) / Q) * Q;
+    bool PartialHead = First == V0 && Lo > V0 * Y;
+    bool PartialTail = Last == V1 && Hi < mulOrSaturate(V1 + 1, Y);
+    if (PartialHead) {
+      Emit(R, J, Lo, std::min(Hi, mulOrSaturate(V0 + 1, Y)) - Lo, 0, 1);
+      First += Q;
+    }
+    Index TailStart = 0;
+    if (PartialTail && Last >= First) {
+      TailStart = V1 * Y;
+      Last -= Q;
+    } else {
+      PartialTail = false;
+    }
+    if (First <= Last)
+      Emit(R, J, First * Y, Y, Index(Q) * Y, (Last - First) / Q + 1);
+    if (PartialTail)
+      Emit(R, J, TailStart, Hi - TailStart, 0, 1);
+  }
+}
+
+/// `C` is contiguous, `K` block-cyclic; SrcIsC says which one is the source.
+/// With CRank/KRank >= 0 only that rank's row or column of each side (the
+/// rank sweep: the ranges of C that hold a block of KRank are found by
+/// jumping from one of its blocks to the next range, O(messages) owners).
+void sweepContiguousCyclic(const Distribution &C, const Distribution &K,
+                           bool SrcIsC, TableBuilder &B, bool RankOnly = false,
+                           int CRank = -1, int KRank = -1) {
+  auto Emit = [&](int CR, int KR, Index GStart, Index Len, Index Stride,
+                  Index Count) {
+    if (SrcIsC)
+      B.emit(CR, KR, GStart, Len, Stride, Count);
+    else
+      B.emit(KR, CR, GStart, Len, Stride, Count);
+  };
+  if (!RankOnly) {
+    for (int R = 0; R < C.procs(); ++R)
+      cutRange(C, K, R, -1, Emit);
+    return;
+  }
+  if (CRank >= 0)
+    cutRange(C, K, CRank, -1, Emit);
+  if (KRank < 0)
+    return;
+  const Index Y = K.blockSize(), N = C.size();
+  const Index Q = K.procs();
+  // G: the first element at or after G in a block of KRank.
+  auto NextOwned = [&](Index G) {
+    Index V = G / Y, Skip = ((KRank - V % Q) % Q + Q) % Q;
+    return Skip == 0 ? G : mulOrSaturate(V + Skip, Y);
+  };
+  for (Index G = NextOwned(0); G < N;) {
+    int R = C.owner(G);
+    if (R != CRank) // CRank's pieces are all emitted above
+      cutRange(C, K, R, KRank, Emit);
+    G = NextOwned(C.range(R).second);
+  }
+}
+
+/// With RankOnly, only the row of SR and the column of DR (-1: none), from
+/// those ranks' own blocks.
 void sweepPeriod(const Distribution &Src, const Distribution &Dst,
-                 TableBuilder &B) {
+                 TableBuilder &B, bool RankOnly = false, int SR = -1,
+                 int DR = -1) {
   const Index X = Src.blockSize(), Y = Dst.blockSize(), N = Src.size();
   const int P = Src.procs(), Q = Dst.procs();
   // Both sides have several blocks per rank here, so X * P and Y * Q are
@@ -217,16 +318,44 @@ void sweepPeriod(const Distribution &Src, const Distribution &Dst,
   Index L = lcmOrOverflow(XP, YQ);
   const bool Periodic = L > 0 && L < N;
   // Segments of [From, To), each inside one block of both sides.
-  auto Sweep = [&](Index From, Index To, Index Stride, Index Count) {
+  // SkipI: a source rank whose pieces are already emitted.
+  auto Segments = [&](Index From, Index To, Index Stride, Index Count,
+                      int SkipI = -1) {
     for (Index S = From; S < To;) {
       Index E = std::min(
           {mulOrSaturate(S / X + 1, X), mulOrSaturate(S / Y + 1, Y), To});
-      B.emit(int((S / X) % P), int((S / Y) % Q), S, E - S, Stride, Count);
+      if (int I = int((S / X) % P); I != SkipI)
+        B.emit(I, int((S / Y) % Q), S, E - S, Stride, Count);
       S = E;
     }
   };
+  // The segments of [From, To) inside the blocks (of size Z over R ranks)
+  // of rank Rank, in increasing order: the same segments as the full sweep
+  // (a block ends at a boundary of its own side), a 1/R share of them.
+  auto RankSegments = [&](Index Z, Index R, int Rank, Index From, Index To,
+                          Index Stride, Index Count, int SkipI) {
+    Index V = From / Z;
+    V += ((Rank - V % R) % R + R) % R;
+    for (; mulOrSaturate(V, Z) < To; V += R)
+      Segments(std::max(From, V * Z), std::min(To, mulOrSaturate(V + 1, Z)),
+               Stride, Count, SkipI);
+  };
+  auto Sweep = [&](Index From, Index To, Index Stride, Index Count) {
+    if (!RankOnly)
+      Segments(From, To, Stride, Count);
+    else if (SR >= 0)
+      RankSegments(X, P, SR, From, To, Stride, Count, -1);
+  };
+  // The column pass comes after the whole row pass (both periods), so the
+  // pieces of every message keep the order of the full sweep; it skips
+  // SR's pieces, which the row pass emitted.
+  auto SweepColumn = [&](Index From, Index To, Index Stride, Index Count) {
+    if (RankOnly && DR >= 0)
+      RankSegments(Y, Q, DR, From, To, Stride, Count, SR);
+  };
   if (!Periodic) {
     Sweep(0, N, 0, 1);
+    SweepColumn(0, N, 0, 1);
     return;
   }
   // Every segment of the first period repeats in each of the K complete
@@ -236,6 +365,8 @@ void sweepPeriod(const Distribution &Src, const Distribution &Dst,
   Index K = N / L;
   Sweep(0, L, L, K);
   Sweep(K * L, N, 0, 1);
+  SweepColumn(0, L, L, K);
+  SweepColumn(K * L, N, 0, 1);
 }
 
 void sweepElements(const Distribution &Src, const Distribution &Dst,
@@ -244,10 +375,9 @@ void sweepElements(const Distribution &Src, const Distribution &Dst,
     B.emit(Src.owner(G), Dst.owner(G), G, 1, 0, 1);
 }
 
-} // namespace
-
-CommTable computeCommTable(const Distribution &Src, const Distribution &Dst,
-                           bool WithRuns) {
+/// The whole table, or (RankOnly) the row of SR and the column of DR.
+CommTable tableOf(const Distribution &Src, const Distribution &Dst,
+                  bool WithRuns, bool RankOnly, int SR, int DR) {
   if (Src.size() != Dst.size())
     throw PlanError("source and destination extents differ (" +
                     std::to_string(Src.size()) + " vs " +
@@ -256,19 +386,39 @@ CommTable computeCommTable(const Distribution &Src, const Distribution &Dst,
     throw PlanError("'*' (a collapsed dimension) is only meaningful in a "
                     "multi-dimensional distribution");
   TableBuilder B(Src, Dst, WithRuns);
+  if (RankOnly) {
+    SR = SR >= 0 && SR < Src.procs() ? SR : -1;
+    DR = DR >= 0 && DR < Dst.procs() ? DR : -1;
+    B.restrictTo(SR, DR);
+  }
   bool Ind =
       Src.kind() == DistKind::Indirect || Dst.kind() == DistKind::Indirect;
   if (Ind)
-    sweepElements(Src, Dst, B);
-  else if (Src.isContiguous() && Dst.isContiguous())
-    sweepContiguousPair(Src, Dst, B);
-  else if (Src.isContiguous())
-    sweepContiguousCyclic(Src, Dst, /*SrcIsC=*/true, B);
+    sweepElements(Src, Dst, B); // the builder drops other ranks' pieces
+  else if (Src.isContiguous() && Dst.isContiguous()) {
+    if (RankOnly)
+      sweepContiguousPairRank(Src, Dst, SR, DR, B);
+    else
+      sweepContiguousPair(Src, Dst, B);
+  } else if (Src.isContiguous())
+    sweepContiguousCyclic(Src, Dst, /*SrcIsC=*/true, B, RankOnly, SR, DR);
   else if (Dst.isContiguous())
-    sweepContiguousCyclic(Dst, Src, /*SrcIsC=*/false, B);
+    sweepContiguousCyclic(Dst, Src, /*SrcIsC=*/false, B, RankOnly, DR, SR);
   else
-    sweepPeriod(Src, Dst, B);
+    sweepPeriod(Src, Dst, B, RankOnly, SR, DR);
   return B.finish();
+}
+
+} // namespace
+
+CommTable computeCommTable(const Distribution &Src, const Distribution &Dst,
+                           bool WithRuns) {
+  return tableOf(Src, Dst, WithRuns, /*RankOnly=*/false, -1, -1);
+}
+
+CommTable computeRankTable(const Distribution &Src, const Distribution &Dst,
+                           int SrcRank, int DstRank, bool WithRuns) {
+  return tableOf(Src, Dst, WithRuns, /*RankOnly=*/true, SrcRank, DstRank);
 }
 
 CommTable commTableFromMatrix(const std::vector<std::vector<Index>> &Sizes) {

@@ -82,6 +82,18 @@ struct CommTable {
 CommTable computeCommTable(const Distribution &Src, const Distribution &Dst,
                            bool WithRuns = false);
 
+/// One rank's part of computeCommTable(Src, Dst, WithRuns): the messages
+/// source rank SrcRank sends and destination rank DstRank receives (either
+/// -1 or out of range: none of that side), equal, message for message and
+/// run for run, to those rows and columns of the full table (P, Q and N as
+/// there). What an executor that needs no global schedule (async, the
+/// alltoalls) needs, at the cost of this rank's share: O(its messages) for
+/// contiguous pairs and contiguous -> block-cyclic, 1/p of the period sweep
+/// for two block-cyclic sides, O(n) for indirect. Throws like
+/// computeCommTable.
+CommTable computeRankTable(const Distribution &Src, const Distribution &Dst,
+                           int SrcRank, int DstRank, bool WithRuns = false);
+
 /// The table of an arbitrary communication matrix (NICE's COM): Sizes[i][j]
 /// elements from i to j. For schedulers that work on any pattern.
 CommTable commTableFromMatrix(const std::vector<std::vector<Index>> &Sizes);

@@ -3,6 +3,7 @@
 #include "plan/CommTableND.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <numeric>
 #include <string>
 
@@ -33,8 +34,14 @@ int rankOf(const std::vector<int> &Coords, const std::vector<int> &Grid) {
 
 } // namespace
 
-CommTableND computeCommTableND(const DistributionND &Src,
-                               const DistributionND &Dst, bool WithRuns) {
+namespace {
+
+/// The table, or (Rank >= 0) Rank's messages only: then each dimension's
+/// 1-D table is restricted to the rank's grid coordinates (its row as a
+/// source, its column as a destination), their product holds every message
+/// of the rank (and a few more, dropped here).
+CommTableND tableND(const DistributionND &Src, const DistributionND &Dst,
+                    bool WithRuns, int Rank) {
   if (Src.rank() != Dst.rank())
     throw PlanError("source and destination distributions have different "
                     "ranks (" +
@@ -48,9 +55,24 @@ CommTableND computeCommTableND(const DistributionND &Src,
       throw PlanError("dimension " + std::to_string(K) +
                       " has different extents (" + std::to_string(S.size()) +
                       " vs " + std::to_string(T.size()) + ")");
-    Out.Dims.push_back(computeCommTable(asOneD(S), asOneD(T), WithRuns));
   }
   std::vector<int> GS = gridDims(Src), GD = gridDims(Dst);
+  const bool InSrc = Rank >= 0 && Rank < Src.procs(),
+             InDst = Rank >= 0 && Rank < Dst.procs();
+  std::vector<int> RS = InSrc ? Src.coordinates(Rank) : std::vector<int>{},
+                   RD = InDst ? Dst.coordinates(Rank) : std::vector<int>{};
+  for (int K = 0; K < D; ++K) {
+    Distribution S = asOneD(Src.dims()[size_t(K)]),
+                 T = asOneD(Dst.dims()[size_t(K)]);
+    if (Rank < 0) {
+      Out.Dims.push_back(computeCommTable(S, T, WithRuns));
+      continue;
+    }
+    // A collapsed dimension is coordinate 0 of its one processor.
+    int CS = !InSrc ? -1 : GS[size_t(K)] < 0 ? 0 : RS[size_t(GS[size_t(K)])];
+    int CD = !InDst ? -1 : GD[size_t(K)] < 0 ? 0 : RD[size_t(GD[size_t(K)])];
+    Out.Dims.push_back(computeRankTable(S, T, CS, CD, WithRuns));
+  }
   Out.Table.P = Src.procs();
   Out.Table.Q = Dst.procs();
   Out.Table.N = Src.size();
@@ -73,8 +95,11 @@ CommTableND computeCommTableND(const DistributionND &Src,
       if (GD[size_t(K)] >= 0)
         CD[size_t(GD[size_t(K)])] = M.Dst;
     }
-    Msgs.push_back({rankOf(CS, Src.grid()), rankOf(CD, Dst.grid()), Size});
-    Parts.push_back(Pick);
+    Message M{rankOf(CS, Src.grid()), rankOf(CD, Dst.grid()), Size};
+    if (Rank < 0 || M.Src == Rank || M.Dst == Rank) {
+      Msgs.push_back(M);
+      Parts.push_back(Pick);
+    }
     int K = D - 1;
     while (K >= 0 && ++Pick[size_t(K)] == Out.Dims[size_t(K)].Messages.size()) {
       Pick[size_t(K)] = 0;
@@ -94,6 +119,19 @@ CommTableND computeCommTableND(const DistributionND &Src,
     Out.Parts.push_back(std::move(Parts[I]));
   }
   return Out;
+}
+
+} // namespace
+
+CommTableND computeCommTableND(const DistributionND &Src,
+                               const DistributionND &Dst, bool WithRuns) {
+  return tableND(Src, Dst, WithRuns, -1);
+}
+
+CommTableND computeRankTableND(const DistributionND &Src,
+                               const DistributionND &Dst, int Rank,
+                               bool WithRuns) {
+  return tableND(Src, Dst, WithRuns, Rank < 0 ? INT32_MAX : Rank);
 }
 
 } // namespace hpf::plan

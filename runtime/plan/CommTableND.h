@@ -14,7 +14,8 @@
 // outermost) on both sides, with row-major local strides; both sides
 // enumerate the elements in the same order.
 //
-// Cost: the 1-D tables plus O(messages) for the product.
+// Cost: the 1-D tables plus O(messages) for the product; one rank's part
+// (computeRankTableND) costs that rank's share.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HPF_PLAN_COMMTABLEND_H
@@ -41,6 +42,15 @@ struct CommTableND {
 
 CommTableND computeCommTableND(const DistributionND &Src,
                                const DistributionND &Dst,
+                               bool WithRuns = false);
+
+/// Rank's messages only (it sends or receives them; -1 or a rank of neither
+/// arrangement: none): those messages of computeCommTableND, in the same
+/// order with the same sizes and per-dimension runs. Dims holds each
+/// dimension's computeRankTable for the rank's grid coordinates, so the
+/// cost is the rank's share, not the whole table.
+CommTableND computeRankTableND(const DistributionND &Src,
+                               const DistributionND &Dst, int Rank,
                                bool WithRuns = false);
 
 } // namespace hpf::plan

@@ -86,6 +86,27 @@ Plan makePlan(const DistributionND &Src, const DistributionND &Dst,
   return makePlan(commTableFor(Src, Dst, Opts.WithRuns), Opts);
 }
 
+Plan makeRankPlan(const DistributionND &Src, const DistributionND &Dst,
+                  int Rank, bool WithRuns) {
+  Plan P;
+  if (Src.isRank1() && Dst.isRank1()) {
+    P.Table =
+        computeRankTable(Src.dims()[0], Dst.dims()[0], Rank, Rank, WithRuns);
+  } else {
+    CommTableND T = computeRankTableND(Src, Dst, Rank, WithRuns);
+    if (WithRuns)
+      flattenRunsND(T, Src, Dst);
+    P.Table = std::move(T.Table);
+  }
+  P.Sched.Steps.emplace_back();
+  for (std::size_t M = 0; M < P.Table.Messages.size(); ++M)
+    P.Sched.Steps.back().push_back(M);
+  P.Sched.dropEmptySteps();
+  P.Requested = P.Used = "none (rank's messages only)";
+  P.Valid = true;
+  return P;
+}
+
 Plan makePlan(CommTable Table, const PlanOptions &Opts) {
   return finishPlan(std::move(Table), requestFor(Opts), Opts);
 }

@@ -54,6 +54,16 @@ Plan makePlan(const DistributionND &Src, const DistributionND &Dst,
 /// load check needs it without a schedule).
 CommTable commTableFor(const DistributionND &Src, const DistributionND &Dst,
                        bool WithRuns);
+/// One rank's part of makePlan(Src, Dst) for executors that need no global
+/// schedule (every message of the rank in flight at once): the table holds
+/// only the messages Rank sends or receives (computeRankTable /
+/// computeRankTableND, equal to those of the full table), the schedule is
+/// one step of all of them, Used is "none (rank's messages only)". No
+/// scheduler runs and nothing is O(P^2): what a rank of a 4096-rank job
+/// can afford at start-up. Not a contention-free schedule, so not
+/// validated; fingerprints differ between ranks.
+Plan makeRankPlan(const DistributionND &Src, const DistributionND &Dst,
+                  int Rank, bool WithRuns);
 /// For an arbitrary communication matrix (no distributions).
 Plan makePlan(CommTable Table, const PlanOptions &Opts = {});
 

@@ -24,6 +24,9 @@
 
 #include "mpi/hpfrt.h"
 #include "plan/Scheduler.h"
+#ifdef HPF_SMPI
+#include "mpi/Payload.h"
+#endif
 
 #include <CLI/CLI.hpp>
 #include <mpi.h>
@@ -177,16 +180,31 @@ int main(int argc, char **argv) {
   double T0 = now();
   const plan::DistributionND SN = plan::DistributionND::rank1(S),
                              DN = plan::DistributionND::rank1(D);
-  const plan::Plan &Pl = rt::lookupPlan(SN, DN, PO);
+#ifdef HPF_SMPI
+  // Every simulated rank runs on this one core, one after another: only
+  // rank 0 computes the whole plan for the header; the executors compute
+  // what they need (async a rank plan, steps the whole plan on each rank).
+  const bool HeaderPlan = rank() == 0;
+  // With smpirun's shared malloc every rank's payload is the same pages:
+  // the values are garbage, so nothing is verified (the JSON says so).
+  const bool Verified = !rt::smpiSharedPayload();
+#else
+  const bool HeaderPlan = true, Verified = true;
+#endif
+  static const plan::Plan NoPlan;
+  const plan::Plan &Pl = HeaderPlan ? rt::lookupPlan(SN, DN, PO) : NoPlan;
   double PlanFirst = allreduce_max(now() - T0);
   T0 = now();
-  rt::lookupPlan(SN, DN, PO);
+  if (HeaderPlan)
+    rt::lookupPlan(SN, DN, PO);
   double PlanCached = allreduce_max(now() - T0);
 
   std::vector<Row> Rows;
   const int Me = rank();
   auto Value = [](plan::Index G) { return double(G) * 0.5 + 1; };
   std::function<bool(const double *)> Check = [&](const double *Out) {
+    if (!Verified)
+      return true;
     long Bad = 0;
     if (Me < D.procs())
       for (plan::Index L = 0; L < D.localCount(Me); ++L)
@@ -255,6 +273,8 @@ int main(int argc, char **argv) {
                 H.Src.c_str(), H.Dst.c_str(), (long long)N, Bytes / 1048576.0,
                 H.P, H.Q, W, Reps);
   H.Title = Title;
+  if (!Verified)
+    H.Json.push_back({"verified", "false"});
   int Rc = bench::report(H, Rows, Format);
   finalize();
   return Rc;
