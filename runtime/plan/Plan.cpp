@@ -6,6 +6,8 @@
 #include "plan/Scheduler.h"
 #include "plan/schedulers/Schedulers.h"
 
+#include <algorithm>
+
 namespace hpf::plan {
 
 namespace {
@@ -98,9 +100,25 @@ Plan makeRankPlan(const DistributionND &Src, const DistributionND &Dst,
       flattenRunsND(T, Src, Dst);
     P.Table = std::move(T.Table);
   }
-  P.Sched.Steps.emplace_back();
-  for (std::size_t M = 0; M < P.Table.Messages.size(); ++M)
-    P.Sched.Steps.back().push_back(M);
+  // Staggered order (the executors post in step order): this rank sends
+  // first to Rank + 1, then Rank + 2, ..., and receives first from
+  // Rank - 1, ... In ascending peer order every rank would start by
+  // packing for rank 0, whose link then carries the first flows of all
+  // ranks while the others idle.
+  std::vector<std::size_t> Order(P.Table.Messages.size());
+  for (std::size_t M = 0; M < Order.size(); ++M)
+    Order[M] = M;
+  const Index Q = P.Table.Q > 0 ? P.Table.Q : 1;
+  const Index Ps = P.Table.P > 0 ? P.Table.P : 1;
+  auto Distance = [&](std::size_t M) {
+    const Message &Msg = P.Table.Messages[M];
+    return Msg.Src == Rank ? ((Msg.Dst - Rank) % Q + Q) % Q
+                           : ((Rank - Msg.Src) % Ps + Ps) % Ps;
+  };
+  std::stable_sort(
+      Order.begin(), Order.end(),
+      [&](std::size_t A, std::size_t B) { return Distance(A) < Distance(B); });
+  P.Sched.Steps.push_back(std::move(Order));
   P.Sched.dropEmptySteps();
   P.Requested = P.Used = "none (rank's messages only)";
   P.Valid = true;
