@@ -18,6 +18,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <optional>
 #include <random>
 
@@ -187,6 +188,22 @@ TEST(RankTable, RankPlanIsOneStepOfTheRanksMessages) {
     ASSERT_EQ(P.Sched.Steps.size(), 1u);
     EXPECT_EQ(P.Sched.Steps[0].size(), P.Table.Messages.size());
     EXPECT_TRUE(P.Valid);
+    // Staggered: the sends go to R + 1, R + 2, ... (mod 16) in that
+    // order, the receives come from R - 1, R - 2, ..., each message once.
+    std::vector<int> SendTo, RecvFrom;
+    std::vector<bool> Seen(P.Table.Messages.size(), false);
+    for (std::size_t M : P.Sched.Steps[0]) {
+      ASSERT_FALSE(Seen[M]);
+      Seen[M] = true;
+      const Message &Msg = P.Table.Messages[M];
+      if (Msg.Src == R)
+        SendTo.push_back((Msg.Dst - R + 16) % 16);
+      else
+        RecvFrom.push_back((R - Msg.Src + 16) % 16);
+    }
+    EXPECT_TRUE(std::is_sorted(SendTo.begin(), SendTo.end()));
+    EXPECT_TRUE(std::is_sorted(RecvFrom.begin(), RecvFrom.end()));
+    EXPECT_GT(SendTo.size(), 1u);
   }
 }
 
