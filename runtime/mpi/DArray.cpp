@@ -158,26 +158,11 @@ index_t localCountOf(const plan::DistributionND &D, int Me) {
 
 void forEachLocal(const plan::DistributionND &D, int R,
                   const std::function<void(index_t)> &Fn) {
-  if (localCountOf(D, R) == 0)
-    return;
-  const std::size_t Rank = std::size_t(D.rank());
-  std::vector<std::vector<index_t>> G = globalOffsetTables(D, R);
-  // Row-major walk of the local elements (odometer, last index fastest).
-  std::vector<index_t> Pos(Rank, 0);
-  while (true) {
-    index_t Outer = 0;
-    for (std::size_t K = 0; K + 1 < Rank; ++K)
-      Outer += G[K][std::size_t(Pos[K])];
-    for (index_t Gi : G[Rank - 1])
-      Fn(Outer + Gi);
-    std::size_t K = Rank - 1;
-    while (K > 0 && ++Pos[K - 1] == index_t(G[K - 1].size())) {
-      Pos[K - 1] = 0;
-      --K;
-    }
-    if (K == 0)
-      return;
-  }
+  // The runs in row-major local order, element by element.
+  forEachLocalRun(D, R, [&](index_t Global, index_t, index_t Count) {
+    for (index_t K = 0; K < Count; ++K)
+      Fn(Global + K);
+  });
 }
 
 void forEachLocalRun(const plan::DistributionND &D, int R,
