@@ -13,6 +13,7 @@
 #include "mpi/Verify.h"
 #include "mpi/Watchdog.h"
 
+#include <new>
 #include <string>
 
 namespace hpf::rt {
@@ -48,8 +49,20 @@ bool redistributeStorage(const processors &SrcProcs,
     verifyEntry(E, Have, Want, Where);
     Before = checksum(Src, Me, Data.data(), ES);
   }
-  const char *Ran = runStrategy(E, Choice, Data, std::size_t(Have) * ES, Spare,
-                                std::size_t(Want) * ES, ES, Where);
+  // The new part (or a pack buffer) may not fit in this rank's memory: say
+  // so, naming the rank and the directive, instead of an uncaught
+  // std::bad_alloc (fail() aborts every rank, so none waits for this one).
+  const char *Ran = nullptr;
+  try {
+    Ran = runStrategy(E, Choice, Data, std::size_t(Have) * ES, Spare,
+                      std::size_t(Want) * ES, ES, Where);
+  } catch (const std::bad_alloc &) {
+    fail("redistribute",
+         "cannot allocate this rank's new part of the array: " +
+             std::to_string(Want) + " elements of " + std::to_string(ES) +
+             " bytes (or its message buffers)",
+         Where);
+  }
   reportChoice(Choice, Ran, Where);
   if (Verify)
     verifyChecksums(Before, checksum(Dst, Me, Spare.data(), ES),
