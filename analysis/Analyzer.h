@@ -240,13 +240,14 @@ struct OwnerLoop {
   bool Replicated = false;
   /// Diagnostics that hold only if the nest runs in parallel, on the ranks
   /// owning its iterations: output or input in its body (per rank, out of
-  /// order), an inner loop proven independent running as a level. Reported
+  /// order), a call whose replicated I/O is collective (an error), an inner
+  /// loop proven independent running as a level. Reported
   /// once placement is done if the loop has a home array, not for a loop
   /// that runs on every rank (no distributed array, or a nest that fell
   /// back: Replicated), whose I/O is replicated code's (reportIfParallel,
   /// Replicated.cpp).
   struct ParallelOnly {
-    enum KindT { Output, Input, Level } Kind;
+    enum KindT { Output, Input, Collective, Level } Kind;
     clang::SourceLocation Loc;
     std::string Message;
   };

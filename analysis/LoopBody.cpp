@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Expressions.h"
+#include "IoCalls.h"
 #include "Phases.h"
 #include "Replicated.h"
 
@@ -202,7 +203,45 @@ public:
       outputWarning(E->getBeginLoc());
     else if (N == "scanf" || N == "getchar")
       inputWarning(E->getBeginLoc());
+    else
+      ioThroughCall(E, FD);
     return true;
+  }
+
+  /// A function of the file called in the loop is replicated code: its I/O
+  /// goes through rank 0 (IoEmitter). Output then is written per rank, like
+  /// output in the loop itself; input and files are collective operations
+  /// that ranks running different iterations cannot meet in.
+  void ioThroughCall(const CallExpr *E, const FunctionDecl *FD) {
+    if (LambdaDepth || !FD->hasBody() ||
+        C.SM.isInSystemHeader(C.SM.getExpansionLoc(FD->getLocation())))
+      return;
+    const IoReached Io = ioReachedThrough(FD, C.SM);
+    if (Io.Kind == IoKind::None)
+      return;
+    const PresumedLoc P = C.SM.getPresumedLoc(Io.Loc);
+    const std::string At = "'" + Io.What + "' at line " +
+                           std::to_string(P.getLine()) + ":" +
+                           std::to_string(P.getColumn());
+    const std::string Fn = "'" + FD->getNameAsString() + "'";
+    if (Io.Kind == IoKind::Output) {
+      L.IfParallel.push_back(
+          {OwnerLoop::ParallelOnly::Output, E->getBeginLoc(),
+           Fn + " writes output (" + At +
+               "): called in an independent loop, its output is written by "
+               "the rank that owns each iteration, not in the sequential "
+               "order"});
+      return;
+    }
+    L.IfParallel.push_back(
+        {OwnerLoop::ParallelOnly::Collective, E->getBeginLoc(),
+         Fn +
+             (Io.Kind == IoKind::Input ? " reads input ("
+                                       : " opens or uses a file (") +
+             At +
+             "), which replicated code does on rank 0 for every rank: it "
+             "cannot be called in an independent loop, whose iterations run "
+             "on different ranks; do that I/O before or after the loop"});
   }
 
   /// An element of a distributed array in a loop over multi-dimensional

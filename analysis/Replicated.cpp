@@ -199,6 +199,8 @@ void reportIfParallel(Context &C, OwnerLoop &L) {
     for (const OwnerLoop::ParallelOnly &N : L.IfParallel) {
       if (N.Kind == OwnerLoop::ParallelOnly::Level)
         C.R.remark(N.Loc, N.Message);
+      else if (N.Kind == OwnerLoop::ParallelOnly::Collective)
+        C.R.error(N.Loc, N.Message);
       else
         C.R.warning(N.Loc, N.Message);
     }

@@ -20,49 +20,19 @@
 #include "Emitter.h"
 
 #include "../analysis/Expressions.h"
+#include "../analysis/IoCalls.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
-#include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
 
 namespace hpf::codegen {
 namespace {
 
-enum class Io { None, Output, Input, File, Unsupported };
-
-/// What a C library function does with the standard streams or files.
-Io cFunction(StringRef N) {
-  return llvm::StringSwitch<Io>(N)
-      .Cases("printf", "vprintf", "puts", "putchar", "perror", Io::Output)
-      .Cases("scanf", "vscanf", "getchar", Io::Input)
-      .Cases("fopen", "tmpfile", "remove", "rename", Io::File)
-      .Cases("freopen", "fdopen", "popen", "tmpnam", Io::Unsupported)
-      .Default(Io::None);
-}
-
-/// The runtime's replacement of a standard stream variable, or "".
-StringRef streamVariable(const VarDecl *VD) {
-  if (!VD->getIdentifier())
-    return "";
-  StringRef N = VD->getName();
-  if (VD->isInStdNamespace())
-    return llvm::StringSwitch<StringRef>(N)
-        .Case("cout", "hpf::out()")
-        .Cases("cerr", "clog", "hpf::err()")
-        .Case("cin", "hpf::in()")
-        .Default("");
-  if (VD->getDeclContext()->getRedeclContext()->isTranslationUnit())
-    return llvm::StringSwitch<StringRef>(N)
-        .Case("stdin", "hpf::in_file()")
-        .Case("stdout", "hpf::out_file()")
-        .Case("stderr", "hpf::err_file()")
-        .Default("");
-  return "";
-}
+using analysis::IoKind;
 
 /// hpf::ifstream ... for std::basic_ifstream<char> ..., or "".
 std::string fileStreamType(QualType T) {
@@ -82,10 +52,10 @@ public:
         !SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
       return true;
     StringRef N = FD->getName();
-    Io K = cFunction(N);
-    if (K == Io::None || !inUserCode(SM.getExpansionLoc(E->getBeginLoc())))
+    IoKind K = analysis::cIoFunction(N);
+    if (K == IoKind::None || !inUserCode(SM.getExpansionLoc(E->getBeginLoc())))
       return true;
-    if (K == Io::Unsupported) {
+    if (K == IoKind::Unsupported) {
       R.warning(SM.getExpansionLoc(E->getBeginLoc()),
                 "'" + N.str() +
                     "' in replicated code runs on every rank: hpfcc does "
@@ -95,14 +65,14 @@ public:
     }
     if (!replace(E->getCallee()->IgnoreImpCasts()->getSourceRange(),
                  ("hpf::" + N).str()) &&
-        K != Io::Output)
+        K != IoKind::Output)
       throughMacro(E->getBeginLoc(), N);
     return true;
   }
 
   bool VisitDeclRefExpr(DeclRefExpr *E) {
     const auto *VD = dyn_cast<VarDecl>(E->getDecl());
-    StringRef To = VD ? streamVariable(VD) : "";
+    StringRef To = VD ? analysis::standardStreamReplacement(VD) : "";
     SourceLocation L = E->getBeginLoc();
     if (To.empty() || !inUserCode(SM.getExpansionLoc(L)))
       return true;

@@ -159,7 +159,7 @@ void LoopEmitter::replicated() {
     }
     useCopy(El, Copy);
   }
-  E.replaceDirective(D, "{" + Pro + scope());
+  E.replaceDirective(D, "{" + Pro + scope(/*AllIterations=*/true));
   E.RW.InsertTextAfter(E.afterLoop(L.outer()), Epi + " }");
 }
 

@@ -381,10 +381,13 @@ void LoopEmitter::localOrCopy(const LoopAccess &El) {
 }
 
 /// While the loop runs, a collective element read (in a function it
-/// calls) fails naming the directive instead of hanging.
-std::string LoopEmitter::scope() const {
+/// calls) fails naming the directive instead of hanging. AllIterations:
+/// every rank runs every iteration (a nest that fell back), so replicated
+/// I/O keeps working there.
+std::string LoopEmitter::scope(bool AllIterations) const {
   return " const hpf::rt::independent_scope __hpf_scope" + Id + "(" +
-         E.whereLiteral(D.HashLoc) + ");";
+         E.whereLiteral(D.HashLoc) +
+         (AllIterations ? ", hpf::rt::all_iterations" : "") + ");";
 }
 
 /// Reduction set-up before the loop and the combination across ranks

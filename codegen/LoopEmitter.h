@@ -177,7 +177,7 @@ private:
 
   /// While the loop runs, a collective element read (in a function it
   /// calls) fails naming the directive instead of hanging.
-  std::string scope() const;
+  std::string scope(bool AllIterations = false) const;
 
   /// Reduction set-up before the loop and the combination across ranks
   /// after it.

@@ -276,13 +276,6 @@ int ownerOf(const plan::DistributionND &D, const index_t *Idx) {
   return D.owner(std::vector<index_t>(Idx, Idx + D.rank()));
 }
 
-/// "the independent loop at f.cpp:20:1", or without a location.
-static std::string runningLoop() {
-  const char *Loop = independentWhere();
-  return Loop ? std::string("the independent loop at ") + Loop
-              : std::string("an independent loop");
-}
-
 void checkNotInIndependentLoop(const char *Read) {
   if (independentDepth() == 0)
     return;

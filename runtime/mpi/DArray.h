@@ -57,6 +57,7 @@
 
 #include "mpi/Env.h"
 #include "mpi/Format.h"
+#include "mpi/IndependentScope.h"
 #include "mpi/Processors.h"
 #include "mpi/Storage.h"
 #include "plan/DistributionND.h"
@@ -188,36 +189,6 @@ void checkNotInIndependentLoop(const char *Read = nullptr);
                                                    const char *Where);
 
 struct DArrayAccess; // redistribute's door into darray
-
-/// Depth of owner-computes loops being run (hpfcc/loops.h holds a scope).
-inline int &independentDepth() {
-  static int Depth = 0;
-  return Depth;
-}
-/// The innermost running loop's directive ("file.cpp:12:1"), or null: an
-/// element read that fails inside the loop names it.
-inline const char *&independentWhere() {
-  static const char *Where = nullptr;
-  return Where;
-}
-/// Marks the lifetime of an owner-computes loop; generated code opens one
-/// with the directive's location around the whole loop.
-class independent_scope {
-public:
-  independent_scope() : Outer(independentWhere()) { ++independentDepth(); }
-  explicit independent_scope(const char *where) : independent_scope() {
-    independentWhere() = where;
-  }
-  independent_scope(const independent_scope &) : independent_scope() {}
-  independent_scope &operator=(const independent_scope &) = default;
-  ~independent_scope() {
-    --independentDepth();
-    independentWhere() = Outer;
-  }
-
-private:
-  const char *Outer;
-};
 
 } // namespace rt
 

@@ -11,6 +11,7 @@
 #include "mpi/ReplicatedIo.h"
 
 #include "mpi/Env.h"
+#include "mpi/IndependentScope.h"
 
 #include <mpi.h>
 
@@ -44,10 +45,29 @@ bool alive() {
   return !Done;
 }
 
+/// Inside an owner-computes loop (replicated code called from its body)
+/// the ranks run different iterations: a collective operation there would
+/// meet another rank's different operation, or wait forever.
+void notInLoop(const char *What) {
+  if (rt::splitIterationsDepth() > 0)
+    fail("replicated I/O",
+         std::string(What) +
+             " of replicated code (rank 0 does it for every rank) inside " +
+             rt::runningLoop() +
+             ", whose iterations run on different ranks; do it before or "
+             "after the loop");
+}
+
+/// Output to the console from replicated code called inside an
+/// owner-computes loop is written by the rank running the iteration, like
+/// output in the loop itself (hpfcc warns at the call).
+bool writesHere() { return is_root() || rt::splitIterationsDepth() > 0; }
+
 /// Rank 0's Value and errno reach every rank (one broadcast).
 long long share(long long Value) {
   if (!alive())
     return Value;
+  notInLoop("a file operation");
   long long Msg[2] = {Value, errno};
   rt::check(MPI_Bcast(Msg, 2, MPI_LONG_LONG, 0, MPI_COMM_WORLD), "MPI_Bcast",
             "replicated I/O", nullptr);
@@ -61,6 +81,8 @@ bool root() { return is_root(); }
 
 ssize_t readFn(void *C, char *Buf, std::size_t Size) {
   auto *K = static_cast<Cookie *>(C);
+  if (alive())
+    notInLoop("input");
   long long N = 0;
   if (root()) {
     // A prompt written before the read must appear first.
@@ -82,7 +104,7 @@ ssize_t writeFn(void *C, const char *Buf, std::size_t Size) {
   if (K->Console) {
     // Standard output: no result to share (as the sequential program, a
     // failed write to the console goes unnoticed).
-    if (root()) {
+    if (writesHere()) {
       std::fwrite(Buf, 1, Size, K->Console);
       std::fflush(K->Console);
     }
@@ -205,12 +227,13 @@ std::FILE *err_file() {
 }
 
 std::istream &in() {
+  notInLoop("input");
   static FileBuf Buf(in_file());
   static std::istream In(&Buf);
   return In;
 }
-std::ostream &out() { return is_root() ? std::cout : discard(); }
-std::ostream &err() { return is_root() ? std::cerr : discard(); }
+std::ostream &out() { return writesHere() ? std::cout : discard(); }
+std::ostream &err() { return writesHere() ? std::cerr : discard(); }
 
 int vprintf(const char *Fmt, va_list Args) {
   return std::vfprintf(out_file(), Fmt, Args);
@@ -233,6 +256,7 @@ void perror(const char *S) {
                Msg);
 }
 int vscanf(const char *Fmt, va_list Args) {
+  notInLoop("input");
   return std::vfscanf(in_file(), Fmt, Args);
 }
 int scanf(const char *Fmt, ...) {
@@ -242,22 +266,29 @@ int scanf(const char *Fmt, ...) {
   va_end(Args);
   return N;
 }
-int getchar() { return std::fgetc(in_file()); }
+int getchar() {
+  notInLoop("input");
+  return std::fgetc(in_file());
+}
 
 std::FILE *fopen(const char *Name, const char *Mode) {
   init();
+  notInLoop("a file operation");
   return replicate(root() ? std::fopen(Name, Mode) : nullptr, Mode);
 }
 std::FILE *tmpfile() {
   init();
+  notInLoop("a file operation");
   return replicate(root() ? std::tmpfile() : nullptr, "w+");
 }
 int remove(const char *Name) {
   init();
+  notInLoop("a file operation");
   return int(share(root() ? std::remove(Name) : 0));
 }
 int rename(const char *From, const char *To) {
   init();
+  notInLoop("a file operation");
   return int(share(root() ? std::rename(From, To) : 0));
 }
 
