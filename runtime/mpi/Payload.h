@@ -11,7 +11,8 @@
 // program's own set-up loop), and its whole 2 MB pages are marked
 // MADV_HUGEPAGE, so a sweep over it takes one TLB entry and one page fault
 // per 2 MB instead of 512 (transparent huge pages are "madvise" on Debian:
-// the sequential build's .bss gets 4 KB pages).
+// the sequential build's .bss gets 4 KB pages). HPF_MAP_PAYLOAD=0 turns
+// the mapping off: every block from operator new[] (before/after runs).
 //
 // In the SimGrid SMPI build (HPF_SMPI, tools/smpi) they are SimGrid's
 // shared malloc when smpirun runs with --cfg=smpi/shared-malloc:global (or
@@ -29,6 +30,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <new>
 #ifndef HPF_SMPI
 #include <sys/mman.h>
@@ -63,6 +65,16 @@ constexpr std::size_t HugePayload = std::size_t(4) << 20;
 constexpr std::size_t HugePage = std::size_t(2) << 20;
 
 #ifndef HPF_SMPI
+/// HPF_MAP_PAYLOAD=0 keeps large blocks on operator new[] too (before/after
+/// measurements; read once, so a block is freed as it was allocated).
+inline bool mapLargePayloads() {
+  static const bool On = [] {
+    const char *V = std::getenv("HPF_MAP_PAYLOAD");
+    return !(V && V[0] == '0');
+  }();
+  return On;
+}
+
 /// Maps Bytes (>= HugePayload) at a HugePage boundary, zero-filled, its
 /// whole huge pages advised MADV_HUGEPAGE; throws std::bad_alloc if the
 /// kernel refuses (as operator new[] would).
@@ -97,7 +109,7 @@ inline char *allocPayload(std::size_t Bytes, bool *Zeroed = nullptr) {
   if (smpiSharedPayload()) // one byte at least: freePayload frees it alike
     return static_cast<char *>(SMPI_SHARED_MALLOC(Bytes ? Bytes : 1));
 #else
-  if (Bytes >= HugePayload) {
+  if (Bytes >= HugePayload && mapLargePayloads()) {
     if (Zeroed)
       *Zeroed = true;
     return mapPayload(Bytes);
@@ -117,7 +129,7 @@ inline void freePayload(char *Ptr, std::size_t Bytes) {
     return;
   }
 #else
-  if (Bytes >= HugePayload) {
+  if (Bytes >= HugePayload && mapLargePayloads()) {
     ::munmap(Ptr, (Bytes + 4095) & ~std::size_t(4095));
     return;
   }
