@@ -5,7 +5,7 @@
 // fresh mapping at a 2 MB boundary, all zero, advised MADV_HUGEPAGE (the
 // "hg" flag of its mapping in /proc/self/smaps, whatever the kernel then
 // does with the advice); a Buffer of doubles skips zeroing such a mapping
-// but zeroes memory it reuses.
+// but zeroes memory it reuses. (HPF_MAP_PAYLOAD=0: PayloadMapOff.cpp.)
 //
 //===----------------------------------------------------------------------===//
 
