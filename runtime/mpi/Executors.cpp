@@ -38,7 +38,8 @@ struct Growable {
   char *get(std::size_t Bytes) {
     if (Bytes > Cap) {
       freePayload(Ptr, Cap);
-      Ptr = nullptr; // allocPayload may throw
+      Ptr = nullptr; // allocPayload may throw: hold nothing then
+      Cap = 0;
       Ptr = allocPayload(Bytes);
       Cap = Bytes;
     }
