@@ -120,7 +120,7 @@ inline char *allocPayload(std::size_t Bytes, bool *Zeroed = nullptr) {
 }
 
 /// Frees what allocPayload(Bytes) returned (null: nothing).
-inline void freePayload(char *Ptr, std::size_t Bytes) {
+inline void freePayload(char *Ptr, [[maybe_unused]] std::size_t Bytes) {
   if (!Ptr)
     return;
 #ifdef HPF_SMPI
