@@ -94,8 +94,10 @@ public:
     // N * sizeof(T) must not wrap to a small allocation.
     if (std::size_t(N) > std::size_t(-1) / sizeof(T))
       throw std::bad_array_new_length();
-    Bytes.reserve(std::size_t(N) * sizeof(T));
-    if (Zero)
+    // Fresh mapped memory is zero already: writing zeros over it would
+    // fault in every page before the program's own first touch.
+    const bool Fresh = Bytes.reserve(std::size_t(N) * sizeof(T));
+    if (Zero && !(Fresh && zeroBytesAreValue()))
       std::uninitialized_fill_n(data(), std::size_t(N), T());
     Size = N;
   }
@@ -108,6 +110,11 @@ public:
   void setSize(index_t N) { Size = N; }
 
 private:
+  /// T() is all zero bytes and needs no construction (arithmetic types,
+  /// object pointers; not member pointers, whose null is -1).
+  static constexpr bool zeroBytesAreValue() {
+    return std::is_arithmetic_v<T> || std::is_pointer_v<T>;
+  }
   Storage Bytes;
   index_t Size = 0;
 };

@@ -37,14 +37,16 @@ struct Growable {
   std::size_t Cap = 0;
   char *get(std::size_t Bytes) {
     if (Bytes > Cap) {
-      freePayload(Ptr);
+      freePayload(Ptr, Cap);
+      Ptr = nullptr; // allocPayload may throw: hold nothing then
+      Cap = 0;
       Ptr = allocPayload(Bytes);
       Cap = Bytes;
     }
     return Ptr;
   }
 #ifndef HPF_SMPI // SMPI runs static destructors after the simulation ended
-  ~Growable() { freePayload(Ptr); }
+  ~Growable() { freePayload(Ptr, Cap); }
 #endif
 };
 

@@ -1,22 +1,40 @@
 //===- mpi/Payload.h - memory for array elements and pack buffers -*- C++ -*-=//
 //
 // Internal to hpfrt. The large allocations of the runtime (an array's
-// private storage, the pack buffers) go through these two calls. Normally
-// they are aligned operator new[] / delete[]. In the SimGrid SMPI build
-// (HPF_SMPI, tools/smpi) they are SimGrid's shared malloc when smpirun runs
-// with --cfg=smpi/shared-malloc:global (or local): every simulated rank's
-// buffers then map the same few physical pages, so 4096 simulated ranks fit
-// in a few GB; the values are garbage (ranks overwrite each other), which
-// is what a timing-only simulation wants and why hpf-bench does not verify
-// then. With shared malloc off (SMPI's default) they stay private memory.
-// SMPI's own interception of malloc never sees operator new[], hence this.
+// private storage, the pack buffers) go through these two calls.
+//
+// Normally a small block is aligned operator new[] / delete[]. A block of
+// HugePayload bytes or more (a benchmark's 32 MB grid) is mapped directly
+// (mmap): its pages come zero-filled, so the caller need not write zeros
+// over it (a darray's construction then touches no page, like the
+// sequential build's static arrays in .bss: the first touch is the
+// program's own set-up loop), and its whole 2 MB pages are marked
+// MADV_HUGEPAGE, so a sweep over it takes one TLB entry and one page fault
+// per 2 MB instead of 512 (transparent huge pages are "madvise" on Debian:
+// the sequential build's .bss gets 4 KB pages). HPF_MAP_PAYLOAD=0 turns
+// the mapping off: every block from operator new[] (before/after runs).
+//
+// In the SimGrid SMPI build (HPF_SMPI, tools/smpi) they are SimGrid's
+// shared malloc when smpirun runs with --cfg=smpi/shared-malloc:global (or
+// local): every simulated rank's buffers then map the same few physical
+// pages, so 4096 simulated ranks fit in a few GB; the values are garbage
+// (ranks overwrite each other), which is what a timing-only simulation
+// wants and why hpf-bench does not verify then. With shared malloc off
+// (SMPI's default) they stay private memory, never mapped directly (SMPI
+// accounts for memory through its allocator). SMPI's own interception of
+// malloc never sees operator new[], hence this.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HPF_MPI_PAYLOAD_H
 #define HPF_MPI_PAYLOAD_H
 
 #include <cstddef>
+#include <cstdint>
+#include <cstdlib>
 #include <new>
+#ifndef HPF_SMPI
+#include <sys/mman.h>
+#endif
 
 #ifdef HPF_SMPI
 #include <smpi/smpi.h>
@@ -39,21 +57,80 @@ inline bool smpiSharedPayload() {
 }
 #endif
 
-inline char *allocPayload(std::size_t Bytes) {
+/// Blocks of at least this many bytes are mapped directly (zero pages,
+/// huge pages where whole); smaller ones come from operator new[].
+constexpr std::size_t HugePayload = std::size_t(4) << 20;
+/// A transparent huge page on x86-64: a mapped block starts at a multiple
+/// of it, so every whole 2 MB of the block can be one.
+constexpr std::size_t HugePage = std::size_t(2) << 20;
+
+#ifndef HPF_SMPI
+/// HPF_MAP_PAYLOAD=0 keeps large blocks on operator new[] too (before/after
+/// measurements; read once, so a block is freed as it was allocated).
+inline bool mapLargePayloads() {
+  static const bool On = [] {
+    const char *V = std::getenv("HPF_MAP_PAYLOAD");
+    return !(V && V[0] == '0');
+  }();
+  return On;
+}
+
+/// Maps Bytes (>= HugePayload) at a HugePage boundary, zero-filled, its
+/// whole huge pages advised MADV_HUGEPAGE; throws std::bad_alloc if the
+/// kernel refuses (as operator new[] would).
+inline char *mapPayload(std::size_t Bytes) {
+  // Over-map by one huge page and trim both ends to the aligned block.
+  const std::size_t Len = (Bytes + 4095) & ~std::size_t(4095);
+  void *Raw = ::mmap(nullptr, Len + HugePage, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (Raw == MAP_FAILED)
+    throw std::bad_alloc();
+  const auto Base = reinterpret_cast<std::uintptr_t>(Raw);
+  const std::uintptr_t Start = (Base + HugePage - 1) & ~(HugePage - 1);
+  if (Start > Base)
+    ::munmap(Raw, Start - Base);
+  if (const std::uintptr_t End = Base + Len + HugePage; End > Start + Len)
+    ::munmap(reinterpret_cast<void *>(Start + Len), End - (Start + Len));
+  char *P = reinterpret_cast<char *>(Start);
+  // Only whole huge pages: a partial one at the end stays 4 KB pages (no
+  // memory beyond Len is ever faulted in). Advice only: ignore failure
+  // (a kernel without THP).
+  ::madvise(P, Len & ~(HugePage - 1), MADV_HUGEPAGE);
+  return P;
+}
+#endif
+
+/// Bytes of memory aligned to PayloadAlignment. *Zeroed (if given) says
+/// whether every byte is known to be zero (a fresh mapping).
+inline char *allocPayload(std::size_t Bytes, bool *Zeroed = nullptr) {
+  if (Zeroed)
+    *Zeroed = false;
 #ifdef HPF_SMPI
   if (smpiSharedPayload()) // one byte at least: freePayload frees it alike
     return static_cast<char *>(SMPI_SHARED_MALLOC(Bytes ? Bytes : 1));
+#else
+  if (Bytes >= HugePayload && mapLargePayloads()) {
+    if (Zeroed)
+      *Zeroed = true;
+    return mapPayload(Bytes);
+  }
 #endif
   return static_cast<char *>(
       ::operator new[](Bytes, std::align_val_t(PayloadAlignment)));
 }
 
-inline void freePayload(char *Ptr) {
+/// Frees what allocPayload(Bytes) returned (null: nothing).
+inline void freePayload(char *Ptr, [[maybe_unused]] std::size_t Bytes) {
   if (!Ptr)
     return;
 #ifdef HPF_SMPI
   if (smpiSharedPayload()) {
     SMPI_SHARED_FREE(Ptr);
+    return;
+  }
+#else
+  if (Bytes >= HugePayload && mapLargePayloads()) {
+    ::munmap(Ptr, (Bytes + 4095) & ~std::size_t(4095));
     return;
   }
 #endif

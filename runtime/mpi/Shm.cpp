@@ -222,12 +222,14 @@ void releaseParkedWindows() {
     trimParked(/*All=*/true, nullptr);
 }
 
-void Storage::reserve(std::size_t Bytes) {
+bool Storage::reserve(std::size_t Bytes) {
   if (Bytes <= Cap)
-    return;
+    return false;
   release();
-  Ptr = allocPayload(Bytes);
+  bool Zeroed = false;
+  Ptr = allocPayload(Bytes, &Zeroed);
   Cap = Bytes;
+  return Zeroed;
 }
 
 void Storage::adopt(SharedWindow *W) {
@@ -242,7 +244,7 @@ void Storage::release() {
   if (Win)
     parkWindow(Win);
   else
-    freePayload(Ptr);
+    freePayload(Ptr, Cap);
   Ptr = nullptr;
   Cap = 0;
   Win = nullptr;

@@ -59,8 +59,9 @@ public:
 
   /// Makes room for Bytes; keeps the memory (shared or not) when it is
   /// large enough, else switches to new private memory. Contents are not
-  /// kept.
-  void reserve(std::size_t Bytes);
+  /// kept. True if the memory is new and known to be all zero bytes (a
+  /// fresh mapping, mpi/Payload.h): the caller need not zero it.
+  bool reserve(std::size_t Bytes);
   /// Becomes this rank's segment of W (which it now owns); the previous
   /// memory is released.
   void adopt(SharedWindow *W);
