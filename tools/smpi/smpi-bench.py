@@ -106,7 +106,7 @@ def simulate(args, src, dst, ranks, rph, topo, strategies, scheduler, extra):
     env = dict(os.environ, HPF_TIMEOUT="0")
     # Large simulations give way to the other work on the machine.
     nice = ["nice", "-n", "10"] if ranks >= 1024 else []
-    tfile = os.path.join(args.work, "time.txt")
+    tfile = os.path.join(args.work, f"time-{os.getpid()}.txt")
     timer = ["/usr/bin/time", "-o", tfile, "-f", "%U %S %M"]
     t0 = time.time()
     p = subprocess.run(nice + timer + cmd, cwd=args.work, env=env,
@@ -217,6 +217,8 @@ def main():
     ap.add_argument("--topologies", default="star:1,star:16,fattree:1,dragonfly:1",
                     help="topology:ranks-per-host, at the largest --ranks "
                          "below 4096 (star:1 at every size)")
+    ap.add_argument("--no-star", action="store_true",
+                    help="only --topologies (no star:1 row at every size)")
     ap.add_argument("--schedulers", default="auto,round-robin,coloring,nice-lp")
     ap.add_argument("--scheduler-ranks", type=int, default=64)
     ap.add_argument("--scale-scheduler", default="coloring",
@@ -245,7 +247,7 @@ def main():
              for t in args.topologies.split(",") if t]
     mid = max([r for r in ranks if r < 4096] or ranks)
     for case in args.cases.split(","):
-        runs = [(r, "star", 1) for r in ranks]
+        runs = [] if args.no_star else [(r, "star", 1) for r in ranks]
         runs += [(mid, t, k) for t, k in topos if (t, k) != ("star", 1)
                  and mid // k >= (64 if t == "dragonfly" else 4)]
         strategies_table(args, case, runs)
