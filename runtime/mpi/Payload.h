@@ -19,10 +19,12 @@
 // local): every simulated rank's buffers then map the same few physical
 // pages, so 4096 simulated ranks fit in a few GB; the values are garbage
 // (ranks overwrite each other), which is what a timing-only simulation
-// wants and why hpf-bench does not verify then. With shared malloc off
-// (SMPI's default) they stay private memory, never mapped directly (SMPI
-// accounts for memory through its allocator). SMPI's own interception of
-// malloc never sees operator new[], hence this.
+// wants and why hpf-bench does not verify then. Without that option they
+// stay private memory, never mapped directly (SMPI accounts for memory
+// through its allocator): SimGrid's default value of the option is
+// "global" (it governs only SMPI_SHARED_MALLOC), so sharing is the user's
+// explicit choice, not the option's value alone. SMPI's own interception
+// of malloc never sees operator new[], hence this.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HPF_MPI_PAYLOAD_H
@@ -48,11 +50,16 @@ namespace hpf::rt {
 constexpr std::size_t PayloadAlignment = 64;
 
 #ifdef HPF_SMPI
-/// True when smpirun shares malloc'd memory between simulated ranks (its
-/// blocks are mmap'd pages, so page-aligned).
+/// True when smpirun was told to share malloc'd memory between simulated
+/// ranks (its blocks are mmap'd pages, so page-aligned).
 inline bool smpiSharedPayload() {
-  static const bool Shared =
-      simgrid::config::get_value<std::string>("smpi/shared-malloc") != "none";
+  static const bool Shared = [] {
+    const char *Key = "smpi/shared-malloc";
+    if (simgrid::config::is_default(Key))
+      return false;
+    const std::string V = simgrid::config::get_value<std::string>(Key);
+    return V != "off" && V != "no" && V != "none";
+  }();
   return Shared;
 }
 #endif

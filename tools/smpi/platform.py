@@ -15,7 +15,10 @@ Ethernet; the emulated cluster of docs/bench-cluster.md is 1 Gbit/s) with
              (trunk = L/2 links). SimGrid routes each pair over one up-link
              (no adaptive routing), the model pools the trunk.
   dragonfly  groups of 4 chassis x 4 routers x 4 hosts (64 hosts a group),
-             all links at the host rate; the cost model has no dragonfly.
+             all links at the host rate, one link between two groups; above
+             256 hosts 4 groups of 4 chassis x H/64 routers x 4 hosts
+             (SimGrid 3.32 crashes routing across more groups). The cost
+             model has no dragonfly.
 A host's own messages use a 10 GB/s loopback (the model's --shm-gbyte).
 Hosts get K cores so that K ranks run on each (the hostfile says host:K).
 """
@@ -37,8 +40,16 @@ def topology_attrs(topo, hosts):
     if topo == "dragonfly":
         if hosts % 64:
             raise SystemExit("dragonfly: hosts must be a multiple of 64")
+        if hosts <= 256:
+            return (f' topology="DRAGONFLY" '
+                    f'topo_parameters="{hosts // 64},1;4,1;4,1;4"')
+        # SimGrid 3.32 segfaults routing from group 0 to group 4 or later
+        # (16 groups of 4 x 4 x 4 at 1024 hosts): beyond 256 hosts, 4
+        # groups of 4 chassis x hosts/64 routers x 4 hosts.
+        if hosts % 256:
+            raise SystemExit("dragonfly: above 256 hosts, a multiple of 256")
         return (f' topology="DRAGONFLY" '
-                f'topo_parameters="{hosts // 64},1;4,1;4,1;4"')
+                f'topo_parameters="4,1;4,1;{hosts // 64},1;4"')
     raise SystemExit(f"unknown topology {topo}")
 
 
