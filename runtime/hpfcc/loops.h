@@ -69,6 +69,14 @@ public:
       End = EndBlock > Me ? (EndBlock - Me + P - 1) / P : 0;
       if (End < First)
         End = First;
+      // Every segment's start and end fit in an index_t (always, but for
+      // blocks near 2^63 / P): at() then computes a segment without the
+      // saturating arithmetic and without a call. Gaussian elimination on
+      // (cyclic, *) rows visits a segment per row, N^2 / P per solve, the
+      // back substitution with one element of work each.
+      using hpf::plan::mulOrSaturate;
+      Plain = mulOrSaturate(mulOrSaturate(End, P), B) < INT64_MAX;
+      Procs = P;
     } else if (d.kind() == hpf::plan::DistKind::Indirect) {
       First = 0;
       End = d.localCount(Me);
@@ -85,7 +93,16 @@ public:
   }
 
   /// Segment number k (First <= k < End), clipped; may be empty.
-  segment at(index_t k) const { return Fixed ? One : compute(k); }
+  segment at(index_t k) const {
+    if (Fixed)
+      return One;
+    if (Plain) {
+      const index_t Start = (k * Procs + Me) * B;
+      return segment{std::max(Lo, Start), std::min(Hi, Start + B),
+                     k * B - Start};
+    }
+    return compute(k);
+  }
 
 private:
   segment compute(index_t k) const {
@@ -150,6 +167,8 @@ private:
   index_t B = 0;       ///< block size for block-cyclic kinds, else 0
   bool Single = false; ///< one processor: the whole range is one segment
   bool Fixed = false;  ///< at most one segment, precomputed in One
+  bool Plain = false;  ///< block-cyclic without saturation: at() inline
+  index_t Procs = 0;   ///< processors of a block-cyclic dimension
   segment One;
   index_t First = 0, End = 0;
 };

@@ -9,6 +9,13 @@ table gives the median wall time of --runs runs (runs interleaved, so a slow
 period of the machine hits every column alike) and the speed-up over the
 sequential build (sequential time / hpfcc time: above 1 is faster).
 
+The machine's ceiling for -n 2: in the same passes, two copies of the
+sequential build are started at once ("2 seq side by side": the slower
+copy's time); ceiling = 2 x sequential / that time, the speed-up two
+independent processes get from this machine's two cores, shared caches and
+memory bus. A memory-bound kernel's ceiling is below 2 (two copies share
+the bus); the last of these columns is hpfcc's -n 2 speed-up over it.
+
 Every kernel runs at its benchmark size (SIZES below: about 3 s
 sequentially on a quiet machine, so start-up is noise), and the table says
 whether it is compute- or memory-bound (BOUND). For each kernel the last
@@ -123,6 +130,23 @@ def build(cmd):
         sys.exit(f"kernel-bench: build failed: {' '.join(cmd)}\n{r.stderr}")
 
 
+def side_by_side(cmd, env):
+    """Wall time of two copies of cmd started together: the slower one's
+    (each copy's own start-to-exit time) and the first copy's output."""
+    t0 = time.perf_counter()
+    procs = [subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True, env=env) for _ in range(2)]
+    ends, out = [], None
+    for p in procs:
+        o, e = p.communicate(timeout=600)
+        ends.append(time.perf_counter() - t0)
+        if p.returncode:
+            sys.exit(f"kernel-bench: {' '.join(cmd)} (side by side) exited "
+                     f"{p.returncode}\n{e}")
+        out = o if out is None else out
+    return max(ends), out
+
+
 def timed(cmd, env):
     t0 = time.perf_counter()
     r = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=600)
@@ -179,15 +203,16 @@ def main():
     print(f"| kernel | bound | sequential (s) | " + " | ".join(
         f"{lab} -n {r} (s) | speed-up | excl. start-up" for lab, _, _ in compilers
         for r in ranks) +
+          " | 2 seq side by side (s) | ceiling -n 2 | hpfcc -n 2 / ceiling"
           " | halo B/rank/iter -n 2 | minimum | hand MPI -n 2 (s) | hpfcc / hand |")
     print("|---|---|---|" + "---|---|---|" * (len(compilers) * len(ranks)) +
-          "---|---|---|---|")
+          "---|---|---|---|---|---|---|")
     for src in a.kernels:
         name = os.path.splitext(os.path.basename(src))[0]
         seq = os.path.join(a.tmp, name + ".seq")
         defs, iters, minimum = SIZES.get(name, ([], 1, None))
         build([a.cxx, "-std=c++20", "-O2", "-w", "-I" + inc, *defs, src, "-o", seq])
-        cmds = {"seq": [seq]}
+        cmds = {"seq": [seq], "pair": [seq]}
         for lab, hpfcc, flags in compilers:
             exe = os.path.join(a.tmp, f"{name}.{lab}")
             build([hpfcc, "-std=c++20", "-O2", *flags, *defs, src, "-o", exe])
@@ -201,7 +226,7 @@ def main():
         expected = None
         for _ in range(a.runs):
             for k, cmd in cmds.items():
-                t, out = timed(cmd, env)
+                t, out = (side_by_side if k == "pair" else timed)(cmd, env)
                 if expected is None:
                     expected = out
                 elif out != expected:
@@ -215,6 +240,14 @@ def main():
                 rest = t - startup[(lab, r)]
                 cells.append(f"{t:.3f} | {tseq / t:.2f} | " +
                              (f"{tseq / rest:.2f}" if rest > 0 else "n/a"))
+        # The machine's ceiling at -n 2: two sequential copies at once do
+        # twice the work in the slower one's time (both cores busy, sharing
+        # L3 and the memory bus as two ranks do).
+        tpair = statistics.median(times["pair"])
+        ceiling = 2 * tseq / tpair
+        t2 = statistics.median(times[("hpfcc", 2)]) if ("hpfcc", 2) in times else None
+        cells.append(f"{tpair:.3f} | {ceiling:.2f} | " +
+                     (f"{tseq / t2 / ceiling:.2f}" if t2 else "n/a"))
         # Halo bytes: one more -n 2 run with the runtime's report.
         rep = subprocess.run([a.mpiexec, "-n", "2", os.path.join(a.tmp, f"{name}.hpfcc")],
                              capture_output=True, text=True, timeout=600,
