@@ -27,6 +27,7 @@
 #include "LoopEmitter.h"
 
 #include "../analysis/Expressions.h"
+#include "../analysis/RowArgs.h"
 
 #include <algorithm>
 #include <map>
@@ -80,7 +81,7 @@ void LoopEmitter::run() {
   Pro += checks(Epi) + pointers();
   for (const LoopAccess &El : L.Accesses)
     if (El.Kind == LoopAccess::Local && inFile(El.Subs))
-      localElement(El);
+      analysis::isRowAccess(El) ? rowPointer(El) : localElement(El);
   reductions(Pro, Epi);
   Pro += hoistedRanges() + scope();
   E.replaceDirective(D, "{" + Pro);
