@@ -21,6 +21,9 @@ double T3[N][M][Q];
 #pragma hpf distribute A(block, *) onto ALL
 #pragma hpf distribute B(cyclic(2), *) onto ALL
 #pragma hpf distribute T3(block, *, *) onto ALL
+#pragma hpf processors G(*, *)
+double S3[N][M][Q];
+#pragma hpf distribute S3(block, block, *) onto G
 
 void fill(double *row, int n, double base) {
   for (int j = 0; j < n; ++j)
@@ -112,6 +115,18 @@ int main() {
       fill(T3[i][j + 1], Q, j);
     V += planesum(T3[i], M);
   }
+  // Two distributed dimensions: S3[i][j] (a row of Q) over levels i and j.
+  double Z = 0;
+#pragma hpf independent reduction(+ : Z)
+  for (int i = 0; i < N; ++i) {
+#pragma hpf independent
+    for (int j = 0; j < M; ++j) {
+      fill(S3[i][j], Q, i * 10 + j);
+      scale(S3[i][j], Q, 0.5);
+      Z += rowsum(S3[i][j], Q) * (j + 1);
+    }
+  }
+  std::printf("Z %.3f\n", Z);
   // Elements and rows of one array in one nest.
 #pragma hpf independent
   for (int i = 0; i < N; ++i) {
