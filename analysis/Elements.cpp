@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "Expressions.h"
 #include "Phases.h"
+#include "RowArgs.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -127,6 +128,11 @@ private:
   /// read, the target of `=` or `op=` whose value is not used, or an error.
   void element(const Expr *E, const Subscripts &S, DistArray *A) {
     std::string N = A->Name;
+    if (int(S.Levels.size()) < A->rank()) {
+      replicatedRowError(R, E, S, *A,
+                         A->Inherited || A->Dynamic ? nullptr : &A->Initial);
+      return;
+    }
     if (!wholeElement(R, E, S, *A, "k"))
       return;
     const Expr *Top = memberTop(Ctx, E);

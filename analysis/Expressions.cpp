@@ -96,8 +96,9 @@ std::string elementSpelling(const DistArray &A, const char *First) {
 }
 
 bool wholeElement(Reporter &R, const Expr *E, const Subscripts &S,
-                  const DistArray &A, const char *First) {
-  if (int(S.Levels.size()) != A.rank()) {
+                  const DistArray &A, const char *First, bool AllowRow) {
+  if (int(S.Levels.size()) != A.rank() &&
+      !(AllowRow && int(S.Levels.size()) < A.rank())) {
     R.error(E->getBeginLoc(),
             "'" + A.Name + "' has " + std::to_string(A.rank()) +
                 " dimensions: use its elements as '" +

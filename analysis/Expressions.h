@@ -46,9 +46,10 @@ std::string elementSpelling(const DistArray &A, const char *First = "i");
 
 /// True if S is a whole element of A (one subscript per dimension) written
 /// `A[k]` (not `k[A]`) outside macros; otherwise reports why at E, with
-/// `First` naming the index in the suggested spelling.
+/// `First` naming the index in the suggested spelling. AllowRow: S may also
+/// be a row (fewer subscripts, RowArgs.cpp); only the spelling is checked.
 bool wholeElement(Reporter &R, const clang::Expr *E, const Subscripts &S,
-                  const DistArray &A, const char *First);
+                  const DistArray &A, const char *First, bool AllowRow = false);
 
 /// True if E (skipping parentheses, and through `.field` accesses) is only
 /// read: its parent converts it to an rvalue, or copies it trivially.

@@ -14,6 +14,7 @@
 #include "IoCalls.h"
 #include "Phases.h"
 #include "Replicated.h"
+#include "RowArgs.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -250,6 +251,13 @@ public:
                DistArray *Arr) {
     Checked.insert(Base); // reported here, if at all
     bool Read = onlyRead(C.Ctx, E);
+    // A row `f(A[i], n)`: a pointer into the owner's storage if placed
+    // local (RowArgs.cpp), read-only when its elements are const.
+    if (int(S.Levels.size()) < Arr->rank()) {
+      if (loopRow(C, E, S, *Arr, Read))
+        L.Accesses.push_back({S, Arr, Read, LoopAccess::Local, {}});
+      return true;
+    }
     if (!wholeElement(C.R, E, S, *Arr, "i"))
       return true;
     L.Accesses.push_back({S, Arr, Read, LoopAccess::Local, {}});

@@ -209,7 +209,8 @@ void promoteProven(OwnerLoop &L, const Mapping *HM, SourceLocation At) {
   if (!L.Home || L.Proven.empty())
     return;
   for (const LoopAccess &Acc : L.Accesses) {
-    if (Acc.Read || Acc.Array->rank() != L.Home->rank())
+    if (Acc.Read || Acc.Array->rank() != L.Home->rank() ||
+        int(Acc.Subs.Levels.size()) != Acc.Array->rank()) // a row
       continue;
     for (int Dm = 0; Dm < Acc.Array->rank(); ++Dm) {
       if (HM &&

@@ -585,7 +585,7 @@ void Loops::nestHome(OwnerLoop &L) {
   std::set<int> Taken;
   for (NestLevel &Lv : L.Levels)
     for (const LoopAccess *Acc : Order) {
-      for (int D = 0; D < L.Home->rank() && Lv.Dim < 0; ++D)
+      for (int D = 0; D < int(Acc->Subs.Levels.size()) && Lv.Dim < 0; ++D)
         if (!Taken.count(D) &&
             bareVar(Acc->Subs.sub(std::size_t(D))) == Lv.IndVar) {
           Lv.Dim = D;

@@ -10,6 +10,7 @@
 #include "Expressions.h"
 #include "Phases.h"
 #include "Replicated.h"
+#include "RowArgs.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -161,6 +162,9 @@ void Placement::checkNest(OwnerLoop &L) {
   // the whole nest run on every rank instead (Replicated.cpp), and then
   // none of them is an error.
   std::vector<std::pair<SourceLocation, std::string>> Errors;
+  // Rows passed as pointers (`f(A[i], n)`): local or errors (RowArgs.cpp).
+  placeRows(
+      L, HM, [&](DistArray *X) { return AlignOf(X) == Yes; }, MapOf, Errors);
   struct {
     const VarDecl *Index = nullptr;
     DistArray *Array = nullptr;
@@ -174,6 +178,8 @@ void Placement::checkNest(OwnerLoop &L) {
   };
   for (LoopAccess &Acc : L.Accesses) {
     DistArray *X = Acc.Array;
+    if (isRowAccess(Acc))
+      continue; // placed above
     if (X->rank() == 1) {
       const NestLevel *Lv = LevelOf(Acc.Subs.sub(0));
       if (Aligned1D(X) && Lv && Lv->Dim == HomeDim) {
@@ -269,6 +275,7 @@ void Placement::checkNest(OwnerLoop &L) {
   }
   if (Unmarked.Index) {
     replicate(C, L, Unmarked.Index, Unmarked.Array, Unmarked.Dim);
+    rowsStayLocal(R, L, true); // a row is no pointer into a copy
     return;
   }
   for (const auto &[Loc, Msg] : Errors)
@@ -282,6 +289,8 @@ void Placement::checkNest(OwnerLoop &L) {
   for (const LoopAccess &Acc : L.Accesses)
     if (Acc.Kind == LoopAccess::Gathered)
       Gathered.insert(Acc.Array);
+  if (!rowsStayLocal(R, L, false))
+    return;
   for (LoopAccess &Acc : L.Accesses)
     if (Gathered.count(Acc.Array))
       Acc.Kind = LoopAccess::Gathered;

@@ -27,6 +27,7 @@
 #include "LoopEmitter.h"
 
 #include "../analysis/Expressions.h"
+#include "../analysis/RowArgs.h"
 
 #include <algorithm>
 #include <map>
@@ -347,21 +348,25 @@ void LoopEmitter::localElement(const LoopAccess &El) {
     return std::string(simple(S.sub(Dm)) ? "" : ")") + Off(Dm) +
            (Wrap(Dm) ? ")" : "");
   };
-  E.replaceBase(S, Ptr);
+  // A row the iteration owns (`f(A[i], n)`): its address, not an element.
+  std::string Before, LB = "[", RB = "]";
+  if (analysis::isRowAccess(El))
+    Before = rowAddress(El, LB, RB);
+  E.replaceBase(S, Before + Ptr);
   SourceLocation AfterBase =
       Lexer::getLocForEndOfToken(S.base()->getEndLoc(), 0, E.SM, E.LO);
   E.RW.ReplaceText(
       CharSourceRange::getCharRange(
           AfterBase, E.SM.getExpansionLoc(S.sub(0)->getBeginLoc())),
-      "[" + std::string(Rank >= 2 ? Rank - 2 : 0, '(') + Open(0));
+      LB + std::string(Rank >= 2 ? Rank - 2 : 0, '(') + Open(0));
   for (std::size_t Dm = 1; Dm < Rank; ++Dm)
     E.RW.ReplaceText(CharSourceRange::getCharRange(
                          analysis::rbracketLoc(S.Levels[Dm - 1]),
                          E.SM.getExpansionLoc(S.sub(Dm)->getBeginLoc())),
                      Close(Dm - 1) + (Dm >= 2 ? ")" : "") + " * " + Ptr + "_e" +
                          std::to_string(Dm) + " + " + Open(Dm));
-  SourceLocation RB = analysis::rbracketLoc(S.whole());
-  E.RW.ReplaceText(SourceRange(RB, RB), Close(Rank - 1) + "]");
+  SourceLocation End = analysis::rbracketLoc(S.whole());
+  E.RW.ReplaceText(SourceRange(End, End), Close(Rank - 1) + RB);
 }
 
 /// An element of an array whose alignment is checked at run time and

@@ -170,6 +170,14 @@ private:
   /// dimension with no segment (collapsed) adds no offset.
   void localElement(const LoopAccess &El);
 
+  /// A row the iteration owns, passed as a pointer (`f(A[i], n)`): the
+  /// address of its first element in local storage, `(__hpf_A7 + (i +
+  /// __hpf_seg7_0.off) * __hpf_A7_e1)`. localElement's brackets around the
+  /// local index become LB and RB; returns what precedes the pointer
+  /// (codegen/RowPointer.cpp).
+  std::string rowAddress(const LoopAccess &El, std::string &LB,
+                         std::string &RB) const;
+
   /// An element of an array whose alignment is checked at run time and
   /// that is only read: `(__hpf_aligned_B7 ? <local element> :
   /// __hpf_all_B7[i])` (`(a, b)` for more dimensions).

@@ -8,9 +8,11 @@
 // whatever order the ranks' parts combine in). One transform per run: a
 // redistribute inside a repetition loop makes the mapping at the row phase
 // depend on control flow, and the row phase's reads Re[i][k] are then
-// rejected. A row `Re[i]` cannot be passed to a function (a row of a
-// distributed array is an error), so each phase copies its row (column) into
-// local arrays and calls butterflies() on those. -DREPS=r transforms each
+// rejected. Each phase copies its row (column) into local arrays in
+// bit-reversed order and calls butterflies() on those: the reversal needs a
+// permuted copy, and columns under (*, block) are not contiguous (passing the
+// row `Re[i]` itself, a pointer into the rank's storage, would not make the
+// row phase simpler). -DREPS=r transforms each
 // row and column r times from the same input (the same output): a
 // benchmark's length at the same array size, without a redistribution per
 // repetition.

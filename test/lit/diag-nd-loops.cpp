@@ -75,7 +75,7 @@ void f(bool c, double t) {
   }
 #pragma hpf independent
   for (int i = 0; i < N; ++i) {
-    double *row = M[i]; // expected-error {{'M' has 2 dimensions: use its elements as 'M[i][j]' (rows of a distributed array are not supported)}}
+    double *row = M[i]; // expected-error {{row 'M[i]' of distributed array 'M' is not contiguous on one rank: dimension 1 of 'M' is distributed ((block, block) onto G(2, 2)), so the row is split over ranks; use its elements 'M[i][j]', or distribute dimension 1 '*'}}
     (void)row;
   }
   if (c) {

@@ -53,7 +53,7 @@ int main() {
 #pragma hpf redistribute Dyn(block, block) // expected-error {{processor arrangement P(4) has rank 1 but 'Dyn' has 2 distributed dimensions (without 'onto' the array stays on the arrangement of its distribute directive)}}
 #pragma hpf redistribute Dyn(block, cyclic(2)) onto H
 #pragma hpf redistribute Dyn(block) onto H // expected-error {{'Dyn' has 2 dimensions but 1 distribution formats are given}}
-  double *Row = Ok1[2]; // expected-error {{'Ok1' has 2 dimensions: use its elements as 'Ok1[i][j]' (rows of a distributed array are not supported)}}
+  double *Row = Ok1[2]; // expected-error {{row 'Ok1[k]' of distributed array 'Ok1' is not contiguous on one rank: dimension 1 of 'Ok1' is distributed ((block, cyclic(2)) onto G(2, 3)), so the row is split over ranks; use its elements 'Ok1[k][j]', or distribute dimension 1 '*'}}
   (void)Row;
   double x = Ok1[1][2] + Ok4[0][1][2];
   Ok1[3][4] = x;
