@@ -78,7 +78,8 @@ run() {
   fi
   local G=(-genv UCX_TLS tcp,self -genv UCX_NET_DEVICES eth0 -genv UCX_RNDV_THRESH inf
            -genv EPSHIM_FINALIZE exit -genv LD_PRELOAD "$HERE/build/epshim.so")
-  for V in HPF_STRATEGY HPF_VERIFY HPF_SCHEDULER HPF_CHUNK_BYTES HPF_SHM HPF_TIMEOUT; do
+  for V in HPF_STRATEGY HPF_VERIFY HPF_SCHEDULER HPF_CHUNK_BYTES HPF_SHM HPF_TIMEOUT \
+    EPSHIM_SPIN EPSHIM_MS $(compgen -v UCX_ | grep -vxE 'UCX_(TLS|NET_DEVICES|RNDV_THRESH)'); do
     [ -n "${!V}" ] && G+=(-genv $V "${!V}")
   done
   # Hydra forwards stdin to rank 0: never let it eat a caller's loop input.
