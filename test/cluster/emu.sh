@@ -76,9 +76,9 @@ run() {
     HOSTS=$(for K in $(seq 0 $((NP - 1))); do printf "$NET.1%d," $K; done)
     HOSTS=${HOSTS%,}
   fi
-  local G=(-genv UCX_TLS tcp,self -genv UCX_NET_DEVICES eth0 -genv UCX_RNDV_THRESH inf
+  local G=(-genv UCX_TLS tcp,self -genv UCX_NET_DEVICES eth0 -genv UCX_RNDV_THRESH "${UCX_RNDV_THRESH:-inf}"
            -genv EPSHIM_FINALIZE exit -genv LD_PRELOAD "$HERE/build/epshim.so")
-  for V in HPF_STRATEGY HPF_VERIFY HPF_SCHEDULER HPF_CHUNK_BYTES HPF_SHM HPF_TIMEOUT \
+  for V in HPF_STRATEGY HPF_VERIFY HPF_SCHEDULER HPF_CHUNK_BYTES HPF_SHM HPF_TIMEOUT HPF_POLL_SLEEP_US \
     EPSHIM_SPIN EPSHIM_MS $(compgen -v UCX_ | grep -vxE 'UCX_(TLS|NET_DEVICES|RNDV_THRESH)'); do
     [ -n "${!V}" ] && G+=(-genv $V "${!V}")
   done
