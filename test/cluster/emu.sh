@@ -10,7 +10,10 @@
 #   emu.sh down            removes exactly what up/racks made (by name)
 #   emu.sh run NP HOSTS PROG ARGS...   mpiexec.mpich inside hpfc0, one Hydra
 #                          proxy per host through nsexec.sh; HOSTS like
-#                          10.78.0.10:2,10.78.0.11:2 (empty: NP hosts x 1)
+#                          10.78.0.10:2,10.78.0.11:2 (empty: NP hosts x 1);
+#                          forwards the HPF_* settings below, EPSHIM_SPIN/MS
+#                          and any other UCX_* set by the caller (to try
+#                          settings; UCX_RNDV_THRESH defaults to inf)
 #
 # Why each setting (measured on this kind of machine, see
 # docs/bench-cluster.md): UCX must be kept off shared memory between
