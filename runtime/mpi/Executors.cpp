@@ -27,6 +27,7 @@
 #include <cstdlib>
 #include <memory>
 #include <string>
+#include <time.h>
 
 namespace hpf::rt {
 
@@ -74,6 +75,44 @@ std::pair<index_t, index_t> chunking(const Transfer &X, std::size_t ES) {
   index_t Per = std::max<index_t>(1, index_t(chunkBytes() / ES));
   Per = std::max(Per, (Elems + 30000) / 30000);
   return {Per, (Elems + Per - 1) / Per};
+}
+
+/// HPF_POLL_SLEEP_US: 0 (default) waits in MPI_Waitany, which polls the
+/// network without pause; N > 0 tests instead and, after 64 tests in a row
+/// found nothing, sleeps N microseconds between tests, leaving the core to
+/// the other ranks and to the kernel's network work where ranks outnumber
+/// cores (docs/bench-cluster.md, session 9).
+long pollSleepUs() {
+  static const long Us = [] {
+    const char *V = env("HPF_POLL_SLEEP_US");
+    long U = V ? std::atol(V) : 0;
+    return U > 0 ? U : 0L;
+  }();
+  return Us;
+}
+
+/// Waits until at least one of Req completes; its indices go to Done.
+/// Returns how many, or MPI_UNDEFINED when none is active.
+int waitSome(std::vector<MPI_Request> &Req, std::vector<int> &Done,
+             const char *Where) {
+  Done.resize(Req.size());
+  int Got = MPI_UNDEFINED;
+  if (pollSleepUs() == 0) {
+    ok(MPI_Waitany(int(Req.size()), Req.data(), &Done[0], MPI_STATUS_IGNORE),
+       "MPI_Waitany", Where);
+    return Done[0] == MPI_UNDEFINED ? MPI_UNDEFINED : 1;
+  }
+  for (int Idle = 0;; ++Idle) {
+    ok(MPI_Testsome(int(Req.size()), Req.data(), &Got, Done.data(),
+                    MPI_STATUSES_IGNORE),
+       "MPI_Testsome", Where);
+    if (Got != 0)
+      return Got;
+    if (Idle >= 64) {
+      timespec Ts{0, pollSleepUs() * 1000};
+      nanosleep(&Ts, nullptr);
+    }
+  }
 }
 
 struct Pending {
@@ -164,6 +203,7 @@ void runSteps(const ExecArgs &A, const TransferOrder &O, bool AllAtOnce) {
 
   static std::vector<MPI_Request> RecvReq, SendReq;
   static std::vector<Pending> RecvWhat;
+  static std::vector<int> Done;
   for (std::size_t G = 0; G < Groups; ++G) {
     std::size_t SB = AllAtOnce ? 0 : O.SendGroup[G];
     std::size_t SE = AllAtOnce ? O.Sends.size() : O.SendGroup[G + 1];
@@ -214,18 +254,18 @@ void runSteps(const ExecArgs &A, const TransferOrder &O, bool AllAtOnce) {
       copySelf(A);
       SelfDone = true;
     }
-    for (std::size_t Left = RecvReq.size(); Left > 0; --Left) {
-      int Idx = MPI_UNDEFINED;
-      ok(MPI_Waitany(int(RecvReq.size()), RecvReq.data(), &Idx,
-                     MPI_STATUS_IGNORE),
-         "MPI_Waitany", A.Where);
-      if (Idx == MPI_UNDEFINED)
+    for (std::size_t Left = RecvReq.size(); Left > 0;) {
+      int Got = waitSome(RecvReq, Done, A.Where);
+      if (Got == MPI_UNDEFINED)
         break;
-      const Pending &Pd = RecvWhat[std::size_t(Idx)];
-      if (!Pd.T->InPlace)
-        unpackRuns(T.Runs[Pd.T->Msg].DstRuns, A.Dst,
-                   RBuf + (Pd.T->Offset + Pd.First) * index_t(ES), ES, Pd.First,
-                   Pd.Last);
+      for (int K = 0; K < Got; ++K) {
+        const Pending &Pd = RecvWhat[std::size_t(Done[std::size_t(K)])];
+        if (!Pd.T->InPlace)
+          unpackRuns(T.Runs[Pd.T->Msg].DstRuns, A.Dst,
+                     RBuf + (Pd.T->Offset + Pd.First) * index_t(ES), ES,
+                     Pd.First, Pd.Last);
+      }
+      Left -= std::size_t(Got);
       watchdog_progress(); // a chunk arrived: the peers are alive
     }
     ok(MPI_Waitall(int(SendReq.size()), SendReq.data(), MPI_STATUSES_IGNORE),

@@ -10,7 +10,10 @@
 #   emu.sh down            removes exactly what up/racks made (by name)
 #   emu.sh run NP HOSTS PROG ARGS...   mpiexec.mpich inside hpfc0, one Hydra
 #                          proxy per host through nsexec.sh; HOSTS like
-#                          10.78.0.10:2,10.78.0.11:2 (empty: NP hosts x 1)
+#                          10.78.0.10:2,10.78.0.11:2 (empty: NP hosts x 1);
+#                          forwards the HPF_* settings below, EPSHIM_SPIN/MS
+#                          and any other UCX_* set by the caller (to try
+#                          settings; UCX_RNDV_THRESH defaults to inf)
 #
 # Why each setting (measured on this kind of machine, see
 # docs/bench-cluster.md): UCX must be kept off shared memory between
@@ -76,9 +79,10 @@ run() {
     HOSTS=$(for K in $(seq 0 $((NP - 1))); do printf "$NET.1%d," $K; done)
     HOSTS=${HOSTS%,}
   fi
-  local G=(-genv UCX_TLS tcp,self -genv UCX_NET_DEVICES eth0 -genv UCX_RNDV_THRESH inf
+  local G=(-genv UCX_TLS tcp,self -genv UCX_NET_DEVICES eth0 -genv UCX_RNDV_THRESH "${UCX_RNDV_THRESH:-inf}"
            -genv EPSHIM_FINALIZE exit -genv LD_PRELOAD "$HERE/build/epshim.so")
-  for V in HPF_STRATEGY HPF_VERIFY HPF_SCHEDULER HPF_CHUNK_BYTES HPF_SHM HPF_TIMEOUT; do
+  for V in HPF_STRATEGY HPF_VERIFY HPF_SCHEDULER HPF_CHUNK_BYTES HPF_SHM HPF_TIMEOUT HPF_POLL_SLEEP_US \
+    EPSHIM_SPIN EPSHIM_MS $(compgen -v UCX_ | grep -vxE 'UCX_(TLS|NET_DEVICES|RNDV_THRESH)'); do
     [ -n "${!V}" ] && G+=(-genv $V "${!V}")
   done
   # Hydra forwards stdin to rank 0: never let it eat a caller's loop input.

@@ -8,7 +8,9 @@ Runs hpf-bench (JSON) through `emu.sh run` over the cases of
 tools/hpf-bench/bench-table.py (one definition of the cases), --runs times,
 and prints a Markdown table per call: for each method the median over the
 runs of hpf-bench's per-run median, the min-max of those, and the ratio to
-the ideal. Ideal = bytes on the busiest link (a host's up or down link, or
+the ideal, and the CPU seconds per rank per redistribution (hpf-bench's
+cpu_user_s + cpu_sys_s: the mean over the ranks, median over the runs;
+waiting that the ranks spend asleep in epshim costs none). Ideal = bytes on the busiest link (a host's up or down link, or
 with --racks the trunk, each direction) / the link's TCP payload rate
 (rate x 1448/1514: a 1500-byte MTU frame of 1514 wire bytes carries 1448
 payload bytes). Ranks are placed on hosts in blocks (Hydra's -hosts
@@ -126,17 +128,20 @@ def main():
               "cores during the %d runs (ours included), load average %.1f "
               "before; `%s`\n" % (name, p, q, ideal * 1e3, busy, a.runs, load0,
                                  " ".join(shown)))
-        print("| method | median ms | min-max ms | / ideal |")
-        print("|---|---:|---:|---:|")
+        print("| method | median ms | min-max ms | / ideal | CPU ms/rank |")
+        print("|---|---:|---:|---:|---:|")
         for i, row in enumerate(runs[0]["rows"]):
             if not row["ran"]:
-                print("| %s | n/a | %s | |" % (row["name"], row.get("note", "")))
+                print("| %s | n/a | %s | | |" % (row["name"], row.get("note", "")))
                 continue
             meds = [j["rows"][i]["median_s"] for j in runs]
             m = statistics.median(meds)
             label = row["name"] + (" (%s)" % row["note"] if row.get("note") else "")
-            print("| %s | %.1f | %.1f-%.1f | %.2f |"
-                  % (label, m * 1e3, min(meds) * 1e3, max(meds) * 1e3, m / ideal))
+            cpus = [j["rows"][i].get("cpu_user_s", 0) + j["rows"][i].get("cpu_sys_s", 0)
+                    for j in runs]
+            cpu = "%.1f" % (statistics.median(cpus) * 1e3) if max(cpus) > 0 else ""
+            print("| %s | %.1f | %.1f-%.1f | %.2f | %s |"
+                  % (label, m * 1e3, min(meds) * 1e3, max(meds) * 1e3, m / ideal, cpu))
         print()
     if a.check and bad:
         sys.exit("tables.py: %d wrong results" % bad)

@@ -7,25 +7,72 @@
 #include "mpi/hpfrt.h"
 
 #include <mpi.h>
+#include <sys/resource.h>
 
 #include <algorithm>
 #include <cstdio>
+#include <fstream>
 #include <sstream>
 
 namespace hpf::bench {
 
+namespace {
+/// This process's user and system CPU seconds so far (all threads).
+std::pair<double, double> cpuNow() {
+  rusage U{};
+  getrusage(RUSAGE_SELF, &U);
+  auto S = [](const timeval &V) { return double(V.tv_sec) + 1e-6 * V.tv_usec; };
+  return {S(U.ru_utime), S(U.ru_stime)};
+}
+/// The machine's system and softirq CPU seconds so far (0 where there is
+/// no /proc/stat).
+std::pair<double, double> hostNow() {
+  std::ifstream F("/proc/stat");
+  std::string Cpu;
+  double V[7] = {};
+  F >> Cpu >> V[0] >> V[1] >> V[2] >> V[3] >> V[4] >> V[5] >> V[6];
+  const double Hz = 100; // USER_HZ
+  return {V[2] / Hz, V[6] / Hz};
+}
+} // namespace
+
 std::vector<double> timeIt(int Reps, const std::function<void()> &Fn,
-                           const std::function<void()> &Reset) {
+                           const std::function<void()> &Reset, Row *Cpu) {
   std::vector<double> T;
   Reset();
   Fn(); // warm-up: plan, buffers, datatypes, page faults
+  double User = 0, Sys = 0, HSys = 0, HIrq = 0;
   for (int R = 0; R < Reps; ++R) {
     Reset();
     barrier();
+    auto [H0, I0] = hostNow();
+    auto [U0, S0] = cpuNow();
     double T0 = MPI_Wtime();
     Fn();
     double Dt = MPI_Wtime() - T0;
+    auto [U1, S1] = cpuNow();
+    User += U1 - U0;
+    Sys += S1 - S0;
     T.push_back(allreduce_max(Dt));
+    auto [H1, I1] = hostNow(); // every rank has finished
+    HSys += H1 - H0;
+    HIrq += I1 - I0;
+  }
+#ifdef HPF_SMPI
+  Cpu = nullptr; // one simulator process: its CPU is not a rank's
+#endif
+  if (Cpu && Reps > 0) {
+    // Per repetition; the CPU a redistribution costs beyond its wall time
+    // (polling, packing) shows when ranks share cores.
+    double Mine[2] = {User / Reps, Sys / Reps}, Sum[2];
+    MPI_Allreduce(Mine, Sum, 2, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+    int W = 1;
+    MPI_Comm_size(MPI_COMM_WORLD, &W);
+    Cpu->CpuUser = Sum[0] / W;
+    Cpu->CpuSys = Sum[1] / W;
+    Cpu->CpuMax = allreduce_max(Mine[0] + Mine[1]);
+    Cpu->HostSys = HSys / Reps; // rank 0's reading is the one reported
+    Cpu->HostSoftirq = HIrq / Reps;
   }
   return T;
 }
@@ -57,7 +104,7 @@ Row timeBaseline(const std::string &Name, Baseline *B,
   if (B) {
     std::fill(Dst.begin(), Dst.end(), 0.0);
     summarize(R, timeIt(
-                     Reps, [&] { B->run(Src, Dst.data()); }, [] {}));
+                     Reps, [&] { B->run(Src, Dst.data()); }, [] {}, &R));
     if (Check)
       R.Correct = Check(Dst.data());
   }
@@ -76,7 +123,7 @@ void timeStrategies(
     redistribute_options O = Base;
     O.strategy = St.c_str();
     StrategyRun Run = Make(O);
-    summarize(R, timeIt(Reps, Run.To, Run.Back));
+    summarize(R, timeIt(Reps, Run.To, Run.Back, &R));
     R.Correct = Check(Run.Result());
     // The row says what really ran (shm across nodes runs async).
     const char *Ran = rt::lastExecutor();
@@ -132,6 +179,11 @@ int report(const Header &H, const std::vector<Row> &Rows,
                     "\"correct\": %s",
                     R.Median, R.Min, Bytes / R.Median / 1e9,
                     R.Correct ? "true" : "false");
+      if (R.Ran && R.CpuMax > 0)
+        std::printf(", \"cpu_user_s\": %.6f, \"cpu_sys_s\": %.6f, "
+                    "\"cpu_max_s\": %.6f, \"host_sys_s\": %.3f, "
+                    "\"host_softirq_s\": %.3f",
+                    R.CpuUser, R.CpuSys, R.CpuMax, R.HostSys, R.HostSoftirq);
       if (!R.Note.empty())
         std::printf(", \"note\": %s", json(R.Note).c_str());
       std::printf("}");

@@ -24,14 +24,23 @@ namespace hpf::bench {
 struct Row {
   std::string Name, Kind, Note;
   double Median = 0, Min = 0;
+  /// CPU seconds (user, system) per repetition: the mean over the ranks,
+  /// and the busiest rank's user+system (getrusage around each timed call).
+  double CpuUser = 0, CpuSys = 0, CpuMax = 0;
+  /// The whole machine's system and soft-interrupt CPU seconds per
+  /// repetition (/proc/stat, read by rank 0: the kernel's TCP and shaping
+  /// of every rank on this machine, and whatever else runs there).
+  double HostSys = 0, HostSoftirq = 0;
   bool Ran = false;
   bool Correct = true;
 };
 
 /// Times Fn over Reps repetitions (after one untimed warm-up); Reset runs
-/// untimed before each repetition. Returns the slowest rank's times.
+/// untimed before each repetition. Returns the slowest rank's times; with
+/// Cpu set, also fills its CPU fields (a collective over the ranks).
 std::vector<double> timeIt(int Reps, const std::function<void()> &Fn,
-                           const std::function<void()> &Reset);
+                           const std::function<void()> &Reset,
+                           Row *Cpu = nullptr);
 /// Sets R's median and minimum from the times.
 void summarize(Row &R, std::vector<double> Times);
 /// Whether a comma list ("all" = everything) names Name.
