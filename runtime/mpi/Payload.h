@@ -82,12 +82,23 @@ inline bool mapLargePayloads() {
   return On;
 }
 
+/// Whether a block of Bytes is (or was) mapped directly: allocPayload and
+/// freePayload decide by the same rule, so a block is freed as allocated.
+inline bool mappedPayload(std::size_t Bytes) {
+  return Bytes >= HugePayload && mapLargePayloads();
+}
+
+/// The length of the mapping of a block of Bytes: whole 4 KB pages.
+constexpr std::size_t mappedLength(std::size_t Bytes) {
+  return (Bytes + 4095) & ~std::size_t(4095);
+}
+
 /// Maps Bytes (>= HugePayload) at a HugePage boundary, zero-filled, its
 /// whole huge pages advised MADV_HUGEPAGE; throws std::bad_alloc if the
 /// kernel refuses (as operator new[] would).
 inline char *mapPayload(std::size_t Bytes) {
   // Over-map by one huge page and trim both ends to the aligned block.
-  const std::size_t Len = (Bytes + 4095) & ~std::size_t(4095);
+  const std::size_t Len = mappedLength(Bytes);
   void *Raw = ::mmap(nullptr, Len + HugePage, PROT_READ | PROT_WRITE,
                      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (Raw == MAP_FAILED)
@@ -116,7 +127,7 @@ inline char *allocPayload(std::size_t Bytes, bool *Zeroed = nullptr) {
   if (smpiSharedPayload()) // one byte at least: freePayload frees it alike
     return static_cast<char *>(SMPI_SHARED_MALLOC(Bytes ? Bytes : 1));
 #else
-  if (Bytes >= HugePayload && mapLargePayloads()) {
+  if (mappedPayload(Bytes)) {
     if (Zeroed)
       *Zeroed = true;
     return mapPayload(Bytes);
@@ -136,8 +147,8 @@ inline void freePayload(char *Ptr, [[maybe_unused]] std::size_t Bytes) {
     return;
   }
 #else
-  if (Bytes >= HugePayload && mapLargePayloads()) {
-    ::munmap(Ptr, (Bytes + 4095) & ~std::size_t(4095));
+  if (mappedPayload(Bytes)) {
+    ::munmap(Ptr, mappedLength(Bytes));
     return;
   }
 #endif
