@@ -111,6 +111,17 @@ struct ElementAccess {
   std::string Member;
 };
 
+/// An expression of replicated code whose reads of distributed elements
+/// (at least two, nothing else distributed in it) provably have one owner:
+/// the same array, equal subscripts in every dimension that may be
+/// distributed (`M[k][N] / M[k][k]`, M distributed by rows). The owner
+/// evaluates it and broadcasts the value, one broadcast instead of one per
+/// read (OwnerReads.cpp).
+struct OwnerValue {
+  const clang::Expr *Value = nullptr;
+  std::vector<const clang::Expr *> Reads; ///< ElementAccess::Expr of each
+};
+
 struct LoopReduction {
   pragma::ReductionOp Op = pragma::ReductionOp::Sum;
   const clang::VarDecl *Var = nullptr;
@@ -275,6 +286,7 @@ struct Program {
   std::vector<Redistribution> Redistributions;
   std::vector<OwnerLoop> Loops;
   std::vector<ElementAccess> Elements;
+  std::vector<OwnerValue> OwnerValues;
   std::vector<PointerArg> PointerArgs;
   /// Per directive: its anchor (valid directives only).
   std::map<unsigned, Anchor> Anchors;

@@ -216,6 +216,7 @@ private:
 void Elements::check(const CheckedRefs &Checked) {
   UseChecker U(Ctx, P, Checked, R);
   U.TraverseDecl(Ctx.getTranslationUnitDecl());
+  groupOwnerReads(Ctx, P);
 }
 
 } // namespace hpf::analysis

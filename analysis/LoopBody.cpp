@@ -199,10 +199,13 @@ public:
     const FunctionDecl *FD = E->getDirectCallee();
     if (!FD || !FD->getIdentifier())
       return true;
-    StringRef N = FD->getName();
-    if (N == "printf" || N == "puts" || N == "putchar")
+    // The C library's standard-stream functions, classified as the I/O
+    // rewriting classifies them (analysis/IoCalls.h).
+    const IoKind K =
+        FD->isExternC() ? cIoFunction(FD->getName()) : IoKind::None;
+    if (K == IoKind::Output)
       outputWarning(E->getBeginLoc());
-    else if (N == "scanf" || N == "getchar")
+    else if (K == IoKind::Input)
       inputWarning(E->getBeginLoc());
     else
       ioThroughCall(E, FD);

@@ -148,6 +148,10 @@ public:
   void check(const CheckedRefs &Checked);
 };
 
+/// Groups the element reads of replicated code that one owner can
+/// evaluate together into P.OwnerValues (OwnerReads.cpp).
+void groupOwnerReads(clang::ASTContext &Ctx, Program &P);
+
 class Flow : Phase {
 public:
   explicit Flow(Context &C) : Phase(C) {}

@@ -10,6 +10,11 @@
 // op=). Only the tokens around k and v are replaced, so nested accesses
 // (A[B[j]]) compose.
 //
+// Reads that one owner evaluates together (analysis/OwnerReads.cpp) become
+// M.owned_at(W, k, j) inside M.owner_value(W, [&] { return <expr>; }, k,
+// N), the subscripts being the first read's: the owner of that element
+// computes <expr> and broadcasts its value.
+//
 //===----------------------------------------------------------------------===//
 #include "Emitter.h"
 
@@ -19,9 +24,43 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
+#include <algorithm>
+
 using namespace clang;
 
 namespace hpf::codegen {
+
+namespace {
+
+/// The group of reads that read El belongs to, if any.
+const analysis::OwnerValue *ownerValueOf(const Emitter &E, const Expr *Read) {
+  for (const analysis::OwnerValue &V : E.P.OwnerValues)
+    if (std::find(V.Reads.begin(), V.Reads.end(), Read) != V.Reads.end())
+      return &V;
+  return nullptr;
+}
+
+} // namespace
+
+void emitOwnerValue(Emitter &E, const analysis::OwnerValue &V) {
+  const analysis::ElementAccess *First = nullptr;
+  for (const analysis::ElementAccess &El : E.P.Elements)
+    if (El.Expr == V.Reads.front())
+      First = &El;
+  if (!First)
+    return;
+  const analysis::Subscripts &S = First->Subs;
+  std::string Subs;
+  for (std::size_t D = 0; D < S.Levels.size(); ++D)
+    Subs += ", " + E.text(S.sub(D));
+  SourceRange R = E.fileRange(V.Value);
+  E.RW.InsertTextBefore(R.getBegin(), E.text(S.base()) + ".owner_value(" +
+                                          E.whereLiteral(R.getBegin()) +
+                                          ", [&] { return ");
+  // Before the `)` that closes an enclosing set_at/update_at there.
+  E.RW.InsertTextBefore(Lexer::getLocForEndOfToken(R.getEnd(), 0, E.SM, E.LO),
+                        "; }" + Subs + ")");
+}
 
 void emitElement(Emitter &E, const analysis::ElementAccess &El) {
   using analysis::ElementAccess;
@@ -38,7 +77,8 @@ void emitElement(Emitter &E, const analysis::ElementAccess &El) {
   // e.g. a read inside an independent loop (in a function the loop calls).
   std::string Where = E.whereLiteral(S.base()->getBeginLoc()) + ", ";
   std::string Open =
-      El.Kind == ElementAccess::Read ? ".get_at(" + Where
+      El.Kind == ElementAccess::Read
+          ? (ownerValueOf(E, El.Expr) ? ".owned_at(" : ".get_at(") + Where
       : El.Kind == ElementAccess::Assign
           ? (Part.empty() ? ".set_at(" + Where : ".set_part_at(" + Where + Part)
           : std::string(Part.empty() ? ".update_at<" : ".update_part_at<") +

@@ -112,6 +112,7 @@ void emitRedistribution(Emitter &E, const analysis::Redistribution &R);
 void emitLoop(Emitter &E, const analysis::OwnerLoop &L);
 /// ElementEmitter.cpp
 void emitElement(Emitter &E, const analysis::ElementAccess &El);
+void emitOwnerValue(Emitter &E, const analysis::OwnerValue &V);
 /// IoEmitter.cpp: I/O of replicated code (stdio, iostreams, file streams),
 /// outside the given ranges (distributed loops, whose I/O stays per rank).
 void emitIo(Emitter &E, const std::vector<clang::SourceRange> &Skip);

@@ -83,9 +83,9 @@ void LoopEmitter::run() {
     if (El.Kind == LoopAccess::Local && inFile(El.Subs))
       localElement(El);
   reductions(Pro, Epi);
-  Pro += hoistedRanges() + scope();
+  Pro += hoistedRanges() + scope() + strideVersionHead();
   E.replaceDirective(D, "{" + Pro);
-  levels(Epi);
+  levels(strideVersionTail() + Epi);
   // Last: the copy's subscripts are the rewritten text of the element's.
   for (const LoopAccess &El : L.Accesses)
     if (El.Kind == LoopAccess::Local && L.GatherIfMisaligned.count(El.Array) &&

@@ -216,6 +216,26 @@ private:
   /// bits. Inserted before the level's own closing braces at the same place.
   void exactTerms(const NestLevel &Lv, std::size_t K);
 
+  // ---- versions with constant row strides (StrideVersions.cpp) ---------
+  //
+  // A nest over rank-2 arrays whose second dimension is distributed runs as
+  // a lambda, called with compile-time strides (hpfcc::rows, hpfcc::stride)
+  // when that dimension is not divided at run time, else with the run-time
+  // ones: the first version's column walks vectorise like the sequential
+  // build's.
+
+  /// The arrays whose pointer and stride are the lambda's parameters
+  /// (none: one version).
+  std::vector<const DistArray *> strideVersioned() const;
+  /// The split halos read as rows of a constant length (hpfcc::rows_halo)
+  /// in that version.
+  std::vector<const DistArray *> strideVersionedHalos() const;
+  /// `auto __hpf_nest7 = [&](...) {`, after the prologue.
+  std::string strideVersionHead() const;
+  /// `}; if (<strides constant>) __hpf_nest7(...); else __hpf_nest7(...);`,
+  /// after the nest, before the epilogue.
+  std::string strideVersionTail() const;
+
   // ---- halos read in place in the interior (halo_split) ----------------
   //
   // A halo read only in the innermost level's body, in a nest with one

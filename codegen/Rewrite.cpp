@@ -40,6 +40,10 @@ std::string rewrite(ASTContext &Ctx, const pragma::PragmaState &State,
   }
   for (const analysis::ElementAccess &El : P.Elements)
     emitElement(E, El);
+  // After the elements: an assignment's `] = ` replacement ends where an
+  // owner value may begin, and would take an insertion made before it.
+  for (const analysis::OwnerValue &V : P.OwnerValues)
+    emitOwnerValue(E, V);
   E.commentOutRest();
   emitIo(E, DistributedLoops);
 

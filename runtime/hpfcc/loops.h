@@ -379,6 +379,8 @@ private:
 
 } // namespace hpfcc
 
+// Constant row strides for nests versioned on them (hpfcc::rows).
+#include "hpfcc/strides.h"
 // Reads in the mapping a loop needs (hpfcc::realigned).
 #include "hpfcc/reads.h"
 // Slices read at loop-invariant subscripts (hpfcc::row).

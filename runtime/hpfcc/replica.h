@@ -59,10 +59,9 @@ public:
       hpf::fail("independent",
                 "this loop nest cannot run in parallel and runs on every rank "
                 "over a copy of '" +
-                    std::string(name) +
-                    "', but the copy does not fit: " + std::to_string(N) +
-                    " elements of " + std::to_string(sizeof(T)) +
-                    " bytes (distribute the dimension the inner loop "
+                    std::string(name) + "', but the copy does not fit: " +
+                    hpf::rt::elementsOfBytes(N, sizeof(T)) +
+                    " (distribute the dimension the inner loop "
                     "runs over '*', or remove the dependence)",
                 where);
     }

@@ -426,6 +426,39 @@ public:
     rt::broadcastFromOwner(&V, sizeof(T), O);
     return V;
   }
+  /// Fn() evaluated on the owner of element (i, j, ...) alone and
+  /// broadcast to every rank (collective): generated code's form of an
+  /// expression of replicated code whose element reads all have that owner
+  /// (`M[k][N] / M[k][k]`, M distributed by rows), one broadcast instead of
+  /// one per read. Fn reads the elements with owned_at.
+  template <class F, class... I>
+  auto owner_value(const char *Where, F &&Fn, I... idx) const {
+    using R = std::decay_t<decltype(Fn())>;
+    static_assert(std::is_trivially_copyable_v<R>, "a value to broadcast");
+    static_assert(sizeof...(I) == Rank, "one index per dimension");
+    std::array<index_t, Rank> G{index_t(idx)...};
+    rt::checkNotInIndependentLoop(Where);
+    rt::checkGlobal(Dist, G.data(), "element read", Where);
+    R V{};
+    int O = owner(idx...);
+    if (O == Me)
+      V = Fn();
+    rt::broadcastFromOwner(&V, sizeof(R), O);
+    return V;
+  }
+  /// Element (i, j, ...) inside owner_value's Fn, which runs on its owner
+  /// (the compiler proved it; checked).
+  template <class... I> const T &owned_at(const char *Where, I... idx) const {
+    static_assert(sizeof...(I) == Rank, "one index per dimension");
+    std::array<index_t, Rank> G{index_t(idx)...};
+    rt::checkGlobal(Dist, G.data(), "element read", Where);
+    if (!isLocal(G))
+      fail("element read",
+           "read on a rank that does not own the element (internal error: "
+           "the reads of one owner_value must have one owner)",
+           Where);
+    return Data.data()[offsetOf(G)];
+  }
   /// set(i, j, ..., v): stores v on the owner (not collective).
   template <class... A> void set(const A &...args) { set_at(nullptr, args...); }
   /// update<op>(i, j, ..., v): element op= v on the owner (not collective;
@@ -497,8 +530,7 @@ private:
     } catch (const std::bad_alloc &) {
       fail("distribute",
            "cannot allocate this rank's part of the array: " +
-               std::to_string(N) + " elements of " + std::to_string(sizeof(T)) +
-               " bytes",
+               rt::elementsOfBytes(N, sizeof(T)),
            Where);
     }
   }

@@ -123,6 +123,11 @@ void fail(std::string_view Operation, std::string_view Message,
 
 namespace rt {
 
+std::string elementsOfBytes(index_t N, std::size_t ElementBytes) {
+  return std::to_string(N) + " elements of " + std::to_string(ElementBytes) +
+         " bytes";
+}
+
 void check(int Code, const char *MpiFunction, std::string_view Operation,
            const char *Where) {
   if (Code == MPI_SUCCESS)

@@ -15,7 +15,9 @@
 #ifndef HPF_MPI_ENV_H
 #define HPF_MPI_ENV_H
 
+#include <cstddef>
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 namespace hpf {
@@ -61,6 +63,8 @@ bool verifyEnabled();
 /// first), e.g. to free the runtime's MPI objects. Parts of the runtime
 /// register themselves on first use, so the environment depends on none.
 void atFinalize(void (*Fn)());
+/// "N elements of S bytes": how allocation failures name what did not fit.
+std::string elementsOfBytes(index_t N, std::size_t ElementBytes);
 } // namespace rt
 
 } // namespace hpf

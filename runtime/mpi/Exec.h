@@ -63,6 +63,13 @@ struct NodeViewDeleter {
 };
 using NodeViewPtr = std::unique_ptr<NodeView, NodeViewDeleter>;
 
+/// The `hybrid` executor's view of a plan (mpi/HybridExecutor.cpp).
+struct HybridView;
+struct HybridViewDeleter {
+  void operator()(HybridView *V) const;
+};
+using HybridViewPtr = std::unique_ptr<HybridView, HybridViewDeleter>;
+
 struct CacheEntry {
   plan::Plan Plan;
   std::uint64_t Fingerprint = 0;
@@ -72,6 +79,8 @@ struct CacheEntry {
   std::unique_ptr<TransferOrder> ByHost;
   /// The `nodes` executor's layouts, built on first use.
   NodeViewPtr Nodes;
+  /// The `hybrid` executor's split of the plan, built on first use.
+  HybridViewPtr Hybrid;
   std::ptrdiff_t Self = -1;               ///< local-copy message index
   index_t SendPacked = 0, RecvPacked = 0; ///< pack buffer elements
   index_t SelfElems = 0;
@@ -95,14 +104,25 @@ struct ExecArgs {
 };
 
 /// Runs O's groups one after the other (all of O as one group when
-/// AllAtOnce), every message of a group in flight together.
-void runSteps(const ExecArgs &A, const TransferOrder &O, bool AllAtOnce);
+/// AllAtOnce), every message of a group in flight together. During(Ctx),
+/// if given, runs once while the first group's messages are in flight
+/// (after its receives are posted and its sends started), e.g. copies that
+/// do not go through MPI.
+void runSteps(const ExecArgs &A, const TransferOrder &O, bool AllAtOnce,
+              void (*During)(void *) = nullptr, void *Ctx = nullptr);
 /// The order of E's transfers by host step, HostOf[r] being the host of
 /// world rank r (built once per entry and host map).
 const TransferOrder &hostOrder(CacheEntry &E, const std::vector<int> &HostOf);
 /// Messages between hosts aggregated per host pair through each host's
 /// leader (mpi/NodeExecutor.cpp); HostOf[r] is the host of world rank r.
 void runNodes(const ExecArgs &A, CacheEntry &E, const std::vector<int> &HostOf);
+/// Messages inside a host through a shared window of the host, messages
+/// between hosts as async runs them, both at once (mpi/HybridExecutor.cpp);
+/// HostOf[r] is the host of world rank r. Collective over the world on
+/// first use. Returns false where this rank's host cannot share memory:
+/// it then ran async.
+bool runHybrid(const ExecArgs &A, CacheEntry &E,
+               const std::vector<int> &HostOf);
 void runAlltoallv(const ExecArgs &A);
 void runAlltoallw(const ExecArgs &A, CacheEntry &Mutable);
 void copySelf(const ExecArgs &A);

@@ -191,7 +191,8 @@ void copySelf(const ExecArgs &A) {
   copyRuns(R.SrcRuns, A.Src, R.DstRuns, A.Dst, A.ES, 0, A.E->SelfElems);
 }
 
-void runSteps(const ExecArgs &A, const TransferOrder &O, bool AllAtOnce) {
+void runSteps(const ExecArgs &A, const TransferOrder &O, bool AllAtOnce,
+              void (*During)(void *), void *Ctx) {
   const CacheEntry &E = *A.E;
   const plan::CommTable &T = E.Plan.Table;
   const std::size_t ES = A.ES;
@@ -254,6 +255,8 @@ void runSteps(const ExecArgs &A, const TransferOrder &O, bool AllAtOnce) {
       copySelf(A);
       SelfDone = true;
     }
+    if (During && G == 0)
+      During(Ctx);
     for (std::size_t Left = RecvReq.size(); Left > 0;) {
       int Got = waitSome(RecvReq, Done, A.Where);
       if (Got == MPI_UNDEFINED)
@@ -272,6 +275,8 @@ void runSteps(const ExecArgs &A, const TransferOrder &O, bool AllAtOnce) {
        "MPI_Waitall", A.Where);
     watchdog_progress();
   }
+  if (During && Groups == 0)
+    During(Ctx);
   if (!SelfDone)
     copySelf(A);
 }

@@ -3,6 +3,7 @@
 #include "mpi/PlanCache.h"
 #include "mpi/Exec.h"
 
+#include "plan/RankSteps.h"
 #include "plan/Scheduler.h"
 #include "plan/StaticPlanCodec.h"
 
@@ -41,19 +42,19 @@ std::uint64_t hashDist(const plan::DistributionND &X) {
 
 struct Key {
   plan::DistributionND Src, Dst;
-  std::string Scheduler; ///< empty for a static plan or a rank plan
+  std::string Scheduler; ///< empty for a static plan or RankOnly
   const static_plan *Static;
-  bool RankOnly = false; ///< this rank's messages only, no schedule
+  PlanView View = PlanView::Whole;
 
   std::uint64_t hash() const {
     std::uint64_t H = mix(mix(hashDist(Src), hashDist(Dst)),
                           std::hash<std::string>()(Scheduler));
-    H = mix(H, std::uint64_t(RankOnly));
+    H = mix(H, std::uint64_t(View));
     return mix(H, std::uint64_t(reinterpret_cast<std::uintptr_t>(Static)));
   }
   bool operator==(const Key &O) const {
-    return Static == O.Static && RankOnly == O.RankOnly &&
-           Scheduler == O.Scheduler && Src == O.Src && Dst == O.Dst;
+    return Static == O.Static && View == O.View && Scheduler == O.Scheduler &&
+           Src == O.Src && Dst == O.Dst;
   }
 };
 
@@ -97,9 +98,12 @@ Cache &cache() {
   return *C;
 }
 
-plan::Plan computePlan(const Key &K, const char *Where) {
+/// The entry's plan; for RankSteps, *WholeFingerprint gets the whole
+/// plan's fingerprint.
+plan::Plan computePlan(const Key &K, const char *Where,
+                       std::uint64_t *WholeFingerprint) {
   plan::Plan P;
-  if (K.RankOnly) {
+  if (K.View == PlanView::RankOnly) {
     try {
       return plan::makeRankPlan(K.Src, K.Dst, rank(), /*WithRuns=*/true);
     } catch (const plan::PlanError &Err) {
@@ -122,7 +126,10 @@ plan::Plan computePlan(const Key &K, const char *Where) {
   PO.Scheduler = K.Scheduler;
   PO.WithRuns = true;
   try {
-    P = plan::makePlan(K.Src, K.Dst, PO);
+    P = K.View == PlanView::RankSteps
+            ? plan::makeRankStepsPlan(K.Src, K.Dst, rank(), PO,
+                                      WholeFingerprint)
+            : plan::makePlan(K.Src, K.Dst, PO);
   } catch (const plan::PlanError &Err) {
     fail("redistribute", Err.what(), Where);
   }
@@ -139,21 +146,25 @@ const char *schedulerFor(const redistribute_options &O) {
   return O.scheduler ? O.scheduler : "auto";
 }
 
-bool rankPlanFor(const char *Executor, const redistribute_options &O) {
+PlanView rankPlanFor(const char *Executor, const redistribute_options &O) {
   const std::string X = Executor;
-  bool NoSchedule = X == "async" || X == "alltoallv" || X == "alltoallw";
   bool Static = O.plan && !env("HPF_SCHEDULER");
   const char *Off = env("HPF_RANK_PLAN");
-  return NoSchedule && !Static && !(Off && std::string(Off) == "0");
+  if (Static || (Off && std::string(Off) == "0"))
+    return PlanView::Whole;
+  if (X == "async" || X == "alltoallv" || X == "alltoallw")
+    return PlanView::RankOnly;
+  return X == "steps" ? PlanView::RankSteps : PlanView::Whole;
 }
 
 CacheEntry &lookupEntry(const plan::DistributionND &Src,
                         const plan::DistributionND &Dst,
-                        const redistribute_options &O, bool RankOnly) {
+                        const redistribute_options &O, PlanView View) {
   Cache &C = cache();
   const static_plan *Static =
-      RankOnly || env("HPF_SCHEDULER") ? nullptr : O.plan;
-  Key K{Src, Dst, Static || RankOnly ? "" : schedulerFor(O), Static, RankOnly};
+      View != PlanView::Whole || env("HPF_SCHEDULER") ? nullptr : O.plan;
+  const bool RankOnly = View == PlanView::RankOnly;
+  Key K{Src, Dst, Static || RankOnly ? "" : schedulerFor(O), Static, View};
   std::uint64_t H = K.hash();
   auto [B, E] = C.Index.equal_range(H);
   for (auto It = B; It != E; ++It)
@@ -166,11 +177,16 @@ CacheEntry &lookupEntry(const plan::DistributionND &Src,
   auto T0 = std::chrono::steady_clock::now();
   auto Entry = std::make_unique<CacheEntry>();
   C.Stats.StaticPlans += Static != nullptr;
-  Entry->Plan = computePlan(K, O.where);
+  std::uint64_t Whole = 0;
+  Entry->Plan = computePlan(K, O.where, &Whole);
   // A rank plan differs between ranks: HPF_VERIFY compares the key's
   // hash instead (the same on every rank; the element counts and the
-  // checksums still check what moved).
-  Entry->Fingerprint = RankOnly ? H : plan::fingerprint(Entry->Plan);
+  // checksums still check what moved), and the whole plan's fingerprint
+  // for a rank's steps.
+  Entry->Fingerprint = RankOnly ? H
+                       : View == PlanView::RankSteps
+                           ? Whole
+                           : plan::fingerprint(Entry->Plan);
   prepareEntry(*Entry, rank());
   C.Stats.LastComputeSeconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - T0)
@@ -186,7 +202,7 @@ const plan::Plan &lookupPlan(const plan::DistributionND &Src,
                              const plan::DistributionND &Dst,
                              const redistribute_options &Opts) {
   init();
-  return lookupEntry(Src, Dst, Opts, /*RankOnly=*/false).Plan;
+  return lookupEntry(Src, Dst, Opts, PlanView::Whole).Plan;
 }
 
 CacheStats cacheStats() { return cache().Stats; }

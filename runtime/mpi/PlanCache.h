@@ -25,18 +25,31 @@ const char *schedulerFor(const redistribute_options &O);
 /// Counts a redistribution that found the same mapping (CacheStats::NoOps).
 void countNoOp();
 
-/// With RankOnly the entry holds only this rank's messages
-/// (plan::makeRankPlan: no scheduler, no O(P^2) table), for executors that
-/// need no global schedule; a static plan is then not used.
+/// What of a plan a cache entry keeps.
+enum class PlanView {
+  /// Every message with its runs, and the schedule (shm, host-steps,
+  /// nodes, static plans, HPF_RANK_PLAN=0).
+  Whole,
+  /// This rank's messages in one step (plan::makeRankPlan: no scheduler,
+  /// no O(P^2) table), for executors that need no global schedule.
+  RankOnly,
+  /// This rank's messages in the whole schedule's steps
+  /// (plan::makeRankStepsPlan), for `steps`: the schedule is computed from
+  /// the whole table without runs and only the rank's part is kept.
+  RankSteps,
+};
+
+/// With a rank view (RankOnly, RankSteps) a static plan is not used.
 CacheEntry &lookupEntry(const plan::DistributionND &Src,
                         const plan::DistributionND &Dst,
-                        const redistribute_options &O, bool RankOnly);
+                        const redistribute_options &O, PlanView View);
 
-/// True when Executor ("async", "alltoallv", "alltoallw") runs every message
-/// of a rank at once, so a rank plan serves it: unless the call gives a
-/// static plan (and HPF_SCHEDULER does not override it) or HPF_RANK_PLAN=0
-/// asks for the whole plan on every rank.
-bool rankPlanFor(const char *Executor, const redistribute_options &O);
+/// The view Executor needs: RankOnly when it runs every message of a rank
+/// at once ("async", "alltoallv", "alltoallw"), RankSteps for "steps",
+/// else Whole; Whole too when the call gives a static plan (and
+/// HPF_SCHEDULER does not override it) or HPF_RANK_PLAN=0 asks for the
+/// whole plan on every rank.
+PlanView rankPlanFor(const char *Executor, const redistribute_options &O);
 
 } // namespace hpf::rt
 

@@ -59,8 +59,7 @@ bool redistributeStorage(const processors &SrcProcs,
   } catch (const std::bad_alloc &) {
     fail("redistribute",
          "cannot allocate this rank's new part of the array: " +
-             std::to_string(Want) + " elements of " + std::to_string(ES) +
-             " bytes (or its message buffers)",
+             rt::elementsOfBytes(Want, ES) + " (or its message buffers)",
          Where);
   }
   reportChoice(Choice, Ran, Where);

@@ -38,15 +38,18 @@
 //   steps      the schedule's steps; one partner per step, non-blocking
 //              inside a large step; big messages go in chunks so packing,
 //              transfer and unpacking overlap
-//   async      (default across nodes) every message at once (irecv all,
-//              pack + isend, unpack as they arrive)
+//   async      (default across nodes of one rank each) every message at once
+//              (irecv all, pack + isend, unpack as they arrive)
+//   hybrid     (default across nodes where a node holds several ranks)
+//              async between hosts; inside a host through a shared window
+//              of the host, meanwhile (mpi/HybridExecutor.cpp)
 //   alltoallv  pack everything, one MPI_Alltoallv, unpack
 //   alltoallw  MPI derived datatypes built from the index runs, one
 //              MPI_Alltoallw, no packing
 // Self messages are always local copies. Contiguous runs are sent and
 // received in place (no packing).
 //
-// Environment: HPF_STRATEGY=shm|steps|async|alltoallv|alltoallw overrides the
+// Environment: HPF_STRATEGY=<executor> (strategies()) overrides the
 // default strategy, HPF_SCHEDULER=<name> the default scheduler ("auto"),
 // HPF_VERIFY=1 checks every redistribution (element counts, a checksum of
 // (global index, value) pairs before and after, plan fingerprints).
@@ -77,8 +80,9 @@ struct redistribute_options {
 
 /// The executor names, and the default (used when neither the call nor
 /// HPF_STRATEGY names one): shm when every rank runs on one node, async
-/// across nodes. default_strategy() is collective on its first call (it
-/// probes where the ranks are, like the first redistribution).
+/// across nodes, hybrid across nodes where a node holds several ranks.
+/// default_strategy() is collective on its first call (it probes where the
+/// ranks are, like the first redistribution).
 const std::vector<std::string> &strategies();
 const char *default_strategy();
 
@@ -121,6 +125,9 @@ struct ShmStats {
   std::uint64_t Runs = 0;      ///< redistributions it ran
   std::uint64_t Fallbacks = 0; ///< shm calls that ran another executor
   std::uint64_t WindowsCreated = 0, WindowsReused = 0, WindowsFreed = 0;
+  /// runs from private storage on every rank: the sources wrote straight
+  /// into the destination window (an array's first shm redistribution)
+  std::uint64_t Pushes = 0;
 };
 ShmStats shmStats();
 /// Collective: frees now the shared windows of arrays destroyed since the

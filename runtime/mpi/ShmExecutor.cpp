@@ -12,6 +12,15 @@
 //      (index runs of the plan, the same walking code as pack/unpack);
 //   3. one MPI_Ibarrier; the caller swaps the buffers.
 //
+// An array's first shm redistribution finds its storage private on every
+// rank. Copying it into a new window first would cost that window and a
+// full copy (the first transpose of fft2d took 3-6x a steps run): instead
+// each rank writes the elements it holds ("push") straight into the
+// destination window, which becomes the array's storage, so an array
+// redistributed once never pays for a window of its old layout. Its next
+// redistribution reads from that window as usual. HPF_SHM_PUSH=0 turns
+// this off (before/after measurements).
+//
 // Shares (plan/CopyShares.h): a destination's owner copies what goes into
 // it (reading remote lines once); an overloaded destination (P -> 1,
 // uneven gen_block) hands message tails to their source ranks, which then
@@ -23,8 +32,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "mpi/Exec.h"
 #include "mpi/CopyKernel.h"
+#include "mpi/Exec.h"
 #include "mpi/Shm.h"
 #include "plan/CopyShares.h"
 
@@ -33,6 +42,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <string>
 
 namespace hpf::rt {
 
@@ -105,6 +115,50 @@ SharedWindow *windowFor(const std::vector<std::int64_t> &Need,
   return W ? W : createWindow(Bytes, Where);
 }
 
+/// HPF_SHM_PUSH=0: private storage is copied into a window first, as
+/// before pushes existed (for before/after measurements).
+bool pushAllowed() {
+  static const bool On = [] {
+    const char *V = env("HPF_SHM_PUSH");
+    return !(V && std::string(V) == "0");
+  }();
+  return On;
+}
+
+/// Step 2 from windows: this rank's share of the copies (see above).
+void pullShare(CacheEntry &E, const SharedWindow &From, const SharedWindow &To,
+               std::size_t ES) {
+  const int N = nranks(), Me = rank();
+  auto It = E.ShmWork.find(ES);
+  if (It == E.ShmWork.end())
+    It = E.ShmWork
+             .emplace(ES, plan::shareCopies(
+                              E.Plan.Table, N,
+                              {ES, sliceBytes(), 4096})[std::size_t(Me)])
+             .first;
+  const plan::CommTable &T = E.Plan.Table;
+  for (const plan::CopyPiece &P : It->second) {
+    const plan::Message &M = T.Messages[P.Msg];
+    copyRuns(T.Runs[P.Msg].SrcRuns, From.Bases[std::size_t(M.Src)],
+             T.Runs[P.Msg].DstRuns, To.Bases[std::size_t(M.Dst)], ES, P.First,
+             P.Last);
+  }
+}
+
+/// Step 2 from private storage: every message this rank is the source of,
+/// from its own storage Own into the destinations' segments.
+void pushOwn(CacheEntry &E, const char *Own, const SharedWindow &To,
+             std::size_t ES) {
+  const int Me = rank();
+  const plan::CommTable &T = E.Plan.Table;
+  for (std::size_t I = 0; I < T.Messages.size(); ++I) {
+    const plan::Message &M = T.Messages[I];
+    if (M.Src == Me && M.Size > 0)
+      copyRuns(T.Runs[I].SrcRuns, Own, T.Runs[I].DstRuns,
+               To.Bases[std::size_t(M.Dst)], ES, 0, M.Size);
+  }
+}
+
 } // namespace
 
 bool runShm(CacheEntry &E, Storage &Data, std::size_t DataBytes, Storage &Spare,
@@ -140,7 +194,9 @@ bool runShm(CacheEntry &E, Storage &Data, std::size_t DataBytes, Storage &Spare,
     SpareFits &= R.SpareFits != 0;
     PoolAgreed &= R.Parked == R0.Parked && R.ParkedHash == R0.ParkedHash;
   }
-  bool DataOk = DataSame && R0.DataWin > 0;
+  // Private storage on every rank: this rank pushes what it holds.
+  const bool Push = DataSame && R0.DataWin == 0 && pushAllowed();
+  bool DataOk = DataSame && (R0.DataWin > 0 || Push);
   bool SpareOk = SpareSame && R0.SpareWin > 0 && SpareFits;
   if (!DataOk || !SpareOk) {
     // Both windows are chosen before either storage lets its old window go
@@ -176,27 +232,20 @@ bool runShm(CacheEntry &E, Storage &Data, std::size_t DataBytes, Storage &Spare,
   if (PoolAgreed && DataSame && SpareSame && parkedCount() > 0)
     trimParked(/*All=*/false, Where);
   if (!DataOk || !SpareOk) {
-    // Data copied into new segments must be visible before others read it.
-    ok(MPI_Win_sync(Data.window()->Win), "MPI_Win_sync", Where);
+    // Data copied into new segments must be visible before others read
+    // it, and new segments mapped everywhere before others write them.
+    if (Data.window())
+      ok(MPI_Win_sync(Data.window()->Win), "MPI_Win_sync", Where);
     ok(MPI_Barrier(C), "MPI_Barrier", Where);
   }
-  SharedWindow &From = *Data.window(), &To = *Spare.window();
-  ok(MPI_Win_sync(From.Win), "MPI_Win_sync", Where);
-
-  // 2. This rank's share of the copies.
-  auto It = E.ShmWork.find(ES);
-  if (It == E.ShmWork.end())
-    It = E.ShmWork
-             .emplace(ES, plan::shareCopies(
-                              E.Plan.Table, N,
-                              {ES, sliceBytes(), 4096})[std::size_t(Me)])
-             .first;
-  const plan::CommTable &T = E.Plan.Table;
-  for (const plan::CopyPiece &P : It->second) {
-    const plan::Message &M = T.Messages[P.Msg];
-    copyRuns(T.Runs[P.Msg].SrcRuns, From.Bases[std::size_t(M.Src)],
-             T.Runs[P.Msg].DstRuns, To.Bases[std::size_t(M.Dst)], ES, P.First,
-             P.Last);
+  SharedWindow &To = *Spare.window();
+  if (Push) {
+    pushOwn(E, Data.data(), To, ES);
+    ++shmCounters().Pushes;
+  } else {
+    SharedWindow &From = *Data.window();
+    ok(MPI_Win_sync(From.Win), "MPI_Win_sync", Where);
+    pullShare(E, From, To, ES);
   }
 
   // 3. Every destination complete before anyone uses it.

@@ -21,6 +21,7 @@ enum class Strategy {
   HostSteps,
   Nodes,
   Async,
+  Hybrid,
   Alltoallv,
   Alltoallw
 };
@@ -36,6 +37,8 @@ Strategy parseStrategy(const std::string &S, const char *Where) {
     return Strategy::Nodes;
   if (S == "async")
     return Strategy::Async;
+  if (S == "hybrid")
+    return Strategy::Hybrid;
   if (S == "alltoallv")
     return Strategy::Alltoallv;
   if (S == "alltoallw")
@@ -43,7 +46,7 @@ Strategy parseStrategy(const std::string &S, const char *Where) {
   fail("redistribute",
        "unknown strategy '" + S +
            "' (HPF_STRATEGY or option; known: shm, steps, host-steps, "
-           "nodes, async, alltoallv, alltoallw)",
+           "nodes, async, hybrid, alltoallv, alltoallw)",
        Where);
 }
 
@@ -60,6 +63,8 @@ const char *nameOf(Strategy S) {
     return "nodes";
   case Strategy::Async:
     return "async";
+  case Strategy::Hybrid:
+    return "hybrid";
   case Strategy::Alltoallv:
     return "alltoallv";
   case Strategy::Alltoallw:
@@ -109,11 +114,18 @@ std::vector<int> hostsOf(std::vector<int> NodeOf) {
   return NodeOf;
 }
 
+/// The most ranks any host holds (hosts as host-steps sees them; a
+/// made-up placement without hosts: its nodes).
+int ranksPerHost(const rt::Placement &P) {
+  return P.MaxRanksPerHost > 0 ? P.MaxRanksPerHost : P.MaxRanksPerNode;
+}
+
 } // namespace
 
 const std::vector<std::string> &strategies() {
   static const std::vector<std::string> S = {
-      "shm", "steps", "host-steps", "nodes", "async", "alltoallv", "alltoallw"};
+      "shm",   "steps",  "host-steps", "nodes",
+      "async", "hybrid", "alltoallv",  "alltoallw"};
   return S;
 }
 
@@ -138,6 +150,10 @@ const Placement &placement() {
     R.Nodes = int(PerNode.size());
     R.MaxRanksPerNode = *std::max_element(PerNode.begin(), PerNode.end());
     R.HostOf = hostsOf(NodeOf);
+    // Counted once here, not at every redistribution's choice.
+    std::map<int, int> PerHost;
+    for (int H : R.HostOf)
+      R.MaxRanksPerHost = std::max(R.MaxRanksPerHost, ++PerHost[H]);
     return R;
   }();
   return P;
@@ -149,7 +165,14 @@ StrategyChoice chooseStrategy(const char *Requested, const Placement &P,
   const std::string Nodes = std::to_string(P.Nodes);
   if (!Requested) {
     C.Default = true;
-    if (P.Nodes > 1) {
+    if (P.Nodes > 1 && P.MaxRanksPerNode > 1 && P.ShmAllowed &&
+        ranksPerHost(P) > 1) {
+      // Several ranks on a node: their messages through shared memory,
+      // not the network stack (docs/bench-cluster.md, session 10).
+      C.Name = "hybrid";
+      C.Why = "default: the ranks span " + Nodes + " nodes, up to " +
+              std::to_string(P.MaxRanksPerNode) + " on one";
+    } else if (P.Nodes > 1) {
       C.Name = "async";
       C.Why = "default: the ranks span " + Nodes + " nodes";
     } else if (!P.ShmAllowed) {
@@ -163,6 +186,20 @@ StrategyChoice chooseStrategy(const char *Requested, const Placement &P,
   }
   Strategy S = parseStrategy(Requested, Where);
   C.Name = nameOf(S);
+  if (S == Strategy::Hybrid && !P.ShmAllowed) {
+    // Its windows are shared memory too; messages inside a host then go
+    // as every other message does.
+    C.Name = "async";
+    C.Fallback = true;
+    C.Why = "HPF_SHM=0 turns hybrid's shared windows off";
+    return C;
+  }
+  if (S == Strategy::Hybrid && ranksPerHost(P) == 1) {
+    // Nothing stays inside a host: hybrid is async, with async's rank plan.
+    C.Name = "async";
+    C.Why = "hybrid with one rank per host is async";
+    return C;
+  }
   if (S != Strategy::Shm) {
     C.Why = "requested";
     return C;
@@ -238,6 +275,9 @@ const char *runStrategy(CacheEntry &E, const StrategyChoice &Choice,
   case Strategy::Async:
     runSteps(A, E.Order, /*AllAtOnce=*/true);
     return "async";
+  case Strategy::Hybrid:
+    // async where this rank's host cannot share memory (a note said so)
+    return runHybrid(A, E, placement().HostOf) ? "hybrid" : "async";
   case Strategy::Alltoallv:
     runAlltoallv(A);
     return "alltoallv";

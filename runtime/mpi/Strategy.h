@@ -7,8 +7,10 @@
 // MPI_COMM_TYPE_SHARED group), `async` across nodes (all messages in
 // flight at once keeps every host link full; measured at 0.99-1.04x of the
 // link limit in docs/bench-cluster.md, where step-by-step execution waits
-// for the slowest TCP flow of each step). A strategy that cannot run where
-// the ranks are falls back with a note on stderr, never silently.
+// for the slowest TCP flow of each step), and `hybrid` (async between
+// nodes, shared memory inside them: less CPU, as fast) where some node
+// holds several ranks. A strategy that cannot run where the ranks are falls
+// back with a note on stderr, never silently.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HPF_MPI_STRATEGY_H
@@ -30,6 +32,9 @@ struct Placement {
   int MaxRanksPerNode = 1; ///< ranks of the largest group
   bool ShmAllowed = true;  ///< HPF_SHM is not 0
   std::vector<int> HostOf; ///< host of each world rank (host-steps)
+  /// Ranks of the largest host of HostOf; 0 (a made-up placement without
+  /// hosts) means the hosts are the nodes.
+  int MaxRanksPerHost = 0;
 };
 
 /// The world's placement. Collective on its first call (every rank of the

@@ -6,7 +6,7 @@
 #   1. star: every example (examples/*.cpp) at 4 hosts x 1 and x 2 ranks,
 #      HPF_VERIFY=1 (which also names the executor: async across nodes),
 #      output equal to the sequential build; at x 2 also with the
-#      node-aware executors host-steps and nodes (PLACEMENTS);
+#      node-aware executors host-steps, nodes and hybrid (PLACEMENTS);
 #   2. a host that dies mid-redistribution (its link cut): the job ends
 #      with hpfrt's watchdog message, no hang;
 #   3. star and two racks (hosts 2,3 behind one 1 Gbit/s trunk): hpf-bench
@@ -39,9 +39,9 @@ mpicc.mpich -O2 -shared -fPIC -o "$HERE/build/epshim.so" "$HERE/epshim.c" -ldl
 
 FAIL=0
 # Ranks per host / executor of each example run: the default, and the
-# node-aware executors (host-steps, nodes) with two ranks per host, where
-# they differ from rank-level execution.
-PLACEMENTS=${PLACEMENTS:-"1/default 2/default 2/host-steps 2/nodes"}
+# node-aware executors (host-steps, nodes, hybrid) with two ranks per host,
+# where they differ from rank-level execution.
+PLACEMENTS=${PLACEMENTS:-"1/default 2/default 2/host-steps 2/nodes 2/hybrid"}
 [ "${EXAMPLES:-1}" != 0 ] && echo "== examples, star, 4 hosts, HPF_VERIFY=1: $PLACEMENTS (ranks per host/executor)"
 for SRC in $([ "${EXAMPLES:-1}" != 0 ] && echo "$ROOT"/examples/*.cpp); do
   NAME=$(basename "$SRC" .cpp)

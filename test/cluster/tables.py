@@ -14,9 +14,11 @@ waiting that the ranks spend asleep in epshim costs none). Ideal = bytes on the 
 with --racks the trunk, each direction) / the link's TCP payload rate
 (rate x 1448/1514: a 1500-byte MTU frame of 1514 wire bytes carries 1448
 payload bytes). Ranks are placed on hosts in blocks (Hydra's -hosts
-a:2,b:2 puts ranks 0,1 on a). --check fails on a wrong result or a run
-whose output is not JSON (the job's exit status hides nothing here: the
-ranks end through epshim's exit).
+a:2,b:2 puts ranks 0,1 on a). A job is judged by its output: --check fails
+on a wrong result, an `hpfrt: error` line, or a run whose output is not
+JSON (the ranks end through epshim's exit with status 0). A job that ends
+with another status after its complete JSON is reported in the table's
+output, with what followed the JSON, and its results are counted.
 """
 import argparse
 import importlib.util
@@ -73,14 +75,27 @@ def run_once(a, src, dst, p, q, ranks):
     if a.reps:
         cmd += ["--reps", str(a.reps)]
     r = subprocess.run(cmd, capture_output=True, text=True)
-    # One JSON object over several lines, after whatever Hydra printed.
+    # One JSON object over several lines, after whatever Hydra printed
+    # before it; Hydra may also print a banner after it (a rank's exit
+    # status), which is reported, not parsed.
     i = r.stdout.find("{")
-    line = r.stdout[i:] if i >= 0 else None
     try:
-        return json.loads(line), cmd
-    except (TypeError, ValueError):
-        sys.exit("tables.py: no JSON from %s\n--- stdout\n%s--- stderr\n%s"
-                 % (" ".join(cmd), r.stdout, r.stderr))
+        j, end = json.JSONDecoder().raw_decode(r.stdout, i) if i >= 0 else (None, 0)
+    except ValueError:
+        j = None
+    if j is None:
+        sys.exit("tables.py: no JSON from %s (exit status %d)\n--- stdout\n%s"
+                 "--- stderr\n%s" % (" ".join(cmd), r.returncode, r.stdout, r.stderr))
+    if r.returncode != 0 or "hpfrt: error" in r.stderr:
+        # Judged by its output (see above), but never silently.
+        tail = (r.stdout[end:].strip() + "\n" + r.stderr.strip()).strip()
+        print("note: a job of this case ended with exit status %d after its "
+              "complete JSON; its results are counted as printed. What "
+              "followed:\n\n    %s\n" % (r.returncode,
+                                        tail.replace("\n", "\n    ")[-1500:]))
+        j["exit_status"] = r.returncode
+        j["hpfrt_error"] = "hpfrt: error" in r.stderr
+    return j, cmd
 
 
 def main():
@@ -93,7 +108,7 @@ def main():
     ap.add_argument("--reps", type=int, default=0)
     ap.add_argument("--racks", default="", help='hosts of rack B, e.g. "2 3"')
     ap.add_argument("--rate-gbit", type=float, default=1.0)
-    ap.add_argument("--strategies", default="steps,host-steps,nodes,async")
+    ap.add_argument("--strategies", default="steps,host-steps,nodes,async,hybrid")
     ap.add_argument("--baselines", default="naive,darray,scalapack")
     ap.add_argument("--cases", default="", help="substring filter on case names")
     ap.add_argument("--check", action="store_true")
@@ -115,6 +130,9 @@ def main():
         for _ in range(a.runs):
             j, cmd = run_once(a, src, dst, p, q, ranks)
             runs.append(j)
+            if j.get("hpfrt_error"):
+                bad += 1
+                print("HPFRT ERROR: %s" % name)
             for r in j["rows"]:
                 if r["ran"] and not r.get("correct", True):
                     bad += 1
@@ -144,7 +162,7 @@ def main():
                   % (label, m * 1e3, min(meds) * 1e3, max(meds) * 1e3, m / ideal, cpu))
         print()
     if a.check and bad:
-        sys.exit("tables.py: %d wrong results" % bad)
+        sys.exit("tables.py: %d wrong results or hpfrt errors" % bad)
 
 
 if __name__ == "__main__":

@@ -13,6 +13,13 @@ int main() {
     std::printf("%d\n", A[i]); // expected-warning {{output in an independent loop is written by the rank that owns each iteration, not in the sequential order}}
   }
 #pragma hpf independent
+  for (int i = 0; i < 8; ++i)
+    if (A[i] < 0)
+      std::perror("negative"); // expected-warning {{output in an independent loop is written by the rank that owns each iteration, not in the sequential order}}
+#pragma hpf independent
+  for (int i = 0; i < 8; ++i)
+    std::puts(A[i] ? "odd" : "even"); // expected-warning {{output in an independent loop is written by the rank that owns each iteration, not in the sequential order}}
+#pragma hpf independent
   for (int i = 0; i < 2; ++i)
     std::printf("replicated %d\n", i); // no distributed array: every rank runs it, rank 0 prints
   return 0;

@@ -12,7 +12,9 @@
 // oversubscribed -n 3..5 runs, where every communication round costs
 // milliseconds) runs every (pair, kinds, extent) case once, rotating through
 // the schedulers and executors so each still runs many times.
-// `types` repeats a rotated matrix for 4-byte and 12-byte elements.
+// `types` repeats a rotated matrix for 4-byte and 12-byte elements; `short`
+// is `rotate` with extents 1 and 97 only. A second argument (an executor
+// name) limits a run to that executor.
 //
 //===----------------------------------------------------------------------===//
 
@@ -116,6 +118,12 @@ struct Pair {
   int P, Q;
 };
 
+/// A strategy the run is limited to (third argument), else every one.
+std::string Only;
+/// The extents of every case; `short` keeps 1 and 97 (oversubscribed runs
+/// of one executor with HPF_VERIFY, where each case costs milliseconds).
+std::vector<hpf::index_t> Extents = {0, 1, 97, 1000};
+
 template <class T> void matrix(bool Full, std::uint64_t &Chain) {
   const int W = hpf::nranks();
   std::vector<Pair> Pairs = {{W, W}};
@@ -127,9 +135,10 @@ template <class T> void matrix(bool Full, std::uint64_t &Chain) {
   for (const hpf::plan::Scheduler *S : hpf::plan::allSchedulers())
     if (S->name() != "exact")
       Scheds.emplace_back(S->name());
-  const auto &Strats = hpf::strategies();
+  const std::vector<std::string> Strats =
+      Only.empty() ? hpf::strategies() : std::vector<std::string>{Only};
   std::size_t Rot = 0;
-  for (hpf::index_t N : {0, 1, 97, 1000}) {
+  for (hpf::index_t N : Extents) {
     for (Pair PQ : Pairs) {
       hpf::processors P(PQ.P), Q(PQ.Q);
       auto FromF = formatsFor(N, PQ.P), ToF = formatsFor(N, PQ.Q);
@@ -156,6 +165,11 @@ template <class T> void matrix(bool Full, std::uint64_t &Chain) {
 int main(int argc, char **argv) {
   hpf::init(&argc, &argv);
   std::string Mode = argc > 1 ? argv[1] : "full";
+  Only = argc > 2 ? argv[2] : "";
+  if (Mode == "short") {
+    Extents = {1, 97};
+    Mode = "rotate";
+  }
   std::uint64_t Chain = 1469598103934665603ull;
   if (Mode == "full" || Mode == "rotate")
     matrix<double>(Mode == "full", Chain);

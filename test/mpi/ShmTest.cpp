@@ -18,7 +18,9 @@
 
 #include "mpi/hpfrt.h"
 
+#include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <memory>
 #include <string>
 
@@ -72,9 +74,29 @@ int main(int argc, char **argv) {
   fill(A, 1);
   hpf::redistribute(A, hpf::cyclic(3), All, Shm);
   check(A, 1, "first shm redistribution");
+  // From private storage every rank pushes its elements into one new
+  // window (the destination): no window for the old layout, no copy in.
+  hpf::rt::ShmStats SFirst = hpf::rt::shmStats();
+  // HPF_SHM_PUSH=0 (mpi.shm.nopush.n2): the storage is copied into a
+  // window of its own first, as before pushes existed.
+  const char *PushEnv = std::getenv("HPF_SHM_PUSH");
+  const bool Push = !(PushEnv && std::string(PushEnv) == "0");
+  const std::uint64_t Pushes = Push ? 1 : 0;
+  if (W > 1)
+    expect(SFirst.Pushes == Pushes && SFirst.WindowsCreated == 2 - Pushes,
+           "first shm redistribution pushes into one new window (created " +
+               std::to_string(SFirst.WindowsCreated) + ", pushes " +
+               std::to_string(SFirst.Pushes) + ")");
   hpf::redistribute(A, hpf::block(), All, Shm);
   check(A, 1, "second shm redistribution");
   hpf::rt::ShmStats S0 = hpf::rt::shmStats();
+  // The second reads the window the first wrote; only its destination
+  // (the private old storage) becomes a window.
+  if (W > 1)
+    expect(S0.Pushes == Pushes && S0.WindowsCreated == 2,
+           "second shm redistribution pulls (created " +
+               std::to_string(S0.WindowsCreated) + ", pushes " +
+               std::to_string(S0.Pushes) + ")");
   // On one rank every mapping of a 1-D array places every element alike:
   // the redistributions are no-ops found at run time and copy nothing.
   if (W > 1)

@@ -222,8 +222,10 @@ int main(int argc, char **argv) {
   bench::timeStrategies(
       Rows, Strategies, Reps, PO,
       [&](const redistribute_options &O) {
-        auto A = std::make_shared<darray<double>>(
-            N, format(plan::parseFormat("block")), PP);
+        // Made in the source mapping: from block, reaching a cyclic(k)
+        // source would be an all-to-all (P - 1 messages a rank), which
+        // under SMPI cost O(P^3) CPU (docs/bench-simulate.md, session 10).
+        auto A = std::make_shared<darray<double>>(SN, PP);
         return bench::StrategyRun{
             [&, A, O] { rt::DArrayAccess::redistribute(*A, DN, QQ, O); },
             [&, A, O] {

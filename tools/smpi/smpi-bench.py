@@ -105,7 +105,7 @@ def simulate(args, src, dst, ranks, rph, topo, strategies, scheduler, extra):
            "--baselines", "none", "--format", "json"]
     env = dict(os.environ, HPF_TIMEOUT="0")
     # Large simulations give way to the other work on the machine.
-    nice = ["nice", "-n", "10"] if ranks >= 1024 else []
+    nice = ["nice", "-n", "19"] if ranks >= 1024 else []
     tfile = os.path.join(args.work, f"time-{os.getpid()}.txt")
     timer = ["/usr/bin/time", "-o", tfile, "-f", "%U %S %M"]
     t0 = time.time()
