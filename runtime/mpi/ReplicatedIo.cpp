@@ -104,10 +104,10 @@ ssize_t writeFn(void *C, const char *Buf, std::size_t Size) {
   if (K->Console) {
     // Standard output: no result to share (as the sequential program, a
     // failed write to the console goes unnoticed).
-    if (writesHere()) {
+    // No flush: the console's own buffering (line-buffered stdout, see
+    // Env.cpp) writes whole lines, so ranks' lines do not interleave.
+    if (writesHere())
       std::fwrite(Buf, 1, Size, K->Console);
-      std::fflush(K->Console);
-    }
     return ssize_t(Size);
   }
   long long N = ssize_t(Size);
