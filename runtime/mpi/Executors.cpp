@@ -18,6 +18,7 @@
 
 #include "mpi/CopyKernel.h"
 #include "mpi/Exec.h"
+#include "mpi/Poll.h"
 #include "mpi/Payload.h"
 #include "mpi/Watchdog.h"
 #include "plan/HostSchedule.h"
@@ -27,7 +28,6 @@
 #include <cstdlib>
 #include <memory>
 #include <string>
-#include <time.h>
 
 namespace hpf::rt {
 
@@ -102,17 +102,15 @@ int waitSome(std::vector<MPI_Request> &Req, std::vector<int> &Done,
        "MPI_Waitany", Where);
     return Done[0] == MPI_UNDEFINED ? MPI_UNDEFINED : 1;
   }
-  for (int Idle = 0;; ++Idle) {
-    ok(MPI_Testsome(int(Req.size()), Req.data(), &Got, Done.data(),
-                    MPI_STATUSES_IGNORE),
-       "MPI_Testsome", Where);
-    if (Got != 0)
-      return Got;
-    if (Idle >= 64) {
-      timespec Ts{0, pollSleepUs() * 1000};
-      nanosleep(&Ts, nullptr);
-    }
-  }
+  pollUntil(
+      [&] {
+        ok(MPI_Testsome(int(Req.size()), Req.data(), &Got, Done.data(),
+                        MPI_STATUSES_IGNORE),
+           "MPI_Testsome", Where);
+        return Got != 0;
+      },
+      {.SleepUs = pollSleepUs()});
+  return Got;
 }
 
 struct Pending {

@@ -28,9 +28,8 @@
 
 #include "mpi/CopyKernel.h"
 #include "mpi/Exec.h"
+#include "mpi/Poll.h"
 #include "mpi/Watchdog.h"
-
-#include <time.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -168,15 +167,13 @@ bool reserve(Host &H, std::size_t Bytes, const char *Where) {
 /// core to the host's other ranks, still packing (more ranks than cores is
 /// common here), and to the kernel's TCP.
 void complete(MPI_Request &R, const char *Where) {
-  for (int Done = 0, Idle = 0;; ++Idle) {
-    ok(MPI_Test(&R, &Done, MPI_STATUS_IGNORE), "MPI_Test", Where);
-    if (Done)
-      return;
-    if (Idle >= 64) {
-      timespec Ts{0, 20000};
-      nanosleep(&Ts, nullptr);
-    }
-  }
+  pollUntil(
+      [&] {
+        int Done = 0;
+        ok(MPI_Test(&R, &Done, MPI_STATUS_IGNORE), "MPI_Test", Where);
+        return Done != 0;
+      },
+      {.SleepUs = 20});
 }
 
 /// One message inside the host: its elements sit at element offset At of

@@ -34,6 +34,7 @@
 
 #include "mpi/CopyKernel.h"
 #include "mpi/Exec.h"
+#include "mpi/Poll.h"
 #include "mpi/Shm.h"
 #include "plan/CopyShares.h"
 
@@ -80,14 +81,13 @@ bool oversubscribed() {
 /// oversubscribed, the waiting rank yields its core between polls (MPICH's
 /// blocking calls spin), so the ranks still copying run.
 void complete(MPI_Request &R, const char *Fn, const char *Where) {
-  const bool Yield = oversubscribed();
-  for (int Done = 0;;) {
-    ok(MPI_Test(&R, &Done, MPI_STATUS_IGNORE), Fn, Where);
-    if (Done)
-      return;
-    if (Yield)
-      sched_yield();
-  }
+  pollUntil(
+      [&] {
+        int Done = 0;
+        ok(MPI_Test(&R, &Done, MPI_STATUS_IGNORE), Fn, Where);
+        return Done != 0;
+      },
+      {.BusyTests = 0, .Yield = oversubscribed()});
 }
 
 /// What each rank reports at the start (step 1).
