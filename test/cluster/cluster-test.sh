@@ -43,6 +43,31 @@ FAIL=0
 # where they differ from rank-level execution.
 PLACEMENTS=${PLACEMENTS:-"1/default 2/default 2/host-steps 2/nodes 2/hybrid"}
 [ "${EXAMPLES:-1}" != 0 ] && echo "== examples, star, 4 hosts, HPF_VERIFY=1: $PLACEMENTS (ranks per host/executor)"
+# One example job: NP ranks on HOSTS, stdout and stderr to GOT.out/.err,
+# its exit status to GOT.rc, and in GOT.exited/ one file per rank that
+# reached the end with the others (epshim's EPSHIM_EXIT_DIR).
+run_example() {
+  local NP=$1 HOSTS=$2 GOT=$3 RC=0
+  rm -rf "$GOT.exited" && mkdir -p "$GOT.exited"
+  HPF_STRATEGY=$SET HPF_VERIFY=1 EPSHIM_EXIT_DIR="$GOT.exited" "$EMU" run $NP "$HOSTS" "$OUT/$NAME.hpf" \
+    >"$GOT.out" 2>"$GOT.err" || RC=$?
+  echo $RC >"$GOT.rc"
+}
+
+# Hydra's banner for a failed process (on stdout, after the job's output:
+# a block of '=' lines, then an "EXIT STRING" and two lines of advice), and
+# the blank line before it, removed.
+without_banner() {
+  awk 'length($0) >= 80 && /^=+$/ { inb = !inb; held = 0; next }
+       inb { next }
+       /^YOUR APPLICATION TERMINATED WITH THE EXIT STRING: / { tail = 2; next }
+       tail > 0 { tail--; next }
+       { if (held) print ""; held = 0 }
+       $0 == "" { held = 1; next }
+       { print }
+       END { if (held) print "" }' "$1"
+}
+
 for SRC in $([ "${EXAMPLES:-1}" != 0 ] && echo "$ROOT"/examples/*.cpp); do
   NAME=$(basename "$SRC" .cpp)
   /usr/lib/llvm-19/bin/clang++ -std=c++20 -O1 -w "$SRC" -o "$OUT/$NAME.seq"
@@ -56,22 +81,33 @@ for SRC in $([ "${EXAMPLES:-1}" != 0 ] && echo "$ROOT"/examples/*.cpp); do
     NP=$((4 * PER))
     # HPF_STRATEGY empty = the default executor (async across nodes).
     [ "$STRAT" = default ] && SET= || SET=$STRAT
-    HPF_STRATEGY=$SET HPF_VERIFY=1 "$EMU" run $NP "$HOSTS" "$OUT/$NAME.hpf" >"$GOT.out" 2>"$GOT.err" || true
+    run_example $NP "$HOSTS" "$GOT"
     # An example written for more processors (paper000: 5) runs with that
     # many ranks over the 4 hosts (Hydra fills them in blocks of PER=2).
     NEED=$(sed -n 's/.*needs \([0-9]*\) processors, but the program runs on.*/\1/p' "$GOT.err" | head -1)
     if [ -n "$NEED" ] && [ "$NEED" -gt $NP ]; then
       HOSTS=10.78.0.10:2,10.78.0.11:2,10.78.0.12:2,10.78.0.13:2
       GOT="$OUT/$NAME.4h$NEED.$STRAT"
-      HPF_STRATEGY=$SET HPF_VERIFY=1 "$EMU" run $NEED "$HOSTS" "$OUT/$NAME.hpf" >"$GOT.out" 2>"$GOT.err" || true
+      NP=$NEED
+      run_example $NP "$HOSTS" "$GOT"
       PER="$PER: needs $NEED ranks, ran $NEED over 4 hosts"
     fi
-    # Judged by the output (ranks end through epshim's exit, status 0).
-    if cmp -s "$OUT/$NAME.expected" "$GOT.out" && ! grep -q "hpfrt: error" "$GOT.err"; then
+    # Judged by the output (ranks end through epshim's exit, status 0) and
+    # by every rank having reached the end. MPICH 4.0's Hydra sometimes
+    # fails its own teardown after that (a proxy's `assert (!closed)`, a
+    # broken pipe, a rank hung up in epshim's final sleep: 3 and 1 of 40
+    # jobs of one example at 4 x 2, two series): said, not failed.
+    EXITED=$(find "$GOT.exited" -type f | wc -l)
+    if without_banner "$GOT.out" | cmp -s "$OUT/$NAME.expected" - && ! grep -q "hpfrt: error" "$GOT.err" &&
+      [ "$EXITED" -eq "$NP" ]; then
       EXEC=$( (grep -o "executor [a-z-]* ([^)]*)" "$GOT.err" || true) | sort -u | paste -sd ";" -)
-      echo "ok   $NAME 4x$PER $STRAT: same output as sequential; ${EXEC:-no redistribution}"
+      HYDRA=
+      if [ "$(cat "$GOT.rc")" != 0 ]; then
+        HYDRA=" (then Hydra's teardown failed, exit status $(cat "$GOT.rc"), after all $NP ranks ended: $(grep -m1 -o '\[proxy[^ ]* [^ ]*.*\|\[mpiexec[^ ]* [^ ]*.*' "$GOT.err" | cut -c1-120))"
+      fi
+      echo "ok   $NAME 4x$PER $STRAT: same output as sequential; ${EXEC:-no redistribution}$HYDRA"
     else
-      echo "FAIL $NAME 4x$PER $STRAT: output differs or error (see $GOT.out, $GOT.err)"
+      echo "FAIL $NAME 4x$PER $STRAT: output differs, error, or $EXITED of $NP ranks reached the end (see $GOT.out, $GOT.err)"
       FAIL=1
     fi
   done

@@ -82,7 +82,7 @@ run() {
   local G=(-genv UCX_TLS tcp,self -genv UCX_NET_DEVICES eth0 -genv UCX_RNDV_THRESH "${UCX_RNDV_THRESH:-inf}"
            -genv EPSHIM_FINALIZE exit -genv LD_PRELOAD "$HERE/build/epshim.so")
   for V in HPF_STRATEGY HPF_VERIFY HPF_SCHEDULER HPF_CHUNK_BYTES HPF_SHM HPF_TIMEOUT HPF_POLL_SLEEP_US \
-    EPSHIM_SPIN EPSHIM_MS $(compgen -v UCX_ | grep -vxE 'UCX_(TLS|NET_DEVICES|RNDV_THRESH)'); do
+    EPSHIM_SPIN EPSHIM_MS EPSHIM_EXIT_DIR $(compgen -v UCX_ | grep -vxE 'UCX_(TLS|NET_DEVICES|RNDV_THRESH)'); do
     [ -n "${!V}" ] && G+=(-genv $V "${!V}")
   done
   # Hydra forwards stdin to rank 0: never let it eat a caller's loop input.
