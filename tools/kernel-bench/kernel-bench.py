@@ -50,7 +50,8 @@ built both ways with -falign-loops=P for every P, run in the same rounds
 columns, each placement's -n 1 speed-up (sequential at P / hpfcc at P) and
 their median, and the range of the sequential build's times over the
 placements: a reader sees whether a default-build speed-up is the code or
-the lottery.
+the lottery. (16 is LLVM 19's default on x86-64: its binaries are the
+default build's, so its column is an A/A repeat, a check of the noise.)
 
   python3 tools/kernel-bench/kernel-bench.py --hpfcc build/bin/hpfcc --ranks 1,2 --runs 5
 """
