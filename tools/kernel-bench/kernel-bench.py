@@ -41,6 +41,18 @@ With --other-hpfcc (e.g. an installed tree of an earlier version) and/or
 --other-flag (e.g. --hpf-reproducible-sums), a second build is measured in
 the same passes, for before/after comparisons.
 
+--placements 1,16,32,64 measures the code-placement lottery at -n 1: where
+a hot loop lands relative to 64-byte fetch blocks alone moves a kernel by up
+to 1.8x on some CPUs (Zen 5: loop1d's sequential build 0.19 s or 0.35 s, same
+instructions; docs/bench-kernels.md, session 11). Each kernel is then also
+built both ways with -falign-loops=P for every P, run in the same rounds
+(sequential and hpfcc -n 1), and the table gets, after the default build's
+columns, each placement's -n 1 speed-up (sequential at P / hpfcc at P) and
+their median, and the range of the sequential build's times over the
+placements: a reader sees whether a default-build speed-up is the code or
+the lottery. (16 is LLVM 19's default on x86-64: its binaries are the
+default build's, so its column is an A/A repeat, a check of the noise.)
+
   python3 tools/kernel-bench/kernel-bench.py --hpfcc build/bin/hpfcc --ranks 1,2 --runs 5
 """
 import argparse
@@ -169,6 +181,9 @@ def main():
     ap.add_argument("--ranks", default="1,2")
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--tmp", default="/tmp/kernel-bench")
+    ap.add_argument("--placements", default="",
+                    help="-falign-loops values (e.g. 1,16,32,64): -n 1 speed-up "
+                    "at each code placement, both builds, and their median")
     ap.add_argument("--callgrind", action="store_true",
                     help="instruction counts (valgrind) instead of wall time")
     ap.add_argument("kernels", nargs="*",
@@ -177,6 +192,7 @@ def main():
     a = ap.parse_args()
     os.makedirs(a.tmp, exist_ok=True)
     ranks = [int(r) for r in a.ranks.split(",")]
+    placements = [int(p) for p in a.placements.split(",") if p]
     compilers = [("hpfcc", a.hpfcc, [])]
     if a.other_hpfcc or a.other_flag:
         compilers.append((a.other_label, a.other_hpfcc or a.hpfcc, a.other_flag))
@@ -204,9 +220,12 @@ def main():
         f"{lab} -n {r} (s) | speed-up | excl. start-up" for lab, _, _ in compilers
         for r in ranks) +
           " | 2 seq side by side (s) | ceiling -n 2 | hpfcc -n 2 / ceiling"
-          " | halo B/rank/iter -n 2 | minimum | hand MPI -n 2 (s) | hpfcc / hand |")
+          " | halo B/rank/iter -n 2 | minimum | hand MPI -n 2 (s) | hpfcc / hand |" +
+          "".join(f" -n 1 speed-up, -falign-loops={p} |" for p in placements) +
+          (" median over placements | sequential over placements (s) |"
+           if placements else ""))
     print("|---|---|---|" + "---|---|---|" * (len(compilers) * len(ranks)) +
-          "---|---|---|---|---|---|---|")
+          "---|---|---|---|---|---|---|" + "---|" * (len(placements) + 2 * bool(placements)))
     for src in a.kernels:
         name = os.path.splitext(os.path.basename(src))[0]
         seq = os.path.join(a.tmp, name + ".seq")
@@ -218,6 +237,15 @@ def main():
             build([hpfcc, "-std=c++20", "-O2", *flags, *defs, src, "-o", exe])
             for r in ranks:
                 cmds[(lab, r)] = [a.mpiexec, "-n", str(r), exe]
+        # The same two builds at each code placement (sequential, -n 1).
+        for p in placements:
+            align = f"-falign-loops={p}"
+            build([a.cxx, "-std=c++20", "-O2", "-w", align, "-I" + inc, *defs, src,
+                   "-o", f"{seq}.a{p}"])
+            exe = os.path.join(a.tmp, f"{name}.hpfcc.a{p}")
+            build([a.hpfcc, "-std=c++20", "-O2", align, *defs, src, "-o", exe])
+            cmds[("seq", p)] = [f"{seq}.a{p}"]
+            cmds[("hpfcc-align", p)] = [a.mpiexec, "-n", "1", exe]
         if name in BASELINES:
             hand = os.path.join(a.tmp, name + ".hand")
             build([a.mpicxx, "-std=c++20", "-O2", *defs, BASELINES[name], "-o", hand])
@@ -263,6 +291,12 @@ def main():
             cells.append(f"{th:.3f} | {t2 / th:.2f}")
         else:
             cells.append("n/a | n/a")
+        if placements:
+            ups = [statistics.median(times[("seq", p)]) /
+                   statistics.median(times[("hpfcc-align", p)]) for p in placements]
+            cells += [f"{u:.2f}" for u in ups] + [f"{statistics.median(ups):.2f}"]
+            tps = [statistics.median(times[("seq", p)]) for p in placements]
+            cells.append(f"{min(tps):.3f}-{max(tps):.3f}")
         print(f"| {name} | {BOUND.get(name, '?')} | {tseq:.3f} | " + " | ".join(cells) + " |",
               flush=True)
 
