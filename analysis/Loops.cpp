@@ -15,6 +15,7 @@
 #include "Replicated.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -57,8 +58,8 @@ bool reductionType(const ASTContext &Ctx, QualType T) {
   return T->isArithmeticType();
 }
 
-/// The for loop right after a directive's carriers, or null.
-const ForStmt *loopAfter(const ParsedDirective &D, const Anchor &A) {
+/// The statement right after a directive's carriers, or null.
+const Stmt *stmtAfter(const ParsedDirective &D, const Anchor &A) {
   if (!A.Parent)
     return nullptr;
   if (const auto *If = dyn_cast<IfStmt>(A.Parent)) {
@@ -68,12 +69,42 @@ const ForStmt *loopAfter(const ParsedDirective &D, const Anchor &A) {
       const auto *I = dyn_cast_or_null<IfStmt>(S);
       S = I ? I->getElse() : nullptr;
     }
-    return dyn_cast_or_null<ForStmt>(S);
+    return S;
   }
   const auto *CS = cast<CompoundStmt>(A.Parent);
   unsigned LoopIdx = A.Index + static_cast<unsigned>(D.Slots.size());
-  return LoopIdx < CS->size() ? dyn_cast<ForStmt>(CS->body_begin()[LoopIdx])
-                              : nullptr;
+  return LoopIdx < CS->size() ? CS->body_begin()[LoopIdx] : nullptr;
+}
+
+/// The for loop right after a directive's carriers, or null.
+const ForStmt *loopAfter(const ParsedDirective &D, const Anchor &A) {
+  return dyn_cast_or_null<ForStmt>(stmtAfter(D, A));
+}
+
+/// A for loop with attributes (`[[clang::code_align(32)]] for`, or
+/// `#pragma clang loop`, `#pragma unroll` before it) right after a
+/// directive: its first attribute, else null. The rewritten loop would leave
+/// them before the block that replaces it, where they do not compile.
+const Attr *loopAttributeAfter(const ParsedDirective &D, const Anchor &A) {
+  const auto *AS = dyn_cast_or_null<AttributedStmt>(stmtAfter(D, A));
+  if (!AS || !isa<ForStmt>(AS->getSubStmt()) || AS->getAttrs().empty())
+    return nullptr;
+  return AS->getAttrs()[0];
+}
+
+void reportLoopAttribute(Reporter &R, const Attr *At) {
+  std::string What;
+  if (isa<LoopHintAttr>(At))
+    What = std::string("#pragma ") +
+           (At->getSpelling() == std::string_view("loop") ? "clang loop"
+                                                          : At->getSpelling());
+  else
+    What = "[[" + At->getNormalizedFullName() + "]]";
+  R.error(At->getLocation(),
+          "hpfcc cannot yet keep '" + What +
+              "' on an independent loop (its iterations are split among the "
+              "ranks, and the loop is rewritten): remove it, or put it on a "
+              "loop inside the independent one");
 }
 
 /// True if S refers to a distributed array of rank >= 2 (carriers aside).
@@ -354,8 +385,11 @@ void Loops::independent(const ParsedDirective &D) {
   }
   const ForStmt *For = loopAfter(D, *A);
   if (!For) {
-    R.error(D.locOf(D.Dir.KindTok),
-            "'independent' must be followed by a for loop");
+    if (const Attr *At = loopAttributeAfter(D, *A))
+      reportLoopAttribute(R, At);
+    else
+      R.error(D.locOf(D.Dir.KindTok),
+              "'independent' must be followed by a for loop");
     return;
   }
   OwnerLoop L;
@@ -440,6 +474,13 @@ void Loops::independent(const ParsedDirective &D) {
       auto It = C.BodyAnchors.find(D2.Id);
       const ForStmt *F2 =
           It == C.BodyAnchors.end() ? nullptr : loopAfter(D2, It->second);
+      if (!F2 && It != C.BodyAnchors.end())
+        if (const Attr *At = loopAttributeAfter(D2, It->second)) {
+          // Reported here, once: the nest is not rewritten.
+          NestInner.insert(D2.Id);
+          reportLoopAttribute(R, At);
+          return;
+        }
       if (!F2)
         continue; // reported when D2 itself is checked
       NestInner.insert(D2.Id);

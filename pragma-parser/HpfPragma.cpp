@@ -338,13 +338,18 @@ void HpfPragmaHandler::HandlePragma(clang::Preprocessor &PP,
 
   // An independent directive before a for loop takes the statement form, so
   // that it may be the unbraced body of a loop or if; the token after the
-  // directive tells (it goes back into the stream after the carriers).
+  // directive tells (it goes back into the stream after the carriers). A
+  // loop with attributes (`[[...]] for`, `#pragma clang loop` or `#pragma
+  // unroll` before it) takes it too, so the analysis sees the loop and
+  // says what it cannot do with the attributes.
   std::optional<clang::Token> Next;
   if (D.Kind == DirectiveKind::Independent) {
     Next.emplace();
     PP.Lex(*Next);
   }
-  const bool StatementForm = Next && Next->is(clang::tok::kw_for);
+  const bool StatementForm =
+      Next && Next->isOneOf(clang::tok::kw_for, clang::tok::l_square,
+                            clang::tok::annot_pragma_loop_hint);
   if (StatementForm) {
     // The injected `if (...) ; else` would make Clang warn "add explicit
     // braces to avoid dangling else" at the directive when it is the
