@@ -29,6 +29,7 @@
 #include "mpi/CopyKernel.h"
 #include "mpi/Exec.h"
 #include "mpi/Poll.h"
+#include "mpi/Shm.h"
 #include "mpi/Watchdog.h"
 
 #include <algorithm>
@@ -124,41 +125,16 @@ bool reserve(Host &H, std::size_t Bytes, const char *Where) {
   freeWindow(H);
   // Whole MiBs, so that slightly larger plans reuse the window.
   std::size_t Seg = (Bytes + (std::size_t(1) << 20) - 1) >> 20 << 20;
-  MPI_Info Info;
-  MPI_Info_create(&Info);
-  MPI_Info_set(Info, "alloc_shared_noncontig", "true");
-  void *Base = nullptr;
-  int Rc =
-      MPI_Win_allocate_shared(MPI_Aint(Seg), 1, Info, H.Comm, &Base, &H.Win);
-  MPI_Info_free(&Info);
-  int Ok = Rc == MPI_SUCCESS, All = 0;
-  ok(MPI_Allreduce(&Ok, &All, 1, MPI_INT, MPI_MIN, H.Comm), "MPI_Allreduce",
-     Where);
-  if (!All) {
-    if (Ok)
-      fail("redistribute",
-           "hybrid: MPI_Win_allocate_shared failed on some ranks of a host "
-           "only (" +
-               std::to_string(Seg) + " bytes here)",
-           Where);
-    H.Win = MPI_WIN_NULL;
+  std::vector<std::size_t> Sizes;
+  H.Win = allocateSharedWindow(H.Comm, Seg, H.Bases, Sizes,
+                               "redistribute (hybrid)", Where);
+  if (H.Win == MPI_WIN_NULL) {
+    H.Bases.clear();
     H.Usable = false;
     note(H, "MPI_Win_allocate_shared failed");
     return false;
   }
-  H.Bases.resize(std::size_t(H.Size));
-  for (int R = 0; R < H.Size; ++R) {
-    MPI_Aint Size = 0;
-    int Unit = 0;
-    void *P = nullptr;
-    ok(MPI_Win_shared_query(H.Win, R, &Size, &Unit, &P), "MPI_Win_shared_query",
-       Where);
-    H.Bases[std::size_t(R)] = static_cast<char *>(P);
-  }
   H.SegBytes = Seg;
-  // One passive-target epoch for the window's life: MPI_Win_sync then
-  // orders this rank's loads and stores against the barriers.
-  ok(MPI_Win_lock_all(MPI_MODE_NOCHECK, H.Win), "MPI_Win_lock_all", Where);
   return true;
 }
 

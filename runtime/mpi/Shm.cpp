@@ -97,26 +97,57 @@ bool shmUsable() {
   return S.Usable;
 }
 
-SharedWindow *createWindow(std::size_t Bytes, const char *Where) {
-  State &S = state();
-  std::size_t Seg = std::max(MinSegment, (Bytes + 4095) / 4096 * 4096) + Align;
+MPI_Win allocateSharedWindow(MPI_Comm C, std::size_t Seg,
+                             std::vector<char *> &Bases,
+                             std::vector<std::size_t> &Sizes,
+                             const char *Operation, const char *Where) {
   MPI_Info Info;
   MPI_Info_create(&Info);
   // Each segment on its own pages (page-aligned, placed near its rank).
   MPI_Info_set(Info, "alloc_shared_noncontig", "true");
   void *Base = nullptr;
   MPI_Win Win = MPI_WIN_NULL;
-  int Rc = MPI_Win_allocate_shared(MPI_Aint(Seg), 1, Info, S.Node, &Base, &Win);
+  int Rc = MPI_Win_allocate_shared(MPI_Aint(Seg), 1, Info, C, &Base, &Win);
   MPI_Info_free(&Info);
   int Ok = Rc == MPI_SUCCESS, All = 0;
-  check(MPI_Allreduce(&Ok, &All, 1, MPI_INT, MPI_MIN, comm()), "MPI_Allreduce",
-        "redistribute", Where);
+  check(MPI_Allreduce(&Ok, &All, 1, MPI_INT, MPI_MIN, C), "MPI_Allreduce",
+        Operation, Where);
   if (!All) {
     if (Ok)
-      fail("redistribute",
+      fail(Operation,
            "MPI_Win_allocate_shared failed on some ranks only (" +
                std::to_string(Seg) + " bytes here)",
            Where);
+    return MPI_WIN_NULL;
+  }
+  int N = 0;
+  MPI_Comm_size(C, &N);
+  Bases.resize(std::size_t(N));
+  Sizes.resize(std::size_t(N));
+  for (int R = 0; R < N; ++R) {
+    MPI_Aint Size = 0;
+    int Unit = 0;
+    void *P = nullptr;
+    check(MPI_Win_shared_query(Win, R, &Size, &Unit, &P),
+          "MPI_Win_shared_query", Operation, Where);
+    Bases[std::size_t(R)] = static_cast<char *>(P);
+    Sizes[std::size_t(R)] = std::size_t(Size);
+  }
+  // One passive-target epoch for the window's life: MPI_Win_sync then
+  // orders this rank's loads and stores against the barriers.
+  check(MPI_Win_lock_all(MPI_MODE_NOCHECK, Win), "MPI_Win_lock_all",
+        Operation, Where);
+  return Win;
+}
+
+SharedWindow *createWindow(std::size_t Bytes, const char *Where) {
+  State &S = state();
+  std::size_t Seg = std::max(MinSegment, (Bytes + 4095) / 4096 * 4096) + Align;
+  auto *W = new SharedWindow;
+  W->Win = allocateSharedWindow(S.Node, Seg, W->Bases, W->Sizes,
+                                "redistribute", Where);
+  if (W->Win == MPI_WIN_NULL) {
+    delete W;
     S.Usable = false;
     if (rank() == 0)
       std::fprintf(stderr,
@@ -126,31 +157,16 @@ SharedWindow *createWindow(std::size_t Bytes, const char *Where) {
     return nullptr;
   }
   ++shmCounters().WindowsCreated;
-  auto *W = new SharedWindow;
-  W->Win = Win;
   W->Id = S.NextId++;
-  int N = nranks();
-  W->Bases.resize(std::size_t(N));
-  W->Sizes.resize(std::size_t(N));
-  for (int R = 0; R < N; ++R) {
-    MPI_Aint Size = 0;
-    int Unit = 0;
-    void *P = nullptr;
-    check(MPI_Win_shared_query(Win, R, &Size, &Unit, &P),
-          "MPI_Win_shared_query", "redistribute", Where);
+  for (std::size_t R = 0; R < W->Bases.size(); ++R) {
     // Segments are page-aligned on several ranks, but not necessarily on
     // one: the segment was allocated Align bytes larger, so round up.
-    std::uintptr_t Raw = reinterpret_cast<std::uintptr_t>(P);
+    std::uintptr_t Raw = reinterpret_cast<std::uintptr_t>(W->Bases[R]);
     std::size_t Skip = (Align - Raw % Align) % Align;
-    Size = Size >= MPI_Aint(Skip) ? Size - MPI_Aint(Skip) : 0;
-    W->Bases[std::size_t(R)] = static_cast<char *>(P) + Skip;
-    W->Sizes[std::size_t(R)] = std::size_t(Size);
-    W->TotalBytes += std::size_t(Size);
+    W->Bases[R] += Skip;
+    W->Sizes[R] = W->Sizes[R] >= Skip ? W->Sizes[R] - Skip : 0;
+    W->TotalBytes += W->Sizes[R];
   }
-  // One passive-target epoch for the window's life: MPI_Win_sync then
-  // orders this rank's loads and stores against the barriers.
-  check(MPI_Win_lock_all(MPI_MODE_NOCHECK, Win), "MPI_Win_lock_all",
-        "redistribute", Where);
   return W;
 }
 

@@ -42,6 +42,16 @@ ShmStats &shmCounters();
 /// failed. The same answer on every rank.
 bool shmUsable();
 
+/// Collective over C: a window of Seg bytes on every rank of C (each
+/// segment on its own pages), every rank's segment mapped here (Bases, and
+/// its bytes in Sizes), in one passive-target epoch for the window's life.
+/// MPI_WIN_NULL on every rank of C if MPI cannot allocate it; a failure on
+/// some ranks only ends the job. Errors name Operation.
+MPI_Win allocateSharedWindow(MPI_Comm C, std::size_t Seg,
+                             std::vector<char *> &Bases,
+                             std::vector<std::size_t> &Sizes,
+                             const char *Operation, const char *Where);
+
 /// Collective over the world: a new window whose segment on this rank has
 /// at least Bytes. Null on every rank if MPI cannot allocate it; shm is then
 /// off for the rest of the run (shmUsable() turns false).
