@@ -135,8 +135,8 @@ MPI_Win allocateSharedWindow(MPI_Comm C, std::size_t Seg,
   }
   // One passive-target epoch for the window's life: MPI_Win_sync then
   // orders this rank's loads and stores against the barriers.
-  check(MPI_Win_lock_all(MPI_MODE_NOCHECK, Win), "MPI_Win_lock_all",
-        Operation, Where);
+  check(MPI_Win_lock_all(MPI_MODE_NOCHECK, Win), "MPI_Win_lock_all", Operation,
+        Where);
   return Win;
 }
 
@@ -144,8 +144,8 @@ SharedWindow *createWindow(std::size_t Bytes, const char *Where) {
   State &S = state();
   std::size_t Seg = std::max(MinSegment, (Bytes + 4095) / 4096 * 4096) + Align;
   auto *W = new SharedWindow;
-  W->Win = allocateSharedWindow(S.Node, Seg, W->Bases, W->Sizes,
-                                "redistribute", Where);
+  W->Win = allocateSharedWindow(S.Node, Seg, W->Bases, W->Sizes, "redistribute",
+                                Where);
   if (W->Win == MPI_WIN_NULL) {
     delete W;
     S.Usable = false;
