@@ -46,12 +46,11 @@ void init(int *argc, char ***argv) {
     }
     WeInitialised = true;
     // MPICH's MPI_Init leaves stdout unbuffered, so `cout << "i = " << i`
-    // leaves a rank as three writes, and mpiexec interleaves them with other
-    // ranks' mid-line. Line buffering keeps every line one write, as close
-    // to the sequential program's (fully buffered) output as a shared
-    // console allows.
-    // The buffer is ours: given none, glibc keeps the one-byte buffer of
-    // the unbuffered stream (measured: "i", " = ", "0", "\n" as 4 writes).
+    // leaves a rank as several writes, and mpiexec interleaves them with
+    // other ranks' mid-line. Line buffering keeps every line one write (and
+    // shows progress lines when printed, as a terminal does). The buffer is
+    // ours: given none, glibc keeps the one-byte buffer of the unbuffered
+    // stream (measured: "i", " = ", "0", "\n" as 4 writes).
     static char StdoutBuffer[BUFSIZ];
     std::fflush(stdout);
     std::setvbuf(stdout, StdoutBuffer, _IOLBF, sizeof StdoutBuffer);
