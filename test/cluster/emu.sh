@@ -13,7 +13,9 @@
 #                          10.78.0.10:2,10.78.0.11:2 (empty: NP hosts x 1);
 #                          forwards the HPF_* settings below, EPSHIM_SPIN/MS
 #                          and any other UCX_* set by the caller (to try
-#                          settings; UCX_RNDV_THRESH defaults to inf)
+#                          settings; UCX_RNDV_THRESH defaults to inf); its
+#                          status is mpiexec's, or 0 when every rank ended
+#                          and only Hydra's teardown failed (said on stderr)
 #
 # Why each setting (measured on this kind of machine, see
 # docs/bench-cluster.md): UCX must be kept off shared memory between
@@ -73,22 +75,37 @@ down() {
 }
 
 run() {
-  local NP=$1 HOSTS=$2
+  local NP=$1 HOSTS=$2 RC=0 ENDED EXITED
   shift 2
   if [ -z "$HOSTS" ]; then
     HOSTS=$(for K in $(seq 0 $((NP - 1))); do printf "$NET.1%d," $K; done)
     HOSTS=${HOSTS%,}
   fi
+  # Each rank that reaches the end with the others leaves a file here
+  # (epshim's EPSHIM_EXIT_DIR).
+  EXITED=$(mktemp -d)
   local G=(-genv UCX_TLS tcp,self -genv UCX_NET_DEVICES eth0 -genv UCX_RNDV_THRESH "${UCX_RNDV_THRESH:-inf}"
-           -genv EPSHIM_FINALIZE exit -genv LD_PRELOAD "$HERE/build/epshim.so")
+           -genv EPSHIM_FINALIZE exit -genv EPSHIM_EXIT_DIR "$EXITED" -genv LD_PRELOAD "$HERE/build/epshim.so")
   for V in HPF_STRATEGY HPF_VERIFY HPF_SCHEDULER HPF_CHUNK_BYTES HPF_SHM HPF_TIMEOUT HPF_POLL_SLEEP_US \
-    EPSHIM_SPIN EPSHIM_MS EPSHIM_EXIT_DIR $(compgen -v UCX_ | grep -vxE 'UCX_(TLS|NET_DEVICES|RNDV_THRESH)'); do
+    EPSHIM_SPIN EPSHIM_MS $(compgen -v UCX_ | grep -vxE 'UCX_(TLS|NET_DEVICES|RNDV_THRESH)'); do
     [ -n "${!V}" ] && G+=(-genv $V "${!V}")
   done
   # Hydra forwards stdin to rank 0: never let it eat a caller's loop input.
   timeout ${TMO:-180} ip netns exec ${P}0 unshare --uts sh -c 'hostname h0; exec "$@"' sh \
     mpiexec.mpich -launcher ssh -launcher-exec "$HERE/nsexec.sh" -hosts "$HOSTS" \
-    -n "$NP" "${G[@]}" "$@" </dev/null
+    -n "$NP" "${G[@]}" "$@" </dev/null || RC=$?
+  ENDED=$(find "$EXITED" -type f | wc -l)
+  rm -rf "$EXITED"
+  # MPICH 4.0's Hydra sometimes fails its own teardown after every rank has
+  # ended (a proxy's `assert (!closed)`, a broken pipe returning a status, a
+  # rank hung up in epshim's final sleep: 3 and 1 of 40 jobs of one example
+  # at 4 x 2, two series): the job did its work; said, not failed. Its
+  # banner stays on stdout.
+  if [ $RC != 0 ] && [ "$ENDED" -eq "$NP" ]; then
+    echo "emu.sh: all $NP ranks ended; then Hydra's teardown failed (exit status $RC): status 0" >&2
+    RC=0
+  fi
+  return $RC
 }
 
 cmd=$1

@@ -10,7 +10,7 @@
  *    With EPSHIM_FINALIZE=exit a rank instead barriers, flushes stdio, waits
  *    EPSHIM_EXIT_MS (200) for sockets to drain and _exits with status 0.
  *    With EPSHIM_EXIT_DIR set, every rank, after the barrier and the flush,
- *    creates the file DIR/RANK: proof, for cluster-test.sh, that each rank
+ *    creates the file DIR/RANK: proof, for emu.sh run, that each rank
  *    reached the end with the others and wrote its output, when Hydra's
  *    teardown then fails (a proxy's `assert (!closed)`, a broken pipe, or
  *    a rank hung up in its final sleep: 3 and 1 of 40 jobs of one example

@@ -17,8 +17,9 @@ payload bytes). Ranks are placed on hosts in blocks (Hydra's -hosts
 a:2,b:2 puts ranks 0,1 on a). A job is judged by its output: --check fails
 on a wrong result, an `hpfrt: error` line, or a run whose output is not
 JSON (the ranks end through epshim's exit with status 0). A job that ends
-with another status after its complete JSON is reported in the table's
-output, with what followed the JSON, and its results are counted.
+with another status after its complete JSON, or whose Hydra teardown failed
+after every rank ended (emu.sh's note; status 0), is reported in the
+table's output, with what followed the JSON, and its results are counted.
 """
 import argparse
 import importlib.util
@@ -86,10 +87,11 @@ def run_once(a, src, dst, p, q, ranks):
     if j is None:
         sys.exit("tables.py: no JSON from %s (exit status %d)\n--- stdout\n%s"
                  "--- stderr\n%s" % (" ".join(cmd), r.returncode, r.stdout, r.stderr))
-    if r.returncode != 0 or "hpfrt: error" in r.stderr:
+    teardown = "Hydra's teardown failed" in r.stderr  # emu.sh said so
+    if r.returncode != 0 or teardown or "hpfrt: error" in r.stderr:
         # Judged by its output (see above), but never silently.
         tail = (r.stdout[end:].strip() + "\n" + r.stderr.strip()).strip()
-        print("note: a job of this case ended with exit status %d after its "
+        print("note: a job of this case did not end cleanly (exit status %d) after its "
               "complete JSON; its results are counted as printed. What "
               "followed:\n\n    %s\n" % (r.returncode,
                                         tail.replace("\n", "\n    ")[-1500:]))
