@@ -513,13 +513,14 @@ void LoopEmitter::levels(const std::string &Epi) {
     if (segmented(K)) {
       std::string Seg = segment(int(K));
       auto H = Hoisted.find(K);
+      const bool Innermost = K + 1 == L.Levels.size();
       E.RW.InsertTextBefore(
           Lv.For->getForLoc(),
           std::string("{ for (const ") +
               (Lv.unitUp() ? "hpfcc::segment " : "hpfcc::steps ") + Seg +
               " : " + (H != Hoisted.end() ? H->second : ownedSegments(Lv)) +
-              ") ");
-      if (K + 1 == L.Levels.size() && !Split.empty()) {
+              ") " + (Innermost ? alignedVersionHead() : ""));
+      if (Innermost && !Split.empty()) {
         haloRuns(Lv, Seg + ".lo", Seg + ".hi", Close);
       } else {
         // The user's loop over one segment (run): its increment as
@@ -534,7 +535,7 @@ void LoopEmitter::levels(const std::string &Epi) {
                          Lv.IndVar->getName().str() +
                              (Lv.Down ? " > " : " < ") + Bound);
       }
-      Close = " }" + Close;
+      Close = (Innermost ? alignedVersionTail() : "") + " }" + Close;
     } else if (K + 1 == L.Levels.size() && !Split.empty()) {
       auto [Lo, Hi] = interval(Lv);
       haloRuns(Lv, Lo, Hi, Close);

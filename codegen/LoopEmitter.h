@@ -26,6 +26,11 @@ using analysis::NestLevel;
 using analysis::OwnerLoop;
 using analysis::Subscripts;
 
+/// Whether S keeps its meaning as the body of a lambda: no static local
+/// (one per instantiation), label, or __func__ and the like
+/// (codegen/StrideVersions.cpp).
+bool lambdaSafe(const clang::Stmt *S);
+
 class LoopEmitter {
 public:
   LoopEmitter(Emitter &E, const OwnerLoop &L)
@@ -235,6 +240,23 @@ private:
   /// `}; if (<strides constant>) __hpf_nest7(...); else __hpf_nest7(...);`,
   /// after the nest, before the epilogue.
   std::string strideVersionTail() const;
+
+  // ---- innermost loops versioned on alignment (AlignedVersions.cpp) ----
+  //
+  // Per segment of the innermost level, the user's loop runs as a lambda
+  // over the rank-1 arrays' pointers, called with the pointers rebased at
+  // the segment's first element and assumed 16-byte aligned when they are,
+  // else with the pointers as they are: the first version's vector loads
+  // fold into the arithmetic like the sequential build's.
+
+  /// The arrays whose pointers are the lambda's parameters (none: one
+  /// version).
+  std::vector<const DistArray *> alignedVersioned() const;
+  /// `{ auto __hpf_inner7 = [&](...) {`, before the user's innermost loop.
+  std::string alignedVersionHead() const;
+  /// `}; if (<aligned>) __hpf_inner7(...); else __hpf_inner7(...); }`,
+  /// after it.
+  std::string alignedVersionTail() const;
 
   // ---- halos read in place in the interior (halo_split) ----------------
   //

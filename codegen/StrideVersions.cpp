@@ -42,7 +42,6 @@
 using namespace clang;
 
 namespace hpf::codegen {
-namespace {
 
 /// Whether S holds what a lambda would change: a static local (one per
 /// instantiation), a label (goto stays inside, but two copies of a label
@@ -63,8 +62,6 @@ bool lambdaSafe(const Stmt *S) {
       return false;
   return true;
 }
-
-} // namespace
 
 std::vector<const DistArray *> LoopEmitter::strideVersioned() const {
   std::vector<const DistArray *> Out;

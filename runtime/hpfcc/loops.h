@@ -29,6 +29,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -353,6 +354,34 @@ template <class T, class U>
 #endif
   (void)a;
   (void)b;
+}
+
+/// Innermost loops versioned on alignment (codegen/AlignedVersions.cpp):
+/// x86-64's baseline vector unit (SSE2) folds a vector load into the
+/// arithmetic that uses it only from a 16-byte aligned address. A loop
+/// over `A[i + s.off]` whose alignment the compiler cannot know gets
+/// separate unaligned loads, scheduled all before the arithmetic: 1.25x
+/// the time of the sequential build's loop over a static array (Zen 5,
+/// docs/bench-kernels.md). The generated loop has a second version over
+/// pointers rebased at the segment's first element and assumed aligned,
+/// run when the test below holds (whenever a block's loop starts at its
+/// first element).
+inline constexpr std::size_t vector_alignment = 16;
+
+template <class... T>
+[[gnu::always_inline]] inline bool vector_aligned(const T *...p) {
+  return ((reinterpret_cast<std::uintptr_t>(p) % vector_alignment) | ...) == 0;
+}
+
+template <class T>
+[[gnu::always_inline]] inline T *assume_vector_aligned(T *p) {
+  return std::assume_aligned<vector_alignment>(p);
+}
+
+/// The segment addressed from its first element: local index i - lo, for
+/// pointers rebased at that element.
+[[gnu::always_inline]] inline segment rebased(segment s) {
+  return {s.lo, s.hi, -s.lo};
 }
 
 /// A whole multi-dimensional array gathered on every rank before a loop
