@@ -11,8 +11,10 @@
 // program's own set-up loop), and its whole 2 MB pages are marked
 // MADV_HUGEPAGE, so a sweep over it takes one TLB entry and one page fault
 // per 2 MB instead of 512 (transparent huge pages are "madvise" on Debian:
-// the sequential build's .bss gets 4 KB pages). HPF_MAP_PAYLOAD=0 turns
-// the mapping off: every block from operator new[] (before/after runs).
+// the sequential build's .bss gets 4 KB pages), except in a virtual machine
+// that hands free memory back to its host (mpi/Payload.cpp;
+// HPF_HUGE_PAGES=0/1 decides instead). HPF_MAP_PAYLOAD=0 turns the mapping
+// off: every block from operator new[] (before/after runs).
 //
 // In the SimGrid SMPI build (HPF_SMPI, tools/smpi) they are SimGrid's
 // shared malloc when smpirun runs with --cfg=smpi/shared-malloc:global (or
@@ -93,9 +95,15 @@ constexpr std::size_t mappedLength(std::size_t Bytes) {
   return (Bytes + 4095) & ~std::size_t(4095);
 }
 
+/// Whether mapped blocks ask for transparent huge pages: yes, unless the
+/// machine is a virtual machine that hands free memory back to its host,
+/// where they cost more than they save (mpi/Payload.cpp); HPF_HUGE_PAGES=1
+/// or 0 decides instead.
+bool hugePagesPay();
+
 /// Maps Bytes (>= HugePayload) at a HugePage boundary, zero-filled, its
-/// whole huge pages advised MADV_HUGEPAGE; throws std::bad_alloc if the
-/// kernel refuses (as operator new[] would).
+/// whole huge pages advised MADV_HUGEPAGE (if hugePagesPay()); throws
+/// std::bad_alloc if the kernel refuses (as operator new[] would).
 inline char *mapPayload(std::size_t Bytes) {
   // Over-map by one huge page and trim both ends to the aligned block.
   const std::size_t Len = mappedLength(Bytes);
@@ -113,7 +121,8 @@ inline char *mapPayload(std::size_t Bytes) {
   // Only whole huge pages: a partial one at the end stays 4 KB pages (no
   // memory beyond Len is ever faulted in). Advice only: ignore failure
   // (a kernel without THP).
-  ::madvise(P, Len & ~(HugePage - 1), MADV_HUGEPAGE);
+  if (hugePagesPay())
+    ::madvise(P, Len & ~(HugePage - 1), MADV_HUGEPAGE);
   return P;
 }
 #endif
