@@ -216,7 +216,7 @@ void chooseRows(Context &C, OwnerLoop &L, const FlowState &St) {
                    (Dims.find(',') == std::string::npos ? " " : "s ") + Dims +
                    Why +
                    ": before the loop its owner broadcasts that slice to "
-                   "every rank (one MPI_Bcast of " +
+                   "every rank (a broadcast of " +
                    Size + ")" + Instead);
   }
 }

@@ -11,5 +11,5 @@
 // CHECK: e2e: -n 4: same output
 // RUN: %hpfcc -Rhpf -c %S/../../examples/kernels/gauss.cpp -o %t.o 2>&1 | FileCheck %s --check-prefix=REMARK
 // REMARK: remark: independent loop nest over 'M' ((cyclic, *) onto ALL(*)): 'i' over the owned indices of dimension 0; owner computes
-// REMARK: remark: 'M' is read at 'k' in dimension 0, which this nest does not write (the loop over the index of that dimension never reaches it): before the loop its owner broadcasts that slice to every rank (one MPI_Bcast of 102 elements, 816 bytes)
+// REMARK: remark: 'M' is read at 'k' in dimension 0, which this nest does not write (the loop over the index of that dimension never reaches it): before the loop its owner broadcasts that slice to every rank (a broadcast of 102 elements, 816 bytes)
 // REMARK-NOT: gathered

@@ -18,9 +18,9 @@
 // CODE: const hpfcc::row<double, 2, 2u> __hpf_row[[ID3:[0-9]+]]_0(G, {0, hpf::index_t(c)},
 // CODE: __hpf_row[[ID3]]_0(j, c)
 // RUN: %hpfcc -Rhpf -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=REMARK
-// REMARK: remark: 'M' is read at 'k' in dimension 0, which this nest does not write (the loop over the index of that dimension never reaches it): before the loop its owner broadcasts that slice to every rank (one MPI_Bcast of 8 elements, 64 bytes)
+// REMARK: remark: 'M' is read at 'k' in dimension 0, which this nest does not write (the loop over the index of that dimension never reaches it): before the loop its owner broadcasts that slice to every rank (a broadcast of 8 elements, 64 bytes)
 // REMARK: remark: 'M' is read at 'k' in dimension 0, which this nest does not write
-// REMARK: remark: 'G' is read at 'c' in dimension 1: before the loop its owner broadcasts that slice to every rank (one MPI_Bcast of 7 elements, 56 bytes) instead of gathering all 49 elements
+// REMARK: remark: 'G' is read at 'c' in dimension 1: before the loop its owner broadcasts that slice to every rank (a broadcast of 7 elements, 56 bytes) instead of gathering all 49 elements
 // REMARK-NOT: gathered
 // RUN: %e2e --tmp %t.d --ranks 1,2,3,4 %s | FileCheck %s
 // CHECK: e2e: sequential output: rows 7: {{.*}}
