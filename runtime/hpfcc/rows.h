@@ -11,8 +11,10 @@
 //
 // (Fixed: bit d set for each fixed dimension; the other dimensions are
 // held whole) and reads `__hpf_row7_0(k, j)` with global indices, the
-// fixed ones ignored. The owner packs the slice and broadcasts it: one
-// MPI_Bcast of the slice, instead of a whole-array gather.
+// fixed ones ignored. The owner broadcasts the slice (mpi/DArray.cpp,
+// broadcastFromOwner), instead of a whole-array gather: from its storage,
+// which it then reads in place, when the slice is contiguous there (a row
+// of (cyclic, *)), else packed into a copy.
 //
 // Depends on the runtime (mpi/hpfrt.h) only.
 //
@@ -62,11 +64,22 @@ public:
       Ext[std::size_t(D)] = Dim.size();
       Size *= Dim.size();
     }
-    Data.resize(std::size_t(Size));
     const int Owner = std::apply([&](auto... I) { return a.owner(I...); }, G);
+    const std::size_t Bytes = std::size_t(Size) * sizeof(T);
+    if (Owner == hpf::rank() && contiguous()) {
+      // The owner reads its slice in place (the nest does not write it)
+      // and sends it from there: no copy on the critical path of the
+      // loop that follows (each step of an elimination waits for it).
+      Base = &std::apply([&](auto... I) -> const T & { return a(I...); }, G);
+      if (hpf::number_of_processors() > 1)
+        hpf::rt::broadcastFromOwner(const_cast<T *>(Base), Bytes, Owner);
+      return;
+    }
+    Data.resize(std::size_t(Size));
     if (Owner == hpf::rank())
       pack(a, G);
-    hpf::rt::broadcastFromOwner(Data.data(), Data.size() * sizeof(T), Owner);
+    hpf::rt::broadcastFromOwner(Data.data(), Bytes, Owner);
+    Base = Data.data();
   }
   row(const row &) = delete;
   row &operator=(const row &) = delete;
@@ -81,11 +94,20 @@ public:
     for (int D = 0; D < R; ++D)
       if (!fixed(D))
         Flat = Flat * Ext[std::size_t(D)] + G[D];
-    return Data.data()[Flat];
+    return Base[Flat];
   }
 
 private:
   static constexpr bool fixed(int D) { return (Fixed >> D) & 1u; }
+  /// The slice is one run of local storage: the fixed dimensions come
+  /// first and the whole ones ('*', every index local) after them (a row
+  /// of a (cyclic, *) matrix, not a column of a (*, block) one).
+  static constexpr bool contiguous() {
+    for (int D = 1; D < R; ++D)
+      if (fixed(D) && !fixed(D - 1))
+        return false;
+    return true;
+  }
   /// The owner copies the slice row-major into Data. The whole dimensions
   /// are '*' (local index = global index), so element (.., g_d, ..) of the
   /// slice is at First + sum over them of g_d * stride_d in local storage:
@@ -128,7 +150,8 @@ private:
     return true;
   }
 
-  std::vector<T> Data;
+  std::vector<T> Data;     ///< the slice's copy, unless in place
+  const T *Base = nullptr; ///< Data, or the owner's storage
   std::array<hpf::index_t, std::size_t(R)> Ext{};
 };
 
