@@ -8,8 +8,9 @@
 // one faults in the host again. Measured on such a guest (2-core Zen 5,
 // 256 MB touched once after a 3 s pause): 0.35-0.6 s of system time with
 // MADV_HUGEPAGE, 0.1 s with 4 KB pages; back to back, 0.01 s and 0.1 s.
-// So large blocks ask for huge pages unless such a device is present;
-// HPF_HUGE_PAGES=1 or 0 decides instead.
+// So large blocks are huge pages unless such a device is present (then
+// they are operator new[] memory like small ones); HPF_HUGE_PAGES=1 or 0
+// decides instead.
 //
 //===----------------------------------------------------------------------===//
 #include "mpi/Payload.h"

@@ -11,10 +11,9 @@
 // program's own set-up loop), and its whole 2 MB pages are marked
 // MADV_HUGEPAGE, so a sweep over it takes one TLB entry and one page fault
 // per 2 MB instead of 512 (transparent huge pages are "madvise" on Debian:
-// the sequential build's .bss gets 4 KB pages), except in a virtual machine
-// that hands free memory back to its host (mpi/Payload.cpp;
-// HPF_HUGE_PAGES=0/1 decides instead). HPF_MAP_PAYLOAD=0 turns the mapping
-// off: every block from operator new[] (before/after runs).
+// the sequential build's .bss gets 4 KB pages). Not in a virtual machine
+// that hands free memory back to its host (mpi/Payload.cpp): there every
+// block comes from operator new[]. HPF_HUGE_PAGES=1 or 0 decides instead.
 //
 // In the SimGrid SMPI build (HPF_SMPI, tools/smpi) they are SimGrid's
 // shared malloc when smpirun runs with --cfg=smpi/shared-malloc:global (or
@@ -32,6 +31,7 @@
 #ifndef HPF_MPI_PAYLOAD_H
 #define HPF_MPI_PAYLOAD_H
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -67,27 +67,29 @@ inline bool smpiSharedPayload() {
 #endif
 
 /// Blocks of at least this many bytes are mapped directly (zero pages,
-/// huge pages where whole); smaller ones come from operator new[].
+/// huge pages where whole) where huge pages pay; smaller ones come from
+/// operator new[].
 constexpr std::size_t HugePayload = std::size_t(4) << 20;
 /// A transparent huge page on x86-64: a mapped block starts at a multiple
 /// of it, so every whole 2 MB of the block can be one.
 constexpr std::size_t HugePage = std::size_t(2) << 20;
 
 #ifndef HPF_SMPI
-/// HPF_MAP_PAYLOAD=0 keeps large blocks on operator new[] too (before/after
-/// measurements; read once, so a block is freed as it was allocated).
-inline bool mapLargePayloads() {
-  static const bool On = [] {
-    const char *V = std::getenv("HPF_MAP_PAYLOAD");
-    return !(V && V[0] == '0');
-  }();
-  return On;
-}
+/// Whether large blocks are huge pages: yes, unless the machine is a
+/// virtual machine that hands free memory back to its host, where they
+/// cost more than they save (mpi/Payload.cpp); HPF_HUGE_PAGES=1 or 0
+/// decides instead. Read once, so a block is freed as it was allocated.
+bool hugePagesPay();
 
 /// Whether a block of Bytes is (or was) mapped directly: allocPayload and
 /// freePayload decide by the same rule, so a block is freed as allocated.
+/// Without huge pages a large block is operator new[] memory, zeroed by
+/// its Buffer, like a small one: on the virtual machine above that was as
+/// fast as or faster than a fresh 4 KB-page mapping first touched by the
+/// program (heat1d -n 1: 0.87-0.89 s against 0.93-0.96 s; stencil
+/// 1.49-1.61 s against 1.55-1.91 s; jacobi2d and transpose the same).
 inline bool mappedPayload(std::size_t Bytes) {
-  return Bytes >= HugePayload && mapLargePayloads();
+  return Bytes >= HugePayload && hugePagesPay();
 }
 
 /// The length of the mapping of a block of Bytes: whole 4 KB pages.
@@ -95,18 +97,26 @@ constexpr std::size_t mappedLength(std::size_t Bytes) {
   return (Bytes + 4095) & ~std::size_t(4095);
 }
 
-/// Whether mapped blocks ask for transparent huge pages: yes, unless the
-/// machine is a virtual machine that hands free memory back to its host,
-/// where they cost more than they save (mpi/Payload.cpp); HPF_HUGE_PAGES=1
-/// or 0 decides instead.
-bool hugePagesPay();
+/// Where in its first 4 KB page the next mapped block starts: 0, 512, ...,
+/// 3584 bytes in turn. Two arrays swept together (`Out[i][j] = f(In[i][j
+/// +- 1])`) whose blocks both started on a page boundary would have their
+/// elements at the same addresses modulo 4 KB, which the CPU's check of
+/// loads against earlier stores takes for a dependence (4K aliasing): the
+/// loads wait. The sequential build's static arrays lie wherever the
+/// linker put them (stencil's In and Out 2048 bytes apart modulo 4 KB).
+inline std::size_t nextColour() {
+  static std::atomic<unsigned> Next{0};
+  return std::size_t(Next.fetch_add(1, std::memory_order_relaxed) % 8) * 512;
+}
 
-/// Maps Bytes (>= HugePayload) at a HugePage boundary, zero-filled, its
-/// whole huge pages advised MADV_HUGEPAGE (if hugePagesPay()); throws
-/// std::bad_alloc if the kernel refuses (as operator new[] would).
+/// Maps Bytes (>= HugePayload) near a HugePage boundary (nextColour()
+/// bytes after it), zero-filled, its whole huge pages advised
+/// MADV_HUGEPAGE; throws std::bad_alloc if the kernel refuses (as
+/// operator new[] would).
 inline char *mapPayload(std::size_t Bytes) {
   // Over-map by one huge page and trim both ends to the aligned block.
-  const std::size_t Len = mappedLength(Bytes);
+  const std::size_t Colour = nextColour();
+  const std::size_t Len = mappedLength(Bytes + Colour);
   void *Raw = ::mmap(nullptr, Len + HugePage, PROT_READ | PROT_WRITE,
                      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (Raw == MAP_FAILED)
@@ -121,9 +131,8 @@ inline char *mapPayload(std::size_t Bytes) {
   // Only whole huge pages: a partial one at the end stays 4 KB pages (no
   // memory beyond Len is ever faulted in). Advice only: ignore failure
   // (a kernel without THP).
-  if (hugePagesPay())
-    ::madvise(P, Len & ~(HugePage - 1), MADV_HUGEPAGE);
-  return P;
+  ::madvise(P, Len & ~(HugePage - 1), MADV_HUGEPAGE);
+  return P + Colour;
 }
 #endif
 
@@ -157,7 +166,8 @@ inline void freePayload(char *Ptr, [[maybe_unused]] std::size_t Bytes) {
   }
 #else
   if (mappedPayload(Bytes)) {
-    ::munmap(Ptr, mappedLength(Bytes));
+    const std::size_t Colour = reinterpret_cast<std::uintptr_t>(Ptr) % 4096;
+    ::munmap(Ptr - Colour, mappedLength(Bytes + Colour));
     return;
   }
 #endif

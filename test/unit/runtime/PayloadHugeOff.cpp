@@ -1,7 +1,6 @@
-//===- PayloadMapOff.cpp - HPF_MAP_PAYLOAD=0: large blocks on the heap ---===//
-//===//
+//===- PayloadHugeOff.cpp - HPF_HUGE_PAGES=0: large blocks on the heap ---===//
 //
-// Run by the test runtime.payload.map-off with HPF_MAP_PAYLOAD=0 (the
+// Run by the test runtime.payload.huge-off with HPF_HUGE_PAGES=0 (the
 // switch is read once per process, hence its own program): a block of
 // HugePayload bytes or more comes from operator new[] like a small one, is
 // not known to be zero and is not advised MADV_HUGEPAGE, and a Buffer of
@@ -44,8 +43,9 @@ bool hugeAdvised(const void *P) {
   return false;
 }
 
-TEST(PayloadMapOff, LargeBlocksStayOnTheHeap) {
-  ASSERT_STREQ(std::getenv("HPF_MAP_PAYLOAD"), "0");
+TEST(PayloadHugeOff, LargeBlocksStayOnTheHeap) {
+  ASSERT_STREQ(std::getenv("HPF_HUGE_PAGES"), "0");
+  ASSERT_FALSE(hugePagesPay());
   const std::size_t Bytes = HugePayload + 12345;
   bool Zeroed = true;
   char *P = allocPayload(Bytes, &Zeroed);
