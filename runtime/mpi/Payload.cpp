@@ -9,8 +9,8 @@
 // 256 MB touched once after a 3 s pause): 0.35-0.6 s of system time with
 // MADV_HUGEPAGE, 0.1 s with 4 KB pages; back to back, 0.01 s and 0.1 s.
 // So large blocks are huge pages unless such a device is present (then
-// they are operator new[] memory like small ones); HPF_HUGE_PAGES=1 or 0
-// decides instead.
+// mappings of 4 KB pages faulted in at once, mpi/Payload.h);
+// HPF_HUGE_PAGES=1 or 0 decides instead.
 //
 //===----------------------------------------------------------------------===//
 #include "mpi/Payload.h"

@@ -12,8 +12,9 @@
 // MADV_HUGEPAGE, so a sweep over it takes one TLB entry and one page fault
 // per 2 MB instead of 512 (transparent huge pages are "madvise" on Debian:
 // the sequential build's .bss gets 4 KB pages). Not in a virtual machine
-// that hands free memory back to its host (mpi/Payload.cpp): there every
-// block comes from operator new[]. HPF_HUGE_PAGES=1 or 0 decides instead.
+// that hands free memory back to its host (mpi/Payload.cpp): there the
+// block's 4 KB pages are faulted in when it is mapped (mapPayload).
+// HPF_HUGE_PAGES=1 or 0 decides instead.
 //
 // In the SimGrid SMPI build (HPF_SMPI, tools/smpi) they are SimGrid's
 // shared malloc when smpirun runs with --cfg=smpi/shared-malloc:global (or
@@ -81,16 +82,9 @@ constexpr std::size_t HugePage = std::size_t(2) << 20;
 /// decides instead. Read once, so a block is freed as it was allocated.
 bool hugePagesPay();
 
-/// Whether a block of Bytes is (or was) mapped directly: allocPayload and
-/// freePayload decide by the same rule, so a block is freed as allocated.
-/// Without huge pages a large block is operator new[] memory, zeroed by
-/// its Buffer, like a small one: on the virtual machine above that was as
-/// fast as or faster than a fresh 4 KB-page mapping first touched by the
-/// program (heat1d -n 1: 0.87-0.89 s against 0.93-0.96 s; stencil
-/// 1.49-1.61 s against 1.55-1.91 s; jacobi2d and transpose the same).
-inline bool mappedPayload(std::size_t Bytes) {
-  return Bytes >= HugePayload && hugePagesPay();
-}
+/// Whether a block of Bytes is mapped directly (allocPayload and
+/// freePayload decide by the same rule).
+inline bool mappedPayload(std::size_t Bytes) { return Bytes >= HugePayload; }
 
 /// The length of the mapping of a block of Bytes: whole 4 KB pages.
 constexpr std::size_t mappedLength(std::size_t Bytes) {
@@ -109,14 +103,29 @@ inline std::size_t nextColour() {
   return std::size_t(Next.fetch_add(1, std::memory_order_relaxed) % 8) * 512;
 }
 
-/// Maps Bytes (>= HugePayload) near a HugePage boundary (nextColour()
-/// bytes after it), zero-filled, its whole huge pages advised
-/// MADV_HUGEPAGE; throws std::bad_alloc if the kernel refuses (as
-/// operator new[] would).
+/// Maps Bytes (>= HugePayload) zero-filled, nextColour() bytes into its
+/// first page; throws std::bad_alloc if the kernel refuses (as operator
+/// new[] would). Where huge pages pay, the block lies near a HugePage
+/// boundary and its whole huge pages are advised MADV_HUGEPAGE, faulted in
+/// by first touch. Elsewhere its 4 KB pages are all faulted in at once
+/// (MAP_POPULATE): taken together from the kernel's free lists, largely
+/// physically contiguous, which this Zen 5 guest's TLB seems to reward
+/// (probably its coalescing of contiguous 4 KB pages; not verified). fft2d
+/// -n 1 ran 1.28-1.43 s against 1.71-1.77 s for heap memory zeroed at
+/// construction and 1.67-1.78 s for the sequential build; transpose,
+/// heat1d and stencil at least as fast as either (docs/bench-kernels.md,
+/// session 12).
 inline char *mapPayload(std::size_t Bytes) {
-  // Over-map by one huge page and trim both ends to the aligned block.
   const std::size_t Colour = nextColour();
   const std::size_t Len = mappedLength(Bytes + Colour);
+  if (!hugePagesPay()) {
+    void *P = ::mmap(nullptr, Len, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+    if (P == MAP_FAILED)
+      throw std::bad_alloc();
+    return static_cast<char *>(P) + Colour;
+  }
+  // Over-map by one huge page and trim both ends to the aligned block.
   void *Raw = ::mmap(nullptr, Len + HugePage, PROT_READ | PROT_WRITE,
                      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (Raw == MAP_FAILED)

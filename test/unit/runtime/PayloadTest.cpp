@@ -2,11 +2,12 @@
 //
 // mpi/Payload.h and the darray's Buffer without mpiexec: a small block is
 // aligned operator new[] memory; a block of HugePayload bytes or more is a
-// fresh mapping within 4 KB of a 2 MB boundary, all zero, advised
-// MADV_HUGEPAGE (the "hg" flag of its mapping in /proc/self/smaps, whatever
-// the kernel then does with the advice) where huge pages pay, else heap
-// memory; a Buffer of doubles skips zeroing such a mapping but zeroes
-// memory it reuses. (HPF_HUGE_PAGES=0: PayloadHugeOff.cpp.)
+// fresh mapping, all zero, at successive offsets modulo 4 KB; where huge
+// pages pay, within 4 KB of a 2 MB boundary and advised MADV_HUGEPAGE (the
+// "hg" flag of its mapping in /proc/self/smaps, whatever the kernel then
+// does with the advice), else resident at once (mincore); a Buffer of
+// doubles skips zeroing such a mapping but zeroes memory it reuses.
+// (runtime.payload.huge-on and huge-off run them with HPF_HUGE_PAGES=1, 0.)
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,6 +21,9 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
+
+#include <sys/mman.h>
 
 using hpf::index_t;
 using namespace hpf::rt;
@@ -49,6 +53,22 @@ std::string vmFlags(const void *P) {
   return "";
 }
 
+/// The 4 KB pages [P, P + Bytes) touches, and how many of them are
+/// resident (mincore).
+std::size_t pagesOf(const char *P, std::size_t Bytes) {
+  return (addr(P + Bytes - 1) / 4096) - (addr(P) / 4096) + 1;
+}
+std::size_t residentPages(const char *P, std::size_t Bytes) {
+  char *First = reinterpret_cast<char *>(addr(P) & ~std::uintptr_t(4095));
+  std::vector<unsigned char> In(pagesOf(P, Bytes));
+  if (::mincore(First, In.size() * 4096, In.data()) != 0)
+    return 0;
+  std::size_t N = 0;
+  for (unsigned char C : In)
+    N += C & 1;
+  return N;
+}
+
 TEST(Payload, SmallBlockIsAlignedHeapMemory) {
   bool Zeroed = true;
   char *P = allocPayload(1000, &Zeroed);
@@ -57,31 +77,39 @@ TEST(Payload, SmallBlockIsAlignedHeapMemory) {
   freePayload(P, 1000);
 }
 
-TEST(Payload, LargeBlockIsAZeroMappingWhereHugePagesPay) {
-  if (!hugePagesPay())
-    GTEST_SKIP() << "no huge pages here: runtime.payload.huge-on runs this "
-                    "with HPF_HUGE_PAGES=1";
+TEST(Payload, LargeBlockIsAZeroMapping) {
   const std::size_t Bytes = HugePayload + 12345; // not a whole page
   bool Zeroed = false;
   char *P = allocPayload(Bytes, &Zeroed);
   EXPECT_EQ(addr(P) % PayloadAlignment, 0u);
-  EXPECT_LT(addr(P) % HugePage, 4096u); // its colour, within the first page
   EXPECT_TRUE(Zeroed);
   for (std::size_t K = 0; K < Bytes; K += 4096)
     ASSERT_EQ(P[K], 0) << K;
   EXPECT_EQ(P[Bytes - 1], 0);
   P[Bytes - 1] = 1; // writable to the last byte
-  EXPECT_NE(vmFlags(P).find(" hg"), std::string::npos) << vmFlags(P);
+  // Huge pages: advised, near a 2 MB boundary (within its colour); else
+  // resident at once (the next test).
+  EXPECT_EQ(vmFlags(P).find(" hg") != std::string::npos, hugePagesPay())
+      << vmFlags(P);
+  if (hugePagesPay()) {
+    EXPECT_LT(addr(P) % HugePage, 4096u);
+  }
+  freePayload(P, Bytes);
+}
+
+TEST(Payload, WithoutHugePagesALargeBlockIsResidentAtOnce) {
+  if (hugePagesPay())
+    GTEST_SKIP() << "huge pages here: runtime.payload.huge-off runs this";
+  const std::size_t Bytes = HugePayload;
+  char *P = allocPayload(Bytes);
+  EXPECT_EQ(residentPages(P, Bytes), pagesOf(P, Bytes));
   freePayload(P, Bytes);
 }
 
 // Blocks allocated one after the other start at different offsets modulo
 // 4 KB (no 4K aliasing between arrays swept together), and each is freed
-// whole: the next mapping may reuse its pages.
+// whole.
 TEST(Payload, SuccessiveLargeBlocksHaveDifferentColours) {
-  if (!hugePagesPay())
-    GTEST_SKIP() << "no huge pages here: runtime.payload.huge-on runs this "
-                    "with HPF_HUGE_PAGES=1";
   const std::size_t Bytes = HugePayload;
   char *A = allocPayload(Bytes), *B = allocPayload(Bytes);
   EXPECT_NE(addr(A) % 4096, addr(B) % 4096);
@@ -92,18 +120,6 @@ TEST(Payload, SuccessiveLargeBlocksHaveDifferentColours) {
   freePayload(B, Bytes);
   EXPECT_EQ(vmFlags(A), ""); // unmapped
   EXPECT_EQ(vmFlags(B), "");
-}
-
-// Without huge pages a large block is heap memory, not known to be zero.
-TEST(Payload, LargeBlockIsHeapMemoryWithoutHugePages) {
-  if (hugePagesPay())
-    GTEST_SKIP() << "huge pages here: runtime.payload.huge-off runs the heap "
-                    "path";
-  bool Zeroed = true;
-  char *P = allocPayload(HugePayload, &Zeroed);
-  EXPECT_EQ(addr(P) % PayloadAlignment, 0u);
-  EXPECT_FALSE(Zeroed);
-  freePayload(P, HugePayload);
 }
 
 // HPF_HUGE_PAGES decides when set (runtime.payload.huge-on runs this
