@@ -45,6 +45,32 @@ bool sameMappingAtAnyRankCount(const Mapping &X, const Mapping &H) {
   return X == H && constantParams(X);
 }
 
+/// Arrays of different shapes are aligned when they differ only in
+/// extents of dimensions both hold whole ('*': every rank has every index,
+/// local index = global index) and agree, format, extent and arrangement,
+/// in the distributed ones: `M[R][1500]` and `L[R][9000]`, both
+/// (cyclic, *), have the same rows on the same ranks. Not when the nest's
+/// outermost level runs over such a dimension: that level runs over the
+/// home array's owned segments, clipped to its extent.
+bool alignedButCollapsedExtents(const OwnerLoop &L, const DistArray *X,
+                                const Mapping *XM, const DistArray *H,
+                                const Mapping *HM) {
+  if (!XM || !HM || X->rank() != H->rank() || XM->Onto != HM->Onto ||
+      !constantParams(*XM) || !constantParams(*HM))
+    return false;
+  for (std::size_t Dm = 0; Dm < X->Extents.size(); ++Dm) {
+    const FormatValue &XF = XM->Formats[Dm], &HF = HM->Formats[Dm];
+    const bool Whole =
+        XF.Kind == FormatKind::Collapsed && HF.Kind == FormatKind::Collapsed;
+    if (X->Extents[Dm] == H->Extents[Dm] && (Whole || XF == HF))
+      continue;
+    if (!Whole || X->Extents[Dm] < 0 || H->Extents[Dm] < 0 ||
+        L.Levels.front().Dim == int(Dm))
+      return false;
+  }
+  return true;
+}
+
 /// The remark on an array written in a loop whose alignment with the home
 /// array only the run time knows (codegen: hpfcc::aligned_for_loop).
 std::string writtenCheckText(const DistArray *X, const DistArray *H) {
@@ -99,7 +125,7 @@ void Placement::checkNest(OwnerLoop &L) {
     if (X == H)
       return Yes;
     if (X->Extents != H->Extents)
-      return No;
+      return alignedButCollapsedExtents(L, X, MapOf(X), H, HM) ? Yes : No;
     const Mapping *XM = MapOf(X);
     if (!XM || !HM)
       return Unknown;
