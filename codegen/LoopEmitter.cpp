@@ -85,7 +85,8 @@ void LoopEmitter::run() {
   reductions(Pro, Epi);
   Pro += hoistedRanges() + scope() + strideVersionHead();
   E.replaceDirective(D, "{" + Pro);
-  levels(strideVersionTail() + Epi);
+  levels(strideVersionTail() + receiveAhead() + Epi);
+  sendAhead();
   // Last: the copy's subscripts are the rewritten text of the element's.
   for (const LoopAccess &El : L.Accesses)
     if (El.Kind == LoopAccess::Local && L.GatherIfMisaligned.count(El.Array) &&

@@ -13,6 +13,7 @@
 #include "Emitter.h"
 
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <utility>
@@ -257,6 +258,21 @@ private:
   /// `}; if (<aligned>) __hpf_inner7(...); else __hpf_inner7(...); }`,
   /// after it.
   std::string alignedVersionTail() const;
+
+  // ---- pivot rows sent one step ahead (Lookahead.cpp) -------------------
+  //
+  // In `for k: independent for i = k + 1 ..` over the rows of the row it
+  // reads, the owner of row k + 1 sends it as soon as its iteration is done
+  // and the other ranks post its receive after the nest: the next step's
+  // slice read takes it (runtime: mpi/Ahead.h).
+
+  /// The slice read (index into L.Rows) sent ahead, if the nest qualifies.
+  std::optional<std::size_t> aheadRow() const;
+  /// `if (i == k + 1) hpfcc::send_ahead(M, i);` at the end of the
+  /// outermost level's body (after levels()).
+  void sendAhead();
+  /// ` hpfcc::receive_ahead(M, k + 1, N);`, after the nest.
+  std::string receiveAhead() const;
 
   // ---- halos read in place in the interior (halo_split) ----------------
   //

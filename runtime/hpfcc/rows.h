@@ -22,6 +22,7 @@
 #ifndef HPFCC_ROWS_H
 #define HPFCC_ROWS_H
 
+#include "mpi/Ahead.h"
 #include "mpi/hpfrt.h"
 
 #include <algorithm>
@@ -64,8 +65,13 @@ public:
       Ext[std::size_t(D)] = Dim.size();
       Size *= Dim.size();
     }
-    const int Owner = std::apply([&](auto... I) { return a.owner(I...); }, G);
     const std::size_t Bytes = std::size_t(Size) * sizeof(T);
+    if constexpr (Fixed == 1u) // a row, maybe sent ahead (mpi/Ahead.h)
+      if (const void *P = hpf::rt::takeAhead(&a, G[0], Bytes)) {
+        Base = static_cast<const T *>(P);
+        return;
+      }
+    const int Owner = std::apply([&](auto... I) { return a.owner(I...); }, G);
     if (Owner == hpf::rank() && contiguous()) {
       // The owner reads its slice in place (the nest does not write it)
       // and sends it from there: no copy on the critical path of the
@@ -154,6 +160,43 @@ private:
   const T *Base = nullptr; ///< Data, or the owner's storage
   std::array<hpf::index_t, std::size_t(R)> Ext{};
 };
+
+/// Row i of a, which this rank owns and the nest has just written: sent
+/// ahead to every other rank (mpi/Ahead.h; codegen/Lookahead.cpp emits
+/// the call after the iteration that writes the next step's pivot row).
+template <class T, int R>
+void send_ahead(const hpf::darray<T, R> &a, hpf::index_t i) {
+  static_assert(R >= 2, "a row of a matrix");
+  if (hpf::number_of_processors() == 1)
+    return;
+  hpf::index_t Size = 1;
+  for (int D = 1; D < R; ++D)
+    Size *= a.mapping().dims()[std::size_t(D)].size();
+  std::array<hpf::index_t, std::size_t(R)> G{};
+  G[0] = i;
+  const T *First =
+      &std::apply([&](auto... I) -> const T & { return a(I...); }, G);
+  hpf::rt::sendAhead(&a, i, First, std::size_t(Size) * sizeof(T));
+}
+
+/// After the nest: the receive of row lo from its owner, if the nest's
+/// range [lo, hi) holds it (then the owner sent it) and this rank is not
+/// its owner.
+template <class T, int R>
+void receive_ahead(const hpf::darray<T, R> &a, hpf::index_t lo,
+                   hpf::index_t hi) {
+  if (lo >= hi || hpf::number_of_processors() == 1)
+    return;
+  std::array<hpf::index_t, std::size_t(R)> G{};
+  G[0] = lo;
+  const int Owner = std::apply([&](auto... I) { return a.owner(I...); }, G);
+  if (Owner == hpf::rank())
+    return;
+  hpf::index_t Size = 1;
+  for (int D = 1; D < R; ++D)
+    Size *= a.mapping().dims()[std::size_t(D)].size();
+  hpf::rt::receiveAhead(&a, lo, std::size_t(Size) * sizeof(T), Owner);
+}
 
 } // namespace hpfcc
 

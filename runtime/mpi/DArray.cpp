@@ -47,8 +47,6 @@ index_t ownedBelow(const plan::Distribution &D, int Rank, index_t G) {
   }
 }
 
-namespace {
-
 /// Broadcasts of a few pieces' size go in pieces of this many bytes
 /// (HPF_BCAST_PIECE=<bytes> instead; 0: one MPI_Bcast). MPICH over UCX
 /// sends a message above about 8 KB by rendezvous (a handshake, then a
@@ -66,6 +64,9 @@ std::size_t broadcastPiece() {
   }();
   return Piece;
 }
+
+namespace {
+
 /// Larger broadcasts go whole: the single copy wins from here.
 constexpr std::size_t PiecewiseBroadcastLimit = 64 * 1024;
 

@@ -123,6 +123,9 @@ private:
 index_t ownedBelow(const plan::Distribution &D, int Rank, index_t G);
 /// get(): the owner's bytes broadcast to every rank.
 void broadcastFromOwner(void *Value, std::size_t Bytes, int Owner);
+/// The size of a message MPI sends eagerly here (8 KB unless
+/// HPF_BCAST_PIECE says; 0: no pieces), mpi/DArray.cpp.
+std::size_t broadcastPiece();
 
 /// How one dimension maps a global index to a local one on this rank.
 struct DimMap {

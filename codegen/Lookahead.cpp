@@ -1,0 +1,163 @@
+//===- codegen/Lookahead.cpp - pivot rows sent one step ahead -------------===//
+//
+// The LoopEmitter members (codegen/LoopEmitter.h) that send the next step's
+// pivot row ahead (runtime: mpi/Ahead.h). In
+//
+//   for (int k = 0; k < N - 1; ++k) {
+//   #pragma hpf independent
+//     for (int i = k + 1; i < N; ++i) ... M[i][j] -= F * M[k][j] ...
+//   }
+//
+// step k reads row k (hpfcc::row, broadcast by its owner) and writes rows
+// k + 1 .. N - 1, each only in its own iteration; the owner of row k + 1
+// runs that iteration first, and nothing else happens before step k + 1
+// reads row k + 1. So the owner sends it right after that iteration
+// (hpfcc::send_ahead) and the other ranks post its receive after the nest
+// (hpfcc::receive_ahead); step k + 1's hpfcc::row takes it instead of
+// waiting for the owner to finish step k. The conditions, all checked on
+// the AST:
+//  - a slice read of a rank-2 array fixed in dimension 0 only, at a bare
+//    variable k (a row);
+//  - the nest's home is that array, its outermost level runs over
+//    dimension 0 upwards by one from k + 1, with a compound body;
+//  - every element of the array the nest writes is in the row of that
+//    level's index;
+//  - the nest is the whole body of a loop that steps k up by one (`++k`,
+//    `k++`, `k += 1`): nothing writes the array between two steps.
+// Elsewhere the row is broadcast as before; a row sent ahead that no read
+// takes is completed and dropped (mpi/Ahead.cpp).
+//
+//===----------------------------------------------------------------------===//
+#include "LoopEmitter.h"
+
+#include "../analysis/Expressions.h"
+#include "../pragma-parser/HpfPragma.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace hpf::codegen {
+namespace {
+
+/// V in `V + 1` (either order), else null.
+const VarDecl *plusOne(const Expr *E) {
+  const auto *B = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+  if (!B || B->getOpcode() != BO_Add)
+    return nullptr;
+  auto One = [](const Expr *X) {
+    const auto *L = dyn_cast<IntegerLiteral>(X->IgnoreParenImpCasts());
+    return L && L->getValue() == 1;
+  };
+  if (One(B->getRHS()))
+    return analysis::bareVar(B->getLHS());
+  if (One(B->getLHS()))
+    return analysis::bareVar(B->getRHS());
+  return nullptr;
+}
+
+/// The increment steps V up by one.
+bool stepsUpByOne(const Expr *Inc, const VarDecl *V) {
+  if (!Inc)
+    return false;
+  Inc = Inc->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(Inc))
+    return U->isIncrementOp() && analysis::bareVar(U->getSubExpr()) == V;
+  if (const auto *C = dyn_cast<CompoundAssignOperator>(Inc)) {
+    const auto *L =
+        dyn_cast<IntegerLiteral>(C->getRHS()->IgnoreParenImpCasts());
+    return C->getOpcode() == BO_AddAssign && L && L->getValue() == 1 &&
+           analysis::bareVar(C->getLHS()) == V;
+  }
+  return false;
+}
+
+/// `if (typedef ... __hpf_carrier_D_S; false) ; else ...`: a directive's
+/// expression carrier (pragma-parser/HpfPragma.cpp, statement form), not
+/// the user's if.
+bool carrierIf(const IfStmt *If) {
+  const auto *Init = dyn_cast_or_null<DeclStmt>(If->getInit());
+  if (!Init || !Init->isSingleDecl() ||
+      !isa_and_nonnull<NullStmt>(If->getThen()))
+    return false;
+  const auto *TD = dyn_cast<TypedefNameDecl>(Init->getSingleDecl());
+  return TD && TD->getIdentifier() &&
+         pragma::parseCarrierName(TD->getName().str());
+}
+
+/// S is the whole body of a for loop that steps V up by one: S itself, or
+/// the only statement of its compound body, S being the last else of the
+/// `if`s that carry the directive's expressions (pragma-parser) if any.
+bool wholeBodyOfStep(ASTContext &Ctx, const Stmt *S, const VarDecl *V) {
+  for (int Up = 0; Up < 16; ++Up) {
+    const DynTypedNodeList Parents = Ctx.getParents(*S);
+    if (Parents.size() != 1)
+      return false;
+    if (const auto *F = Parents[0].get<ForStmt>())
+      return F->getBody() == S && stepsUpByOne(F->getInc(), V);
+    if (const auto *If = Parents[0].get<IfStmt>()) {
+      if (If->getElse() != S || !carrierIf(If))
+        return false;
+      S = If;
+      continue;
+    }
+    const auto *CS = Parents[0].get<CompoundStmt>();
+    if (!CS || CS->size() != 1)
+      return false;
+    S = CS;
+  }
+  return false;
+}
+
+} // namespace
+
+std::optional<std::size_t> LoopEmitter::aheadRow() const {
+  const NestLevel &Lv = L.Levels.front();
+  if (!L.Home || L.Home->rank() != 2 || Lv.Dim != 0 || !Lv.unitUp() ||
+      !isa<CompoundStmt>(Lv.For->getBody()))
+    return std::nullopt;
+  const VarDecl *K = plusOne(Lv.Lower);
+  if (!K || !wholeBodyOfStep(E.Ctx, L.outer(), K))
+    return std::nullopt;
+  for (const LoopAccess &El : L.Accesses)
+    if (El.Array == L.Home && !El.Read &&
+        (El.Kind != LoopAccess::Local ||
+         analysis::bareVar(El.Subs.sub(0)) != Lv.IndVar))
+      return std::nullopt;
+  for (std::size_t R = 0; R < L.Rows.size(); ++R) {
+    const analysis::RowRead &RR = L.Rows[R];
+    if (RR.Array == L.Home && RR.At.size() == 2 && RR.At[0] && !RR.At[1] &&
+        analysis::bareVar(RR.At[0]) == K)
+      return R;
+  }
+  return std::nullopt;
+}
+
+/// After the outermost level's body: the owner of the next step's row
+/// sends it as soon as its iteration is done.
+void LoopEmitter::sendAhead() {
+  if (!aheadRow())
+    return;
+  const NestLevel &Lv = L.Levels.front();
+  const std::string I = Lv.IndVar->getName().str();
+  const auto *Body = cast<CompoundStmt>(Lv.For->getBody());
+  E.RW.InsertTextAfter(E.SM.getExpansionLoc(Body->getRBracLoc()),
+                       " if (" + I + " == " + interval(Lv).first +
+                           ") hpfcc::send_ahead(" + L.Home->Name + ", " + I +
+                           "); ");
+}
+
+/// After the nest, on the other ranks: the receive of that row.
+std::string LoopEmitter::receiveAhead() const {
+  if (!aheadRow())
+    return "";
+  return " hpfcc::receive_ahead(" + L.Home->Name + ", " +
+         bounds(L.Levels.front()) + ");";
+}
+
+} // namespace hpf::codegen

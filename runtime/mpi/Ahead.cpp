@@ -1,0 +1,130 @@
+//===- mpi/Ahead.cpp - slices sent one step ahead -------------------------===//
+//
+// The pending slice of mpi/Ahead.h: one at a time, its requests (the
+// owner's sends, or this rank's receives) and, on a receiving rank, the
+// buffer.
+//
+//===----------------------------------------------------------------------===//
+#include "mpi/Ahead.h"
+
+#include "mpi/DArray.h"
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <vector>
+
+namespace hpf::rt {
+namespace {
+
+constexpr int AheadTag = 7412;
+
+struct Pending {
+  const void *Id = nullptr;
+  index_t At = -1;
+  std::size_t Bytes = 0;
+  const void *Data = nullptr; ///< the owner's storage, or Buffer
+  std::vector<MPI_Request> Requests;
+  /// Two, in turn: a slice taken from one may still be read (until its
+  /// nest ends) when the next receive is posted.
+  std::vector<char> Buffers[2];
+  int Next = 0;
+  std::size_t Taken = 0;
+};
+
+/// Never destroyed: finalize may run after static destructors.
+Pending &pending() {
+  static Pending *P = new Pending;
+  return *P;
+}
+
+void complete(Pending &P) {
+  if (!P.Requests.empty())
+    check(MPI_Waitall(int(P.Requests.size()), P.Requests.data(),
+                      MPI_STATUSES_IGNORE),
+          "MPI_Waitall", "slice sent ahead", nullptr);
+  P.Requests.clear();
+  P.Id = nullptr;
+  P.At = -1;
+}
+
+/// Completes what is pending before MPI_Finalize (both sides posted it).
+void completeAtFinalize() { complete(pending()); }
+
+/// Messages of at most this many bytes (eager), and how many for Bytes.
+std::size_t pieceOf(std::size_t Bytes) {
+  const std::size_t Piece = broadcastPiece();
+  return Piece ? std::min(Piece, std::max<std::size_t>(Bytes, 1)) : Bytes;
+}
+
+void start(Pending &P, const void *Id, index_t At, std::size_t Bytes) {
+  static const bool Registered = [] {
+    atFinalize(completeAtFinalize);
+    return true;
+  }();
+  (void)Registered;
+  complete(P);
+  P.Id = Id;
+  P.At = At;
+  P.Bytes = Bytes;
+}
+
+} // namespace
+
+void sendAhead(const void *Id, index_t At, const void *Data,
+               std::size_t Bytes) {
+  Pending &P = pending();
+  start(P, Id, At, Bytes);
+  P.Data = Data;
+  const std::size_t Piece = pieceOf(Bytes);
+  const char *Bytes0 = static_cast<const char *>(Data);
+  for (int R = 0; R < nranks(); ++R) {
+    if (R == rank())
+      continue;
+    for (std::size_t Off = 0; Off < Bytes || Off == 0; Off += Piece) {
+      const std::size_t N = std::min(Piece, Bytes - Off);
+      P.Requests.emplace_back();
+      check(MPI_Isend(Bytes0 + Off, int(N), MPI_BYTE, R, AheadTag,
+                      MPI_COMM_WORLD, &P.Requests.back()),
+            "MPI_Isend", "slice sent ahead", nullptr);
+      if (N == 0)
+        break;
+    }
+  }
+}
+
+void receiveAhead(const void *Id, index_t At, std::size_t Bytes, int Owner) {
+  Pending &P = pending();
+  start(P, Id, At, Bytes);
+  std::vector<char> &Buffer = P.Buffers[P.Next];
+  P.Next ^= 1;
+  Buffer.resize(std::max<std::size_t>(Bytes, 1));
+  P.Data = Buffer.data();
+  const std::size_t Piece = pieceOf(Bytes);
+  for (std::size_t Off = 0; Off < Bytes || Off == 0; Off += Piece) {
+    const std::size_t N = std::min(Piece, Bytes - Off);
+    P.Requests.emplace_back();
+    check(MPI_Irecv(Buffer.data() + Off, int(N), MPI_BYTE, Owner, AheadTag,
+                    MPI_COMM_WORLD, &P.Requests.back()),
+          "MPI_Irecv", "slice sent ahead", nullptr);
+    if (N == 0)
+      break;
+  }
+}
+
+const void *takeAhead(const void *Id, index_t At, std::size_t Bytes) {
+  Pending &P = pending();
+  if (!P.Id)
+    return nullptr;
+  const bool Match = P.Id == Id && P.At == At && P.Bytes == Bytes;
+  const void *Data = P.Data;
+  complete(P);
+  if (!Match)
+    return nullptr;
+  ++P.Taken;
+  return Data;
+}
+
+std::size_t aheadTaken() { return pending().Taken; }
+
+} // namespace hpf::rt

@@ -1,0 +1,43 @@
+//===- mpi/Ahead.h - slices sent one step ahead ----------------*- C++ -*-===//
+//
+// Step k of an elimination (`for k: independent for i = k + 1 ..: M[i][j]
+// -= f(M[k][j])`) reads pivot row k, broadcast before the nest
+// (hpfcc::row). Row k + 1 is final as soon as step k has updated it, which
+// its owner does first (its loop over i starts at k + 1); the other ranks
+// then wait, at step k + 1, for the owner to finish all of step k. Sent
+// ahead, the owner posts row k + 1 to every other rank right after
+// updating it and the others post its receive after their step k: each
+// rank reads it at step k + 1 without waiting for the owner's step
+// (codegen/Lookahead.cpp decides where this holds).
+//
+// One slice is pending at a time. Messages go in pieces small enough to be
+// sent eagerly (mpi/DArray.cpp's broadcast pieces), so the owner's sends
+// complete without the receivers. Point-to-point, not collective: posted
+// at different places by the owner and the others, they match whatever
+// collectives run in between. A pending slice that no read takes is
+// completed by the next takeAhead or at finalize.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HPF_MPI_AHEAD_H
+#define HPF_MPI_AHEAD_H
+
+#include "mpi/Env.h"
+
+#include <cstddef>
+
+namespace hpf::rt {
+
+/// The owner of slice At of the array Id, right after writing it: sends
+/// its Bytes at Data (unchanged until taken) to every other rank.
+void sendAhead(const void *Id, index_t At, const void *Data, std::size_t Bytes);
+/// Any other rank: receives slice At of array Id, Bytes, from Owner.
+void receiveAhead(const void *Id, index_t At, std::size_t Bytes, int Owner);
+/// Slice At of array Id (Bytes) if it was sent ahead, once it is complete;
+/// else null. Another pending slice is completed and dropped.
+const void *takeAhead(const void *Id, index_t At, std::size_t Bytes);
+/// How many slices were taken (tests).
+std::size_t aheadTaken();
+
+} // namespace hpf::rt
+
+#endif // HPF_MPI_AHEAD_H
