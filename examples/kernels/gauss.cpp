@@ -4,8 +4,11 @@
 // rank keeps about the same number of rows to update. At step k every row
 // i > k reads the pivot row k: the loop over i starts at k + 1, so the nest
 // never writes row k, and before the loop the owner of row k broadcasts it
-// (one row, not the whole matrix). Back substitution reads the solution
-// vector X, an ordinary (replicated) array. No pivoting: the matrix is
+// (one row, not the whole matrix); from the second step on, the owner has
+// sent it ahead right after updating it in the step before
+// (docs/arrays-and-nests.md, "Rows sent one step ahead"). Back
+// substitution reads the solution vector X, an ordinary (replicated)
+// array. No pivoting: the matrix is
 // strictly diagonally dominant, so elimination without row exchanges is
 // stable. The solution's checksum and the residual (computed from the
 // matrix's formula) are printed; the time goes to standard error.
