@@ -8,9 +8,8 @@
 // sent it ahead right after updating it in the step before
 // (docs/arrays-and-nests.md, "Rows sent one step ahead"). Back
 // substitution reads the solution vector X, an ordinary (replicated)
-// array. No pivoting: the matrix is
-// strictly diagonally dominant, so elimination without row exchanges is
-// stable. The solution's checksum and the residual (computed from the
+// array. No pivoting: the matrix is strictly diagonally dominant, so
+// elimination without row exchanges is stable. The solution's checksum and the residual (computed from the
 // matrix's formula) are printed; the time goes to standard error.
 // -DREPS=r solves the system r times (the matrix set up again each time, the
 // same solution): a benchmark's length at the same array size.
