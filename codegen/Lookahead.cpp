@@ -90,28 +90,29 @@ bool carrierIf(const IfStmt *If) {
          pragma::parseCarrierName(TD->getName().str());
 }
 
-/// S is the whole body of a for loop that steps V up by one: S itself, or
-/// the only statement of its compound body, S being the last else of the
-/// `if`s that carry the directive's expressions (pragma-parser) if any.
-bool wholeBodyOfStep(ASTContext &Ctx, const Stmt *S, const VarDecl *V) {
+/// The for loop that steps V up by one and whose whole body S is: S
+/// itself, or the only statement of its compound body, S being the last
+/// else of the `if`s that carry the directive's expressions
+/// (pragma-parser) if any. Null if there is none.
+const ForStmt *stepLoopOf(ASTContext &Ctx, const Stmt *S, const VarDecl *V) {
   for (int Up = 0; Up < 16; ++Up) {
     const DynTypedNodeList Parents = Ctx.getParents(*S);
     if (Parents.size() != 1)
-      return false;
+      return nullptr;
     if (const auto *F = Parents[0].get<ForStmt>())
-      return F->getBody() == S && stepsUpByOne(F->getInc(), V);
+      return F->getBody() == S && stepsUpByOne(F->getInc(), V) ? F : nullptr;
     if (const auto *If = Parents[0].get<IfStmt>()) {
       if (If->getElse() != S || !carrierIf(If))
-        return false;
+        return nullptr;
       S = If;
       continue;
     }
     const auto *CS = Parents[0].get<CompoundStmt>();
     if (!CS || CS->size() != 1)
-      return false;
+      return nullptr;
     S = CS;
   }
-  return false;
+  return nullptr;
 }
 
 } // namespace
@@ -122,7 +123,7 @@ std::optional<std::size_t> LoopEmitter::aheadRow() const {
       !isa<CompoundStmt>(Lv.For->getBody()))
     return std::nullopt;
   const VarDecl *K = plusOne(Lv.Lower);
-  if (!K || !wholeBodyOfStep(E.Ctx, L.outer(), K))
+  if (!K || !stepLoopOf(E.Ctx, L.outer(), K))
     return std::nullopt;
   for (const LoopAccess &El : L.Accesses)
     if (El.Array == L.Home && !El.Read &&
@@ -139,11 +140,17 @@ std::optional<std::size_t> LoopEmitter::aheadRow() const {
 }
 
 /// After the outermost level's body: the owner of the next step's row
-/// sends it as soon as its iteration is done.
+/// sends it as soon as its iteration is done. Around the loop over the
+/// steps, a guard: the row the last step sends is never taken (the array
+/// may change after the loop, before a later read of that row).
 void LoopEmitter::sendAhead() {
   if (!aheadRow())
     return;
   const NestLevel &Lv = L.Levels.front();
+  const ForStmt *Step = stepLoopOf(E.Ctx, L.outer(), plusOne(Lv.Lower));
+  E.RW.InsertTextBefore(E.SM.getExpansionLoc(Step->getForLoc()),
+                        "{ const hpfcc::ahead_scope __hpf_ahead" + Id + "; ");
+  E.RW.InsertTextAfter(E.afterLoop(Step), " }");
   const std::string I = Lv.IndVar->getName().str();
   const auto *Body = cast<CompoundStmt>(Lv.For->getBody());
   E.RW.InsertTextAfter(E.SM.getExpansionLoc(Body->getRBracLoc()),

@@ -161,6 +161,15 @@ private:
   std::array<hpf::index_t, std::size_t(R)> Ext{};
 };
 
+/// Around a loop whose steps send rows ahead (codegen/Lookahead.cpp): the
+/// row its last step sent is not taken after it, whatever runs next.
+struct ahead_scope {
+  ahead_scope() = default;
+  ahead_scope(const ahead_scope &) = delete;
+  ahead_scope &operator=(const ahead_scope &) = delete;
+  ~ahead_scope() { hpf::rt::retireAhead(); }
+};
+
 /// Row i of a, which this rank owns and the nest has just written: sent
 /// ahead to every other rank (mpi/Ahead.h; codegen/Lookahead.cpp emits
 /// the call after the iteration that writes the next step's pivot row).

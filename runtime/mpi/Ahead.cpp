@@ -23,7 +23,10 @@ struct Pending {
   const void *Id = nullptr;
   index_t At = -1;
   std::size_t Bytes = 0;
-  const void *Data = nullptr; ///< the owner's storage, or Buffer
+  const void *Data = nullptr; ///< the owner's storage, or a buffer
+  /// Takeable: false once the loop that sent it has ended (its requests
+  /// are still completed later).
+  bool Live = false;
   std::vector<MPI_Request> Requests;
   /// Two, in turn: a slice taken from one may still be read (until its
   /// nest ends) when the next receive is posted.
@@ -46,6 +49,7 @@ void complete(Pending &P) {
   P.Requests.clear();
   P.Id = nullptr;
   P.At = -1;
+  P.Live = false;
 }
 
 /// Completes what is pending before MPI_Finalize (both sides posted it).
@@ -67,6 +71,7 @@ void start(Pending &P, const void *Id, index_t At, std::size_t Bytes) {
   P.Id = Id;
   P.At = At;
   P.Bytes = Bytes;
+  P.Live = true;
 }
 
 } // namespace
@@ -116,7 +121,7 @@ const void *takeAhead(const void *Id, index_t At, std::size_t Bytes) {
   Pending &P = pending();
   if (!P.Id)
     return nullptr;
-  const bool Match = P.Id == Id && P.At == At && P.Bytes == Bytes;
+  const bool Match = P.Live && P.Id == Id && P.At == At && P.Bytes == Bytes;
   const void *Data = P.Data;
   complete(P);
   if (!Match)
@@ -124,6 +129,8 @@ const void *takeAhead(const void *Id, index_t At, std::size_t Bytes) {
   ++P.Taken;
   return Data;
 }
+
+void retireAhead() { pending().Live = false; }
 
 std::size_t aheadTaken() { return pending().Taken; }
 

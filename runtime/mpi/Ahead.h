@@ -14,8 +14,9 @@
 // sent eagerly (mpi/DArray.cpp's broadcast pieces), so the owner's sends
 // complete without the receivers. Point-to-point, not collective: posted
 // at different places by the owner and the others, they match whatever
-// collectives run in between. A pending slice that no read takes is
-// completed by the next takeAhead or at finalize.
+// collectives run in between. The slice the loop's last step sends is
+// never taken: a guard around the loop retires it (hpfcc::ahead_scope),
+// and the next takeAhead or finalize completes it.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HPF_MPI_AHEAD_H
@@ -35,6 +36,11 @@ void receiveAhead(const void *Id, index_t At, std::size_t Bytes, int Owner);
 /// Slice At of array Id (Bytes) if it was sent ahead, once it is complete;
 /// else null. Another pending slice is completed and dropped.
 const void *takeAhead(const void *Id, index_t At, std::size_t Bytes);
+/// The loop whose steps sent slices ahead has ended: what its last step
+/// sent is not taken (the array may change before the next read of that
+/// slice); its requests complete at the next takeAhead or at finalize. No
+/// MPI call: safe in a destructor.
+void retireAhead();
 /// How many slices were taken (tests).
 std::size_t aheadTaken();
 

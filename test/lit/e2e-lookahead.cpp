@@ -5,7 +5,8 @@
 // output as the sequential build on 1..3 ranks, and on 2 and 3 ranks every
 // step after the first took its row from ahead (the program fails
 // otherwise). Loops where a step does more than the nest, steps by 2, or
-// starts at k + 2 keep the broadcast.
+// starts at k + 2 keep the broadcast; a row sent ahead by a loop's last
+// step and changed after the loop is not taken by the next loop.
 // REQUIRES: mpi
 // RUN: %e2e --tmp %t --ranks 1,2,3 %s | FileCheck %s
 // CHECK: e2e: sequential output: ahead {{.*}}
@@ -13,15 +14,19 @@
 // CHECK: e2e: -n 2: same output
 // CHECK: e2e: -n 3: same output
 // RUN: %hpfcc --hpf-emit-source %s | %strip_checks | FileCheck %s --check-prefix=CODE
+// CODE: { const hpfcc::ahead_scope __hpf_ahead{{[0-9]+}}; for (int k = 0; k < N - 1; ++k) {
 // CODE: if (i == k + 1) hpfcc::send_ahead(M, i); } } hpfcc::receive_ahead(M, k + 1, N); }
+// CODE-NEXT: } }
 // CODE-NOT: send_ahead
+// CODE: { const hpfcc::ahead_scope __hpf_ahead{{[0-9]+}}; for (int k = 0; k < B; ++k) {
+// CODE: { const hpfcc::ahead_scope __hpf_ahead{{[0-9]+}}; for (int k = B; k < N - 1; ++k) {
 // CODE: return 0;
 #include <cstdio>
 #ifdef __HPFCC__
 #include "mpi/Ahead.h"
 #endif
 
-constexpr int N = 23;
+constexpr int N = 23, B = 9;
 #pragma hpf processors ALL(*)
 double M[N][N + 1];
 #pragma hpf distribute M(cyclic, *) onto ALL
@@ -72,21 +77,46 @@ int main() {
     }
     M[k + 1][N] *= 0.5;
   }
-  const double B = checksum();
+  const double B2 = checksum();
   setUp();
   for (int k = 0; k < N - 2; k += 2) {
 #pragma hpf independent
-    for (int i = k + 1; i < N; ++i)
+    for (int i = k + 1; i < N; ++i) {
       for (int j = k; j <= N; ++j)
         M[i][j] -= 0.01 * M[k][j];
+    }
   }
   for (int k = 0; k < N - 2; ++k) {
 #pragma hpf independent
-    for (int i = k + 2; i < N; ++i)
+    for (int i = k + 2; i < N; ++i) {
       for (int j = k; j <= N; ++j)
         M[i][j] -= 0.01 * M[k][j];
+    }
   }
   const double C = checksum();
-  std::printf("ahead %.12e %.12e %.12e\n", A, B, C);
+  // A blocked run: the first loop's last step sends row B ahead, row B
+  // changes after the loop, and the next loop's first step reads the
+  // changed row (its guard retired the one sent ahead).
+  setUp();
+  for (int k = 0; k < B; ++k) {
+#pragma hpf independent
+    for (int i = k + 1; i < N; ++i) {
+      for (int j = k; j <= N; ++j)
+        M[i][j] -= 0.5 * M[k][j];
+    }
+  }
+  M[B][N] += 1;
+  for (int k = B; k < N - 1; ++k) {
+#pragma hpf independent
+    for (int i = k + 1; i < N; ++i) {
+      for (int j = k; j <= N; ++j)
+        M[i][j] -= 0.5 * M[k][j];
+    }
+  }
+  // Every row after B depends on row B's last element: a stale copy of it
+  // shows in the last column.
+  std::printf("ahead %.12e %.12e %.12e\n", A, B2, C);
+  for (int i = B; i < N; ++i)
+    std::printf("M[%d][N] = %.12e\n", i, double(M[i][N]));
   return 0;
 }
