@@ -55,7 +55,8 @@ void complete(Pending &P) {
 /// Completes what is pending before MPI_Finalize (both sides posted it).
 void completeAtFinalize() { complete(pending()); }
 
-/// Messages of at most this many bytes (eager), and how many for Bytes.
+/// The size of each message of a slice of Bytes: small enough to go
+/// eagerly (mpi/DArray.cpp), one message if pieces are off.
 std::size_t pieceOf(std::size_t Bytes) {
   const std::size_t Piece = broadcastPiece();
   return Piece ? std::min(Piece, std::max<std::size_t>(Bytes, 1)) : Bytes;
