@@ -108,11 +108,10 @@ std::vector<const DistArray *> LoopEmitter::alignedVersioned() const {
 }
 
 std::string LoopEmitter::alignedVersionHead() const {
-  const std::vector<const DistArray *> As = alignedVersioned();
-  if (As.empty())
+  if (Aligned.empty())
     return "";
   std::string Params;
-  for (const DistArray *A : As)
+  for (const DistArray *A : Aligned)
     Params += "const auto " + name("__hpf_", A) + ", ";
   return "{ auto __hpf_inner" + Id + " = [&](" + Params +
          "const hpfcc::segment " + segment(int(L.Levels.size() - 1)) +
@@ -120,23 +119,22 @@ std::string LoopEmitter::alignedVersionHead() const {
 }
 
 std::string LoopEmitter::alignedVersionTail() const {
-  const std::vector<const DistArray *> As = alignedVersioned();
-  if (As.empty())
+  if (Aligned.empty())
     return "";
   const std::string Seg = segment(int(L.Levels.size() - 1));
   const std::string At = "__hpf_at" + Id;
-  std::string Test, Aligned, AsIs;
-  for (const DistArray *A : As) {
+  std::string Test, Rebased, AsIs;
+  for (const DistArray *A : Aligned) {
     const std::string Ptr = name("__hpf_", A);
     const std::string Sep = Test.empty() ? "" : ", ";
     Test += Sep + Ptr + " + " + At;
-    Aligned += "hpfcc::assume_vector_aligned(" + Ptr + " + " + At + "), ";
+    Rebased += "hpfcc::assume_vector_aligned(" + Ptr + " + " + At + "), ";
     AsIs += Ptr + ", ";
   }
   const std::string Inner = "__hpf_inner" + Id;
   return " }; const auto " + At + " = " + Seg + ".lo + " + Seg +
          ".off; if (hpfcc::vector_aligned(" + Test + ")) " + Inner + "(" +
-         Aligned + "hpfcc::rebased(" + Seg + ")); else " + Inner + "(" + AsIs +
+         Rebased + "hpfcc::rebased(" + Seg + ")); else " + Inner + "(" + AsIs +
          Seg + "); }";
 }
 

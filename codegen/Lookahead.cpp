@@ -31,7 +31,8 @@
 #include "LoopEmitter.h"
 
 #include "../analysis/Expressions.h"
-#include "../pragma-parser/HpfPragma.h"
+
+#include <algorithm>
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -77,36 +78,15 @@ bool stepsUpByOne(const Expr *Inc, const VarDecl *V) {
   return false;
 }
 
-/// `if (typedef ... __hpf_carrier_D_S; false) ; else ...`: a directive's
-/// expression carrier (pragma-parser/HpfPragma.cpp, statement form), not
-/// the user's if.
-bool carrierIf(const IfStmt *If) {
-  const auto *Init = dyn_cast_or_null<DeclStmt>(If->getInit());
-  if (!Init || !Init->isSingleDecl() ||
-      !isa_and_nonnull<NullStmt>(If->getThen()))
-    return false;
-  const auto *TD = dyn_cast<TypedefNameDecl>(Init->getSingleDecl());
-  return TD && TD->getIdentifier() &&
-         pragma::parseCarrierName(TD->getName().str());
-}
-
-/// The for loop that steps V up by one and whose whole body S is: S
-/// itself, or the only statement of its compound body, S being the last
-/// else of the `if`s that carry the directive's expressions
-/// (pragma-parser) if any. Null if there is none.
+/// The for loop that steps V up by one and whose whole body S is (S
+/// itself, or the only statement of its compound body); null if none.
 const ForStmt *stepLoopOf(ASTContext &Ctx, const Stmt *S, const VarDecl *V) {
-  for (int Up = 0; Up < 16; ++Up) {
+  for (int Up = 0; Up < 2; ++Up) {
     const DynTypedNodeList Parents = Ctx.getParents(*S);
     if (Parents.size() != 1)
       return nullptr;
     if (const auto *F = Parents[0].get<ForStmt>())
       return F->getBody() == S && stepsUpByOne(F->getInc(), V) ? F : nullptr;
-    if (const auto *If = Parents[0].get<IfStmt>()) {
-      if (If->getElse() != S || !carrierIf(If))
-        return nullptr;
-      S = If;
-      continue;
-    }
     const auto *CS = Parents[0].get<CompoundStmt>();
     if (!CS || CS->size() != 1)
       return nullptr;
@@ -117,26 +97,32 @@ const ForStmt *stepLoopOf(ASTContext &Ctx, const Stmt *S, const VarDecl *V) {
 
 } // namespace
 
-std::optional<std::size_t> LoopEmitter::aheadRow() const {
+const ForStmt *LoopEmitter::aheadStep() const {
   const NestLevel &Lv = L.Levels.front();
   if (!L.Home || L.Home->rank() != 2 || Lv.Dim != 0 || !Lv.unitUp() ||
       !isa<CompoundStmt>(Lv.For->getBody()))
-    return std::nullopt;
+    return nullptr;
   const VarDecl *K = plusOne(Lv.Lower);
-  if (!K || !stepLoopOf(E.Ctx, L.outer(), K))
-    return std::nullopt;
+  auto A = E.P.Anchors.find(L.DirId);
+  if (!K || A == E.P.Anchors.end())
+    return nullptr;
   for (const LoopAccess &El : L.Accesses)
     if (El.Array == L.Home && !El.Read &&
         (El.Kind != LoopAccess::Local ||
          analysis::bareVar(El.Subs.sub(0)) != Lv.IndVar))
-      return std::nullopt;
-  for (std::size_t R = 0; R < L.Rows.size(); ++R) {
-    const analysis::RowRead &RR = L.Rows[R];
-    if (RR.Array == L.Home && RR.At.size() == 2 && RR.At[0] && !RR.At[1] &&
-        analysis::bareVar(RR.At[0]) == K)
-      return R;
-  }
-  return std::nullopt;
+      return nullptr;
+  if (std::none_of(
+          L.Rows.begin(), L.Rows.end(), [&](const analysis::RowRead &RR) {
+            return RR.Array == L.Home && RR.At.size() == 2 && RR.At[0] &&
+                   !RR.At[1] && analysis::bareVar(RR.At[0]) == K;
+          }))
+    return nullptr;
+  // The statement the directive and its loop occupy: the outermost `if`
+  // of the statement form (its carriers), else the loop.
+  const Stmt *Whole = isa_and_nonnull<IfStmt>(A->second.Parent)
+                          ? A->second.Parent
+                          : static_cast<const Stmt *>(L.outer());
+  return stepLoopOf(E.Ctx, Whole, K);
 }
 
 /// After the outermost level's body: the owner of the next step's row
@@ -144,13 +130,12 @@ std::optional<std::size_t> LoopEmitter::aheadRow() const {
 /// steps, a guard: the row the last step sends is never taken (the array
 /// may change after the loop, before a later read of that row).
 void LoopEmitter::sendAhead() {
-  if (!aheadRow())
+  if (!AheadStep)
     return;
   const NestLevel &Lv = L.Levels.front();
-  const ForStmt *Step = stepLoopOf(E.Ctx, L.outer(), plusOne(Lv.Lower));
-  E.RW.InsertTextBefore(E.SM.getExpansionLoc(Step->getForLoc()),
+  E.RW.InsertTextBefore(E.SM.getExpansionLoc(AheadStep->getForLoc()),
                         "{ const hpfcc::ahead_scope __hpf_ahead" + Id + "; ");
-  E.RW.InsertTextAfter(E.afterLoop(Step), " }");
+  E.RW.InsertTextAfter(E.afterLoop(AheadStep), " }");
   const std::string I = Lv.IndVar->getName().str();
   const auto *Body = cast<CompoundStmt>(Lv.For->getBody());
   E.RW.InsertTextAfter(E.SM.getExpansionLoc(Body->getRBracLoc()),
@@ -161,7 +146,7 @@ void LoopEmitter::sendAhead() {
 
 /// After the nest, on the other ranks: the receive of that row.
 std::string LoopEmitter::receiveAhead() const {
-  if (!aheadRow())
+  if (!AheadStep)
     return "";
   return " hpfcc::receive_ahead(" + L.Home->Name + ", " +
          bounds(L.Levels.front()) + ");";

@@ -77,6 +77,11 @@ void LoopEmitter::run() {
       E.RW.InsertTextAfter(E.afterLoop(L.outer()), " }");
     return;
   }
+  // Each decided once (after Split), then read by the emitters.
+  StrideArrays = strideVersioned();
+  StrideHalos = strideVersionedHalos();
+  Aligned = alignedVersioned();
+  AheadStep = aheadStep();
   std::string Epi;
   Pro += checks(Epi) + pointers();
   for (const LoopAccess &El : L.Accesses)

@@ -13,7 +13,6 @@
 #include "Emitter.h"
 
 #include <map>
-#include <optional>
 #include <set>
 #include <string>
 #include <utility>
@@ -236,6 +235,8 @@ private:
   /// The split halos read as rows of a constant length (hpfcc::rows_halo)
   /// in that version.
   std::vector<const DistArray *> strideVersionedHalos() const;
+  /// strideVersioned() and strideVersionedHalos(), once per nest.
+  std::vector<const DistArray *> StrideArrays, StrideHalos;
   /// `auto __hpf_nest7 = [&](...) {`, after the prologue.
   std::string strideVersionHead() const;
   /// `}; if (<strides constant>) __hpf_nest7(...); else __hpf_nest7(...);`,
@@ -253,6 +254,7 @@ private:
   /// The arrays whose pointers are the lambda's parameters (none: one
   /// version).
   std::vector<const DistArray *> alignedVersioned() const;
+  std::vector<const DistArray *> Aligned; ///< alignedVersioned(), once
   /// `{ auto __hpf_inner7 = [&](...) {`, before the user's innermost loop.
   std::string alignedVersionHead() const;
   /// `}; if (<aligned>) __hpf_inner7(...); else __hpf_inner7(...); }`,
@@ -266,8 +268,10 @@ private:
   // and the other ranks post its receive after the nest: the next step's
   // slice read takes it (runtime: mpi/Ahead.h).
 
-  /// The slice read (index into L.Rows) sent ahead, if the nest qualifies.
-  std::optional<std::size_t> aheadRow() const;
+  /// The loop over the steps whose nest sends its next row ahead, or null
+  /// if the nest does not qualify.
+  const clang::ForStmt *aheadStep() const;
+  const clang::ForStmt *AheadStep = nullptr; ///< aheadStep(), once
   /// `if (i == k + 1) hpfcc::send_ahead(M, i);` at the end of the
   /// outermost level's body (after levels()).
   void sendAhead();

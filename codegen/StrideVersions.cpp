@@ -101,8 +101,7 @@ std::vector<const DistArray *> LoopEmitter::strideVersionedHalos() const {
 }
 
 std::string LoopEmitter::strideVersionHead() const {
-  const std::vector<const DistArray *> As = strideVersioned(),
-                                       Hs = strideVersionedHalos();
+  const std::vector<const DistArray *> &As = StrideArrays, &Hs = StrideHalos;
   if (As.empty() && Hs.empty())
     return "";
   std::string Params;
@@ -120,8 +119,7 @@ std::string LoopEmitter::strideVersionHead() const {
 }
 
 std::string LoopEmitter::strideVersionTail() const {
-  const std::vector<const DistArray *> As = strideVersioned(),
-                                       Hs = strideVersionedHalos();
+  const std::vector<const DistArray *> &As = StrideArrays, &Hs = StrideHalos;
   if (As.empty() && Hs.empty())
     return "";
   std::string Cond, Fixed, General;

@@ -32,6 +32,35 @@
 #include <vector>
 
 namespace hpfcc {
+namespace detail {
+
+template <int R> using index_array = std::array<hpf::index_t, std::size_t(R)>;
+
+/// Element G of a, which this rank owns, and the rank that owns G.
+template <class T, int R>
+const T &element(const hpf::darray<T, R> &a, const index_array<R> &G) {
+  return std::apply([&](auto... I) -> const T & { return a(I...); }, G);
+}
+template <class T, int R>
+int owner(const hpf::darray<T, R> &a, const index_array<R> &G) {
+  return std::apply([&](auto... I) { return a.owner(I...); }, G);
+}
+
+/// Row i's first index (i, 0, ...) and its bytes (every dimension after
+/// the first, held whole).
+template <int R> index_array<R> rowStart(hpf::index_t i) {
+  index_array<R> G{};
+  G[0] = i;
+  return G;
+}
+template <class T, int R> std::size_t rowBytes(const hpf::darray<T, R> &a) {
+  hpf::index_t Size = 1;
+  for (int D = 1; D < R; ++D)
+    Size *= a.mapping().dims()[std::size_t(D)].size();
+  return std::size_t(Size) * sizeof(T);
+}
+
+} // namespace detail
 
 template <class T, int R, unsigned Fixed> class row {
   static_assert(Fixed != 0 && Fixed < (1u << R), "a fixed dimension");
@@ -71,12 +100,12 @@ public:
         Base = static_cast<const T *>(P);
         return;
       }
-    const int Owner = std::apply([&](auto... I) { return a.owner(I...); }, G);
+    const int Owner = detail::owner(a, G);
     if (Owner == hpf::rank() && contiguous()) {
       // The owner reads its slice in place (the nest does not write it)
       // and sends it from there: no copy on the critical path of the
       // loop that follows (each step of an elimination waits for it).
-      Base = &std::apply([&](auto... I) -> const T & { return a(I...); }, G);
+      Base = &detail::element(a, G);
       if (hpf::number_of_processors() > 1)
         hpf::rt::broadcastFromOwner(const_cast<T *>(Base), Bytes, Owner);
       return;
@@ -127,8 +156,7 @@ private:
       Stride[std::size_t(D)] = S;
       S *= a.local_extent(D);
     }
-    const T *First =
-        &std::apply([&](auto... I) -> const T & { return a(I...); }, G);
+    const T *First = &detail::element(a, G);
     T *Out = Data.data();
     walk(First, Stride, 0, Out);
   }
@@ -176,16 +204,9 @@ struct ahead_scope {
 template <class T, int R>
 void send_ahead(const hpf::darray<T, R> &a, hpf::index_t i) {
   static_assert(R >= 2, "a row of a matrix");
-  if (hpf::number_of_processors() == 1)
-    return;
-  hpf::index_t Size = 1;
-  for (int D = 1; D < R; ++D)
-    Size *= a.mapping().dims()[std::size_t(D)].size();
-  std::array<hpf::index_t, std::size_t(R)> G{};
-  G[0] = i;
-  const T *First =
-      &std::apply([&](auto... I) -> const T & { return a(I...); }, G);
-  hpf::rt::sendAhead(&a, i, First, std::size_t(Size) * sizeof(T));
+  if (hpf::number_of_processors() > 1)
+    hpf::rt::sendAhead(&a, i, &detail::element(a, detail::rowStart<R>(i)),
+                       detail::rowBytes(a));
 }
 
 /// After the nest: the receive of row lo from its owner, if the nest's
@@ -196,15 +217,9 @@ void receive_ahead(const hpf::darray<T, R> &a, hpf::index_t lo,
                    hpf::index_t hi) {
   if (lo >= hi || hpf::number_of_processors() == 1)
     return;
-  std::array<hpf::index_t, std::size_t(R)> G{};
-  G[0] = lo;
-  const int Owner = std::apply([&](auto... I) { return a.owner(I...); }, G);
-  if (Owner == hpf::rank())
-    return;
-  hpf::index_t Size = 1;
-  for (int D = 1; D < R; ++D)
-    Size *= a.mapping().dims()[std::size_t(D)].size();
-  hpf::rt::receiveAhead(&a, lo, std::size_t(Size) * sizeof(T), Owner);
+  const int Owner = detail::owner(a, detail::rowStart<R>(lo));
+  if (Owner != hpf::rank())
+    hpf::rt::receiveAhead(&a, lo, detail::rowBytes(a), Owner);
 }
 
 } // namespace hpfcc

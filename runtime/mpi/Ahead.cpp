@@ -55,13 +55,6 @@ void complete(Pending &P) {
 /// Completes what is pending before MPI_Finalize (both sides posted it).
 void completeAtFinalize() { complete(pending()); }
 
-/// The size of each message of a slice of Bytes: small enough to go
-/// eagerly (mpi/DArray.cpp), one message if pieces are off.
-std::size_t pieceOf(std::size_t Bytes) {
-  const std::size_t Piece = broadcastPiece();
-  return Piece ? std::min(Piece, std::max<std::size_t>(Bytes, 1)) : Bytes;
-}
-
 void start(Pending &P, const void *Id, index_t At, std::size_t Bytes) {
   static const bool Registered = [] {
     atFinalize(completeAtFinalize);
@@ -82,21 +75,16 @@ void sendAhead(const void *Id, index_t At, const void *Data,
   Pending &P = pending();
   start(P, Id, At, Bytes);
   P.Data = Data;
-  const std::size_t Piece = pieceOf(Bytes);
-  const char *Bytes0 = static_cast<const char *>(Data);
-  for (int R = 0; R < nranks(); ++R) {
-    if (R == rank())
-      continue;
-    for (std::size_t Off = 0; Off < Bytes || Off == 0; Off += Piece) {
-      const std::size_t N = std::min(Piece, Bytes - Off);
-      P.Requests.emplace_back();
-      check(MPI_Isend(Bytes0 + Off, int(N), MPI_BYTE, R, AheadTag,
-                      MPI_COMM_WORLD, &P.Requests.back()),
-            "MPI_Isend", "slice sent ahead", nullptr);
-      if (N == 0)
-        break;
-    }
-  }
+  const char *From = static_cast<const char *>(Data);
+  for (int R = 0; R < nranks(); ++R)
+    if (R != rank())
+      forEachPiece(Bytes, broadcastPiece(),
+                   [&](std::size_t Off, std::size_t N) {
+                     P.Requests.emplace_back();
+                     check(MPI_Isend(From + Off, int(N), MPI_BYTE, R, AheadTag,
+                                     MPI_COMM_WORLD, &P.Requests.back()),
+                           "MPI_Isend", "slice sent ahead", nullptr);
+                   });
 }
 
 void receiveAhead(const void *Id, index_t At, std::size_t Bytes, int Owner) {
@@ -106,16 +94,12 @@ void receiveAhead(const void *Id, index_t At, std::size_t Bytes, int Owner) {
   P.Next ^= 1;
   Buffer.resize(std::max<std::size_t>(Bytes, 1));
   P.Data = Buffer.data();
-  const std::size_t Piece = pieceOf(Bytes);
-  for (std::size_t Off = 0; Off < Bytes || Off == 0; Off += Piece) {
-    const std::size_t N = std::min(Piece, Bytes - Off);
+  forEachPiece(Bytes, broadcastPiece(), [&](std::size_t Off, std::size_t N) {
     P.Requests.emplace_back();
     check(MPI_Irecv(Buffer.data() + Off, int(N), MPI_BYTE, Owner, AheadTag,
                     MPI_COMM_WORLD, &P.Requests.back()),
           "MPI_Irecv", "slice sent ahead", nullptr);
-    if (N == 0)
-      break;
-  }
+  });
 }
 
 const void *takeAhead(const void *Id, index_t At, std::size_t Bytes) {

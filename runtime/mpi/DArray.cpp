@@ -73,17 +73,13 @@ constexpr std::size_t PiecewiseBroadcastLimit = 64 * 1024;
 } // namespace
 
 void broadcastFromOwner(void *Value, std::size_t Bytes, int Owner) {
-  const std::size_t Piece = Bytes <= PiecewiseBroadcastLimit && broadcastPiece()
-                                ? broadcastPiece()
-                                : Bytes;
   char *P = static_cast<char *>(Value);
-  do {
-    const std::size_t N = std::min(Bytes, Piece);
-    check(MPI_Bcast(P, int(N), MPI_BYTE, Owner, MPI_COMM_WORLD), "MPI_Bcast",
-          "element read", nullptr);
-    P += N;
-    Bytes -= N;
-  } while (Bytes > 0);
+  forEachPiece(
+      Bytes, Bytes <= PiecewiseBroadcastLimit ? broadcastPiece() : 0,
+      [&](std::size_t Off, std::size_t N) {
+        check(MPI_Bcast(P + Off, int(N), MPI_BYTE, Owner, MPI_COMM_WORLD),
+              "MPI_Bcast", "element read", nullptr);
+      });
 }
 
 namespace {

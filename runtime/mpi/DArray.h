@@ -126,6 +126,20 @@ void broadcastFromOwner(void *Value, std::size_t Bytes, int Owner);
 /// The size of a message MPI sends eagerly here (8 KB unless
 /// HPF_BCAST_PIECE says; 0: no pieces), mpi/DArray.cpp.
 std::size_t broadcastPiece();
+/// Fn(offset, length) for the consecutive pieces of at most Piece bytes
+/// (0: one piece) that make up Bytes; one empty piece for no bytes, so
+/// that every rank still takes part in a message.
+template <class F>
+void forEachPiece(std::size_t Bytes, std::size_t Piece, F &&Fn) {
+  if (Piece == 0)
+    Piece = Bytes;
+  std::size_t Off = 0;
+  do {
+    const std::size_t N = std::min(Piece, Bytes - Off);
+    Fn(Off, N);
+    Off += N;
+  } while (Off < Bytes);
+}
 
 /// How one dimension maps a global index to a local one on this rank.
 struct DimMap {
