@@ -9,6 +9,7 @@
 #include "mpi/hpfrt.h"
 
 #include <cstdio>
+#include <cstdlib>
 #include <vector>
 
 namespace {
@@ -25,6 +26,9 @@ void expect(bool Ok, const char *What, long long A = 0, long long B = 0) {
 int main(int argc, char **argv) {
   hpf::init(&argc, &argv);
   const int W = hpf::nranks(), Me = hpf::rank();
+  // MPI_Init ran without hwloc's I/O discovery, unless the user chose.
+  const char *Hwloc = std::getenv("HWLOC_COMPONENTS");
+  expect(Hwloc && *Hwloc, "HWLOC_COMPONENTS set before MPI_Init");
   hpf::processors P(W), Q(W > 1 ? W - 1 : 1);
   const hpf::index_t N = 1003;
 
