@@ -74,6 +74,10 @@ int main(int argc, char **argv) {
   fill(A, 1);
   hpf::redistribute(A, hpf::cyclic(3), All, Shm);
   check(A, 1, "first shm redistribution");
+  const auto PageOffset = [](const double *P) {
+    return reinterpret_cast<std::uintptr_t>(P) % 4096;
+  };
+  const std::uintptr_t FirstOffset = PageOffset(A.local_data());
   // From private storage every rank pushes its elements into one new
   // window (the destination): no window for the old layout, no copy in.
   hpf::rt::ShmStats SFirst = hpf::rt::shmStats();
@@ -90,6 +94,12 @@ int main(int argc, char **argv) {
   hpf::redistribute(A, hpf::block(), All, Shm);
   check(A, 1, "second shm redistribution");
   hpf::rt::ShmStats S0 = hpf::rt::shmStats();
+  // Windows made one after the other start at different offsets in their
+  // first page (against 4K aliasing between arrays swept together).
+  if (W > 1)
+    expect(PageOffset(A.local_data()) != FirstOffset,
+           "successive windows at different offsets modulo 4 KB (" +
+               std::to_string(FirstOffset) + " both)");
   // The second reads the window the first wrote; only its destination
   // (the private old storage) becomes a window.
   if (W > 1)
