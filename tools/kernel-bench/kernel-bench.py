@@ -18,7 +18,7 @@ the bus); the last of these columns is hpfcc's -n 2 speed-up over it.
 
 Every kernel runs at its benchmark size (SIZES below: about 3 s
 sequentially on a quiet machine, so start-up is noise), and the table says
-whether it is bound by compute, by the shared L3 or by memory (BOUND). For each kernel the last
+whether it is compute- or memory-bound (BOUND). For each kernel the last
 columns give the halo bytes one rank received per iteration at -n 2
 (HPF_HALO_REPORT, the busiest rank) next to the minimum the stencil needs, and, for jacobi2d, a hand-written MPI halo exchange
 (baselines/jacobi2d-mpi.cpp, MPI_Sendrecv of ghost rows) at -n 2.
@@ -74,8 +74,9 @@ EXAMPLES = os.path.join(HERE, "..", "..", "examples", "kernels")
 # EPYC guest, scaled again in session 13 on the 2-core Zen 5 guest, where
 # the same counts had shrunk to 0.4-1.9 s), so the MPI start-up and
 # finalisation of an hpfcc run (0.02-0.04 s) and the set-up of the arrays
-# are noise, as in an HPC run of seconds to hours. The e2e lit tests keep the files' small
-# defaults. BOUND says what limits each kernel's sequential run.
+# are noise, as in an HPC run of seconds to hours. The e2e lit tests keep
+# the files' small defaults. BOUND says what limits each kernel's
+# sequential run.
 SIZES = {
     "loop1d": (["-DSWEEPS=325000"], 325000, None),
     "rows2d": (["-DSWEEPS=140000"], 140000, None),
@@ -97,19 +98,16 @@ SIZES = {
 # machine's L3 is 32 MB. Compute: loop1d (1 MB) and rows2d (2 MB) sweep
 # arrays that stay in cache; nbody (0.2 MB, N^2 interactions); fft2d
 # (64 MB, but each transform works on one row or column copied into 32 KB
-# of locals, N log N flops each, REPS times). L3: gauss (11.5 MB) is
-# unblocked elimination, a rank-1 update of the trailing matrix per step
-# (one multiply-add per 8 bytes loaded and 8 stored, like matvec's 2 flops
-# per 8 bytes), streamed from the L3 the cores share: two sequential copies
-# side by side reached 1.69-1.80x of one (sessions 12-13), where the
-# compute-bound kernels reach 1.87-1.99. Until session 13 it was counted
-# as compute-bound.
+# of locals, N log N flops each, REPS times); gauss (11.5 MB, N^3 / 3
+# multiply-adds per solve, each with a load and a store of the trailing
+# matrix streamed from L3: two sequential copies side by side reached
+# 1.69-1.87x of one, sessions 12-13).
 # Memory: jacobi2d, stencil, heat1d and cg stream 64-67 MB per sweep with a
 # few flops per element; matvec reads its 32 MB matrix once per product (2
 # flops per 8 bytes); transpose (2 x 128 MB) walks A by columns.
 BOUND = {
     "loop1d": "compute", "rows2d": "compute", "nbody": "compute",
-    "gauss": "L3", "fft2d": "compute", "sum1d": "compute",
+    "gauss": "compute", "fft2d": "compute", "sum1d": "compute",
     "jacobi2d": "memory", "stencil": "memory", "heat1d": "memory",
     "cg": "memory", "matvec": "memory", "transpose": "memory",
 }
