@@ -6,6 +6,8 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 
+#include <string_view>
+
 using namespace clang;
 
 namespace hpf::analysis {
@@ -83,16 +85,25 @@ bool plainSubscripts(const Subscripts &S) {
 
 } // namespace
 
-std::string elementSpelling(const DistArray &A, const char *First) {
+std::string subscriptSpelling(const DistArray &A, std::size_t K,
+                              const char *First) {
+  static const char *const Names[] = {"j", "k", "l", "m"};
   std::string S = A.Name;
-  static const char *const Names[] = {"i", "j", "k", "l"};
-  for (int D = 0; D < A.rank(); ++D)
-    S += std::string("[") +
-         (A.rank() == 1 ? First
-          : D < 4       ? Names[D]
-                        : "...") +
-         "]";
+  std::size_t Next = 0;
+  for (std::size_t D = 0; D < K; ++D) {
+    if (D == 0) {
+      S += std::string("[") + First + "]";
+      continue;
+    }
+    while (Next < 4 && std::string_view(Names[Next]) == First)
+      ++Next;
+    S += std::string("[") + (Next < 4 ? Names[Next++] : "...") + "]";
+  }
   return S;
+}
+
+std::string elementSpelling(const DistArray &A, const char *First) {
+  return subscriptSpelling(A, std::size_t(A.rank()), First);
 }
 
 bool wholeElement(Reporter &R, const Expr *E, const Subscripts &S,

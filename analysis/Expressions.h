@@ -41,7 +41,13 @@ const clang::DeclRefExpr *subscriptChain(const clang::Expr *E, Subscripts &S);
 /// a null type for any other type.
 clang::QualType vectorElement(clang::QualType T);
 
-/// "M[i][j]" for messages (`First` names the index of a 1-D array).
+/// "M[i][j]" for messages: A with its first K subscripts (a row if K is
+/// below its rank), the first named First and the others j, k, l, m in
+/// turn (skipping First).
+std::string subscriptSpelling(const DistArray &A, std::size_t K,
+                              const char *First = "i");
+
+/// An element of A for messages: all its subscripts.
 std::string elementSpelling(const DistArray &A, const char *First = "i");
 
 /// True if S is a whole element of A (one subscript per dimension) written

@@ -27,20 +27,6 @@ namespace hpf::analysis {
 
 namespace {
 
-/// "A[i]", "A[i][j]": the row as the messages spell it, First naming the
-/// first subscript.
-std::string rowSpelling(const DistArray &A, std::size_t K, const char *First) {
-  static const char *const Next[] = {"j", "l", "m"};
-  std::string S = A.Name + "[" + First + "]";
-  for (std::size_t D = 1; D < K; ++D)
-    S += std::string("[") + (D - 1 < 3 ? Next[D - 1] : "...") + "]";
-  return S;
-}
-/// "A[k][j]": an element, first subscript named First.
-std::string elementOf(const DistArray &A, const char *First) {
-  return rowSpelling(A, std::size_t(A.rank()), First);
-}
-
 /// The first dimension at or after K that M distributes, or -1.
 int distributedFrom(const Mapping &M, std::size_t K) {
   for (std::size_t D = K; D < M.Formats.size(); ++D)
@@ -51,12 +37,12 @@ int distributedFrom(const Mapping &M, std::size_t K) {
 
 std::string notContiguous(const DistArray &A, std::size_t K, const Mapping &M,
                           int Dim, const char *First) {
-  const std::string Row = rowSpelling(A, K, First);
+  const std::string Row = subscriptSpelling(A, K, First);
   return "row '" + Row + "' of distributed array '" + A.Name +
          "' is not contiguous on one rank: dimension " + std::to_string(Dim) +
          " of '" + A.Name + "' is distributed (" + M.describe() +
          "), so the row is split over ranks; use its elements '" +
-         elementOf(A, First) + "', or distribute dimension " +
+         elementSpelling(A, First) + "', or distribute dimension " +
          std::to_string(Dim) + " '*'";
 }
 
@@ -83,13 +69,13 @@ bool loopRow(Context &C, const Expr *E, const Subscripts &S, const DistArray &A,
     Decay = dyn_cast_or_null<ImplicitCastExpr>(Par);
     break;
   }
-  const std::string Row = rowSpelling(A, S.Levels.size(), "i");
+  const std::string Row = subscriptSpelling(A, S.Levels.size(), "i");
   if (!Decay || Decay->getCastKind() != CK_ArrayToPointerDecay) {
     C.R.error(E->getBeginLoc(),
               "row '" + Row + "' of distributed array '" + A.Name +
                   "' can only be used as a pointer to its first element "
                   "(as in 'f(" +
-                  Row + ", n)'); use its elements '" + elementOf(A, "i") +
+                  Row + ", n)'); use its elements '" + elementSpelling(A, "i") +
                   "' otherwise");
     return false;
   }
@@ -122,14 +108,14 @@ void replicatedRowError(Reporter &R, const Expr *E, const Subscripts &S,
       return;
     }
   R.error(E->getBeginLoc(),
-          "row '" + rowSpelling(A, K, "k") + "' of distributed array '" +
+          "row '" + subscriptSpelling(A, K, "k") + "' of distributed array '" +
               A.Name +
               "' cannot be used outside an independent loop: it is stored "
               "on the rank that owns it, not on every rank; pass it as '" +
-              rowSpelling(A, K, "i") +
+              subscriptSpelling(A, K, "i") +
               "' from an independent loop over the rows (a pointer into the "
               "owner's storage), or use its elements '" +
-              elementOf(A, "k") + "'");
+              elementSpelling(A, "k") + "'");
 }
 
 void placeRows(
@@ -142,7 +128,7 @@ void placeRows(
       continue;
     DistArray *X = Acc.Array;
     const std::size_t K = Acc.Subs.Levels.size();
-    const std::string Row = rowSpelling(*X, K, "i");
+    const std::string Row = subscriptSpelling(*X, K, "i");
     const SourceLocation At = Acc.Subs.whole()->getBeginLoc();
     const Mapping *M = MapOf(X);
     if (!M) {
@@ -153,7 +139,7 @@ void placeRows(
                    "row is a pointer into the owner's storage only where "
                    "the dimensions it spans are known to be '*'; use its "
                    "elements '" +
-                   elementOf(*X, "i") + "'"});
+                   elementSpelling(*X, "i") + "'"});
       continue;
     }
     if (int Dim = distributedFrom(*M, K); Dim >= 0) {
@@ -168,7 +154,7 @@ void placeRows(
                    ") here: its rows live on other ranks than the loop's "
                    "iterations, and only a row the iteration owns is a "
                    "pointer into its storage; use its elements '" +
-                   elementOf(*X, "i") + "'"});
+                   elementSpelling(*X, "i") + "'"});
       continue;
     }
     // Each distributed dimension's subscript is the index of the level
@@ -196,7 +182,7 @@ void placeRows(
                " must be the index of an enclosing independent loop over "
                "that dimension, since a row is passed as a pointer into the "
                "storage of the rank that owns it; use its elements '" +
-               elementOf(*X, "i") + "' (read from a copy) instead"});
+               elementSpelling(*X, "i") + "' (read from a copy) instead"});
       continue;
     }
     Acc.Kind = LoopAccess::Local;
@@ -217,7 +203,7 @@ bool rowsStayLocal(Reporter &R, const OwnerLoop &L, bool Replicated) {
     Ok = false;
     const DistArray &X = *Acc.Array;
     R.error(Acc.Subs.whole()->getBeginLoc(),
-            "row '" + rowSpelling(X, Acc.Subs.Levels.size(), "i") +
+            "row '" + subscriptSpelling(X, Acc.Subs.Levels.size(), "i") +
                 "' of distributed array '" + X.Name +
                 "' cannot be passed here: " +
                 (Replicated
@@ -228,7 +214,7 @@ bool rowsStayLocal(Reporter &R, const OwnerLoop &L, bool Replicated) {
                            "before it") +
                 ", and a row is a pointer into the owner's storage; use its "
                 "elements '" +
-                elementOf(X, "i") + "'");
+                elementSpelling(X, "i") + "'");
   }
   return Ok;
 }

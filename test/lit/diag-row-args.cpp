@@ -50,7 +50,7 @@ double f(bool c) {
 #pragma hpf independent
     for (int j = 0; j < M; ++j)
       scale(T3[i][j], 4, 2.0); // fine: dimension 2 is '*'
-    scale(T3[i][0], 4, 2.0); // expected-error {{row 'T3[i][j]' of distributed array 'T3' is not owned by the iteration: its subscript in distributed dimension 1 must be the index of an enclosing independent loop over that dimension, since a row is passed as a pointer into the storage of the rank that owns it; use its elements 'T3[i][j][l]' (read from a copy) instead}}
+    scale(T3[i][0], 4, 2.0); // expected-error {{row 'T3[i][j]' of distributed array 'T3' is not owned by the iteration: its subscript in distributed dimension 1 must be the index of an enclosing independent loop over that dimension, since a row is passed as a pointer into the storage of the rank that owns it; use its elements 'T3[i][j][k]' (read from a copy) instead}}
   }
   // Not the iteration's row.
 #pragma hpf independent
