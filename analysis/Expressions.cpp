@@ -89,12 +89,10 @@ std::string subscriptSpelling(const DistArray &A, std::size_t K,
                               const char *First) {
   static const char *const Names[] = {"j", "k", "l", "m"};
   std::string S = A.Name;
+  if (K > 0)
+    S += std::string("[") + First + "]";
   std::size_t Next = 0;
-  for (std::size_t D = 0; D < K; ++D) {
-    if (D == 0) {
-      S += std::string("[") + First + "]";
-      continue;
-    }
+  for (std::size_t D = 1; D < K; ++D) {
     while (Next < 4 && std::string_view(Names[Next]) == First)
       ++Next;
     S += std::string("[") + (Next < 4 ? Names[Next++] : "...") + "]";
