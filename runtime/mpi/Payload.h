@@ -91,16 +91,24 @@ constexpr std::size_t mappedLength(std::size_t Bytes) {
   return (Bytes + 4095) & ~std::size_t(4095);
 }
 
-/// Where in its first 4 KB page the next mapped block starts: 0, 512, ...,
-/// 3584 bytes in turn. Two arrays swept together (`Out[i][j] = f(In[i][j
-/// +- 1])`) whose blocks both started on a page boundary would have their
-/// elements at the same addresses modulo 4 KB, which the CPU's check of
-/// loads against earlier stores takes for a dependence (4K aliasing): the
-/// loads wait. The sequential build's static arrays lie wherever the
-/// linker put them (stencil's In and Out 2048 bytes apart modulo 4 KB).
+/// Where in its first 4 KB page the N-th block of a kind starts: 0, 512,
+/// ..., 3584 bytes (MaxColour) in turn. Two arrays swept together
+/// (`Out[i][j] = f(In[i][j +- 1])`) whose blocks both started on a page
+/// boundary would have their elements at the same addresses modulo 4 KB,
+/// which the CPU's check of loads against earlier stores takes for a
+/// dependence (4K aliasing): the loads wait. The sequential build's static
+/// arrays lie wherever the linker put them (stencil's In and Out 2048
+/// bytes apart modulo 4 KB). Mapped blocks count here (nextColour), shared
+/// windows by their number (mpi/Shm.cpp).
+constexpr std::size_t colourOf(std::uint64_t N) {
+  return std::size_t(N % 8) * 512;
+}
+constexpr std::size_t MaxColour = colourOf(7);
+
+/// The colour of the next mapped block.
 inline std::size_t nextColour() {
   static std::atomic<unsigned> Next{0};
-  return std::size_t(Next.fetch_add(1, std::memory_order_relaxed) % 8) * 512;
+  return colourOf(Next.fetch_add(1, std::memory_order_relaxed));
 }
 
 /// Maps Bytes (>= HugePayload) zero-filled, nextColour() bytes into its

@@ -20,15 +20,6 @@ constexpr std::size_t Align = Storage::Alignment;
 /// windows of small arrays fit the next small array (reuse, not MPI calls).
 constexpr std::size_t MinSegment = 64 * 1024;
 
-/// Where in its first 4 KB page a window's segments start, by the window's
-/// number (the same on every rank): 0, 512, ..., 3584 bytes in turn, as
-/// nextColour() does for mapped payloads (mpi/Payload.h) and for the same
-/// reason: arrays swept together must not share their addresses modulo
-/// 4 KB.
-constexpr std::size_t MaxColour = 7 * 512;
-constexpr std::size_t windowColour(std::uint64_t Id) {
-  return std::size_t(Id % 8) * 512;
-}
 /// Parked windows kept for reuse: at most this many, none larger.
 constexpr std::size_t PoolCount = 8;
 constexpr std::size_t PoolMaxBytes = std::size_t(64) << 20;
@@ -169,7 +160,9 @@ SharedWindow *createWindow(std::size_t Bytes, const char *Where) {
   }
   ++shmCounters().WindowsCreated;
   W->Id = S.NextId++;
-  const std::size_t Colour = windowColour(W->Id);
+  // Segments start at the window's colour (mpi/Payload.h), by its number:
+  // the same on every rank.
+  const std::size_t Colour = colourOf(W->Id);
   for (std::size_t R = 0; R < W->Bases.size(); ++R) {
     // Segments are page-aligned on several ranks, but not necessarily on
     // one: the segment was allocated Align bytes larger, so round up.
