@@ -136,6 +136,10 @@ void LoopEmitter::sendAhead() {
   E.RW.InsertTextBefore(E.SM.getExpansionLoc(AheadStep->getForLoc()),
                         "{ const hpfcc::ahead_scope __hpf_ahead" + Id + "; ");
   E.RW.InsertTextAfter(E.afterLoop(AheadStep), " }");
+  if (Paired) {
+    pairBody();
+    return;
+  }
   const std::string I = Lv.IndVar->getName().str();
   const auto *Body = cast<CompoundStmt>(Lv.For->getBody());
   E.RW.InsertTextAfter(E.SM.getExpansionLoc(Body->getRBracLoc()),
@@ -148,8 +152,15 @@ void LoopEmitter::sendAhead() {
 std::string LoopEmitter::receiveAhead() const {
   if (!AheadStep)
     return "";
-  return " hpfcc::receive_ahead(" + L.Home->Name + ", " +
-         bounds(L.Levels.front()) + ");";
+  if (!Paired)
+    return " hpfcc::receive_ahead(" + L.Home->Name + ", " +
+           bounds(L.Levels.front()) + ");";
+  // After a pair, the row of the step after it; then the step variable
+  // skips the step the pair ran.
+  auto [Lo, Hi] = interval(L.Levels.front());
+  return " hpfcc::receive_ahead(" + L.Home->Name + ", (" + Lo + ") + " +
+         pairName() + ", " + Hi + "); if (" + pairName() + ") ++" +
+         E.text(L.Rows.front().At[0]) + ";";
 }
 
 } // namespace hpf::codegen

@@ -82,13 +82,14 @@ void LoopEmitter::run() {
   StrideHalos = strideVersionedHalos();
   Aligned = alignedVersioned();
   AheadStep = aheadStep();
+  Paired = pairedSteps();
   std::string Epi;
   Pro += checks(Epi) + pointers();
   for (const LoopAccess &El : L.Accesses)
     if (El.Kind == LoopAccess::Local && inFile(El.Subs))
       localElement(El);
   reductions(Pro, Epi);
-  Pro += hoistedRanges() + scope() + strideVersionHead();
+  Pro += hoistedRanges() + scope() + pairPrologue() + strideVersionHead();
   E.replaceDirective(D, "{" + Pro);
   levels(strideVersionTail() + receiveAhead() + Epi);
   sendAhead();

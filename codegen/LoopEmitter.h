@@ -278,6 +278,23 @@ private:
   /// ` hpfcc::receive_ahead(M, k + 1, N);`, after the nest.
   std::string receiveAhead() const;
 
+  // ---- two steps per pass (PairedSteps.cpp) -----------------------------
+  //
+  // Where the lookahead applies and the body only updates its own row from
+  // the pivot row, each row has step k and then step k + 1 in one pass
+  // (the loop over the steps then advances by two): the same operations
+  // on every element in the same order, the rows streamed half as often.
+
+  /// Whether the nest qualifies (after aheadStep()).
+  bool pairedSteps() const;
+  bool Paired = false; ///< pairedSteps(), once
+  std::string pairName() const;
+  /// Before the nest: whether step k + 1 runs, and its pivot row.
+  std::string pairPrologue() const;
+  /// The outermost level's body as a lambda of the step, run once or twice
+  /// per row, with the sends ahead (instead of sendAhead's).
+  void pairBody();
+
   // ---- halos read in place in the interior (halo_split) ----------------
   //
   // A halo read only in the innermost level's body, in a nest with one

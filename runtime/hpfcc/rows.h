@@ -62,6 +62,12 @@ template <class T, int R> std::size_t rowBytes(const hpf::darray<T, R> &a) {
 
 } // namespace detail
 
+/// Selects row's constructor for the paired step's pivot row.
+struct next_step_t {
+  explicit next_step_t() = default;
+};
+inline constexpr next_step_t next_step{};
+
 template <class T, int R, unsigned Fixed> class row {
   static_assert(Fixed != 0 && Fixed < (1u << R), "a fixed dimension");
 
@@ -116,8 +122,49 @@ public:
     hpf::rt::broadcastFromOwner(Data.data(), Bytes, Owner);
     Base = Data.data();
   }
+  /// The pivot row of the second step of a pair (codegen/Lookahead.cpp,
+  /// "Two steps per pass"): row `at` as step at - 1 leaves it. When the
+  /// pair runs (`active`), the other ranks post its receive now; its owner
+  /// sends it once it has updated it, the first row of its pass. ready()
+  /// waits for it where the second step first reads it.
+  row(next_step_t, const hpf::darray<T, R> &a, hpf::index_t at, bool active,
+      const char *where)
+      : Array(&a), At(at), Where(where) {
+    static_assert(Fixed == 1u && R >= 2, "a row of a matrix");
+    for (int D = 1; D < R; ++D)
+      Ext[std::size_t(D)] = a.mapping().dims()[std::size_t(D)].size();
+    if (!active)
+      return;
+    hpf::rt::countPair();
+    if (hpf::number_of_processors() == 1)
+      return;
+    const int Owner = detail::owner(a, detail::rowStart<R>(at));
+    if (Owner == hpf::rank())
+      return;
+    hpf::rt::receiveAhead(&a, at, detail::rowBytes(a), Owner);
+    Posted = true;
+  }
   row(const row &) = delete;
   row &operator=(const row &) = delete;
+
+  /// The paired row, read in place by its owner (which wrote it before
+  /// any other row of the pass), received by the others.
+  const row &ready() {
+    if (Base)
+      return *this;
+    if (!Posted) {
+      Base = &detail::element(*Array, detail::rowStart<R>(At));
+      return *this;
+    }
+    Base = static_cast<const T *>(
+        hpf::rt::takeAhead(Array, At, detail::rowBytes(*Array), false));
+    if (!Base)
+      hpf::fail("independent",
+                "row " + std::to_string(At) +
+                    " of the paired step was not received",
+                Where);
+    return *this;
+  }
 
   /// Element (i, j, ...) of the array, which must lie in the slice (the
   /// fixed indices are not looked at): row-major over the whole dimensions,
@@ -187,6 +234,11 @@ private:
   std::vector<T> Data;     ///< the slice's copy, unless in place
   const T *Base = nullptr; ///< Data, or the owner's storage
   std::array<hpf::index_t, std::size_t(R)> Ext{};
+  // The paired step's row: which, and whether its receive is posted.
+  const hpf::darray<T, R> *Array = nullptr;
+  hpf::index_t At = 0;
+  bool Posted = false;
+  const char *Where = nullptr;
 };
 
 /// Around a loop whose steps send rows ahead (codegen/Lookahead.cpp): the

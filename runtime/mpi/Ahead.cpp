@@ -32,7 +32,7 @@ struct Pending {
   /// nest ends) when the next receive is posted.
   std::vector<char> Buffers[2];
   int Next = 0;
-  std::size_t Taken = 0;
+  std::size_t Taken = 0, Pairs = 0;
 };
 
 /// Never destroyed: finalize may run after static destructors.
@@ -102,7 +102,8 @@ void receiveAhead(const void *Id, index_t At, std::size_t Bytes, int Owner) {
   });
 }
 
-const void *takeAhead(const void *Id, index_t At, std::size_t Bytes) {
+const void *takeAhead(const void *Id, index_t At, std::size_t Bytes,
+                      bool Count) {
   Pending &P = pending();
   if (!P.Id)
     return nullptr;
@@ -111,12 +112,16 @@ const void *takeAhead(const void *Id, index_t At, std::size_t Bytes) {
   complete(P);
   if (!Match)
     return nullptr;
-  ++P.Taken;
+  P.Taken += Count;
   return Data;
 }
 
 void retireAhead() { pending().Live = false; }
 
 std::size_t aheadTaken() { return pending().Taken; }
+
+void countPair() { ++pending().Pairs; }
+
+std::size_t aheadPairs() { return pending().Pairs; }
 
 } // namespace hpf::rt

@@ -34,15 +34,22 @@ void sendAhead(const void *Id, index_t At, const void *Data, std::size_t Bytes);
 /// Any other rank: receives slice At of array Id, Bytes, from Owner.
 void receiveAhead(const void *Id, index_t At, std::size_t Bytes, int Owner);
 /// Slice At of array Id (Bytes) if it was sent ahead, once it is complete;
-/// else null. Another pending slice is completed and dropped.
-const void *takeAhead(const void *Id, index_t At, std::size_t Bytes);
+/// else null. Another pending slice is completed and dropped. Counted
+/// (aheadTaken) when a step takes it at its start, not when the second
+/// step of a pair does (Count false; those are countPair's).
+const void *takeAhead(const void *Id, index_t At, std::size_t Bytes,
+                      bool Count = true);
 /// The loop whose steps sent slices ahead has ended: what its last step
 /// sent is not taken (the array may change before the next read of that
 /// slice); its requests complete at the next takeAhead or at finalize. No
 /// MPI call: safe in a destructor.
 void retireAhead();
-/// How many slices were taken (tests).
+/// How many slices were taken at a step's start (tests).
 std::size_t aheadTaken();
+/// Two steps run in one pass (codegen/Lookahead.cpp): counted on every
+/// rank, for tests (aheadPairs).
+void countPair();
+std::size_t aheadPairs();
 
 } // namespace hpf::rt
 
