@@ -40,13 +40,27 @@ const analysis::OwnerValue *ownerValueOf(const Emitter &E, const Expr *Read) {
   return nullptr;
 }
 
-} // namespace
-
-void emitOwnerValue(Emitter &E, const analysis::OwnerValue &V) {
-  const analysis::ElementAccess *First = nullptr;
+/// The first read of V, whose subscripts name the owner.
+const analysis::ElementAccess *firstRead(const Emitter &E,
+                                         const analysis::OwnerValue &V) {
   for (const analysis::ElementAccess &El : E.P.Elements)
     if (El.Expr == V.Reads.front())
-      First = &El;
+      return &El;
+  return nullptr;
+}
+
+} // namespace
+
+std::string ownerValueOpen(const Emitter &E, const analysis::OwnerValue &V) {
+  const analysis::ElementAccess *First = firstRead(E, V);
+  if (!First)
+    return "";
+  return E.text(First->Subs.base()) + ".owner_value(" +
+         E.whereLiteral(E.fileRange(V.Value).getBegin()) + ", [&] { return ";
+}
+
+void emitOwnerValue(Emitter &E, const analysis::OwnerValue &V) {
+  const analysis::ElementAccess *First = firstRead(E, V);
   if (!First)
     return;
   const analysis::Subscripts &S = First->Subs;
@@ -54,9 +68,7 @@ void emitOwnerValue(Emitter &E, const analysis::OwnerValue &V) {
   for (std::size_t D = 0; D < S.Levels.size(); ++D)
     Subs += ", " + E.text(S.sub(D));
   SourceRange R = E.fileRange(V.Value);
-  E.RW.InsertTextBefore(R.getBegin(), E.text(S.base()) + ".owner_value(" +
-                                          E.whereLiteral(R.getBegin()) +
-                                          ", [&] { return ");
+  E.RW.InsertTextBefore(R.getBegin(), ownerValueOpen(E, V));
   // Before the `)` that closes an enclosing set_at/update_at there.
   E.RW.InsertTextBefore(Lexer::getLocForEndOfToken(R.getEnd(), 0, E.SM, E.LO),
                         "; }" + Subs + ")");

@@ -25,6 +25,7 @@
 #include "clang/Basic/SourceLocation.h"
 #include "clang/Rewrite/Core/Rewriter.h"
 
+#include <functional>
 #include <set>
 #include <string>
 #include <vector>
@@ -52,6 +53,9 @@ public:
   clang::Rewriter RW;
   /// Static plan tables, emitted before the user's code.
   std::string Tables;
+  /// Edits that need the rewritten text of replicated code (its elements
+  /// and owner values): run by rewrite() after those emitters.
+  std::vector<std::function<void()>> AfterElements;
 
   // ---- source text and locations ----
   /// The main file's name as the user wrote it.
@@ -113,6 +117,9 @@ void emitLoop(Emitter &E, const analysis::OwnerLoop &L);
 /// ElementEmitter.cpp
 void emitElement(Emitter &E, const analysis::ElementAccess &El);
 void emitOwnerValue(Emitter &E, const analysis::OwnerValue &V);
+/// The text emitOwnerValue inserts before V's expression,
+/// `M.owner_value(W, [&] { return ` (empty if V is not emitted).
+std::string ownerValueOpen(const Emitter &E, const analysis::OwnerValue &V);
 /// IoEmitter.cpp: I/O of replicated code (stdio, iostreams, file streams),
 /// outside the given ranges (distributed loops, whose I/O stays per rank).
 void emitIo(Emitter &E, const std::vector<clang::SourceRange> &Skip);

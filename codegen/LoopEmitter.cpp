@@ -83,6 +83,7 @@ void LoopEmitter::run() {
   Aligned = alignedVersioned();
   AheadStep = aheadStep();
   Paired = pairedSteps();
+  ValueStep = AheadStep ? nullptr : valueStep();
   std::string Epi;
   Pro += checks(Epi) + pointers();
   for (const LoopAccess &El : L.Accesses)
@@ -91,8 +92,9 @@ void LoopEmitter::run() {
   reductions(Pro, Epi);
   Pro += hoistedRanges() + scope() + pairPrologue() + strideVersionHead();
   E.replaceDirective(D, "{" + Pro);
-  levels(strideVersionTail() + receiveAhead() + Epi);
+  levels(strideVersionTail() + receiveAhead() + receiveValue() + Epi);
   sendAhead();
+  sendValueAhead();
   // Last: the copy's subscripts are the rewritten text of the element's.
   for (const LoopAccess &El : L.Accesses)
     if (El.Kind == LoopAccess::Local && L.GatherIfMisaligned.count(El.Array) &&
@@ -521,12 +523,17 @@ void LoopEmitter::levels(const std::string &Epi) {
       std::string Seg = segment(int(K));
       auto H = Hoisted.find(K);
       const bool Innermost = K + 1 == L.Levels.size();
+      // Sending a value ahead, the outermost level is a lambda of its range.
+      const bool Rows = K == 0 && AheadValue;
+      std::string Range = H != Hoisted.end() ? H->second : ownedSegments(Lv);
+      if (Rows)
+        Range = "hpfcc::owned_segments(" + L.Home->Name + ", 0, __hpf_lo" + Id +
+                ", __hpf_hi" + Id + ")";
       E.RW.InsertTextBefore(
           Lv.For->getForLoc(),
-          std::string("{ for (const ") +
+          (Rows ? valueRowsHead() : "") + "{ for (const " +
               (Lv.unitUp() ? "hpfcc::segment " : "hpfcc::steps ") + Seg +
-              " : " + (H != Hoisted.end() ? H->second : ownedSegments(Lv)) +
-              ") " + (Innermost ? alignedVersionHead() : ""));
+              " : " + Range + ") " + (Innermost ? alignedVersionHead() : ""));
       if (Innermost && !Split.empty()) {
         haloRuns(Lv, Seg + ".lo", Seg + ".hi", Close);
       } else {
@@ -542,7 +549,8 @@ void LoopEmitter::levels(const std::string &Epi) {
                          Lv.IndVar->getName().str() +
                              (Lv.Down ? " > " : " < ") + Bound);
       }
-      Close = (Innermost ? alignedVersionTail() : "") + " }" + Close;
+      Close = (Innermost ? alignedVersionTail() : "") + " }" +
+              (Rows ? valueRowsTail() : "") + Close;
     } else if (K + 1 == L.Levels.size() && !Split.empty()) {
       auto [Lo, Hi] = interval(Lv);
       haloRuns(Lv, Lo, Hi, Close);

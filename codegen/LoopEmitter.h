@@ -295,6 +295,27 @@ private:
   /// per row, with the sends ahead (instead of sendAhead's).
   void pairBody();
 
+  // ---- owner values sent one step ahead (ValueAhead.cpp) ---------------
+  //
+  // In `for k down: X[k] = <owner value of row k>; independent for i < k`,
+  // the nest runs row k - 1 first, and its owner sends the next step's
+  // value right after it; the next step's owner_value takes it.
+
+  /// The loop over the steps, or null if the nest does not qualify (sets
+  /// AheadValue).
+  const clang::ForStmt *valueStep();
+  const clang::ForStmt *ValueStep = nullptr;        ///< valueStep(), once
+  const analysis::OwnerValue *AheadValue = nullptr; ///< its first statement's
+  std::string valueRowsName() const;
+  /// The outermost level's segment loop as a lambda of its range, and the
+  /// calls after it (row k - 1, the value sent, the other rows).
+  std::string valueRowsHead() const;
+  std::string valueRowsTail() const;
+  /// ` hpfcc::receive_value_ahead<T>(M, k - 1, lo);`, after the nest.
+  std::string receiveValue() const;
+  /// The guard around the step loop and the value's lambda in its body.
+  void sendValueAhead();
+
   // ---- halos read in place in the interior (halo_split) ----------------
   //
   // A halo read only in the innermost level's body, in a nest with one

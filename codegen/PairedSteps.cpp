@@ -224,18 +224,18 @@ void LoopEmitter::pairBody() {
   const std::string Step = E.text(L.Rows.front().At[0]);
   const std::string I = Lv.IndVar->getName().str();
   const std::string Fn = "__hpf_step" + Id, Row = rowName(0);
-  const std::string Send = "hpfcc::send_ahead(" + L.Home->Name + ", " + I + ");";
+  const std::string Send =
+      "hpfcc::send_ahead(" + L.Home->Name + ", " + I + ");";
   const auto *Body = cast<CompoundStmt>(Lv.For->getBody());
   E.RW.InsertTextBefore(E.SM.getExpansionLoc(Body->getLBracLoc()),
-                        "{ const auto " + Fn + " = [&](const decltype(" +
-                            Step + ") " + Step + ", const auto &" + Row +
-                            ") ");
-  E.RW.InsertTextBefore(
-      E.afterLoop(Lv.For),
-      "; " + Fn + "(" + Step + ", " + Row + "); if (" + I + " == " + Step +
-          " + 1) " + Send + " else if (" + pairName() + ") { " + Fn + "(" +
-          Step + " + 1, __hpf_next" + Id + ".ready()); if (" + I + " == " +
-          Step + " + 2) " + Send + " } }");
+                        "{ const auto " + Fn + " = [&](const decltype(" + Step +
+                            ") " + Step + ", const auto &" + Row + ") ");
+  E.RW.InsertTextBefore(E.afterLoop(Lv.For),
+                        "; " + Fn + "(" + Step + ", " + Row + "); if (" + I +
+                            " == " + Step + " + 1) " + Send + " else if (" +
+                            pairName() + ") { " + Fn + "(" + Step +
+                            " + 1, __hpf_next" + Id + ".ready()); if (" + I +
+                            " == " + Step + " + 2) " + Send + " } }");
 }
 
 } // namespace hpf::codegen

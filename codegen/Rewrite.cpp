@@ -44,6 +44,8 @@ std::string rewrite(ASTContext &Ctx, const pragma::PragmaState &State,
   // owner value may begin, and would take an insertion made before it.
   for (const analysis::OwnerValue &V : P.OwnerValues)
     emitOwnerValue(E, V);
+  for (const std::function<void()> &Edit : E.AfterElements)
+    Edit();
   E.commentOutRest();
   emitIo(E, DistributedLoops);
 

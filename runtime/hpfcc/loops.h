@@ -216,7 +216,7 @@ template <class A> dimension dimension_of(const A &array, int d) {
     for (int K = 0; K < d; ++K)
       if (D.dims()[std::size_t(K)].kind() != hpf::plan::DistKind::Collapsed)
         ++G;
-    return {&Dim, D.coordinates(Me)[G]};
+    return {&Dim, D.coordinate(Me, G)};
   }
 }
 

@@ -274,6 +274,33 @@ void receive_ahead(const hpf::darray<T, R> &a, hpf::index_t lo,
     hpf::rt::receiveAhead(&a, lo, detail::rowBytes(a), Owner);
 }
 
+/// Row `at` is final and its step's owner value fn(at) can be evaluated
+/// (codegen/ValueAhead.cpp: a back substitution's next X[k]): its owner
+/// evaluates it and sends it ahead, if the nest's range from lo holds the
+/// row; the next step's owner_value takes it instead of broadcasting.
+template <class T, int R, class F>
+void send_value_ahead(const hpf::darray<T, R> &a, hpf::index_t at,
+                      hpf::index_t lo, F &&fn) {
+  if (at < lo || at < 0 || at >= a.extent(0) ||
+      hpf::number_of_processors() == 1 ||
+      detail::owner(a, detail::rowStart<R>(at)) != hpf::rank())
+    return;
+  const auto V = fn(at);
+  hpf::rt::sendAhead(&a, at, &V, sizeof V, /*Copy=*/true);
+}
+
+/// After the nest, on the other ranks: the receive of that value (V).
+template <class V, class T, int R>
+void receive_value_ahead(const hpf::darray<T, R> &a, hpf::index_t at,
+                         hpf::index_t lo) {
+  if (at < lo || at < 0 || at >= a.extent(0) ||
+      hpf::number_of_processors() == 1)
+    return;
+  const int Owner = detail::owner(a, detail::rowStart<R>(at));
+  if (Owner != hpf::rank())
+    hpf::rt::receiveAhead(&a, at, sizeof(V), Owner);
+}
+
 } // namespace hpfcc
 
 #endif // HPFCC_ROWS_H

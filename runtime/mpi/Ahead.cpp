@@ -32,6 +32,8 @@ struct Pending {
   /// nest ends) when the next receive is posted.
   std::vector<char> Buffers[2];
   int Next = 0;
+  /// The copy a value sent ahead is sent from.
+  std::vector<char> Sent;
   std::size_t Taken = 0, Pairs = 0;
 };
 
@@ -70,10 +72,15 @@ void start(Pending &P, const void *Id, index_t At, std::size_t Bytes) {
 
 } // namespace
 
-void sendAhead(const void *Id, index_t At, const void *Data,
-               std::size_t Bytes) {
+void sendAhead(const void *Id, index_t At, const void *Data, std::size_t Bytes,
+               bool Copy) {
   Pending &P = pending();
   start(P, Id, At, Bytes);
+  if (Copy) {
+    const char *From = static_cast<const char *>(Data);
+    P.Sent.assign(From, From + Bytes);
+    Data = P.Sent.data();
+  }
   P.Data = Data;
   const char *From = static_cast<const char *>(Data);
   for (int R = 0; R < nranks(); ++R)

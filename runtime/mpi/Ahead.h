@@ -29,8 +29,11 @@
 namespace hpf::rt {
 
 /// The owner of slice At of the array Id, right after writing it: sends
-/// its Bytes at Data (unchanged until taken) to every other rank.
-void sendAhead(const void *Id, index_t At, const void *Data, std::size_t Bytes);
+/// its Bytes at Data (unchanged until taken) to every other rank. Copy:
+/// Data is a value that will not outlive the call (the next step's owner
+/// value, codegen/ValueAhead.cpp); it is sent from a copy.
+void sendAhead(const void *Id, index_t At, const void *Data, std::size_t Bytes,
+               bool Copy = false);
 /// Any other rank: receives slice At of array Id, Bytes, from Owner.
 void receiveAhead(const void *Id, index_t At, std::size_t Bytes, int Owner);
 /// Slice At of array Id (Bytes) if it was sent ahead, once it is complete;

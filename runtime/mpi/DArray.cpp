@@ -291,20 +291,23 @@ void checkGlobal(const plan::DistributionND &D, const index_t *Idx,
     return;
   }
   bool Bad = false;
-  std::vector<std::string> I, E;
   for (int K = 0; K < D.rank(); ++K) {
     index_t N = D.dims()[std::size_t(K)].size();
     Bad |= Idx[K] < 0 || Idx[K] >= N;
-    I.push_back(std::to_string(Idx[K]));
-    E.push_back(std::to_string(N));
   }
-  if (Bad)
-    fail(Op, "index " + listText(I) + " is outside the extents " + listText(E),
-         Where);
+  if (!Bad) // the message only when it is needed: no allocation per read
+    return;
+  std::vector<std::string> I, E;
+  for (int K = 0; K < D.rank(); ++K) {
+    I.push_back(std::to_string(Idx[K]));
+    E.push_back(std::to_string(D.dims()[std::size_t(K)].size()));
+  }
+  fail(Op, "index " + listText(I) + " is outside the extents " + listText(E),
+       Where);
 }
 
 int ownerOf(const plan::DistributionND &D, const index_t *Idx) {
-  return D.owner(std::vector<index_t>(Idx, Idx + D.rank()));
+  return D.owner(Idx);
 }
 
 void checkNotInIndependentLoop(const char *Read) {

@@ -55,6 +55,7 @@
 #ifndef HPF_MPI_DARRAY_H
 #define HPF_MPI_DARRAY_H
 
+#include "mpi/Ahead.h"
 #include "mpi/Env.h"
 #include "mpi/Format.h"
 #include "mpi/IndependentScope.h"
@@ -457,6 +458,12 @@ public:
     rt::checkNotInIndependentLoop(Where);
     rt::checkGlobal(Dist, G.data(), "element read", Where);
     R V{};
+    // Sent ahead by the nest of the step before (codegen/ValueAhead.cpp),
+    // to every rank: taken on every rank, no broadcast.
+    if (const void *Ahead = rt::takeAhead(this, G[0], sizeof(R))) {
+      std::memcpy(&V, Ahead, sizeof(R));
+      return V;
+    }
     int O = owner(idx...);
     if (O == Me)
       V = Fn();

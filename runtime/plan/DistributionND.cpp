@@ -57,14 +57,28 @@ std::vector<int> DistributionND::coordinates(int Rank) const {
   return C;
 }
 
+int DistributionND::coordinate(int Rank, std::size_t K) const {
+  for (size_t After = Grid.size(); After-- > K + 1;)
+    Rank /= Grid[After];
+  return Rank % Grid[K];
+}
+
 int DistributionND::owner(const std::vector<Index> &Global) const {
-  std::vector<int> C(Grid.size(), 0);
-  for (size_t D = 0; D < Dims.size(); ++D)
-    if (GridDimOf[D] >= 0)
-      C[size_t(GridDimOf[D])] = Dims[D].owner(Global[D]);
+  return owner(Global.data());
+}
+
+int DistributionND::owner(const Index *Global) const {
+  // Row-major over the grid: grid dimension K weighs the product of the
+  // extents after it.
   int Rank = 0;
-  for (size_t K = 0; K < Grid.size(); ++K)
-    Rank = Rank * Grid[K] + C[K];
+  for (size_t D = 0; D < Dims.size(); ++D) {
+    if (GridDimOf[D] < 0)
+      continue;
+    int Weight = 1;
+    for (size_t K = size_t(GridDimOf[D]) + 1; K < Grid.size(); ++K)
+      Weight *= Grid[K];
+    Rank += Dims[D].owner(Global[D]) * Weight;
+  }
   return Rank;
 }
 

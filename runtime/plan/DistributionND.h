@@ -35,6 +35,9 @@ public:
 
   /// The MPI rank (within the arrangement) owning the element at Global.
   int owner(const std::vector<Index> &Global) const;
+  /// The same for the rank() indices at Global: no allocation (element
+  /// reads of replicated code ask it once per read).
+  int owner(const Index *Global) const;
   /// Row-major offset of the element in its owner's local storage.
   Index localOffset(const std::vector<Index> &Global) const;
   /// The local extent of every array dimension on a rank (row-major local
@@ -45,6 +48,8 @@ public:
   Index localCount(int Rank) const;
   /// Grid coordinates of a rank.
   std::vector<int> coordinates(int Rank) const;
+  /// Its coordinate in grid dimension K alone, without allocating.
+  int coordinate(int Rank, std::size_t K) const;
   /// The HPF spelling: "cyclic(4)" for rank 1, "(block, cyclic(2))"
   /// otherwise (Distribution::format of each dimension).
   std::string format(bool Full = false) const;

@@ -47,3 +47,25 @@ TEST(DistributionND, RejectsGridMismatch) {
                    {Distribution::block(8, 2), Distribution::block(8, 2)}, {2}),
                PlanError);
 }
+
+TEST(DistributionND, CoordinateAndOwnerWithoutVectors) {
+  // (block, *, cyclic, cyclic(2)) onto a 2 x 3 x 2 grid: coordinate(R, K)
+  // is coordinates(R)[K], and the owner from a pointer is the one from a
+  // vector and the grid's row-major rank of the dimensions' owners.
+  DistributionND M({Distribution::block(5, 2), Distribution::collapsed(3),
+                    Distribution::cyclic(7, 3, 1),
+                    Distribution::cyclic(9, 2, 2)},
+                   {2, 3, 2});
+  for (int R = 0; R < M.procs(); ++R)
+    for (std::size_t K = 0; K < 3; ++K)
+      EXPECT_EQ(M.coordinate(R, K), M.coordinates(R)[K]) << R << " " << K;
+  for (Index I = 0; I < 5; ++I)
+    for (Index J = 0; J < 3; ++J)
+      for (Index L = 0; L < 7; ++L)
+        for (Index Q = 0; Q < 9; ++Q) {
+          const std::vector<Index> G{I, J, L, Q};
+          const int R = M.owner(G.data());
+          EXPECT_EQ(R, M.owner(G));
+          EXPECT_EQ(R, int(I / 3) * 6 + int(L % 3) * 2 + int((Q / 2) % 2));
+        }
+}
