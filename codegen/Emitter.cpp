@@ -53,6 +53,11 @@ std::string Emitter::text(const Expr *E) const {
   return Lexer::getSourceText(CharSourceRange::getTokenRange(R), SM, LO).str();
 }
 
+bool Emitter::contains(SourceRange R, SourceLocation At) const {
+  return !SM.isBeforeInTranslationUnit(At, R.getBegin()) &&
+         !SM.isBeforeInTranslationUnit(R.getEnd(), At);
+}
+
 SourceLocation Emitter::afterLoop(const ForStmt *F) const {
   SourceLocation End = SM.getExpansionRange(F->getEndLoc()).getEnd();
   if (isa<CompoundStmt>(F->getBody()))

@@ -72,6 +72,8 @@ public:
   /// The file range of an expression (at its macro expansion, if any).
   clang::SourceRange fileRange(const clang::Expr *E) const;
   std::string text(const clang::Expr *E) const;
+  /// At lies inside R (both ends included).
+  bool contains(clang::SourceRange R, clang::SourceLocation At) const;
   /// After the loop's last token (after the ';' of a non-compound body).
   clang::SourceLocation afterLoop(const clang::ForStmt *F) const;
 

@@ -62,22 +62,6 @@ const VarDecl *plusOne(const Expr *E) {
   return nullptr;
 }
 
-/// The increment steps V up by one.
-bool stepsUpByOne(const Expr *Inc, const VarDecl *V) {
-  if (!Inc)
-    return false;
-  Inc = Inc->IgnoreParenImpCasts();
-  if (const auto *U = dyn_cast<UnaryOperator>(Inc))
-    return U->isIncrementOp() && analysis::bareVar(U->getSubExpr()) == V;
-  if (const auto *C = dyn_cast<CompoundAssignOperator>(Inc)) {
-    const auto *L =
-        dyn_cast<IntegerLiteral>(C->getRHS()->IgnoreParenImpCasts());
-    return C->getOpcode() == BO_AddAssign && L && L->getValue() == 1 &&
-           analysis::bareVar(C->getLHS()) == V;
-  }
-  return false;
-}
-
 /// The for loop that steps V up by one and whose whole body S is (S
 /// itself, or the only statement of its compound body); null if none.
 const ForStmt *stepLoopOf(ASTContext &Ctx, const Stmt *S, const VarDecl *V) {
@@ -86,7 +70,9 @@ const ForStmt *stepLoopOf(ASTContext &Ctx, const Stmt *S, const VarDecl *V) {
     if (Parents.size() != 1)
       return nullptr;
     if (const auto *F = Parents[0].get<ForStmt>())
-      return F->getBody() == S && stepsUpByOne(F->getInc(), V) ? F : nullptr;
+      return F->getBody() == S && stepsByOne(F->getInc(), V, /*Up=*/true)
+                 ? F
+                 : nullptr;
     const auto *CS = Parents[0].get<CompoundStmt>();
     if (!CS || CS->size() != 1)
       return nullptr;
@@ -96,6 +82,22 @@ const ForStmt *stepLoopOf(ASTContext &Ctx, const Stmt *S, const VarDecl *V) {
 }
 
 } // namespace
+
+bool stepsByOne(const Expr *Inc, const VarDecl *V, bool Up) {
+  if (!Inc)
+    return false;
+  Inc = Inc->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(Inc))
+    return (Up ? U->isIncrementOp() : U->isDecrementOp()) &&
+           analysis::bareVar(U->getSubExpr()) == V;
+  if (const auto *C = dyn_cast<CompoundAssignOperator>(Inc)) {
+    const auto *L =
+        dyn_cast<IntegerLiteral>(C->getRHS()->IgnoreParenImpCasts());
+    return C->getOpcode() == (Up ? BO_AddAssign : BO_SubAssign) && L &&
+           L->getValue() == 1 && analysis::bareVar(C->getLHS()) == V;
+  }
+  return false;
+}
 
 const ForStmt *LoopEmitter::aheadStep() const {
   const NestLevel &Lv = L.Levels.front();

@@ -127,13 +127,10 @@ bool LoopEmitter::segmented(std::size_t K) const {
 bool LoopEmitter::outsideNest(const Stmt *S) const {
   if (!S)
     return true;
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
-    SourceLocation At = DRE->getDecl()->getLocation();
-    SourceRange Nest = L.outer()->getSourceRange();
-    if (!E.SM.isBeforeInTranslationUnit(At, Nest.getBegin()) &&
-        !E.SM.isBeforeInTranslationUnit(Nest.getEnd(), At))
-      return false;
-  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S);
+      DRE && E.contains(L.outer()->getSourceRange(),
+                        DRE->getDecl()->getLocation()))
+    return false;
   for (const Stmt *C : S->children())
     if (!outsideNest(C))
       return false;

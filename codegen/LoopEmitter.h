@@ -31,6 +31,10 @@ using analysis::Subscripts;
 /// (codegen/StrideVersions.cpp).
 bool lambdaSafe(const clang::Stmt *S);
 
+/// The loop increment Inc steps V by one, up (`++v`, `v++`, `v += 1`) or
+/// down (`--v`, `v--`, `v -= 1`) (codegen/Lookahead.cpp).
+bool stepsByOne(const clang::Expr *Inc, const clang::VarDecl *V, bool Up);
+
 class LoopEmitter {
 public:
   LoopEmitter(Emitter &E, const OwnerLoop &L)

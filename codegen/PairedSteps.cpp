@@ -100,22 +100,19 @@ const VarDecl *rootVar(const Expr *E) {
 /// What a step's body may do to run as a lambda, two steps per row.
 class StepBody {
 public:
-  StepBody(const SourceManager &SM, const Stmt *Body, const VarDecl *Home)
-      : SM(SM), Body(Body), Home(Home) {}
+  StepBody(const Emitter &E, const Stmt *Body, const VarDecl *Home)
+      : E(E), Body(Body), Home(Home) {}
 
   bool ok() const { return lambdaSafe(Body) && walk(Body, 0); }
 
 private:
-  const SourceManager &SM;
+  const Emitter &E;
   const Stmt *Body;
   const VarDecl *Home;
 
   /// V is declared inside the body (a local of the iteration).
   bool local(const VarDecl *V) const {
-    const SourceRange R = Body->getSourceRange();
-    const SourceLocation At = V->getLocation();
-    return !SM.isBeforeInTranslationUnit(At, R.getBegin()) &&
-           !SM.isBeforeInTranslationUnit(R.getEnd(), At);
+    return E.contains(Body->getSourceRange(), V->getLocation());
   }
   /// A write to E: to a local, or to an element of the home array (the
   /// lookahead's check keeps those in the iteration's own row).
@@ -196,7 +193,7 @@ bool LoopEmitter::pairedSteps() const {
   for (const auto &[Var, Array] : E.P.ArrayByVar)
     if (Array == L.Home)
       HomeVar = Var;
-  return HomeVar && StepBody(E.SM, Lv.For->getBody(), HomeVar).ok();
+  return HomeVar && StepBody(E, Lv.For->getBody(), HomeVar).ok();
 }
 
 std::string LoopEmitter::pairName() const { return "__hpf_pair" + Id; }

@@ -69,22 +69,6 @@ using namespace clang;
 namespace hpf::codegen {
 namespace {
 
-/// The increment steps V down by one.
-bool stepsDownByOne(const Expr *Inc, const VarDecl *V) {
-  if (!Inc)
-    return false;
-  Inc = Inc->IgnoreParenImpCasts();
-  if (const auto *U = dyn_cast<UnaryOperator>(Inc))
-    return U->isDecrementOp() && analysis::bareVar(U->getSubExpr()) == V;
-  if (const auto *C = dyn_cast<CompoundAssignOperator>(Inc)) {
-    const auto *L =
-        dyn_cast<IntegerLiteral>(C->getRHS()->IgnoreParenImpCasts());
-    return C->getOpcode() == BO_SubAssign && L && L->getValue() == 1 &&
-           analysis::bareVar(C->getLHS()) == V;
-  }
-  return false;
-}
-
 /// S names nothing but Home, K, constants, enumerators and builtin
 /// functions.
 bool namesOnlyConstants(const Stmt *S, const VarDecl *Home, const VarDecl *K) {
@@ -106,11 +90,6 @@ bool namesOnlyConstants(const Stmt *S, const VarDecl *Home, const VarDecl *K) {
   return std::all_of(S->child_begin(), S->child_end(), [&](const Stmt *C) {
     return namesOnlyConstants(C, Home, K);
   });
-}
-
-bool within(const SourceManager &SM, SourceRange Outer, SourceLocation At) {
-  return !SM.isBeforeInTranslationUnit(At, Outer.getBegin()) &&
-         !SM.isBeforeInTranslationUnit(Outer.getEnd(), At);
 }
 
 } // namespace
@@ -143,7 +122,8 @@ const ForStmt *LoopEmitter::valueStep() {
     return nullptr;
   Parents = E.Ctx.getParents(*Body);
   const auto *Step = Parents.size() == 1 ? Parents[0].get<ForStmt>() : nullptr;
-  if (!Step || Step->getBody() != Body || !stepsDownByOne(Step->getInc(), K))
+  if (!Step || Step->getBody() != Body ||
+      !stepsByOne(Step->getInc(), K, /*Up=*/false))
     return nullptr;
   // Its first statement: one owner value of row k of the home array.
   const Stmt *First = Body->body_front();
@@ -153,7 +133,7 @@ const ForStmt *LoopEmitter::valueStep() {
                                E.SM.getExpansionLoc(First->getEndLoc()));
   const analysis::OwnerValue *Found = nullptr;
   for (const analysis::OwnerValue &V : E.P.OwnerValues) {
-    if (!within(E.SM, FirstRange, E.SM.getExpansionLoc(V.Value->getBeginLoc())))
+    if (!E.contains(FirstRange, E.SM.getExpansionLoc(V.Value->getBeginLoc())))
       continue;
     if (Found)
       return nullptr;
@@ -163,7 +143,7 @@ const ForStmt *LoopEmitter::valueStep() {
       Found->Value->HasSideEffects(E.Ctx))
     return nullptr;
   for (const analysis::ElementAccess &El : E.P.Elements) {
-    if (!within(E.SM, FirstRange, E.SM.getExpansionLoc(El.Expr->getBeginLoc())))
+    if (!E.contains(FirstRange, E.SM.getExpansionLoc(El.Expr->getBeginLoc())))
       continue;
     const bool Read = std::find(Found->Reads.begin(), Found->Reads.end(),
                                 El.Expr) != Found->Reads.end();
