@@ -77,7 +77,7 @@ using namespace clang;
 namespace hpf::codegen {
 namespace {
 
-/// Whether E names the variable V.
+/// Whether S names the variable V.
 bool names(const Stmt *S, const VarDecl *V) {
   if (!S)
     return false;
