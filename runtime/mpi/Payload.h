@@ -75,6 +75,20 @@ constexpr std::size_t HugePayload = std::size_t(4) << 20;
 /// of it, so every whole 2 MB of the block can be one.
 constexpr std::size_t HugePage = std::size_t(2) << 20;
 
+/// Where in its first 4 KB page the N-th block of a kind starts: 0, 512,
+/// ..., 3584 bytes (MaxColour) in turn. Two arrays swept together
+/// (`Out[i][j] = f(In[i][j +- 1])`) whose blocks both started on a page
+/// boundary would have their elements at the same addresses modulo 4 KB,
+/// which the CPU's check of loads against earlier stores takes for a
+/// dependence (4K aliasing): the loads wait. The sequential build's static
+/// arrays lie wherever the linker put them (stencil's In and Out 2048
+/// bytes apart modulo 4 KB). Mapped blocks count here (nextColour), shared
+/// windows by their number (mpi/Shm.cpp).
+constexpr std::size_t colourOf(std::uint64_t N) {
+  return std::size_t(N % 8) * 512;
+}
+constexpr std::size_t MaxColour = colourOf(7);
+
 #ifndef HPF_SMPI
 /// Whether large blocks are huge pages: yes, unless the machine is a
 /// virtual machine that hands free memory back to its host, where they
@@ -90,20 +104,6 @@ inline bool mappedPayload(std::size_t Bytes) { return Bytes >= HugePayload; }
 constexpr std::size_t mappedLength(std::size_t Bytes) {
   return (Bytes + 4095) & ~std::size_t(4095);
 }
-
-/// Where in its first 4 KB page the N-th block of a kind starts: 0, 512,
-/// ..., 3584 bytes (MaxColour) in turn. Two arrays swept together
-/// (`Out[i][j] = f(In[i][j +- 1])`) whose blocks both started on a page
-/// boundary would have their elements at the same addresses modulo 4 KB,
-/// which the CPU's check of loads against earlier stores takes for a
-/// dependence (4K aliasing): the loads wait. The sequential build's static
-/// arrays lie wherever the linker put them (stencil's In and Out 2048
-/// bytes apart modulo 4 KB). Mapped blocks count here (nextColour), shared
-/// windows by their number (mpi/Shm.cpp).
-constexpr std::size_t colourOf(std::uint64_t N) {
-  return std::size_t(N % 8) * 512;
-}
-constexpr std::size_t MaxColour = colourOf(7);
 
 /// The colour of the next mapped block.
 inline std::size_t nextColour() {
