@@ -105,26 +105,39 @@ const ForStmt *LoopEmitter::aheadStep() const {
       !isa<CompoundStmt>(Lv.For->getBody()))
     return nullptr;
   const VarDecl *K = plusOne(Lv.Lower);
-  auto A = E.P.Anchors.find(L.DirId);
-  if (!K || A == E.P.Anchors.end())
+  const Stmt *Whole = directiveStatement();
+  if (!K || !Whole || !writesOwnRowsOnly())
     return nullptr;
-  for (const LoopAccess &El : L.Accesses)
-    if (El.Array == L.Home && !El.Read &&
-        (El.Kind != LoopAccess::Local ||
-         analysis::bareVar(El.Subs.sub(0)) != Lv.IndVar))
-      return nullptr;
   if (std::none_of(
           L.Rows.begin(), L.Rows.end(), [&](const analysis::RowRead &RR) {
             return RR.Array == L.Home && RR.At.size() == 2 && RR.At[0] &&
                    !RR.At[1] && analysis::bareVar(RR.At[0]) == K;
           }))
     return nullptr;
-  // The statement the directive and its loop occupy: the outermost `if`
-  // of the statement form (its carriers), else the loop.
-  const Stmt *Whole = isa_and_nonnull<IfStmt>(A->second.Parent)
-                          ? A->second.Parent
-                          : static_cast<const Stmt *>(L.outer());
   return stepLoopOf(E.Ctx, Whole, K);
+}
+
+/// The statement the directive and its loop occupy: the outermost `if` of
+/// the statement form (its carriers), else the loop; null without an
+/// anchor.
+const Stmt *LoopEmitter::directiveStatement() const {
+  auto A = E.P.Anchors.find(L.DirId);
+  if (A == E.P.Anchors.end())
+    return nullptr;
+  return isa_and_nonnull<IfStmt>(A->second.Parent)
+             ? A->second.Parent
+             : static_cast<const Stmt *>(L.outer());
+}
+
+/// The nest writes its home array only in the row of its outermost index.
+bool LoopEmitter::writesOwnRowsOnly() const {
+  const NestLevel &Lv = L.Levels.front();
+  return std::none_of(L.Accesses.begin(), L.Accesses.end(),
+                      [&](const LoopAccess &El) {
+                        return El.Array == L.Home && !El.Read &&
+                               (El.Kind != LoopAccess::Local ||
+                                analysis::bareVar(El.Subs.sub(0)) != Lv.IndVar);
+                      });
 }
 
 /// After the outermost level's body: the owner of the next step's row

@@ -275,6 +275,10 @@ private:
   /// The loop over the steps whose nest sends its next row ahead, or null
   /// if the nest does not qualify.
   const clang::ForStmt *aheadStep() const;
+  /// The statement the directive and its loop occupy (null: no anchor).
+  const clang::Stmt *directiveStatement() const;
+  /// The nest writes its home array only in its outermost index's row.
+  bool writesOwnRowsOnly() const;
   const clang::ForStmt *AheadStep = nullptr; ///< aheadStep(), once
   /// `if (i == k + 1) hpfcc::send_ahead(M, i);` at the end of the
   /// outermost level's body (after levels()).

@@ -103,18 +103,10 @@ const ForStmt *LoopEmitter::valueStep() {
   const VarDecl *K = analysis::bareVar(Lv.Upper);
   if (!K || !K->getType()->isIntegerType())
     return nullptr;
-  for (const LoopAccess &El : L.Accesses)
-    if (El.Array == L.Home && !El.Read &&
-        (El.Kind != LoopAccess::Local ||
-         analysis::bareVar(El.Subs.sub(0)) != Lv.IndVar))
-      return nullptr;
   // The nest is the last of two statements of the step loop's body.
-  auto A = E.P.Anchors.find(L.DirId);
-  if (A == E.P.Anchors.end())
+  const Stmt *Whole = directiveStatement();
+  if (!Whole || !writesOwnRowsOnly())
     return nullptr;
-  const Stmt *Whole = isa_and_nonnull<IfStmt>(A->second.Parent)
-                          ? A->second.Parent
-                          : static_cast<const Stmt *>(L.outer());
   DynTypedNodeList Parents = E.Ctx.getParents(*Whole);
   const auto *Body =
       Parents.size() == 1 ? Parents[0].get<CompoundStmt>() : nullptr;
