@@ -140,6 +140,13 @@ bool LoopEmitter::writesOwnRowsOnly() const {
                       });
 }
 
+const VarDecl *LoopEmitter::homeVar() const {
+  for (const auto &[Var, Array] : E.P.ArrayByVar)
+    if (Array == L.Home)
+      return Var;
+  return nullptr;
+}
+
 /// After the outermost level's body: the owner of the next step's row
 /// sends it as soon as its iteration is done. Around the loop over the
 /// steps, a guard: the row the last step sends is never taken (the array

@@ -128,8 +128,8 @@ bool LoopEmitter::outsideNest(const Stmt *S) const {
   if (!S)
     return true;
   if (const auto *DRE = dyn_cast<DeclRefExpr>(S);
-      DRE && E.contains(L.outer()->getSourceRange(),
-                        DRE->getDecl()->getLocation()))
+      DRE &&
+      E.contains(L.outer()->getSourceRange(), DRE->getDecl()->getLocation()))
     return false;
   for (const Stmt *C : S->children())
     if (!outsideNest(C))
@@ -159,10 +159,15 @@ std::string LoopEmitter::hoistedRanges() {
 
 /// The level's owned segments (unit step up), or its owned runs of the
 /// progression it steps through (other steps, counting down).
+std::string LoopEmitter::unitSegments(const NestLevel &Lv,
+                                      const std::string &LoHi) const {
+  return "hpfcc::owned_segments(" + L.Home->Name + ", " +
+         std::to_string(Lv.Dim) + ", " + LoHi + ")";
+}
+
 std::string LoopEmitter::ownedSegments(const NestLevel &Lv) const {
   if (Lv.unitUp())
-    return "hpfcc::owned_segments(" + L.Home->Name + ", " +
-           std::to_string(Lv.Dim) + ", " + bounds(Lv) + ")";
+    return unitSegments(Lv, bounds(Lv));
   std::string End = E.text(Lv.Upper);
   if (Lv.Inclusive)
     End = "(" + End + ")" + (Lv.Down ? " - 1" : " + 1");
@@ -524,8 +529,7 @@ void LoopEmitter::levels(const std::string &Epi) {
       const bool Rows = K == 0 && AheadValue;
       std::string Range = H != Hoisted.end() ? H->second : ownedSegments(Lv);
       if (Rows)
-        Range = "hpfcc::owned_segments(" + L.Home->Name + ", 0, __hpf_lo" + Id +
-                ", __hpf_hi" + Id + ")";
+        Range = unitSegments(Lv, "__hpf_lo" + Id + ", __hpf_hi" + Id);
       E.RW.InsertTextBefore(
           Lv.For->getForLoc(),
           (Rows ? valueRowsHead() : "") + "{ for (const " +

@@ -71,6 +71,8 @@ private:
   /// The level's owned segments (unit step up), or its owned runs of the
   /// progression it steps through (other steps, counting down).
   std::string ownedSegments(const NestLevel &Lv) const;
+  /// The owned segments of a unit-step level's dimension in "lo, hi".
+  std::string unitSegments(const NestLevel &Lv, const std::string &LoHi) const;
   static const char *rangeType(const NestLevel &Lv);
   std::map<std::size_t, std::string> Hoisted; ///< level -> its range
 
@@ -279,6 +281,8 @@ private:
   const clang::Stmt *directiveStatement() const;
   /// The nest writes its home array only in its outermost index's row.
   bool writesOwnRowsOnly() const;
+  /// The variable the home array is declared as (null if none).
+  const clang::VarDecl *homeVar() const;
   const clang::ForStmt *AheadStep = nullptr; ///< aheadStep(), once
   /// `if (i == k + 1) hpfcc::send_ahead(M, i);` at the end of the
   /// outermost level's body (after levels()).

@@ -189,10 +189,7 @@ bool LoopEmitter::pairedSteps() const {
   for (const auto &[Var, Array] : E.P.ArrayByVar)
     if (names(Cond, Var))
       return false;
-  const VarDecl *HomeVar = nullptr;
-  for (const auto &[Var, Array] : E.P.ArrayByVar)
-    if (Array == L.Home)
-      HomeVar = Var;
+  const VarDecl *HomeVar = homeVar();
   return HomeVar && StepBody(E, Lv.For->getBody(), HomeVar).ok();
 }
 

@@ -142,10 +142,7 @@ const ForStmt *LoopEmitter::valueStep() {
     if (!Read || El.Array != L.Home || analysis::bareVar(El.Subs.sub(0)) != K)
       return nullptr;
   }
-  const VarDecl *HomeVar = nullptr;
-  for (const auto &[Var, Array] : E.P.ArrayByVar)
-    if (Array == L.Home)
-      HomeVar = Var;
+  const VarDecl *HomeVar = homeVar();
   if (!HomeVar || !namesOnlyConstants(Found->Value, HomeVar, K) ||
       ownerValueOpen(E, *Found).empty())
     return nullptr;

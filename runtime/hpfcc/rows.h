@@ -60,6 +60,28 @@ template <class T, int R> std::size_t rowBytes(const hpf::darray<T, R> &a) {
   return std::size_t(Size) * sizeof(T);
 }
 
+/// Every rank but row at's owner posts the receive of its Bytes sent
+/// ahead (mpi/Ahead.h); whether this rank did.
+template <class T, int R>
+bool receiveFromOwner(const hpf::darray<T, R> &a, hpf::index_t at,
+                      std::size_t Bytes) {
+  if (hpf::number_of_processors() == 1)
+    return false;
+  const int Owner = owner(a, rowStart<R>(at));
+  if (Owner == hpf::rank())
+    return false;
+  hpf::rt::receiveAhead(&a, at, Bytes, Owner);
+  return true;
+}
+
+/// A value sent ahead for row at, in a nest whose range starts at lo:
+/// only a row of the array inside that range, and only with other ranks.
+template <class T, int R>
+bool valueAhead(const hpf::darray<T, R> &a, hpf::index_t at, hpf::index_t lo) {
+  return at >= lo && at >= 0 && at < a.extent(0) &&
+         hpf::number_of_processors() > 1;
+}
+
 } // namespace detail
 
 /// Selects row's constructor for the paired step's pivot row.
@@ -136,13 +158,7 @@ public:
     if (!active)
       return;
     hpf::rt::countPair();
-    if (hpf::number_of_processors() == 1)
-      return;
-    const int Owner = detail::owner(a, detail::rowStart<R>(at));
-    if (Owner == hpf::rank())
-      return;
-    hpf::rt::receiveAhead(&a, at, detail::rowBytes(a), Owner);
-    Posted = true;
+    Posted = detail::receiveFromOwner(a, at, detail::rowBytes(a));
   }
   row(const row &) = delete;
   row &operator=(const row &) = delete;
@@ -267,11 +283,8 @@ void send_ahead(const hpf::darray<T, R> &a, hpf::index_t i) {
 template <class T, int R>
 void receive_ahead(const hpf::darray<T, R> &a, hpf::index_t lo,
                    hpf::index_t hi) {
-  if (lo >= hi || hpf::number_of_processors() == 1)
-    return;
-  const int Owner = detail::owner(a, detail::rowStart<R>(lo));
-  if (Owner != hpf::rank())
-    hpf::rt::receiveAhead(&a, lo, detail::rowBytes(a), Owner);
+  if (lo < hi)
+    detail::receiveFromOwner(a, lo, detail::rowBytes(a));
 }
 
 /// Row `at` is final and its step's owner value fn(at) can be evaluated
@@ -281,8 +294,7 @@ void receive_ahead(const hpf::darray<T, R> &a, hpf::index_t lo,
 template <class T, int R, class F>
 void send_value_ahead(const hpf::darray<T, R> &a, hpf::index_t at,
                       hpf::index_t lo, F &&fn) {
-  if (at < lo || at < 0 || at >= a.extent(0) ||
-      hpf::number_of_processors() == 1 ||
+  if (!detail::valueAhead(a, at, lo) ||
       detail::owner(a, detail::rowStart<R>(at)) != hpf::rank())
     return;
   const auto V = fn(at);
@@ -293,12 +305,8 @@ void send_value_ahead(const hpf::darray<T, R> &a, hpf::index_t at,
 template <class V, class T, int R>
 void receive_value_ahead(const hpf::darray<T, R> &a, hpf::index_t at,
                          hpf::index_t lo) {
-  if (at < lo || at < 0 || at >= a.extent(0) ||
-      hpf::number_of_processors() == 1)
-    return;
-  const int Owner = detail::owner(a, detail::rowStart<R>(at));
-  if (Owner != hpf::rank())
-    hpf::rt::receiveAhead(&a, at, sizeof(V), Owner);
+  if (detail::valueAhead(a, at, lo))
+    detail::receiveFromOwner(a, at, sizeof(V));
 }
 
 } // namespace hpfcc

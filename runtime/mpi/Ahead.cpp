@@ -76,13 +76,12 @@ void sendAhead(const void *Id, index_t At, const void *Data, std::size_t Bytes,
                bool Copy) {
   Pending &P = pending();
   start(P, Id, At, Bytes);
-  if (Copy) {
-    const char *From = static_cast<const char *>(Data);
-    P.Sent.assign(From, From + Bytes);
-    Data = P.Sent.data();
-  }
-  P.Data = Data;
   const char *From = static_cast<const char *>(Data);
+  if (Copy) {
+    P.Sent.assign(From, From + Bytes);
+    From = P.Sent.data();
+  }
+  P.Data = From;
   for (int R = 0; R < nranks(); ++R)
     if (R != rank())
       forEachPiece(Bytes, broadcastPiece(),

@@ -50,10 +50,8 @@ Index DistributionND::size() const {
 
 std::vector<int> DistributionND::coordinates(int Rank) const {
   std::vector<int> C(Grid.size());
-  for (size_t K = Grid.size(); K-- > 0;) {
-    C[K] = Rank % Grid[K];
-    Rank /= Grid[K];
-  }
+  for (size_t K = 0; K < Grid.size(); ++K)
+    C[K] = coordinate(Rank, K);
   return C;
 }
 
