@@ -178,9 +178,19 @@ struct LoopAccess {
 
 /// The offsets of the reads of one array served by a halo, per dimension
 /// [Lo[d], Hi[d]]; Corners when some read moves in two dimensions at once.
+/// Whole[d]: a '*' dimension (of the array and the home array) read at any
+/// subscript, not only at a level's index plus a constant (`A[i - 1][k]`
+/// with k an inner sequential loop's index): every rank holds all of it, so
+/// the halo holds it whole and its offsets are 0.
+/// Tiles: the array and the home array have the same cyclic(k) mapping
+/// (k known, at least the offsets on each side): a halo per block
+/// (hpf::halo_tiles), read through the view of the iteration's block.
 struct HaloWidths {
   std::vector<long long> Lo, Hi;
+  std::vector<bool> Whole;
   bool Corners = false;
+  bool Tiles = false;
+  bool whole(std::size_t D) const { return D < Whole.size() && Whole[D]; }
 };
 
 /// A slice of an array read by a nest at loop-invariant subscripts in every

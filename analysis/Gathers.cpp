@@ -20,12 +20,140 @@ namespace hpf::analysis {
 
 using pragma::FormatKind;
 
+namespace {
+
+/// The loop index running over each dimension of the home array (rank 1:
+/// the directive's loop, unless OwnLevel asks for a level over the
+/// dimension itself).
+std::vector<const VarDecl *> levelIndices(const OwnerLoop &L,
+                                          bool OwnLevel = false) {
+  const int Rank = L.Home->rank();
+  std::vector<const VarDecl *> IV(std::size_t(Rank), nullptr);
+  for (const NestLevel &Lv : L.Levels)
+    if (Lv.Dim >= 0 && Lv.Dim < Rank)
+      IV[std::size_t(Lv.Dim)] = Lv.IndVar;
+  if (Rank == 1 && !IV[0] && !OwnLevel)
+    IV[0] = L.Levels.front().IndVar;
+  return IV;
+}
+
+/// The offset of subscript Idx from the level index IV (null: none).
+std::optional<int64_t> offsetOf(ASTContext &Ctx, const Expr *Idx,
+                                const VarDecl *IV) {
+  if (!IV)
+    return std::nullopt;
+  const auto *Ref = dyn_cast<DeclRefExpr>(Idx->IgnoreParenImpCasts());
+  if (Ref && Ref->getDecl() == IV)
+    return 0;
+  return offsetFrom(Ctx, Idx, IV);
+}
+
+/// Records the halo of every gathered array all of whose accesses Fits:
+/// Fits(access, offsets, whole) gives per dimension the offset from the
+/// level's index, or Whole for a '*' dimension read at any subscript.
+/// An array with one access that does not fit keeps its gather.
+template <class FitsFn>
+void collectHalos(OwnerLoop &L, bool Tiles, FitsFn Fits) {
+  const std::size_t Rank = std::size_t(L.Home->rank());
+  std::set<DistArray *> No;
+  for (const LoopAccess &G : L.Accesses) {
+    if (G.Kind != LoopAccess::Gathered || No.count(G.Array))
+      continue;
+    std::vector<long long> Off;
+    std::vector<bool> Whole;
+    if (!Fits(G, Off, Whole)) {
+      No.insert(G.Array);
+      L.Halos.erase(G.Array);
+      continue;
+    }
+    auto [It, New] = L.Halos.try_emplace(G.Array);
+    HaloWidths &W = It->second;
+    if (New) {
+      W.Lo = W.Hi = Off;
+      W.Whole.assign(Rank, false);
+      W.Tiles = Tiles;
+    }
+    for (std::size_t D = 0; D < Rank; ++D) {
+      W.Lo[D] = std::min(W.Lo[D], Off[D]);
+      W.Hi[D] = std::max(W.Hi[D], Off[D]);
+      W.Whole[D] = W.Whole[D] || Whole[D];
+    }
+    // Whole dimensions have offset 0: they make no corner.
+    W.Corners |= std::count_if(Off.begin(), Off.end(),
+                               [](long long C) { return C != 0; }) > 1;
+  }
+  for (auto &[A, W] : L.Halos)
+    for (std::size_t D = 0; D < W.Whole.size(); ++D)
+      if (W.Whole[D])
+        W.Lo[D] = W.Hi[D] = 0;
+}
+
+/// Halos per block for a home array whose known mapping has cyclic(k)
+/// dimensions: arrays with the same mapping and extents, read at a
+/// level's index plus a constant in every distributed dimension (any
+/// subscript in a '*' one), the offsets smaller than k on either side of
+/// every cyclic dimension.
+void chooseTileHalos(ASTContext &Ctx, OwnerLoop &L, const FlowState &St,
+                     const Mapping &HomeMap) {
+  const int Rank = L.Home->rank();
+  // The views of the blocks are taken in the levels' segments.
+  const std::vector<const VarDecl *> IV = levelIndices(L, true);
+  collectHalos(L, true,
+               [&](const LoopAccess &G, std::vector<long long> &Off,
+                   std::vector<bool> &Whole) {
+                 const Mapping *M = mappingIn(St, G.Array);
+                 bool Ok = M && *M == HomeMap &&
+                           G.Array->Extents == L.Home->Extents &&
+                           G.Subs.Levels.size() == std::size_t(Rank);
+                 for (std::size_t D = 0; Ok && D < std::size_t(Rank); ++D) {
+                   const FormatValue &F = HomeMap.Formats[D];
+                   const std::optional<int64_t> C =
+                       offsetOf(Ctx, G.Subs.sub(D), IV[D]);
+                   const bool Star = F.Kind == FormatKind::Collapsed;
+                   Ok = C.has_value() || (Star && Rank > 1);
+                   if (Ok && F.Kind == FormatKind::Cyclic)
+                     Ok = C && (F.HasParam ? F.Param.known() : true) &&
+                          std::llabs(*C) < (F.HasParam ? *F.Param.Const : 1);
+                   Whole.push_back(!C.has_value());
+                   Off.push_back(C.value_or(0));
+                 }
+                 return Ok;
+               });
+}
+
+} // namespace
+
 /// Gathered arrays read only at constant offsets from the loop index of the
 /// same dimension (A[i + c] for rank 1, A[i + a][j + b] for rank 2, ...)
 /// get a halo when the loop's and the array's mappings may be contiguous in
 /// every dimension (block, block(k), gen_block, '*', or not known here: the
 /// runtime gathers if they are not). Cyclic and indirect keep the gather.
+/// A dimension that is '*' in the known mappings of both the array and the
+/// home array (the home's at least as long) may be read at any subscript:
+/// HPF's shadow widths are 0 there, every rank holds it whole.
+/// An array with the home array's own cyclic(k) mapping (known here, k a
+/// constant larger than the offsets on either side, so that a block's
+/// ghosts come from the blocks beside it) gets a halo per block instead.
 void chooseHalos(ASTContext &Ctx, OwnerLoop &L, const FlowState &St) {
+  if (!L.Home)
+    return;
+  const Mapping *HomeMap = mappingIn(St, L.Home);
+  // Cyclic formats of the home mapping, none indirect or unknown.
+  auto Tiled = [&](const Mapping *M) {
+    bool Any = false;
+    for (const auto &F : M->Formats) {
+      if (F.Kind == FormatKind::Cyclic)
+        Any = true;
+      else if (F.Kind != FormatKind::Block && F.Kind != FormatKind::GenBlock &&
+               F.Kind != FormatKind::Collapsed)
+        return false;
+    }
+    return Any;
+  };
+  if (HomeMap && Tiled(HomeMap)) {
+    chooseTileHalos(Ctx, L, St, *HomeMap);
+    return;
+  }
   auto MayBeContiguous = [&](DistArray *A) {
     auto It = St.find(A);
     if (It == St.end() || !It->second)
@@ -36,56 +164,35 @@ void chooseHalos(ASTContext &Ctx, OwnerLoop &L, const FlowState &St) {
         return false;
     return true;
   };
-  if (!L.Home || !MayBeContiguous(L.Home))
+  auto Collapsed = [&](DistArray *A, std::size_t D) {
+    const Mapping *M = mappingIn(St, A);
+    return M && D < M->Formats.size() &&
+           M->Formats[D].Kind == FormatKind::Collapsed;
+  };
+  if (!MayBeContiguous(L.Home))
     return;
   const int Rank = L.Home->rank();
-  // The loop index running over each dimension of the home array.
-  std::vector<const VarDecl *> IV(std::size_t(Rank), nullptr);
-  for (const NestLevel &Lv : L.Levels)
-    if (Lv.Dim >= 0 && Lv.Dim < Rank)
-      IV[std::size_t(Lv.Dim)] = Lv.IndVar;
-  if (Rank == 1 && !IV[0])
-    IV[0] = L.Levels.front().IndVar;
-  std::set<DistArray *> No;
-  for (const LoopAccess &G : L.Accesses) {
-    if (G.Kind != LoopAccess::Gathered || No.count(G.Array))
-      continue;
-    std::vector<long long> Off;
-    bool Ok = G.Array->rank() == Rank && MayBeContiguous(G.Array) &&
-              G.Subs.Levels.size() == std::size_t(Rank);
-    for (int D = 0; Ok && D < Rank; ++D) {
-      const Expr *Idx = G.Subs.sub(std::size_t(D));
-      const auto *Ref = dyn_cast<DeclRefExpr>(Idx->IgnoreParenImpCasts());
-      std::optional<int64_t> C;
-      if (!IV[std::size_t(D)])
-        C = std::nullopt;
-      else if (Ref && Ref->getDecl() == IV[std::size_t(D)])
-        C = 0;
-      else
-        C = offsetFrom(Ctx, Idx, IV[std::size_t(D)]);
-      Ok = C.has_value();
-      Off.push_back(C.value_or(0));
-    }
-    if (!Ok) {
-      No.insert(G.Array);
-      L.Halos.erase(G.Array);
-      continue;
-    }
-    auto [It, New] = L.Halos.try_emplace(G.Array);
-    HaloWidths &W = It->second;
-    if (New) {
-      W.Lo = Off;
-      W.Hi = Off;
-    }
-    for (int D = 0; D < Rank; ++D) {
-      W.Lo[std::size_t(D)] =
-          std::min(W.Lo[std::size_t(D)], Off[std::size_t(D)]);
-      W.Hi[std::size_t(D)] =
-          std::max(W.Hi[std::size_t(D)], Off[std::size_t(D)]);
-    }
-    W.Corners |= std::count_if(Off.begin(), Off.end(),
-                               [](long long C) { return C != 0; }) > 1;
-  }
+  const std::vector<const VarDecl *> IV = levelIndices(L);
+  collectHalos(L, false,
+               [&](const LoopAccess &G, std::vector<long long> &Off,
+                   std::vector<bool> &Whole) {
+                 bool Ok = G.Array->rank() == Rank &&
+                           MayBeContiguous(G.Array) &&
+                           G.Subs.Levels.size() == std::size_t(Rank);
+                 for (int D = 0; Ok && D < Rank; ++D) {
+                   const std::size_t UD = std::size_t(D);
+                   const std::optional<int64_t> C =
+                       offsetOf(Ctx, G.Subs.sub(UD), IV[UD]);
+                   const bool AnyOk =
+                       Rank > 1 && Collapsed(G.Array, UD) &&
+                       Collapsed(L.Home, UD) && G.Array->Extents[UD] >= 0 &&
+                       L.Home->Extents[UD] >= G.Array->Extents[UD];
+                   Ok = C.has_value() || AnyOk;
+                   Whole.push_back(!C.has_value());
+                   Off.push_back(C.value_or(0));
+                 }
+                 return Ok;
+               });
 }
 
 namespace {
@@ -180,6 +287,62 @@ std::string rankNHalo(const HaloWidths &W, long long ES, const Mapping *M,
   return Msg + " (at most " + std::to_string(Elems * ES) + " bytes per rank)";
 }
 
+/// Per block of a cyclic(k) mapping: "a halo of (1, 0) elements below and
+/// (1, 0) above each of its blocks ((cyclic(8), *) onto P(4)), from the owners
+/// of the blocks beside it (at most 4096 bytes per rank)"; the bytes when the
+/// mapping is constant: the ghosts of every block of the rank with the
+/// most blocks ('*' dimensions need none).
+std::string tileHalo(const HaloWidths &W, long long ES, const Mapping &M,
+                     const std::optional<plan::DistributionND> &D) {
+  std::string Below, Above;
+  for (std::size_t K = 0; K < W.Lo.size(); ++K) {
+    Below += (K ? ", " : "") + std::to_string(std::max(0LL, -W.Lo[K]));
+    Above += (K ? ", " : "") + std::to_string(std::max(0LL, W.Hi[K]));
+  }
+  const bool Rank1 = W.Lo.size() == 1;
+  std::string Msg =
+      Rank1 ? "a halo of " + Below + " below and " + Above +
+                  " above each of its blocks (" + M.describe() + ")"
+            : "a halo of (" + Below + ") elements below and (" + Above +
+                  ") above each of its blocks (" + M.describe() + ")";
+  if (!Rank1)
+    Msg += std::string(", ") + (W.Corners ? "with" : "without") + " corners";
+  Msg += ", from the owners of the blocks beside it";
+  if (!D)
+    return Msg;
+  // Ghosts of one tile (its blocks' extents, k in a cyclic dimension)
+  // times the tiles of the rank with the most.
+  long long Most = 0;
+  for (int R = 0; R < D->procs(); ++R) {
+    long long Elems = 0, Tiles = 1, All = 1, Core = 1, Cross = 0;
+    std::vector<long long> B, Wd;
+    for (std::size_t K = 0; K < W.Lo.size(); ++K) {
+      const plan::Distribution &X = D->dims()[K];
+      const long long Local = D->localExtents(R)[K];
+      const bool Many = X.isBlockCyclic() && !X.isContiguous();
+      const long long Ext =
+          Many ? std::min<long long>(X.blockSize(), Local) : Local;
+      Tiles *= Many && Ext ? (Local + Ext - 1) / Ext : 1;
+      B.push_back(Ext);
+      Wd.push_back(X.kind() == plan::DistKind::Collapsed || X.procs() == 1
+                       ? 0
+                       : std::max(0LL, -W.Lo[K]) + std::max(0LL, W.Hi[K]));
+      All *= Ext + Wd.back();
+      Core *= Ext;
+    }
+    for (std::size_t K = 0; K < B.size(); ++K) {
+      long long Slab = Wd[K];
+      for (std::size_t E = 0; E < B.size(); ++E)
+        if (E != K)
+          Slab *= B[E];
+      Cross += Slab;
+    }
+    Elems = Tiles * (W.Corners ? All - Core : Cross);
+    Most = std::max(Most, Elems);
+  }
+  return Msg + " (at most " + std::to_string(Most * ES) + " bytes per rank)";
+}
+
 } // namespace
 
 /// What a gathered read (or a halo) costs, once per array and loop.
@@ -216,11 +379,15 @@ void remarkGathers(Context &C, const OwnerLoop &L, const FlowState &St) {
         IVs[0] = L.Levels.front().IndVar->getName().str();
       std::string Msg = "'" + G.Array->Name + "' is read at ";
       for (int K = 0; K < Rank; ++K)
-        Msg += (K ? ", " : "") + offsetsText(IVs[std::size_t(K)],
-                                             W.Lo[std::size_t(K)],
-                                             W.Hi[std::size_t(K)]);
+        Msg += (K ? ", " : "") +
+               (W.whole(std::size_t(K))
+                    ? std::string("any index")
+                    : offsetsText(IVs[std::size_t(K)], W.Lo[std::size_t(K)],
+                                  W.Hi[std::size_t(K)]));
       Msg += ": before the loop each rank receives ";
-      if (Aligned) {
+      if (W.Tiles) {
+        Msg += tileHalo(W, ES, *MA, DA);
+      } else if (Aligned) {
         Msg +=
             Rank == 1 ? rank1Halo(W, ES) : rankNHalo(W, ES, MA, DA ? DA : DH);
       } else if (Rank == 1) {

@@ -36,7 +36,12 @@ std::string LoopEmitter::haloArgs(const DistArray *A,
   } else {
     std::string Lo, Hi, CMin, CMax;
     for (int D = 0; D < A->rank(); ++D) {
-      auto [LvLo, LvHi] = interval(levelOfDim(D));
+      // A whole ('*') dimension: all of it, at offset 0.
+      auto [LvLo, LvHi] =
+          W.whole(std::size_t(D))
+              ? std::pair<std::string, std::string>(
+                    "0", std::to_string(A->Extents[std::size_t(D)]))
+              : interval(levelOfDim(D));
       std::string Sep = D ? ", " : "";
       Lo += Sep + LvLo;
       Hi += Sep + LvHi;
@@ -82,8 +87,12 @@ std::string LoopEmitter::copies() {
     auto H = L.Halos.find(const_cast<DistArray *>(A));
     bool Halo = L.Home && H != L.Halos.end();
     std::string Copy = name(Halo ? "__hpf_halo_" : "__hpf_all_", A);
+    const bool Tiles = Halo && H->second.Tiles;
     if (Made.insert(A).second) {
-      if (Halo)
+      if (Tiles) // always a copy, never split
+        Pro += " const " + haloType(A) + " " + Copy + "(hpf::halo_tiles, " +
+               haloArgs(A, H->second).substr(1) + ";";
+      else if (Halo)
         Pro += " const " + haloType(A) + " " + Copy +
                splitHalo(A, writtenHalo(A, haloArgs(A, H->second))) + ";";
       else if (A->rank() == 1)
@@ -92,9 +101,45 @@ std::string LoopEmitter::copies() {
       else
         Pro += " const " + gatheredType(A) + " " + Copy + "(" + A->Name + ");";
     }
-    useCopy(El, split(A) ? name("__hpf_hv_", A) : Copy);
+    useCopy(El, split(A) || Tiles ? name("__hpf_hv_", A) : Copy);
   }
   return Pro;
+}
+
+/// The level whose segments choose the blocks of the halos per block (the
+/// innermost segmented one: every cyclic dimension has a level), or -1.
+int LoopEmitter::tileLevel() const {
+  if (std::none_of(L.Halos.begin(), L.Halos.end(),
+                   [](const auto &H) { return H.second.Tiles; }))
+    return -1;
+  for (std::size_t K = L.Levels.size(); K-- > 0;)
+    if (segmented(K))
+      return int(K);
+  return -1;
+}
+
+/// The views of the halos per block for the current segments:
+/// `const auto &__hpf_hv_A7 = __hpf_halo_A7.tile(__hpf_seg7_0.lo, 0);`.
+std::string LoopEmitter::tileViews() const {
+  std::string Views;
+  std::set<const DistArray *> Done;
+  for (const LoopAccess &El : L.Accesses) {
+    auto H = L.Halos.find(El.Array);
+    if (El.Kind != LoopAccess::Gathered || H == L.Halos.end() ||
+        !H->second.Tiles || !Done.insert(El.Array).second)
+      continue;
+    std::string At;
+    for (int Dm = 0; Dm < El.Array->rank(); ++Dm) {
+      std::string Ix = "0";
+      for (std::size_t K = 0; K < L.Levels.size(); ++K)
+        if (L.Levels[K].Dim == Dm && segmented(K))
+          Ix = segment(int(K)) + (L.Levels[K].unitUp() ? ".lo" : ".first");
+      At += (Dm ? ", " : "") + Ix;
+    }
+    Views += " const auto &" + name("__hpf_hv_", El.Array) + " = " +
+             name("__hpf_halo_", El.Array) + ".tile(" + At + ");";
+  }
+  return Views;
 }
 
 std::string LoopEmitter::rowName(std::size_t K) const {
@@ -277,13 +322,21 @@ std::vector<const DistArray *> LoopEmitter::splitHalos() const {
     if (El.Kind != LoopAccess::Gathered ||
         !L.Halos.count(const_cast<DistArray *>(A)))
       continue;
-    bool Ok = !L.Written.count(const_cast<DistArray *>(A)) &&
-              A->rank() == int(L.Levels.size()) &&
-              Inside(El.Subs.whole()->getBeginLoc());
-    for (int Dm = 0; Ok && Dm < A->rank(); ++Dm)
-      Ok =
+    // One level per dimension, but a whole ('*') dimension may have none
+    // (read at an inner sequential loop's index): its interior is all of it.
+    const analysis::HaloWidths &W = L.Halos.at(const_cast<DistArray *>(A));
+    bool Ok =
+        !W.Tiles && !L.Written.count(const_cast<DistArray *>(A)) &&
+        Inside(El.Subs.whole()->getBeginLoc()) &&
+        std::all_of(L.Levels.begin(), L.Levels.end(), [&](const NestLevel &Lv) {
+          return Lv.Dim >= 0 && Lv.Dim < A->rank();
+        });
+    for (int Dm = 0; Ok && Dm < A->rank(); ++Dm) {
+      const auto Levels =
           std::count_if(L.Levels.begin(), L.Levels.end(),
-                        [&](const NestLevel &Lv) { return Lv.Dim == Dm; }) == 1;
+                        [&](const NestLevel &Lv) { return Lv.Dim == Dm; });
+      Ok = Levels == 1 || (Levels == 0 && W.whole(std::size_t(Dm)));
+    }
     if (!Ok)
       Bad.insert(A);
     else if (std::find(Out.begin(), Out.end(), A) == Out.end())
@@ -317,9 +370,11 @@ void LoopEmitter::haloRuns(const NestLevel &Lv, const std::string &Lo,
     const DistArray *A = Split[K];
     Head +=
         ", " + name("__hpf_halo_", A) + ".interior(" + std::to_string(Lv.Dim);
+    const analysis::HaloWidths &W = L.Halos.at(const_cast<DistArray *>(A));
     for (int Dm = 0; Dm < A->rank(); ++Dm)
-      Head += ", " + (Dm == Lv.Dim ? std::string("0")
-                                   : levelOfDim(Dm).IndVar->getName().str());
+      Head += ", " + (Dm == Lv.Dim || W.whole(std::size_t(Dm))
+                          ? std::string("0")
+                          : levelOfDim(Dm).IndVar->getName().str());
     Head += ")";
     Views += " const auto " + name("__hpf_hv_", A) + " = " +
              name("__hpf_halo_", A) + ".view(" + Run + ".local(" +

@@ -235,7 +235,8 @@ std::string LoopEmitter::checks(std::string &Epi) {
     Pro += " const bool " + Al + " = hpfcc::same_mapping(" + A->Name + ", " +
            L.Home->Name + "); const " + Type + " " + name("__hpf_all_", A) +
            " = " + Al + " ? " + Type + "() : " + Type +
-           (Halo ? haloArgs(A, {{0}, {0}, false}) : "(" + A->Name + ")") + ";";
+           (Halo ? haloArgs(A, {{0}, {0}, {}, false}) : "(" + A->Name + ")") +
+           ";";
   }
   return Pro;
 }
@@ -517,6 +518,7 @@ void LoopEmitter::exactTerms(const NestLevel &Lv, std::size_t K) {
 /// epilogue, on the loop's last line, from looking like part of the loop
 /// (-Wmisleading-indentation).
 void LoopEmitter::levels(const std::string &Epi) {
+  const int TileLevel = tileLevel();
   for (std::size_t K = L.Levels.size(); K-- > 0;) {
     const NestLevel &Lv = L.Levels[K];
     exactTerms(Lv, K);
@@ -530,11 +532,14 @@ void LoopEmitter::levels(const std::string &Epi) {
       std::string Range = H != Hoisted.end() ? H->second : ownedSegments(Lv);
       if (Rows)
         Range = unitSegments(Lv, "__hpf_lo" + Id + ", __hpf_hi" + Id);
+      // The views of halos per block, for this segment's block.
+      const std::string Views = int(K) == TileLevel ? tileViews() : "";
       E.RW.InsertTextBefore(
           Lv.For->getForLoc(),
           (Rows ? valueRowsHead() : "") + "{ for (const " +
               (Lv.unitUp() ? "hpfcc::segment " : "hpfcc::steps ") + Seg +
-              " : " + Range + ") " + (Innermost ? alignedVersionHead() : ""));
+              " : " + Range + ") " + (Views.empty() ? "" : "{" + Views + " ") +
+              (Innermost ? alignedVersionHead() : ""));
       if (Innermost && !Split.empty()) {
         haloRuns(Lv, Seg + ".lo", Seg + ".hi", Close);
       } else {
@@ -550,7 +555,8 @@ void LoopEmitter::levels(const std::string &Epi) {
                          Lv.IndVar->getName().str() +
                              (Lv.Down ? " > " : " < ") + Bound);
       }
-      Close = (Innermost ? alignedVersionTail() : "") + " }" +
+      Close = (Innermost ? alignedVersionTail() : "") +
+              (Views.empty() ? "" : " }") + " }" +
               (Rows ? valueRowsTail() : "") + Close;
     } else if (K + 1 == L.Levels.size() && !Split.empty()) {
       auto [Lo, Hi] = interval(Lv);

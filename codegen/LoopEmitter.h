@@ -93,6 +93,8 @@ private:
   /// be read from a copy of the values before the loop: hpf::halo_copy.
   std::string writtenHalo(const DistArray *A, std::string Args) const;
   static std::string haloType(const DistArray *A);
+  int tileLevel() const;
+  std::string tileViews() const;
   static std::string gatheredType(const DistArray *A);
 
   /// Copies of arrays read at elements other ranks own, made before the

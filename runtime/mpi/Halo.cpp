@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mpi/Halo.h"
+#include "mpi/HaloBoxes.h"
 #include "mpi/Watchdog.h"
 
 #include <mpi.h>
@@ -21,8 +22,8 @@
 namespace hpf::rt {
 
 namespace {
-
 constexpr int HaloTag = 7411;
+} // namespace
 
 Range intersect(Range A, Range B) {
   Range R{std::max(A.first, B.first), std::min(A.second, B.second)};
@@ -52,8 +53,6 @@ index_t volume(const Box &B) {
   return B.empty() ? 0 : V;
 }
 
-/// The box world rank R owns of a contiguous mapping (empty outside its
-/// grid).
 Box owned(const plan::DistributionND &D, int R) {
   Box B(std::size_t(D.rank()), Range{0, 0});
   if (R < 0 || R >= D.procs())
@@ -70,6 +69,68 @@ bool contiguous(const plan::DistributionND &D) {
       return false;
   return true;
 }
+
+MPI_Datatype subarray(const Box &Whole, const Box &Part, MPI_Datatype ElemType,
+                      const char *Where) {
+  const int N = int(Whole.size());
+  std::vector<MPI_Count> Sizes(Whole.size()), Subs(Whole.size()),
+      Starts(Whole.size());
+  for (std::size_t D = 0; D < Whole.size(); ++D) {
+    Sizes[D] = Whole[D].second - Whole[D].first;
+    Subs[D] = Part[D].second - Part[D].first;
+    Starts[D] = Part[D].first - Whole[D].first;
+  }
+  MPI_Datatype T;
+  check(MPI_Type_create_subarray_c(N, Sizes.data(), Subs.data(), Starts.data(),
+                                   MPI_ORDER_C, ElemType, &T),
+        "MPI_Type_create_subarray", "halo exchange", Where);
+  check(MPI_Type_commit(&T), "MPI_Type_commit", "halo exchange", Where);
+  return T;
+}
+
+/// Copies a box of the row-major box From (bytes at F), at FromPart, into
+/// the row-major box To (bytes at O), at ToPart (the same shape): one
+/// memcpy per row of the last dimension, the offsets stepped per row (a
+/// frame's column is a row of one element per row of the block: no per-row
+/// index arithmetic or call for it).
+void copyBox(const Box &From, const char *F, const Box &FromPart, const Box &To,
+             char *O, const Box &ToPart, index_t ES) {
+  const std::size_t N = FromPart.size();
+  std::vector<index_t> FS(N), TS(N), Idx(N);
+  index_t Fs = ES, Ts = ES, FO = 0, TO = 0;
+  for (std::size_t D = N; D-- > 0;) {
+    FS[D] = Fs;
+    TS[D] = Ts;
+    Fs *= From[D].second - From[D].first;
+    Ts *= To[D].second - To[D].first;
+    Idx[D] = 0;
+    FO += (FromPart[D].first - From[D].first) * FS[D];
+    TO += (ToPart[D].first - To[D].first) * TS[D];
+  }
+  const std::size_t Row =
+      std::size_t((FromPart[N - 1].second - FromPart[N - 1].first) * ES);
+  while (true) {
+    if (Row == sizeof(double))
+      std::memcpy(O + TO, F + FO, sizeof(double));
+    else
+      std::memcpy(O + TO, F + FO, Row);
+    std::size_t D = N - 1;
+    while (D-- > 0) {
+      FO += FS[D];
+      TO += TS[D];
+      if (++Idx[D] < FromPart[D].second - FromPart[D].first)
+        break;
+      const index_t Back = FromPart[D].second - FromPart[D].first;
+      FO -= Back * FS[D];
+      TO -= Back * TS[D];
+      Idx[D] = 0;
+    }
+    if (D == std::size_t(-1))
+      return;
+  }
+}
+
+namespace {
 
 HaloStats &stats() {
   static HaloStats S;
@@ -97,67 +158,6 @@ Totals &totals() {
   }();
   (void)Report;
   return T;
-}
-
-/// An MPI type selecting box Part of the row-major box Whole, elements of
-/// ElemType. Freed by the caller.
-MPI_Datatype subarray(const Box &Whole, const Box &Part, MPI_Datatype ElemType,
-                      const char *Where) {
-  const int N = int(Whole.size());
-  std::vector<MPI_Count> Sizes(Whole.size()), Subs(Whole.size()),
-      Starts(Whole.size());
-  for (std::size_t D = 0; D < Whole.size(); ++D) {
-    Sizes[D] = Whole[D].second - Whole[D].first;
-    Subs[D] = Part[D].second - Part[D].first;
-    Starts[D] = Part[D].first - Whole[D].first;
-  }
-  MPI_Datatype T;
-  check(MPI_Type_create_subarray_c(N, Sizes.data(), Subs.data(), Starts.data(),
-                                   MPI_ORDER_C, ElemType, &T),
-        "MPI_Type_create_subarray", "halo exchange", Where);
-  check(MPI_Type_commit(&T), "MPI_Type_commit", "halo exchange", Where);
-  return T;
-}
-
-/// Copies box Part from the row-major box From (bytes at F) into the
-/// row-major box To (bytes at O): one memcpy per row of the last dimension,
-/// the offsets stepped per row (a frame's column is a row of one element
-/// per row of the block: no per-row index arithmetic or call for it).
-void copyBox(const Box &From, const char *F, const Box &To, char *O,
-             const Box &Part, index_t ES) {
-  const std::size_t N = Part.size();
-  std::vector<index_t> FS(N), TS(N), Idx(N);
-  index_t Fs = ES, Ts = ES, FO = 0, TO = 0;
-  for (std::size_t D = N; D-- > 0;) {
-    FS[D] = Fs;
-    TS[D] = Ts;
-    Fs *= From[D].second - From[D].first;
-    Ts *= To[D].second - To[D].first;
-    Idx[D] = Part[D].first;
-    FO += (Part[D].first - From[D].first) * FS[D];
-    TO += (Part[D].first - To[D].first) * TS[D];
-  }
-  const std::size_t Row =
-      std::size_t((Part[N - 1].second - Part[N - 1].first) * ES);
-  while (true) {
-    if (Row == sizeof(double))
-      std::memcpy(O + TO, F + FO, sizeof(double));
-    else
-      std::memcpy(O + TO, F + FO, Row);
-    std::size_t D = N - 1;
-    while (D-- > 0) {
-      FO += FS[D];
-      TO += TS[D];
-      if (++Idx[D] < Part[D].second)
-        break;
-      const index_t Back = Part[D].second - Part[D].first;
-      FO -= Back * FS[D];
-      TO -= Back * TS[D];
-      Idx[D] = Part[D].first;
-    }
-    if (D == std::size_t(-1))
-      return;
-  }
 }
 
 /// A minus B (B empty or of no dimensions: A), as disjoint boxes: per
@@ -218,12 +218,7 @@ struct ExchangePlan {
   std::size_t ElemSize = 0;
   bool Frame = false, HasOut = false;
   MPI_Datatype Elem = MPI_DATATYPE_NULL;
-  struct Msg {
-    bool Send;
-    int Peer;
-    MPI_Datatype Type;
-  };
-  std::vector<Msg> Msgs;
+  std::vector<HaloMessage> Msgs;
   std::vector<Box> Copies;
   HaloStats St; ///< the counts every exchange of this plan has
   std::vector<MPI_Request> Reqs;
@@ -241,19 +236,14 @@ struct Setup {
   ~Setup() {
     int Done = 1;
     MPI_Finalized(&Done);
-    if (Done)
-      return; // the types went with MPI
     for (auto &P : Plans) {
-      for (ExchangePlan::Msg &M : P->Msgs)
-        MPI_Type_free(&M.Type);
-      if (P->Elem != MPI_DATATYPE_NULL)
+      freeMessages(P->Msgs);
+      if (!Done && P->Elem != MPI_DATATYPE_NULL)
         MPI_Type_free(&P->Elem);
     }
   }
 };
 
-/// The set-ups made so far, the most recent last; a few dozen kept (a
-/// program's distinct halos), the oldest dropped beyond.
 std::vector<std::unique_ptr<Setup>> &setups() {
   static std::vector<std::unique_ptr<Setup>> S;
   return S;
@@ -262,20 +252,14 @@ long SetUps = 0;
 
 Setup &setupFor(const plan::DistributionND &Src,
                 const plan::DistributionND &Home, const HaloReads &Rd) {
-  auto &All = setups();
-  for (auto It = All.rbegin(); It != All.rend(); ++It)
-    if ((*It)->Rd == Rd && (*It)->Src == Src && (*It)->Home == Home)
-      return **It;
-  constexpr std::size_t Keep = 64;
-  if (All.size() >= Keep)
-    All.erase(All.begin());
-  std::unique_ptr<Setup> S(new Setup{Src, Home, Rd, {}, {}});
-  HaloLayout &L = S->Layout;
-  L.Shape = haloShape(Src, Home, Rd);
-  L.Own = haloOwnBox(L.Shape, Src);
-  L.InPlace = haloInPlace(L.Shape, Src);
-  All.push_back(std::move(S));
-  return *All.back();
+  return keptSetup(setups(), Src, Home, Rd, [&] {
+    std::unique_ptr<Setup> S(new Setup{Src, Home, Rd, {}, {}});
+    HaloLayout &L = S->Layout;
+    L.Shape = haloShape(Src, Home, Rd);
+    L.Own = haloOwnBox(L.Shape, Src);
+    L.InPlace = haloInPlace(L.Shape, Src);
+    return S;
+  });
 }
 
 } // namespace
@@ -320,11 +304,11 @@ void releaseHaloBuffer(void *P, std::size_t Bytes) {
   }
 }
 
-std::vector<Box> haloNeed(const plan::DistributionND &Src,
-                          const plan::DistributionND &Home, int R,
-                          const HaloReads &Rd) {
+std::vector<Box> haloNeedAround(const Box &Mine,
+                                const plan::DistributionND &Src,
+                                const HaloReads &Rd) {
   const std::size_t N = std::size_t(Src.rank());
-  Box Mine = owned(Home, R), Base(N), Ext(N);
+  Box Base(N), Ext(N);
   int Moving = 0;
   for (std::size_t D = 0; D < N; ++D) {
     Base[D] = intersect(Mine[D], {Rd.Lo[D], Rd.Hi[D]});
@@ -353,6 +337,12 @@ std::vector<Box> haloNeed(const plan::DistributionND &Src,
         Boxes.push_back(*B);
   }
   return Boxes;
+}
+
+std::vector<Box> haloNeed(const plan::DistributionND &Src,
+                          const plan::DistributionND &Home, int R,
+                          const HaloReads &Rd) {
+  return haloNeedAround(owned(Home, R), Src, Rd);
 }
 
 Range haloNeed(const plan::Distribution &Src, const plan::Distribution &Home,
@@ -507,25 +497,18 @@ void haloExchange(const HaloShape &S, const plan::DistributionND &Src,
   St = Pl->St;
   char *O = static_cast<char *>(Out);
   const char *L = static_cast<const char *>(Local);
-  std::vector<MPI_Request> &Reqs = Pl->Reqs;
-  Reqs.resize(Pl->Msgs.size());
-  for (std::size_t K = 0; K < Pl->Msgs.size(); ++K) {
-    const ExchangePlan::Msg &M = Pl->Msgs[K];
-    if (M.Send)
-      check(MPI_Isend(L, 1, M.Type, M.Peer, HaloTag, MPI_COMM_WORLD, &Reqs[K]),
-            "MPI_Isend", "halo exchange", Where);
-    else
-      check(MPI_Irecv(O, 1, M.Type, M.Peer, HaloTag, MPI_COMM_WORLD, &Reqs[K]),
-            "MPI_Irecv", "halo exchange", Where);
-  }
-  // My own elements, while the messages travel.
-  if (O)
-    for (const Box &Part : Pl->Copies)
-      copyBox(Pl->Mine, L, S.Hull, O, Part, ES);
-  if (!Reqs.empty())
-    check(MPI_Waitall(int(Reqs.size()), Reqs.data(), MPI_STATUSES_IGNORE),
-          "MPI_Waitall", "halo exchange", Where);
-  totals().Bytes += St.ElementsReceived * ES;
+  runExchange(Pl->Msgs, Pl->Reqs, L, O, HaloTag, Where, [&] {
+    // My own elements, while the messages travel.
+    if (O)
+      for (const Box &Part : Pl->Copies)
+        copyBox(Pl->Mine, L, Part, S.Hull, O, Part, ES);
+  });
+  recordHaloExchange(St, ES);
+}
+
+void recordHaloExchange(const HaloStats &St, index_t ElemSize) {
+  stats() = St;
+  totals().Bytes += St.ElementsReceived * ElemSize;
   ++totals().Exchanges;
   totals().Rank = rank();
 }

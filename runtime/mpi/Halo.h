@@ -130,6 +130,36 @@ void haloExchange(const HaloShape &S, const plan::DistributionND &Src,
                   const void *Local, std::size_t ElemSize, void *Out,
                   const char *Where, bool Frame = false);
 
+/// Halos of a mapping with several blocks per rank in some dimension
+/// (cyclic(k): HaloTiles.cpp). Each of this rank's tiles (one block per
+/// dimension) holds, in a buffer of its own, what the iterations in it read
+/// (haloNeed's box for that tile), so a loop reads through the view of the
+/// tile its segment lies in. Gather: the mappings differ, or a dimension is
+/// indirect: the whole array (Whole), gathered.
+struct TileLayout {
+  bool Gather = false;
+  Box Whole;
+  /// Per dimension: the block size of a dimension with several blocks per
+  /// rank (0: one), its process count, and this rank's number of blocks.
+  std::vector<index_t> Block, Procs, Count;
+  /// Per tile, row-major over Count: the box it holds (empty: the tile
+  /// runs no iteration) and its first element in the buffer.
+  std::vector<Box> Hulls;
+  std::vector<index_t> Offsets;
+  index_t Elements = 0; ///< the buffer's length
+};
+/// Computed at the first halo with these mappings and reads and kept.
+const TileLayout &tileLayout(const plan::DistributionND &Src,
+                             const plan::DistributionND &Home,
+                             const HaloReads &Rd);
+/// Fills Out (tileLayout's Elements, or the whole array if it gathers):
+/// each tile's own pieces copied, the others received from their owners,
+/// one message per pair of ranks. Collective over the world.
+void tileExchange(const plan::DistributionND &Src,
+                  const plan::DistributionND &Home, const HaloReads &Rd,
+                  const void *Local, std::size_t ElemSize, void *Out,
+                  const char *Where);
+
 /// Halo buffers are reused from one loop to the next (a sweep would
 /// otherwise map and fault in fresh pages every time).
 void *acquireHaloBuffer(std::size_t Bytes);
@@ -161,6 +191,11 @@ inline constexpr halo_copy_t halo_copy{};
 /// of its block, which interior iterations read in place.
 struct halo_split_t {};
 inline constexpr halo_split_t halo_split{};
+
+/// Tag: the array has several blocks per rank (cyclic(k)): a halo per block
+/// (rt::TileLayout), read through tile(indices) of the iteration's block.
+struct halo_tiles_t {};
+inline constexpr halo_tiles_t halo_tiles{};
 
 /// Elements of a row-major box of an array by global indices: element G is
 /// P[sum over d of (G[d] - First[d]) * Step[d]], the last step 1. A halo's
@@ -230,6 +265,42 @@ public:
        ix lo, ix hi, ix cmin, ix cmax, bool corners,
        const char *where = nullptr)
       : halo(a, home, lo, hi, cmin, cmax, corners, where, true) {}
+  /// The same per block of a block-cyclic mapping (halo_tiles).
+  template <class U>
+  halo(halo_tiles_t, const darray<T, 1> &a, const darray<U, 1> &home,
+       index_t lo, index_t hi, index_t cmin, index_t cmax,
+       const char *where = nullptr) requires(Rank == 1)
+      : halo(halo_tiles, a, home, ix{lo}, ix{hi}, ix{cmin}, ix{cmax}, true,
+             where) {}
+  template <class U>
+  halo(halo_tiles_t, const darray<T, Rank> &a, const darray<U, Rank> &home,
+       ix lo, ix hi, ix cmin, ix cmax, bool corners,
+       const char *where = nullptr) {
+    const rt::HaloReads Rd = reads(lo, hi, cmin, cmax, corners, where);
+    const plan::DistributionND &S = a.mapping(), &H = home.mapping();
+    const rt::TileLayout &Lay = rt::tileLayout(S, H, Rd);
+    if (Lay.Gather) {
+      Count = rowMajor(V, Lay.Whole, &Ext);
+    } else {
+      Count = Lay.Elements;
+      index_t Stride = 1;
+      for (std::size_t D = std::size_t(Rank); D-- > 0;) {
+        TB[D] = Lay.Block[D];
+        TP[D] = Lay.Procs[D];
+        TS[D] = Stride;
+        Stride *= Lay.Count[D];
+      }
+    }
+    Bytes = std::size_t(Count) * sizeof(T);
+    Buf = static_cast<T *>(rt::acquireHaloBuffer(Bytes));
+    V.P = Buf;
+    for (std::size_t K = 0; K < Lay.Hulls.size(); ++K) {
+      view_type &Tv = Tiles.emplace_back();
+      Tv.P = Buf + Lay.Offsets[K];
+      rowMajor(Tv, Lay.Hulls[K]);
+    }
+    rt::tileExchange(S, H, Rd, a.local_data(), sizeof(T), Buf, where);
+  }
   halo(halo &&O) noexcept { swap(O); }
   halo &operator=(halo &&O) noexcept {
     swap(O);
@@ -271,11 +342,38 @@ public:
   /// What a run of iterations reads: the array's local storage for an
   /// interior run (Local), else the copy.
   view_type view(bool Local) const { return Local ? Own : V; }
+  /// halo_tiles: what the iterations of the block holding the element
+  /// (i, j, ...) of the loop's home array read (any index of it will do;
+  /// the whole gathered array if the mappings are not served by tiles).
+  template <class... I> const view_type &tile(I... idx) const {
+    static_assert(sizeof...(I) == Rank, "one index per dimension");
+    if (Tiles.empty())
+      return V;
+    const ix G{static_cast<index_t>(idx)...};
+    std::size_t K = 0;
+    for (std::size_t D = 0; D < std::size_t(Rank); ++D)
+      if (TB[D])
+        K += std::size_t(G[D] / TB[D] / TP[D] * TS[D]);
+    return Tiles[K];
+  }
 
 private:
-  template <class U>
-  halo(const darray<T, Rank> &a, const darray<U, Rank> &home, ix lo, ix hi,
-       ix cmin, ix cmax, bool corners, const char *where, bool Split) {
+  /// Addresses the box B row-major from Vw.P (the last step 1); its
+  /// extents go to Extents if given. Returns the box's element count.
+  static index_t rowMajor(view_type &Vw, const rt::Box &B,
+                          ix *Extents = nullptr) {
+    index_t Stride = 1;
+    for (std::size_t D = std::size_t(Rank); D-- > 0;) {
+      Vw.First[D] = B[D].first;
+      Vw.Step[D] = Stride;
+      if (Extents)
+        (*Extents)[D] = B[D].second - B[D].first;
+      Stride *= B[D].second - B[D].first;
+    }
+    return Stride;
+  }
+  static rt::HaloReads reads(const ix &lo, const ix &hi, const ix &cmin,
+                             const ix &cmax, bool corners, const char *where) {
     rt::HaloReads Rd;
     for (std::size_t D = 0; D < std::size_t(Rank); ++D) {
       if (cmin[D] > cmax[D])
@@ -286,28 +384,23 @@ private:
       Rd.CMax.push_back(cmax[D]);
     }
     Rd.Corners = corners;
+    return Rd;
+  }
+  template <class U>
+  halo(const darray<T, Rank> &a, const darray<U, Rank> &home, ix lo, ix hi,
+       ix cmin, ix cmax, bool corners, const char *where, bool Split) {
+    const rt::HaloReads Rd = reads(lo, hi, cmin, cmax, corners, where);
     const plan::DistributionND &S = a.mapping(), &H = home.mapping();
     const rt::HaloLayout &Lay = rt::haloLayout(S, H, Rd);
     const rt::HaloShape &Shape = Lay.Shape;
-    index_t Stride = 1;
-    for (std::size_t D = std::size_t(Rank); D-- > 0;) {
-      V.First[D] = Shape.Hull[D].first;
-      Ext[D] = Shape.Hull[D].second - Shape.Hull[D].first;
-      V.Step[D] = Stride;
-      Stride *= Ext[D];
-    }
-    Count = Stride;
+    Count = rowMajor(V, Shape.Hull, &Ext);
     if (const std::optional<rt::Box> &Mine = Lay.Own) {
       // The array's local storage, row-major over the box this rank owns,
       // and the iterations that read nothing else.
       Own.P = a.local_data();
-      index_t OwnStride = 1;
-      for (std::size_t D = std::size_t(Rank); D-- > 0;) {
-        Own.First[D] = (*Mine)[D].first;
-        Own.Step[D] = OwnStride;
-        OwnStride *= (*Mine)[D].second - (*Mine)[D].first;
+      rowMajor(Own, *Mine);
+      for (std::size_t D = 0; D < std::size_t(Rank); ++D)
         Int[D] = {(*Mine)[D].first - cmin[D], (*Mine)[D].second - cmax[D]};
-      }
     }
     if (Lay.InPlace) {
       // Every element this rank reads is its own (one rank, or no
@@ -363,6 +456,10 @@ private:
     std::swap(Ext, O.Ext);
     std::swap(Int, O.Int);
     std::swap(InPlace, O.InPlace);
+    std::swap(Tiles, O.Tiles);
+    std::swap(TB, O.TB);
+    std::swap(TP, O.TP);
+    std::swap(TS, O.TS);
   }
   view_type V;      ///< the halo: Buf, or the local storage
   view_type Own;    ///< the array's local storage (P null: none)
@@ -374,6 +471,10 @@ private:
   /// (all empty: no run reads in place).
   std::array<rt::Range, std::size_t(Rank)> Int{};
   bool InPlace = false; ///< V is the local storage too
+  /// halo_tiles: each tile's view into Buf, and per dimension the block
+  /// size (0: one block per rank), process count and tile stride.
+  std::vector<view_type> Tiles;
+  ix TB{}, TP{}, TS{};
 };
 
 /// Runs of the innermost level of a nest that reads halos: consecutive

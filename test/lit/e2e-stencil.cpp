@@ -1,7 +1,8 @@
 // 1-D Jacobi-style stencils (reads at i - 1, i + 1, i + 2) under block,
 // block(k) with empty ranks, gen_block with small and empty blocks (sizes
 // computed at run time) and cyclic(2): the block-like ones exchange halos,
-// cyclic gathers; every variant prints the sequential result on 1..5 ranks.
+// cyclic(2) a halo per block; every variant prints the sequential result on
+// 1..5 ranks.
 // REQUIRES: mpi
 // RUN: %e2e --tmp %t --ranks 1,2,3,4,5 %s | FileCheck %s
 // CHECK: e2e: sequential output: block {{[0-9]+}}
@@ -16,7 +17,7 @@
 // REMARK: remark: 'G' is read at i - 1 .. i + 1: before the loop each rank receives a halo of 1 element below and 1 above its block
 // REMARK: remark: 'G' is read at i + 1 .. i + 2: before the loop each rank receives a halo of 2 elements above its block from the nearest owners (16 bytes per rank)
 // REMARK: remark: alignment of 'G' with 'U' is checked at run time; if they differ, each rank fetches the elements its iterations read from their owners before the loop (all 61 elements, gathered, if a distribution is not contiguous)
-// REMARK: remark: 'C[i - 1]' is read without a gather: its subscript is affine in 'i', so each rank fetches before the loop only the elements its iterations of 'CV' read
+// REMARK: remark: 'C' is read at i - 1 .. i + 1: before the loop each rank receives a halo of 1 below and 1 above each of its blocks (cyclic(2) onto ALL(*)), from the owners of the blocks beside it instead of a copy of all 61 elements
 #include <cstdio>
 #include <vector>
 #ifdef __HPFCC__
@@ -130,7 +131,7 @@ int main() {
     S += U[i] * (i + 1);
   std::printf("realigned %ld\n", S);
 
-  // cyclic(2): not contiguous, no halo: each rank fetches what it reads.
+  // cyclic(2): offsets narrower than the blocks: a halo per block.
 #pragma hpf independent
   for (int i = 1; i < N - 1; ++i)
     CV[i] = C[i - 1] + C[i + 1];

@@ -51,13 +51,24 @@ int main(int argc, char **) {
   // CHECK: const hpf::halo<float> __hpf_halo_H[[ID3:[0-9]+]](hpf::halo_split, H, A, 2, N, -2, -2, "{{.*}}");
   // REMARK: rewrite-halo.cpp:[[@LINE-2]]:12: remark: 'H' is read at i - 2: before the loop each rank receives the elements [s - 2, e - 2) for its part [s, e) of 'A' from the ranks that own them instead of a copy of all 64 elements
 
-  // Cyclic, and mixed subscripts of one array: no halo; each rank fetches
-  // the elements its iterations read (one fetch per subscript).
+  // Cyclic(3) at offsets narrower than its blocks: a halo per block, read
+  // through the view of the segment's block.
 #pragma hpf independent
   for (int i = 1; i < N; ++i)
     D[i] = C[i - 1];
-  // CHECK: static hpfcc::fetch_site __hpf_fs[[F1:[0-9]+]]_0; const hpfcc::fetched<int> __hpf_fx[[F1]]_0(__hpf_fs[[F1]]_0, C, D, 0, 1, N, true, {{.*}}return static_cast<hpf::index_t>(i - 1); }
-  // REMARK: rewrite-halo.cpp:[[@LINE-2]]:12: remark: 'C[i - 1]' is read without a gather: its subscript is affine in 'i'
+  // CHECK: const hpf::halo<int> __hpf_halo_C[[T1:[0-9]+]](hpf::halo_tiles, C, D, 1, N, -1, -1, "{{.*}}");
+  // CHECK: { for (const hpfcc::segment __hpf_seg[[T1]]_0 : hpfcc::owned_segments(D, 0, 1, N)) { const auto &__hpf_hv_C[[T1]] = __hpf_halo_C[[T1]].tile(__hpf_seg[[T1]]_0.lo);
+  // CHECK-NEXT: __hpf_D[[T1]][i + __hpf_seg[[T1]]_0.off] = __hpf_hv_C[[T1]][i - 1];
+  // REMARK: rewrite-halo.cpp:[[@LINE-4]]:12: remark: 'C' is read at i - 1: before the loop each rank receives a halo of 1 below and 0 above each of its blocks (cyclic(3) onto P(4))
+
+  // Cyclic(3) at an offset as wide as its blocks, and mixed subscripts of
+  // one array: no halo; each rank fetches the elements its iterations read
+  // (one fetch per subscript).
+#pragma hpf independent
+  for (int i = 3; i < N; ++i)
+    D[i] = C[i - 3];
+  // CHECK: static hpfcc::fetch_site __hpf_fs[[F1:[0-9]+]]_0; const hpfcc::fetched<int> __hpf_fx[[F1]]_0(__hpf_fs[[F1]]_0, C, D, 0, 3, N, true, {{.*}}return static_cast<hpf::index_t>(i - 3); }
+  // REMARK: rewrite-halo.cpp:[[@LINE-2]]:12: remark: 'C[i - 3]' is read without a gather: its subscript is affine in 'i'
 #pragma hpf independent
   for (int i = 1; i < N; ++i)
     B[i] = A[i - 1] + A[N - i];

@@ -6,7 +6,8 @@
 // the message counts must be the halo's promise: aligned contiguous arrays
 // whose blocks hold at least max |c| elements use at most 2 messages each
 // way per rank; small and empty blocks fetch from further owners;
-// non-contiguous distributions fall back to the gather. Exits non-zero on
+// non-contiguous distributions fall back to the gather (or, through
+// hpf::halo_tiles, get a halo per block). Exits non-zero on
 // every rank (after an allreduce of the error count) if anything is wrong.
 //
 //===----------------------------------------------------------------------===//
@@ -134,6 +135,54 @@ void run(const Case &C, hpf::index_t Lo, hpf::index_t Hi, hpf::index_t CMin,
   }
 }
 
+/// Halos per block (hpf::halo_tiles): every read of every iteration is in
+/// the view of the iteration's block with its value; with the home's own
+/// mapping and blocks wider than the offsets, only the two neighbouring
+/// ranks send (one message each) and each block receives at most its
+/// ghosts; a repeated exchange plans nothing; another home mapping gathers.
+void runTiles(const Case &C, hpf::index_t Lo, hpf::index_t Hi,
+              hpf::index_t CMin, hpf::index_t CMax) {
+  const int W = hpf::nranks();
+  hpf::processors P =
+      C.OnP ? hpf::processors(std::min(C.OnP, W)) : hpf::processors::all();
+  hpf::darray<long long> A(C.N, C.Src, P);
+  hpf::darray<float> Home(C.N, C.Home, P);
+  for (hpf::index_t G : A.owned())
+    A[G] = valueOf(G);
+  const std::string What =
+      "tiles " + C.Name + " [" + std::to_string(Lo) + "," + std::to_string(Hi) +
+      ") c in [" + std::to_string(CMin) + "," + std::to_string(CMax) + "]";
+  for (int Round = 0; Round < 2; ++Round) {
+    hpf::halo<long long> H(hpf::halo_tiles, A, Home, Lo, Hi, CMin, CMax,
+                           "HaloTest.cpp:4:1");
+    const hpf::rt::HaloStats St = hpf::rt::lastHaloStats();
+    for (hpf::index_t I : Home.owned(Lo, Hi)) {
+      const auto &V = H.tile(I);
+      for (hpf::index_t Cc = CMin; Cc <= CMax; ++Cc) {
+        const hpf::index_t G = I + Cc;
+        if (G >= 0 && G < C.N)
+          expect(V[G] == valueOf(G), What + ": value", G, V[G]);
+      }
+    }
+    const bool Same = A.distribution().sameMapping(Home.distribution());
+    expect(St.Gathered == !Same, What + ": gathered iff misaligned");
+    if (!Same)
+      continue;
+    expect(St.SetUp == (Round == 0), What + ": planned once", Round);
+    const auto &SD = A.distribution();
+    const hpf::index_t K = SD.blockSize();
+    const hpf::index_t Blocks =
+        Home.local_extent(0) / std::max<hpf::index_t>(K, 1) + 1;
+    if (K > std::max(-CMin, CMax) && SD.procs() > 2) {
+      expect(St.Sends <= 2 && St.Recvs <= 2, What + ": neighbours only",
+             St.Sends, St.Recvs);
+      expect(St.ElementsReceived <= Blocks * (std::max<hpf::index_t>(0, -CMin) +
+                                              std::max<hpf::index_t>(0, CMax)),
+             What + ": ghosts only", St.ElementsReceived);
+    }
+  }
+}
+
 /// The runs of one halo (hpf::halo_split_runs, its own code for one halo)
 /// cover [lo, hi) in order, each maximal, local exactly inside the
 /// interior: checked against every small case.
@@ -212,6 +261,18 @@ int main(int argc, char **argv) {
     for (const Window &Wn : Windows)
       run(C, Wn.Lo, Wn.Hi, Wn.CMin, Wn.CMax);
   runsOfOneHalo();
+  const std::vector<Case> TileCases = {
+      {"cyclic(4)", hpf::cyclic(4), hpf::cyclic(4), N, true, 0},
+      {"cyclic(5)", hpf::cyclic(5), hpf::cyclic(5), N, true, 0},
+      {"cyclic(3) onto 2", hpf::cyclic(3), hpf::cyclic(3), N, true, 2},
+      {"cyclic(2), offsets wider", hpf::cyclic(2), hpf::cyclic(2), N, true, 0},
+      {"block", hpf::block(), hpf::block(), N, true, 0},
+      {"cyclic(3) src, block home (gather)", hpf::cyclic(3), hpf::block(), N,
+       false, 0},
+  };
+  for (const Case &C : TileCases)
+    for (const Window &Wn : Windows)
+      runTiles(C, Wn.Lo, Wn.Hi, Wn.CMin, Wn.CMax);
 
   long Total = hpf::allreduce_sum(Errors);
   if (hpf::is_root())

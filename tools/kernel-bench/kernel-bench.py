@@ -81,6 +81,9 @@ SIZES = {
     "loop1d": (["-DSWEEPS=325000"], 325000, None),
     "rows2d": (["-DSWEEPS=140000"], 140000, None),
     "jacobi2d": (["-DKERNEL_N=2050", "-DSWEEPS=520"], 1040, 2048 * 8),
+    # 32 blocks of 32 rows per rank at -n 2: the row below and above each
+    # (one at the grid's edges), 31 rows of 512 doubles per loop.
+    "rowscyclic": (["-DKERNEL_N=1024", "-DSWEEPS=9000"], 18000, 31 * 512 * 8),
     "heat1d": (["-DKERNEL_N=4000000", "-DSTEPS=1050"], 2100, 1 * 8),
     "stencil": (["-DKERNEL_N=2000", "-DITERS=450"], 450, 2 * 1996 * 8),
     "matvec": (["-DKERNEL_N=2000", "-DREPS=1500"], 1500, 0),
@@ -104,11 +107,13 @@ SIZES = {
 # 1.69-1.87x of one, sessions 12-13).
 # Memory: jacobi2d, stencil, heat1d and cg stream 64-67 MB per sweep with a
 # few flops per element; matvec reads its 32 MB matrix once per product (2
-# flops per 8 bytes); transpose (2 x 128 MB) walks A by columns.
+# flops per 8 bytes); transpose (2 x 128 MB) walks A by columns;
+# rowscyclic streams its 8 MB from L3 (L2 is 1 MB per core).
 BOUND = {
     "loop1d": "compute", "rows2d": "compute", "nbody": "compute",
     "gauss": "compute", "fft2d": "compute", "sum1d": "compute",
     "jacobi2d": "memory", "stencil": "memory", "heat1d": "memory",
+    "rowscyclic": "memory",
     "cg": "memory", "matvec": "memory", "transpose": "memory",
 }
 # --callgrind: small sizes, and the defines of two iteration counts.
@@ -120,6 +125,7 @@ CALLGRIND = {
     "cg": (["-DKERNEL_N=100000", "-DITERS=2"], ["-DKERNEL_N=100000", "-DITERS=6"]),
     "transpose": (["-DKERNEL_N=500", "-DITERS=1"], ["-DKERNEL_N=500", "-DITERS=3"]),
     "jacobi2d": (["-DKERNEL_N=514", "-DSWEEPS=2"], ["-DKERNEL_N=514", "-DSWEEPS=12"]),
+    "rowscyclic": (["-DKERNEL_N=1024", "-DSWEEPS=2"], ["-DKERNEL_N=1024", "-DSWEEPS=12"]),
     "heat1d": (["-DKERNEL_N=400000", "-DSTEPS=2"], ["-DKERNEL_N=400000", "-DSTEPS=6"]),
     "stencil": (["-DKERNEL_N=1000", "-DITERS=2"], ["-DKERNEL_N=1000", "-DITERS=6"]),
     "gauss": (["-DKERNEL_N=200", "-DREPS=1"], ["-DKERNEL_N=200", "-DREPS=3"]),

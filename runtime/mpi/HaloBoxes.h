@@ -1,0 +1,113 @@
+//===- mpi/HaloBoxes.h - box arithmetic for halo exchanges ---*- C++ -*-===//
+//
+// The box arithmetic and MPI types Halo.cpp (one box per rank) and
+// HaloTiles.cpp (one box per block of a block-cyclic mapping) share.
+// Internal to the runtime's .cpp files: it includes <mpi.h>.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HPF_MPI_HALOBOXES_H
+#define HPF_MPI_HALOBOXES_H
+
+#include "mpi/Env.h"
+#include "mpi/Halo.h"
+
+#include <mpi.h>
+
+#include <memory>
+#include <vector>
+
+namespace hpf::rt {
+
+/// [max of firsts, min of ends), never inverted.
+Range intersect(Range A, Range B);
+Box intersect(const Box &A, const Box &B);
+/// True for a box of no dimensions or with an empty range.
+bool empty(const Box &B);
+index_t volume(const Box &B);
+/// The box world rank R owns of a contiguous mapping (empty outside its
+/// grid).
+Box owned(const plan::DistributionND &D, int R);
+/// Every dimension holds one contiguous range per rank.
+bool contiguous(const plan::DistributionND &D);
+/// An MPI type selecting box Part of the row-major box Whole, elements of
+/// ElemType (committed). Freed by the caller.
+MPI_Datatype subarray(const Box &Whole, const Box &Part, MPI_Datatype ElemType,
+                      const char *Where);
+/// Copies FromPart of the row-major box From (bytes at F) into ToPart (the
+/// same shape) of the row-major box To (bytes at O); ES bytes an element.
+void copyBox(const Box &From, const char *F, const Box &FromPart, const Box &To,
+             char *O, const Box &ToPart, index_t ES);
+/// The disjoint boxes of Src that a loop whose iterations cover the box
+/// Mine (clipped to the loop's bounds) reads at Rd's offsets: the box
+/// widened by the offsets, or without corners the core and the slabs
+/// beside it; none if Mine has no iteration.
+std::vector<Box> haloNeedAround(const Box &Mine,
+                                const plan::DistributionND &Src,
+                                const HaloReads &Rd);
+
+/// A planned message: a send from the local storage or a receive into the
+/// halo's buffer, each one derived type.
+struct HaloMessage {
+  bool Send;
+  int Peer;
+  MPI_Datatype Type;
+};
+
+/// The set-up for these mappings and reads among Kept (the most recent
+/// last; a few dozen kept, a program's distinct halos, the oldest dropped
+/// beyond), made by Make() if there is none: a sweep builds the same halos
+/// every iteration, and planning one looks at every rank's need.
+template <class SetupT, class MakeFn>
+SetupT &keptSetup(std::vector<std::unique_ptr<SetupT>> &Kept,
+                  const plan::DistributionND &Src,
+                  const plan::DistributionND &Home, const HaloReads &Rd,
+                  MakeFn Make) {
+  for (auto It = Kept.rbegin(); It != Kept.rend(); ++It)
+    if ((*It)->Rd == Rd && (*It)->Src == Src && (*It)->Home == Home)
+      return **It;
+  constexpr std::size_t Keep = 64;
+  if (Kept.size() >= Keep)
+    Kept.erase(Kept.begin());
+  Kept.push_back(Make());
+  return *Kept.back();
+}
+
+/// Frees the messages' types, unless MPI is finalized (they went with it):
+/// for the plans kept in static storage.
+inline void freeMessages(std::vector<HaloMessage> &Msgs) {
+  int Done = 1;
+  MPI_Finalized(&Done);
+  for (HaloMessage &M : Msgs)
+    if (!Done)
+      MPI_Type_free(&M.Type);
+}
+
+/// Posts the messages with Tag (receives into Out, sends from Local), runs
+/// CopyOwn while they travel, and waits for them all.
+template <class CopyFn>
+void runExchange(const std::vector<HaloMessage> &Msgs,
+                 std::vector<MPI_Request> &Reqs, const void *Local, void *Out,
+                 int Tag, const char *Where, CopyFn CopyOwn) {
+  Reqs.resize(Msgs.size());
+  for (std::size_t K = 0; K < Msgs.size(); ++K) {
+    const HaloMessage &M = Msgs[K];
+    if (M.Send)
+      check(MPI_Isend(Local, 1, M.Type, M.Peer, Tag, MPI_COMM_WORLD, &Reqs[K]),
+            "MPI_Isend", "halo exchange", Where);
+    else
+      check(MPI_Irecv(Out, 1, M.Type, M.Peer, Tag, MPI_COMM_WORLD, &Reqs[K]),
+            "MPI_Irecv", "halo exchange", Where);
+  }
+  CopyOwn();
+  if (!Reqs.empty())
+    check(MPI_Waitall(int(Reqs.size()), Reqs.data(), MPI_STATUSES_IGNORE),
+          "MPI_Waitall", "halo exchange", Where);
+}
+
+/// An exchange's statistics become lastHaloStats(), and its bytes count
+/// towards HPF_HALO_REPORT's totals.
+void recordHaloExchange(const HaloStats &St, index_t ElemSize);
+
+} // namespace hpf::rt
+
+#endif // HPF_MPI_HALOBOXES_H
