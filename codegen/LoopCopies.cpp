@@ -89,8 +89,9 @@ std::string LoopEmitter::copies() {
     std::string Copy = name(Halo ? "__hpf_halo_" : "__hpf_all_", A);
     const bool Tiles = Halo && H->second.Tiles;
     if (Made.insert(A).second) {
-      if (Tiles) // always a copy, never split
+      if (Tiles) // always a copy (of the frame, if split)
         Pro += " const " + haloType(A) + " " + Copy + "(hpf::halo_tiles, " +
+               (split(A) ? "hpf::halo_split, " : "") +
                haloArgs(A, H->second).substr(1) + ";";
       else if (Halo)
         Pro += " const " + haloType(A) + " " + Copy +
@@ -118,8 +119,10 @@ int LoopEmitter::tileLevel() const {
   return -1;
 }
 
-/// The views of the halos per block for the current segments:
-/// `const auto &__hpf_hv_A7 = __hpf_halo_A7.tile(__hpf_seg7_0.lo, 0);`.
+/// The halos per block's parts for the current segments:
+/// `const auto __hpf_hv_A7 = __hpf_halo_A7.tile(__hpf_seg7_0.lo, 0)
+/// .view(false);`, or for a split halo the tile itself, whose interior cuts
+/// the runs (`const auto &__hpf_ht_A7 = ...tile(...);`).
 std::string LoopEmitter::tileViews() const {
   std::string Views;
   std::set<const DistArray *> Done;
@@ -136,8 +139,13 @@ std::string LoopEmitter::tileViews() const {
           Ix = segment(int(K)) + (L.Levels[K].unitUp() ? ".lo" : ".first");
       At += (Dm ? ", " : "") + Ix;
     }
-    Views += " const auto &" + name("__hpf_hv_", El.Array) + " = " +
-             name("__hpf_halo_", El.Array) + ".tile(" + At + ");";
+    const std::string Tile =
+        name("__hpf_halo_", El.Array) + ".tile(" + At + ")";
+    // Split: the runs take the tile's interior and views (haloRuns).
+    Views += split(El.Array) ? " const auto &" + name("__hpf_ht_", El.Array) +
+                                   " = " + Tile + ";"
+                             : " const auto " + name("__hpf_hv_", El.Array) +
+                                   " = " + Tile + ".view(false);";
   }
   return Views;
 }
@@ -326,7 +334,7 @@ std::vector<const DistArray *> LoopEmitter::splitHalos() const {
     // (read at an inner sequential loop's index): its interior is all of it.
     const analysis::HaloWidths &W = L.Halos.at(const_cast<DistArray *>(A));
     bool Ok =
-        !W.Tiles && !L.Written.count(const_cast<DistArray *>(A)) &&
+        !L.Written.count(const_cast<DistArray *>(A)) &&
         Inside(El.Subs.whole()->getBeginLoc()) &&
         std::all_of(L.Levels.begin(), L.Levels.end(), [&](const NestLevel &Lv) {
           return Lv.Dim >= 0 && Lv.Dim < A->rank();
@@ -368,17 +376,17 @@ void LoopEmitter::haloRuns(const NestLevel &Lv, const std::string &Lo,
   std::string Views;
   for (std::size_t K = 0; K < Split.size(); ++K) {
     const DistArray *A = Split[K];
-    Head +=
-        ", " + name("__hpf_halo_", A) + ".interior(" + std::to_string(Lv.Dim);
     const analysis::HaloWidths &W = L.Halos.at(const_cast<DistArray *>(A));
+    // A halo per block: the segment's tile (tileViews).
+    const std::string Of = name(W.Tiles ? "__hpf_ht_" : "__hpf_halo_", A);
+    Head += ", " + Of + ".interior(" + std::to_string(Lv.Dim);
     for (int Dm = 0; Dm < A->rank(); ++Dm)
       Head += ", " + (Dm == Lv.Dim || W.whole(std::size_t(Dm))
                           ? std::string("0")
                           : levelOfDim(Dm).IndVar->getName().str());
     Head += ")";
-    Views += " const auto " + name("__hpf_hv_", A) + " = " +
-             name("__hpf_halo_", A) + ".view(" + Run + ".local(" +
-             std::to_string(K) + "));";
+    Views += " const auto " + name("__hpf_hv_", A) + " = " + Of + ".view(" +
+             Run + ".local(" + std::to_string(K) + "));";
   }
   E.RW.InsertTextAfter(Lv.For->getForLoc(), Head + ")) {" + Views + " ");
   E.RW.ReplaceText(E.fileRange(Lv.Lower), Run + ".lo");

@@ -95,7 +95,8 @@ std::vector<const DistArray *> LoopEmitter::strideVersionedHalos() const {
   if (!lambdaSafe(L.outer()))
     return Out;
   for (const DistArray *A : Split)
-    if (A->rank() == 2 && A->Extents[1] > 0)
+    if (A->rank() == 2 && A->Extents[1] > 0 &&
+        !L.Halos.at(const_cast<DistArray *>(A)).Tiles) // read through tiles
       Out.push_back(A);
   return Out;
 }

@@ -84,7 +84,7 @@ void sendAhead(const void *Id, index_t At, const void *Data, std::size_t Bytes,
   P.Data = From;
   for (int R = 0; R < nranks(); ++R)
     if (R != rank())
-      forEachPiece(Bytes, broadcastPiece(),
+      forEachPiece(Bytes, eagerPiece(),
                    [&](std::size_t Off, std::size_t N) {
                      P.Requests.emplace_back();
                      check(MPI_Isend(From + Off, int(N), MPI_BYTE, R, AheadTag,
@@ -100,7 +100,7 @@ void receiveAhead(const void *Id, index_t At, std::size_t Bytes, int Owner) {
   P.Next ^= 1;
   Buffer.resize(std::max<std::size_t>(Bytes, 1));
   P.Data = Buffer.data();
-  forEachPiece(Bytes, broadcastPiece(), [&](std::size_t Off, std::size_t N) {
+  forEachPiece(Bytes, eagerPiece(), [&](std::size_t Off, std::size_t N) {
     P.Requests.emplace_back();
     check(MPI_Irecv(Buffer.data() + Off, int(N), MPI_BYTE, Owner, AheadTag,
                     MPI_COMM_WORLD, &P.Requests.back()),

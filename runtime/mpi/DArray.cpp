@@ -56,7 +56,7 @@ index_t ownedBelow(const plan::Distribution &D, int Rank, index_t G) {
 /// whole / in 8 KB pieces: 9608 bytes (a pivot row of 1201 doubles) 6.3 /
 /// 2.8, 16 KB 7.4 / 3.9, 32 KB 9.8 / 6.9, 80 KB 17.3 / 17.2, 256 KB 45 /
 /// 56. Gaussian elimination at N = 1200 on 2 ranks: 9% less time.
-std::size_t broadcastPiece() {
+std::size_t eagerPiece() {
   static const std::size_t Piece = [] {
     const char *V = std::getenv("HPF_BCAST_PIECE");
     return V && *V ? std::size_t(std::strtoull(V, nullptr, 10))
@@ -75,7 +75,7 @@ constexpr std::size_t PiecewiseBroadcastLimit = 64 * 1024;
 void broadcastFromOwner(void *Value, std::size_t Bytes, int Owner) {
   char *P = static_cast<char *>(Value);
   forEachPiece(
-      Bytes, Bytes <= PiecewiseBroadcastLimit ? broadcastPiece() : 0,
+      Bytes, Bytes <= PiecewiseBroadcastLimit ? eagerPiece() : 0,
       [&](std::size_t Off, std::size_t N) {
         check(MPI_Bcast(P + Off, int(N), MPI_BYTE, Owner, MPI_COMM_WORLD),
               "MPI_Bcast", "element read", nullptr);

@@ -126,7 +126,7 @@ index_t ownedBelow(const plan::Distribution &D, int Rank, index_t G);
 void broadcastFromOwner(void *Value, std::size_t Bytes, int Owner);
 /// The size of a message MPI sends eagerly here (8 KB unless
 /// HPF_BCAST_PIECE says; 0: no pieces), mpi/DArray.cpp.
-std::size_t broadcastPiece();
+std::size_t eagerPiece();
 /// Fn(offset, length) for the consecutive pieces of at most Piece bytes
 /// (0: one piece) that make up Bytes; one empty piece for no bytes, so
 /// that every rank still takes part in a message.

@@ -130,6 +130,38 @@ void copyBox(const Box &From, const char *F, const Box &FromPart, const Box &To,
   }
 }
 
+std::vector<Box> subtract(const Box &A, const Box &B) {
+  if (empty(A))
+    return {};
+  if (B.empty() || empty(intersect(A, B)))
+    return {A};
+  std::vector<Box> Out;
+  Box Rest = A;
+  for (std::size_t D = 0; D < A.size(); ++D) {
+    Box Below = Rest, Above = Rest;
+    Below[D] = {Rest[D].first, std::max(Rest[D].first, B[D].first)};
+    Above[D] = {std::min(Rest[D].second, B[D].second), Rest[D].second};
+    for (const Box *P : {&Below, &Above})
+      if (!empty(*P))
+        Out.push_back(*P);
+    Rest[D] = intersect(Rest[D], B[D]);
+  }
+  return Out;
+}
+
+Box deepInterior(const Box &Mine, const Box &Its, const HaloReads &Rd) {
+  Box Deep = Mine;
+  for (std::size_t D = 0; D < Mine.size(); ++D) {
+    const index_t W = Rd.CMax[D] - Rd.CMin[D];
+    const bool None = empty(Its);
+    const bool Low = None || Its[D].first < Mine[D].first - Rd.CMin[D];
+    const bool High = None || Its[D].second > Mine[D].second - Rd.CMax[D];
+    const index_t First = Mine[D].first + (Low ? W : 0);
+    Deep[D] = {First, std::max(First, Mine[D].second - (High ? W : 0))};
+  }
+  return Deep;
+}
+
 namespace {
 
 HaloStats &stats() {
@@ -158,48 +190,6 @@ Totals &totals() {
   }();
   (void)Report;
   return T;
-}
-
-/// A minus B (B empty or of no dimensions: A), as disjoint boxes: per
-/// dimension, the slabs of A below and above B, earlier dimensions clipped
-/// to B. Empty parts are dropped.
-std::vector<Box> subtract(const Box &A, const Box &B) {
-  if (empty(A))
-    return {};
-  if (B.empty() || empty(intersect(A, B)))
-    return {A};
-  std::vector<Box> Out;
-  Box Rest = A;
-  for (std::size_t D = 0; D < A.size(); ++D) {
-    Box Below = Rest, Above = Rest;
-    Below[D] = {Rest[D].first, std::max(Rest[D].first, B[D].first)};
-    Above[D] = {std::min(Rest[D].second, B[D].second), Rest[D].second};
-    for (const Box *P : {&Below, &Above})
-      if (!empty(*P))
-        Out.push_back(*P);
-    Rest[D] = intersect(Rest[D], B[D]);
-  }
-  return Out;
-}
-
-/// The own elements no boundary iteration reads. An iteration is interior
-/// in dimension d when its offsets stay in the block there: I[d] in
-/// [Mine.first - CMin, Mine.second - CMax). Below that it reads within
-/// W = CMax - CMin of the block's low edge in d, above it within W of the
-/// high edge; so the block is shrunk by W on each side where this rank has
-/// such iterations (Its: its iterations, any home mapping), and not at all
-/// where it has none (the rows of a grid split by columns).
-Box deepInterior(const Box &Mine, const Box &Its, const HaloReads &Rd) {
-  Box Deep = Mine;
-  for (std::size_t D = 0; D < Mine.size(); ++D) {
-    const index_t W = Rd.CMax[D] - Rd.CMin[D];
-    const bool None = empty(Its);
-    const bool Low = None || Its[D].first < Mine[D].first - Rd.CMin[D];
-    const bool High = None || Its[D].second > Mine[D].second - Rd.CMax[D];
-    const index_t First = Mine[D].first + (Low ? W : 0);
-    Deep[D] = {First, std::max(First, Mine[D].second - (High ? W : 0))};
-  }
-  return Deep;
 }
 
 /// Free list of halo buffers: a few, the largest kept.

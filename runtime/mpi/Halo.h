@@ -29,7 +29,8 @@
 // Every rank computes every other rank's need from the (replicated)
 // distributions: there is no request round. If a distribution is not
 // contiguous (cyclic(k), indirect) the whole array is gathered instead, so
-// the result is always right.
+// the result is always right; for cyclic(k), hpf::halo_tiles keeps a halo
+// per block instead (HaloTiles.cpp).
 //
 // Like the gathered copy it replaces, the halo holds the values from before
 // the loop: the sequential meaning of A[i + c] for an array the loop does
@@ -143,9 +144,12 @@ struct TileLayout {
   /// rank (0: one), its process count, and this rank's number of blocks.
   std::vector<index_t> Block, Procs, Count;
   /// Per tile, row-major over Count: the box it holds (empty: the tile
-  /// runs no iteration) and its first element in the buffer.
+  /// runs no iteration) and its first element in the buffer; its own box
+  /// and the local storage's offset of that box's first element.
   std::vector<Box> Hulls;
   std::vector<index_t> Offsets;
+  std::vector<Box> Boxes;
+  std::vector<index_t> LocalOffsets;
   index_t Elements = 0; ///< the buffer's length
 };
 /// Computed at the first halo with these mappings and reads and kept.
@@ -154,11 +158,13 @@ const TileLayout &tileLayout(const plan::DistributionND &Src,
                              const HaloReads &Rd);
 /// Fills Out (tileLayout's Elements, or the whole array if it gathers):
 /// each tile's own pieces copied, the others received from their owners,
-/// one message per pair of ranks. Collective over the world.
+/// one message per pair of ranks. Frame: of the tile's own elements, only
+/// those boundary iterations read (halo_split: its interior iterations
+/// read the local storage in place). Collective over the world.
 void tileExchange(const plan::DistributionND &Src,
                   const plan::DistributionND &Home, const HaloReads &Rd,
                   const void *Local, std::size_t ElemSize, void *Out,
-                  const char *Where);
+                  const char *Where, bool Frame = false);
 
 /// Halo buffers are reused from one loop to the next (a sweep would
 /// otherwise map and fault in fresh pages every time).
@@ -221,6 +227,29 @@ template <class T, int Rank> struct halo_view {
   }
 };
 
+/// One block's part of a halo per block (halo_tiles): the copy V (what
+/// the block's iterations read; with halo_split only the ghosts and the
+/// frame) and the block's own elements in the array's local storage (Own),
+/// which iterations whose reads stay in the block (Int) read in place.
+template <class T, int Rank> struct halo_tile {
+  using view_type = halo_view<T, Rank>;
+  view_type V, Own;
+  /// Per dimension, the indices whose reads stay in the block (all empty:
+  /// no run reads in place).
+  std::array<rt::Range, std::size_t(Rank)> Int{};
+  /// As halo::interior, for this block.
+  template <class... I> rt::Range interior(int d, I... idx) const {
+    static_assert(sizeof...(I) == Rank, "one index per dimension");
+    const std::array<index_t, std::size_t(Rank)> G{
+        static_cast<index_t>(idx)...};
+    for (std::size_t K = 0; K < std::size_t(Rank); ++K)
+      if (int(K) != d && (G[K] < Int[K].first || G[K] >= Int[K].second))
+        return {0, 0};
+    return Int[std::size_t(d)];
+  }
+  view_type view(bool Local) const { return Local ? Own : V; }
+};
+
 /// Read-only copy of the elements of `a` that this rank reads at offsets
 /// [cmin, cmax] per dimension in a loop over `home`'s elements; indexed by
 /// global indices: h[g] (rank 1) or h(i, j, ...).
@@ -265,7 +294,9 @@ public:
        ix lo, ix hi, ix cmin, ix cmax, bool corners,
        const char *where = nullptr)
       : halo(a, home, lo, hi, cmin, cmax, corners, where, true) {}
-  /// The same per block of a block-cyclic mapping (halo_tiles).
+  /// The same per block of a block-cyclic mapping (halo_tiles); with
+  /// halo_split too, read through tile(...).view(run) of the runs cut at
+  /// tile(...).interior(...).
   template <class U>
   halo(halo_tiles_t, const darray<T, 1> &a, const darray<U, 1> &home,
        index_t lo, index_t hi, index_t cmin, index_t cmax,
@@ -273,33 +304,22 @@ public:
       : halo(halo_tiles, a, home, ix{lo}, ix{hi}, ix{cmin}, ix{cmax}, true,
              where) {}
   template <class U>
+  halo(halo_tiles_t, halo_split_t, const darray<T, 1> &a,
+       const darray<U, 1> &home, index_t lo, index_t hi, index_t cmin,
+       index_t cmax, const char *where = nullptr) requires(Rank == 1)
+      : halo(halo_tiles, halo_split, a, home, ix{lo}, ix{hi}, ix{cmin},
+             ix{cmax}, true, where) {}
+  template <class U>
   halo(halo_tiles_t, const darray<T, Rank> &a, const darray<U, Rank> &home,
        ix lo, ix hi, ix cmin, ix cmax, bool corners,
        const char *where = nullptr) {
-    const rt::HaloReads Rd = reads(lo, hi, cmin, cmax, corners, where);
-    const plan::DistributionND &S = a.mapping(), &H = home.mapping();
-    const rt::TileLayout &Lay = rt::tileLayout(S, H, Rd);
-    if (Lay.Gather) {
-      Count = rowMajor(V, Lay.Whole, &Ext);
-    } else {
-      Count = Lay.Elements;
-      index_t Stride = 1;
-      for (std::size_t D = std::size_t(Rank); D-- > 0;) {
-        TB[D] = Lay.Block[D];
-        TP[D] = Lay.Procs[D];
-        TS[D] = Stride;
-        Stride *= Lay.Count[D];
-      }
-    }
-    Bytes = std::size_t(Count) * sizeof(T);
-    Buf = static_cast<T *>(rt::acquireHaloBuffer(Bytes));
-    V.P = Buf;
-    for (std::size_t K = 0; K < Lay.Hulls.size(); ++K) {
-      view_type &Tv = Tiles.emplace_back();
-      Tv.P = Buf + Lay.Offsets[K];
-      rowMajor(Tv, Lay.Hulls[K]);
-    }
-    rt::tileExchange(S, H, Rd, a.local_data(), sizeof(T), Buf, where);
+    tiles(a, home, reads(lo, hi, cmin, cmax, corners, where), where, false);
+  }
+  template <class U>
+  halo(halo_tiles_t, halo_split_t, const darray<T, Rank> &a,
+       const darray<U, Rank> &home, ix lo, ix hi, ix cmin, ix cmax,
+       bool corners, const char *where = nullptr) {
+    tiles(a, home, reads(lo, hi, cmin, cmax, corners, where), where, true);
   }
   halo(halo &&O) noexcept { swap(O); }
   halo &operator=(halo &&O) noexcept {
@@ -342,13 +362,11 @@ public:
   /// What a run of iterations reads: the array's local storage for an
   /// interior run (Local), else the copy.
   view_type view(bool Local) const { return Local ? Own : V; }
-  /// halo_tiles: what the iterations of the block holding the element
-  /// (i, j, ...) of the loop's home array read (any index of it will do;
-  /// the whole gathered array if the mappings are not served by tiles).
-  template <class... I> const view_type &tile(I... idx) const {
+  /// halo_tiles: the part of the block holding the element (i, j, ...) of
+  /// the loop's home array (any index of it will do; the whole gathered
+  /// array if the mappings are not served by tiles).
+  template <class... I> const halo_tile<T, Rank> &tile(I... idx) const {
     static_assert(sizeof...(I) == Rank, "one index per dimension");
-    if (Tiles.empty())
-      return V;
     const ix G{static_cast<index_t>(idx)...};
     std::size_t K = 0;
     for (std::size_t D = 0; D < std::size_t(Rank); ++D)
@@ -371,6 +389,54 @@ private:
       Stride *= B[D].second - B[D].first;
     }
     return Stride;
+  }
+  /// halo_tiles: the tiles' views into a buffer filled by the exchange;
+  /// Split: each reads its block's interior in place.
+  template <class U>
+  void tiles(const darray<T, Rank> &a, const darray<U, Rank> &home,
+             const rt::HaloReads &Rd, const char *where, bool Split) {
+    const plan::DistributionND &S = a.mapping(), &H = home.mapping();
+    const rt::TileLayout &Lay = rt::tileLayout(S, H, Rd);
+    Count = Lay.Gather ? rowMajor(V, Lay.Whole, &Ext) : Lay.Elements;
+    Bytes = std::size_t(Count) * sizeof(T);
+    Buf = static_cast<T *>(rt::acquireHaloBuffer(Bytes));
+    V.P = Buf;
+    if (Lay.Gather) {
+      Tiles.push_back({V, {}, {}}); // TB all 0: every index is tile 0
+      rt::tileExchange(S, H, Rd, a.local_data(), sizeof(T), Buf, where);
+      return;
+    }
+    index_t Stride = 1;
+    for (std::size_t D = std::size_t(Rank); D-- > 0;) {
+      TB[D] = Lay.Block[D];
+      TP[D] = Lay.Procs[D];
+      TS[D] = Stride;
+      Stride *= Lay.Count[D];
+    }
+    // Own: the local storage's row-major steps, from the tile's first
+    // element (a tile's own elements are contiguous in each dimension).
+    view_type Local;
+    Local.P = a.local_data();
+    index_t LocalStride = 1;
+    for (std::size_t D = std::size_t(Rank); D-- > 0;) {
+      Local.Step[D] = LocalStride;
+      LocalStride *= a.local_extent(int(D));
+    }
+    for (std::size_t K = 0; K < Lay.Hulls.size(); ++K) {
+      halo_tile<T, Rank> &Tl = Tiles.emplace_back();
+      Tl.V.P = Buf + Lay.Offsets[K];
+      rowMajor(Tl.V, Lay.Hulls[K]);
+      if (!Split)
+        continue;
+      Tl.Own = Local;
+      Tl.Own.P = Local.P + Lay.LocalOffsets[K];
+      for (std::size_t D = 0; D < std::size_t(Rank); ++D) {
+        Tl.Own.First[D] = Lay.Boxes[K][D].first;
+        Tl.Int[D] = {Lay.Boxes[K][D].first - Rd.CMin[D],
+                     Lay.Boxes[K][D].second - Rd.CMax[D]};
+      }
+    }
+    rt::tileExchange(S, H, Rd, a.local_data(), sizeof(T), Buf, where, Split);
   }
   static rt::HaloReads reads(const ix &lo, const ix &hi, const ix &cmin,
                              const ix &cmax, bool corners, const char *where) {
@@ -471,9 +537,9 @@ private:
   /// (all empty: no run reads in place).
   std::array<rt::Range, std::size_t(Rank)> Int{};
   bool InPlace = false; ///< V is the local storage too
-  /// halo_tiles: each tile's view into Buf, and per dimension the block
-  /// size (0: one block per rank), process count and tile stride.
-  std::vector<view_type> Tiles;
+  /// halo_tiles: each tile's part, and per dimension the block size (0:
+  /// one block per rank), process count and tile stride.
+  std::vector<halo_tile<T, Rank>> Tiles;
   ix TB{}, TP{}, TS{};
 };
 

@@ -37,6 +37,18 @@ MPI_Datatype subarray(const Box &Whole, const Box &Part, MPI_Datatype ElemType,
 /// same shape) of the row-major box To (bytes at O); ES bytes an element.
 void copyBox(const Box &From, const char *F, const Box &FromPart, const Box &To,
              char *O, const Box &ToPart, index_t ES);
+/// A minus B (B empty or of no dimensions: A), as disjoint boxes: per
+/// dimension, the slabs of A below and above B, earlier dimensions clipped
+/// to B. Empty parts are dropped.
+std::vector<Box> subtract(const Box &A, const Box &B);
+/// The own elements no boundary iteration reads. An iteration is interior
+/// in dimension d when its offsets stay in the block there: I[d] in
+/// [Mine.first - CMin, Mine.second - CMax). Below that it reads within
+/// W = CMax - CMin of the block's low edge in d, above it within W of the
+/// high edge; so the block is shrunk by W on each side where this rank has
+/// such iterations (Its: its iterations, any home mapping), and not at all
+/// where it has none (the rows of a grid split by columns).
+Box deepInterior(const Box &Mine, const Box &Its, const HaloReads &Rd);
 /// The disjoint boxes of Src that a loop whose iterations cover the box
 /// Mine (clipped to the loop's bounds) reads at Rd's offsets: the box
 /// widened by the offsets, or without corners the core and the slabs
@@ -46,11 +58,14 @@ std::vector<Box> haloNeedAround(const Box &Mine,
                                 const HaloReads &Rd);
 
 /// A planned message: a send from the local storage or a receive into the
-/// halo's buffer, each one derived type.
+/// halo's buffer, each one derived type; or, with Buf, Count elements of
+/// the predefined Type at Buf (a packed buffer).
 struct HaloMessage {
   bool Send;
   int Peer;
   MPI_Datatype Type;
+  void *Buf = nullptr;
+  MPI_Count Count = 1;
 };
 
 /// The set-up for these mappings and reads among Kept (the most recent
@@ -78,7 +93,7 @@ inline void freeMessages(std::vector<HaloMessage> &Msgs) {
   int Done = 1;
   MPI_Finalized(&Done);
   for (HaloMessage &M : Msgs)
-    if (!Done)
+    if (!Done && !M.Buf) // a packed buffer's type is predefined
       MPI_Type_free(&M.Type);
 }
 
@@ -92,10 +107,12 @@ void runExchange(const std::vector<HaloMessage> &Msgs,
   for (std::size_t K = 0; K < Msgs.size(); ++K) {
     const HaloMessage &M = Msgs[K];
     if (M.Send)
-      check(MPI_Isend(Local, 1, M.Type, M.Peer, Tag, MPI_COMM_WORLD, &Reqs[K]),
+      check(MPI_Isend_c(M.Buf ? M.Buf : Local, M.Count, M.Type, M.Peer, Tag,
+                        MPI_COMM_WORLD, &Reqs[K]),
             "MPI_Isend", "halo exchange", Where);
     else
-      check(MPI_Irecv(Out, 1, M.Type, M.Peer, Tag, MPI_COMM_WORLD, &Reqs[K]),
+      check(MPI_Irecv_c(M.Buf ? M.Buf : Out, M.Count, M.Type, M.Peer, Tag,
+                        MPI_COMM_WORLD, &Reqs[K]),
             "MPI_Irecv", "halo exchange", Where);
   }
   CopyOwn();

@@ -23,9 +23,14 @@
 // REMARK-SAME: , with corners, from the owners of the blocks beside it
 // REMARK: 'K' is read at subscripts that are not aligned with the loop: before the loop its 30 elements are gathered
 // RUN: %hpfcc --hpf-emit-source %s | %strip_checks | FileCheck %s --check-prefix=CODE
-// CODE: const hpf::halo<long> __hpf_halo_A[[ID:[0-9]+]](hpf::halo_tiles, A, B, 1, N - 1, -1, 1,
-// CODE: const auto &__hpf_hv_A[[ID]] = __hpf_halo_A[[ID]].tile(__hpf_seg[[ID]]_0.lo);
+// A read-only array: each segment's tile; runs cut at its interior read A's
+// storage in place or the tile's copy of ghosts and frame.
+// CODE: const hpf::halo<long> __hpf_halo_A[[ID:[0-9]+]](hpf::halo_tiles, hpf::halo_split, A, B, 1, N - 1, -1, 1,
+// CODE: const auto &__hpf_ht_A[[ID]] = __hpf_halo_A[[ID]].tile(__hpf_seg[[ID]]_0.lo); { for (const hpf::halo_run __hpf_run[[ID]] : hpf::halo_split_runs(__hpf_seg[[ID]]_0.lo, __hpf_seg[[ID]]_0.hi, __hpf_ht_A[[ID]].interior(0, 0))) { const auto __hpf_hv_A[[ID]] = __hpf_ht_A[[ID]].view(__hpf_run[[ID]].local(0));
 // CODE: __hpf_hv_A[[ID]][i - 1] + __hpf_hv_A[[ID]][i + 1]
+// The array the loop writes: always the copy, the values before the loop.
+// CODE: const hpf::halo<long> __hpf_halo_A[[ID2:[0-9]+]](hpf::halo_tiles, A, A, 0, N - 1, 1, 1,
+// CODE: const auto __hpf_hv_A[[ID2]] = __hpf_halo_A[[ID2]].tile(__hpf_seg[[ID2]]_0.lo).view(false);
 #include <cstdio>
 #include <hpf.h>
 

@@ -51,13 +51,14 @@ int main(int argc, char **) {
   // CHECK: const hpf::halo<float> __hpf_halo_H[[ID3:[0-9]+]](hpf::halo_split, H, A, 2, N, -2, -2, "{{.*}}");
   // REMARK: rewrite-halo.cpp:[[@LINE-2]]:12: remark: 'H' is read at i - 2: before the loop each rank receives the elements [s - 2, e - 2) for its part [s, e) of 'A' from the ranks that own them instead of a copy of all 64 elements
 
-  // Cyclic(3) at offsets narrower than its blocks: a halo per block, read
-  // through the view of the segment's block.
+  // Cyclic(3) at offsets narrower than its blocks: a halo per block; each
+  // segment (one block) takes its tile, whose interior iterations read C's
+  // storage in place and the others the tile's copy of ghosts and frame.
 #pragma hpf independent
   for (int i = 1; i < N; ++i)
     D[i] = C[i - 1];
-  // CHECK: const hpf::halo<int> __hpf_halo_C[[T1:[0-9]+]](hpf::halo_tiles, C, D, 1, N, -1, -1, "{{.*}}");
-  // CHECK: { for (const hpfcc::segment __hpf_seg[[T1]]_0 : hpfcc::owned_segments(D, 0, 1, N)) { const auto &__hpf_hv_C[[T1]] = __hpf_halo_C[[T1]].tile(__hpf_seg[[T1]]_0.lo);
+  // CHECK: const hpf::halo<int> __hpf_halo_C[[T1:[0-9]+]](hpf::halo_tiles, hpf::halo_split, C, D, 1, N, -1, -1, "{{.*}}");
+  // CHECK: { for (const hpfcc::segment __hpf_seg[[T1]]_0 : hpfcc::owned_segments(D, 0, 1, N)) { const auto &__hpf_ht_C[[T1]] = __hpf_halo_C[[T1]].tile(__hpf_seg[[T1]]_0.lo); { for (const hpf::halo_run __hpf_run[[T1]] : hpf::halo_split_runs(__hpf_seg[[T1]]_0.lo, __hpf_seg[[T1]]_0.hi, __hpf_ht_C[[T1]].interior(0, 0))) { const auto __hpf_hv_C[[T1]] = __hpf_ht_C[[T1]].view(__hpf_run[[T1]].local(0));
   // CHECK-NEXT: __hpf_D[[T1]][i + __hpf_seg[[T1]]_0.off] = __hpf_hv_C[[T1]][i - 1];
   // REMARK: rewrite-halo.cpp:[[@LINE-4]]:12: remark: 'C' is read at i - 1: before the loop each rank receives a halo of 1 below and 0 above each of its blocks (cyclic(3) onto P(4))
 

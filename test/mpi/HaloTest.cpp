@@ -157,18 +157,38 @@ void runTiles(const Case &C, hpf::index_t Lo, hpf::index_t Hi,
                            "HaloTest.cpp:4:1");
     const hpf::rt::HaloStats St = hpf::rt::lastHaloStats();
     for (hpf::index_t I : Home.owned(Lo, Hi)) {
-      const auto &V = H.tile(I);
+      const auto V = H.tile(I).view(false);
       for (hpf::index_t Cc = CMin; Cc <= CMax; ++Cc) {
         const hpf::index_t G = I + Cc;
         if (G >= 0 && G < C.N)
           expect(V[G] == valueOf(G), What + ": value", G, V[G]);
       }
     }
+    // Read through runs (halo_split): a block's interior iterations read
+    // A's storage in place, the others the copy of the ghosts and frame.
+    hpf::halo<long long> Sp(hpf::halo_tiles, hpf::halo_split, A, Home, Lo, Hi,
+                            CMin, CMax, "HaloTest.cpp:5:1");
+    const hpf::rt::HaloStats SpSt = hpf::rt::lastHaloStats();
+    for (hpf::index_t I : Home.owned(Lo, Hi)) {
+      const auto &T = Sp.tile(I);
+      const hpf::rt::Range In = T.interior(0, 0);
+      const auto V = T.view(In.first <= I && I < In.second);
+      for (hpf::index_t Cc = CMin; Cc <= CMax; ++Cc) {
+        const hpf::index_t G = I + Cc;
+        if (G >= 0 && G < C.N)
+          expect(V[G] == valueOf(G), What + ": split value", G, V[G]);
+      }
+    }
+    expect(SpSt.ElementsReceived == St.ElementsReceived &&
+               SpSt.ElementsCopied <= St.ElementsCopied,
+           What + ": split receives the same, copies less", SpSt.ElementsCopied,
+           St.ElementsCopied);
     const bool Same = A.distribution().sameMapping(Home.distribution());
     expect(St.Gathered == !Same, What + ": gathered iff misaligned");
     if (!Same)
       continue;
-    expect(St.SetUp == (Round == 0), What + ": planned once", Round);
+    expect(St.SetUp == (Round == 0) && SpSt.SetUp == (Round == 0),
+           What + ": planned once", Round);
     const auto &SD = A.distribution();
     const hpf::index_t K = SD.blockSize();
     const hpf::index_t Blocks =
