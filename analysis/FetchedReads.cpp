@@ -171,14 +171,32 @@ private:
   }
 };
 
-/// "A[n - 1 - i]" with the subscript as written.
+/// "A[n - 1 - i]" (rank N: "A[n - 1 - i][j]") with the subscripts as
+/// written.
 std::string accessText(ASTContext &Ctx, const LoopAccess &Acc) {
-  return Acc.Array->Name + "[" +
-         Lexer::getSourceText(
-             CharSourceRange::getTokenRange(Acc.Subs.sub(0)->getSourceRange()),
-             Ctx.getSourceManager(), Ctx.getLangOpts())
-             .str() +
-         "]";
+  std::string Text = Acc.Array->Name;
+  for (std::size_t D = 0; D < Acc.Subs.Levels.size(); ++D)
+    Text += "[" +
+            Lexer::getSourceText(CharSourceRange::getTokenRange(
+                                     Acc.Subs.sub(D)->getSourceRange()),
+                                 Ctx.getSourceManager(), Ctx.getLangOpts())
+                .str() +
+            "]";
+  return Text;
+}
+
+/// Rank N: the array's known mapping distributes dimension 0 only (its
+/// rows, the other dimensions '*', are contiguous in the local storage and
+/// fetched whole).
+bool rowsOnly(const FlowState &St, DistArray *X) {
+  const Mapping *M = mappingIn(St, X);
+  if (!M || M->Formats.size() != std::size_t(X->rank()))
+    return false;
+  for (std::size_t D = 1; D < M->Formats.size(); ++D)
+    if (M->Formats[D].Kind != pragma::FormatKind::Collapsed ||
+        X->Extents[D] < 0)
+      return false;
+  return M->Formats[0].Kind != pragma::FormatKind::Collapsed;
 }
 
 /// The most elements of the home array's dimension D one rank owns, when
@@ -219,11 +237,15 @@ void chooseFetched(Context &C, OwnerLoop &L, const FlowState &St) {
       continue;
     auto [It, New] = Ok.try_emplace(X, true);
     FetchedRead F;
-    const Expr *Sub = Acc.Subs.Levels.size() == 1 ? Acc.Subs.sub(0) : nullptr;
-    if (X->rank() != 1 || L.Written.count(X) || L.Halos.count(X) ||
-        L.Realigned.count(X) || !Sub || !Sub->getType()->isIntegerType() ||
-        !Sub->getBeginLoc().isFileID() || !Sub->getEndLoc().isFileID() ||
-        !Check.fits(Sub, F.LocalInner)) {
+    // Rank N: rows A[f(i)][...] of an array distributed by rows only, the
+    // other subscripts anything (the row is fetched whole).
+    const Expr *Sub = Acc.Subs.Levels.size() == std::size_t(X->rank())
+                          ? Acc.Subs.sub(0)
+                          : nullptr;
+    if ((X->rank() != 1 && !rowsOnly(St, X)) || L.Written.count(X) ||
+        L.Halos.count(X) || L.Realigned.count(X) || !Sub ||
+        !Sub->getType()->isIntegerType() || !Sub->getBeginLoc().isFileID() ||
+        !Sub->getEndLoc().isFileID() || !Check.fits(Sub, F.LocalInner)) {
       It->second = false;
       continue;
     }
@@ -246,10 +268,15 @@ void chooseFetched(Context &C, OwnerLoop &L, const FlowState &St) {
     if (const QualType V = vectorElement(X->Var->getType()); !V.isNull())
       T = V;
     const long long ES = C.Ctx.getTypeSizeInChars(T).getQuantity();
-    std::string Most = Part ? "at most " + std::to_string(*Part) +
-                                  " elements (" + std::to_string(*Part * ES) +
+    // Rank N: the unit is a row (the elements of the '*' dimensions).
+    long long Row = 1;
+    for (std::size_t D = 1; D < X->Extents.size(); ++D)
+      Row *= X->Extents[D];
+    const std::string Unit = X->rank() == 1 ? "element" : "row";
+    std::string Most = Part ? "at most " + std::to_string(*Part) + " " + Unit +
+                                  "s (" + std::to_string(*Part * Row * ES) +
                                   " bytes) per rank"
-                            : "at most one element per owned iteration";
+                            : "at most one " + Unit + " per owned iteration";
     std::string All = X->runtimeExtent()
                           ? std::string("a copy of all its elements")
                           : "a copy of all " + std::to_string(X->Extent) +
@@ -258,16 +285,15 @@ void chooseFetched(Context &C, OwnerLoop &L, const FlowState &St) {
     std::string What =
         F->second.Affine
             ? "its subscript is affine in '" + Lv.IndVar->getName().str() +
-                  "', so each rank fetches before the loop only the elements "
-                  "its iterations of '" +
-                  L.Home->Name +
+                  "', so each rank fetches before the loop only the " + Unit +
+                  "s its iterations of '" + L.Home->Name +
                   "' read, from their owners (one planned exchange, the plan "
                   "cached for the subscript's coefficients, the bounds and "
                   "the mappings): "
             : "inspector-executor (PARTI/CHAOS): before the loop one pass "
               "over the rank's iterations of '" +
-                  L.Home->Name +
-                  "' lists the elements they read and the owners send only "
+                  L.Home->Name + "' lists the " + Unit +
+                  "s they read and the owners send only "
                   "those, the plan kept while the subscripts and the "
                   "mappings are unchanged: ";
     C.R.remark(Acc.Subs.whole()->getBeginLoc(),

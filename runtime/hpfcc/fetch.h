@@ -86,13 +86,16 @@ template <class S> inline index_t fetched_slot(index_t slot, const S &) {
 }
 
 /// A[f(i)] for the owned i in [lo, hi) of dimension d of the home array,
-/// at local index i + off of that dimension.
+/// at local index i + off of that dimension. Rank N: A is distributed by
+/// rows only (dimension 0; the others '*'), and the slot holds the whole
+/// row A[f(i)][...], row-major: a row is one element of the exchange.
 template <class T> class fetched {
 public:
-  template <class H, class F>
-  fetched(fetch_site &site, const hpf::darray<T, 1> &a, const H &home, int d,
+  template <int R, class H, class F>
+  fetched(fetch_site &site, const hpf::darray<T, R> &a, const H &home, int d,
           index_t lo, index_t hi, bool affine, F f, const char *where)
-      : Buf(std::size_t(home.local_extent(d)), T{}) {
+      : Row(rowLength(a, where)),
+        Buf(std::size_t(home.local_extent(d) * Row), T{}) {
     const hpf::plan::Distribution &From = a.mapping().dims()[0];
     const hpf::plan::Distribution &Home = home.mapping().dims()[std::size_t(d)];
     const bool SameMaps = site.From && site.From->sameMapping(From) &&
@@ -106,9 +109,9 @@ public:
       site.F0 = F0;
       site.F1 = F1;
       if (Rebuild)
-        inspect(home, d, lo, hi, a.size(), f, Needs, Slots);
+        inspect(home, d, lo, hi, a.extent(0), f, Needs, Slots);
     } else {
-      inspect(home, d, lo, hi, a.size(), f, Needs, Slots);
+      inspect(home, d, lo, hi, a.extent(0), f, Needs, Slots);
       Rebuild = hpf::rt::anyRank(
           !(SameMaps && site.Needs == Needs && site.Slots == Slots), where);
     }
@@ -124,8 +127,9 @@ public:
       if (detail::readReport())
         ++detail::fetchTotals().Plans;
     }
-    const index_t Bytes = hpf::rt::runFetch(site.Plan, a.local_data(),
-                                            sizeof(T), Buf.data(), where);
+    const index_t Bytes =
+        hpf::rt::runFetch(site.Plan, a.local_data(),
+                          std::size_t(Row) * sizeof(T), Buf.data(), where);
     if (detail::readReport()) {
       detail::fetch_totals &Tot = detail::fetchTotals();
       Tot.Rank = hpf::rank();
@@ -139,6 +143,22 @@ public:
   const T *data() const { return Buf.data(); }
 
 private:
+  /// The elements of a row: 1 for rank 1; else the extents of the '*'
+  /// dimensions (the compiler fetches rows only of such arrays).
+  template <int R>
+  static index_t rowLength(const hpf::darray<T, R> &a, const char *where) {
+    index_t N = 1;
+    for (int D = 1; D < R; ++D) {
+      if (a.mapping().dims()[std::size_t(D)].kind() !=
+          hpf::plan::DistKind::Collapsed)
+        hpf::fail("fetch",
+                  "rows are fetched only of arrays distributed by "
+                  "their first dimension alone",
+                  where);
+      N *= a.extent(D);
+    }
+    return N;
+  }
   /// The inspector: the element each owned iteration reads, and its slot.
   template <class H, class F>
   static void inspect(const H &home, int d, index_t lo, index_t hi, index_t n,
@@ -154,6 +174,7 @@ private:
       }
   }
 
+  index_t Row;
   std::vector<T> Buf;
 };
 

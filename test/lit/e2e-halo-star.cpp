@@ -7,7 +7,8 @@
 // marked independent, a reversed column); (*, block) columns read at any
 // row; a rank-3 (block, *, *) array read at two inner loops' indices; a
 // (block, *) array longer in its '*' dimension than the loop's home array
-// (its halo would not hold the columns the home lacks: gathered).
+// (no halo: it would not hold the columns the home lacks; its rows are
+// fetched by subscript instead).
 // REQUIRES: mpi
 // RUN: %e2e --tmp %t --ranks 1,2,3,4 %s | FileCheck %s
 // CHECK: e2e: sequential output: star {{-?[0-9]+}} {{-?[0-9]+}} {{-?[0-9]+}} {{-?[0-9]+}}
@@ -19,7 +20,7 @@
 // REMARK: 'A' is read at i - 1 .. i + 1, any index: before the loop each rank receives a halo of (1, 0) elements below and (1, 0) above its block, without corners, from its grid neighbours instead of a copy of all 713 elements
 // REMARK: 'CA' is read at any index, j - 2 .. j + 1: before the loop each rank receives a halo of (0, 2) elements below and (0, 1) above its block, without corners, from its grid neighbours instead of a copy of all 713 elements
 // REMARK: 'T' is read at i - 1 .. i + 2, any index, any index: before the loop each rank receives a halo of (1, 0, 0) elements below and (2, 0, 0) above its block, without corners, from its grid neighbours instead of a copy of all 280 elements
-// REMARK: 'W' is read at subscripts that are not aligned with the loop: before the loop its 759 elements are gathered
+// REMARK: 'W[i - 1][k + 2]' is read without a gather: its subscript is affine in 'i', so each rank fetches before the loop only the rows its iterations of 'B' read
 // RUN: %hpfcc --hpf-emit-source %s | %strip_checks | FileCheck %s --check-prefix=CODE
 // The interior rows read A's storage in place (runs over i; the '*'
 // dimension's index in interior() is 0: every column is inside).
@@ -93,7 +94,7 @@ int main() {
       for (int z = 0; z < Z; ++z)
         for (int w = 0; w < 4; ++w)
           T[i][z][w] = (T[i][z][w] + U[i][z][w]) % 1000;
-    // W's rows are longer than B's: gathered.
+    // W's rows are longer than B's: no halo, rows fetched.
 #pragma hpf independent
     for (int i = 1; i < R; ++i)
       for (int k = 0; k < C; ++k)

@@ -1,13 +1,14 @@
 // Halos per block of cyclic(k) mappings (hpf::halo_tiles): a stencil over
 // a cyclic(k) array reads, beside each of the rank's blocks, the elements
 // its offsets reach in the blocks beside it, which their owners send (one
-// message per pair of ranks), instead of a gather (rank N) or a fetch per
-// subscript (rank 1). Exact on 1..4 ranks: rank 1 with offsets -1..1 and
+// message per pair of ranks), instead of a gather or a fetch per
+// subscript. Exact on 1..4 ranks: rank 1 with offsets -1..1 and
 // -2..2 (cyclic(4), cyclic(3); extents that leave a short last block), an
 // array the loop writes and reads beside (the values from before the
 // loop); (cyclic(4), *) rows read at any column by an inner sequential
 // loop; (cyclic(3), cyclic(2)) on a 2-D grid with corners; offsets as
-// wide as the blocks (cyclic(2), offset 2) keep the gather.
+// wide as the blocks (cyclic(2), offset 2) get no halo (their rows are
+// fetched by subscript).
 // REQUIRES: mpi
 // RUN: %e2e --tmp %t --ranks 1,2,3,4 %s | FileCheck %s
 // CHECK: e2e: sequential output: tiles {{-?[0-9]+}} {{-?[0-9]+}} {{-?[0-9]+}} {{-?[0-9]+}} {{-?[0-9]+}}
@@ -15,13 +16,17 @@
 // CHECK: e2e: -n 2: same output
 // CHECK: e2e: -n 3: same output
 // CHECK: e2e: -n 4: same output
+// Q(3) on 4 ranks: a rank outside the grid of C3 and D3.
+// RUN: %e2e --tmp %t.q --ranks 3,4 --flag=-DFIXED_Q %s | FileCheck %s --check-prefix=FIXED
+// FIXED: e2e: -n 3: same output
+// FIXED: e2e: -n 4: same output
 // RUN: %hpfcc -Rpass=hpf -fsyntax-only -DFIXED_Q %s 2>&1 | FileCheck %s --check-prefix=REMARK
 // REMARK: 'A' is read at i - 1 .. i + 1: before the loop each rank receives a halo of 1 below and 1 above each of its blocks (cyclic(4) onto P(hpf::number_of_processors())), from the owners of the blocks beside it instead of a copy of all 61 elements
 // REMARK: 'C3' is read at i - 2 .. i + 2: before the loop each rank receives a halo of 2 below and 2 above each of its blocks (cyclic(3) onto Q(3)), from the owners of the blocks beside it (at most 160 bytes per rank) instead of a copy of all 40 elements
 // REMARK: 'M' is read at i - 1 .. i + 1, any index: before the loop each rank receives a halo of (1, 0) elements below and (1, 0) above each of its blocks ((cyclic(4), *)
 // REMARK: 'G' is read at i - 1 .. i + 2, j - 1 .. j + 1: before the loop each rank receives a halo of (1, 1) elements below and (2, 1) above each of its blocks ((cyclic(3), cyclic(2))
 // REMARK-SAME: , with corners, from the owners of the blocks beside it
-// REMARK: 'K' is read at subscripts that are not aligned with the loop: before the loop its 30 elements are gathered
+// REMARK: 'K[i - 2][j]' is read without a gather: its subscript is affine in 'i', so each rank fetches before the loop only the rows its iterations of 'KB' read
 // RUN: %hpfcc --hpf-emit-source %s | %strip_checks | FileCheck %s --check-prefix=CODE
 // A read-only array: each segment's tile; runs cut at its interior read A's
 // storage in place or the tile's copy of ghosts and frame.
@@ -128,7 +133,7 @@ int main() {
       for (int j = 0; j < GC; ++j)
         G[i][j] = (G[i][j] + H[i][j]) % 977;
     }
-    // Offset 2 on cyclic(2): not narrower than the blocks, gathered.
+    // Offset 2 on cyclic(2): not narrower than the blocks, rows fetched.
 #pragma hpf independent
     for (int i = 2; i < KR; ++i)
       for (int j = 0; j < 2; ++j)
