@@ -18,6 +18,7 @@
 #include "../analysis/Analyzer.h"
 
 #include <string>
+#include <vector>
 
 namespace clang {
 class ASTContext;
@@ -26,8 +27,11 @@ class ASTContext;
 namespace hpf::codegen {
 
 /// The rewritten main file. Never called when the analysis failed.
+/// Macros: the names of the command-line macros (-D, -U), which the
+/// runtime's includes are shielded from (RuntimeIncludes.h).
 std::string rewrite(clang::ASTContext &Ctx, const pragma::PragmaState &State,
-                    const analysis::Program &P);
+                    const analysis::Program &P,
+                    const std::vector<std::string> &Macros = {});
 
 } // namespace hpf::codegen
 

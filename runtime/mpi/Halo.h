@@ -432,11 +432,23 @@ private:
       Tl.Own.P = Local.P + Lay.LocalOffsets[K];
       for (std::size_t D = 0; D < std::size_t(Rank); ++D) {
         Tl.Own.First[D] = Lay.Boxes[K][D].first;
-        Tl.Int[D] = {Lay.Boxes[K][D].first - Rd.CMin[D],
-                     Lay.Boxes[K][D].second - Rd.CMax[D]};
+        Tl.Int[D] = interiorOf(S, D, Lay.Boxes[K][D], Rd.CMin[D], Rd.CMax[D]);
       }
     }
     rt::tileExchange(S, H, Rd, a.local_data(), sizeof(T), Buf, where, Split);
+  }
+  /// The indices of dimension D whose reads at offsets [CMin, CMax] stay
+  /// in Own, the range held there. A '*' dimension read at offset 0 (the
+  /// compiler's "any index" there) holds the array's whole extent, which
+  /// every read of a valid program lies in: all of it, whatever the loop's
+  /// range in that dimension (the home array may be longer there).
+  static rt::Range interiorOf(const plan::DistributionND &S, std::size_t D,
+                              rt::Range Own, index_t CMin, index_t CMax) {
+    if (S.dims()[D].kind() == plan::DistKind::Collapsed && CMin == 0 &&
+        CMax == 0)
+      return {std::numeric_limits<index_t>::min(),
+              std::numeric_limits<index_t>::max()};
+    return {Own.first - CMin, Own.second - CMax};
   }
   static rt::HaloReads reads(const ix &lo, const ix &hi, const ix &cmin,
                              const ix &cmax, bool corners, const char *where) {
@@ -466,7 +478,7 @@ private:
       Own.P = a.local_data();
       rowMajor(Own, *Mine);
       for (std::size_t D = 0; D < std::size_t(Rank); ++D)
-        Int[D] = {(*Mine)[D].first - cmin[D], (*Mine)[D].second - cmax[D]};
+        Int[D] = interiorOf(S, D, (*Mine)[D], cmin[D], cmax[D]);
     }
     if (Lay.InPlace) {
       // Every element this rank reads is its own (one rank, or no

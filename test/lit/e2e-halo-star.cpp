@@ -8,7 +8,10 @@
 // row; a rank-3 (block, *, *) array read at two inner loops' indices; a
 // (block, *) array longer in its '*' dimension than the loop's home array
 // (no halo: it would not hold the columns the home lacks; its rows are
-// fetched by subscript instead).
+// fetched by subscript instead); a home array longer in the '*' dimension
+// than the array it reads, with an independent level over that dimension
+// (the runs must not be cut at the read array's extent there: its
+// interior is every index).
 // REQUIRES: mpi
 // RUN: %e2e --tmp %t --ranks 1,2,3,4 %s | FileCheck %s
 // CHECK: e2e: sequential output: star {{-?[0-9]+}} {{-?[0-9]+}} {{-?[0-9]+}} {{-?[0-9]+}}
@@ -36,6 +39,7 @@ long A[R][C], B[R][C];
 long CA[R][C], CB[R][C];
 long T[N][Z][4], U[N][Z][4];
 long W[R][C + 2];
+long S6[R][6], L12[R][12];
 #pragma hpf distribute A(block, *) onto P
 #pragma hpf distribute B(block, *) onto P
 #pragma hpf distribute CA(*, block) onto P
@@ -43,6 +47,8 @@ long W[R][C + 2];
 #pragma hpf distribute T(block, *, *) onto P
 #pragma hpf distribute U(block, *, *) onto P
 #pragma hpf distribute W(block, *) onto P
+#pragma hpf distribute S6(block, *) onto P
+#pragma hpf distribute L12(block, *) onto P
 
 int main() {
 #pragma hpf independent
@@ -57,6 +63,10 @@ int main() {
   for (int i = 0; i < R; ++i)
     for (int k = 0; k < C + 2; ++k)
       W[i][k] = (i + 3 * k) % 7;
+#pragma hpf independent
+  for (int i = 0; i < R; ++i)
+    for (int k = 0; k < 6; ++k)
+      S6[i][k] = (i * 31 + k * 17) % 23 - 11;
 #pragma hpf independent
   for (int i = 0; i < N; ++i)
     for (int z = 0; z < Z; ++z)
@@ -94,6 +104,13 @@ int main() {
       for (int z = 0; z < Z; ++z)
         for (int w = 0; w < 4; ++w)
           T[i][z][w] = (T[i][z][w] + U[i][z][w]) % 1000;
+    // L12's rows are longer than S6's, read at any column of S6.
+#pragma hpf independent
+    for (int i = 1; i < R - 1; ++i) {
+#pragma hpf independent
+      for (int j = 0; j < 12; ++j)
+        L12[i][j] = S6[i - 1][j / 2] + 3 * S6[i + 1][j % 6] + t;
+    }
     // W's rows are longer than B's: no halo, rows fetched.
 #pragma hpf independent
     for (int i = 1; i < R; ++i)
@@ -107,6 +124,9 @@ int main() {
       S2 += CA[i][k] * (1 + (i * k) % 5);
       S4 += B[i][k] * (1 + k % 4);
     }
+  for (int i = 1; i < R - 1; ++i)
+    for (int k = 0; k < 12; ++k)
+      S4 += L12[i][k] * (1 + (i + k) % 5);
   for (int i = 0; i < N; ++i)
     for (int z = 0; z < Z; ++z)
       for (int w = 0; w < 4; ++w)

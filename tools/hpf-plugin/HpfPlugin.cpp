@@ -25,6 +25,7 @@
 //===----------------------------------------------------------------------===//
 #include "../../analysis/Analyzer.h"
 #include "../../codegen/Rewrite.h"
+#include "../../codegen/RuntimeIncludes.h"
 #include "../../pragma-parser/HpfPragma.h"
 
 #include "plan/Scheduler.h"
@@ -34,6 +35,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
 #include "clang/Lex/Preprocessor.h"
+#include "clang/Lex/PreprocessorOptions.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <memory>
@@ -67,7 +69,7 @@ public:
             ? Ctx.getSourceManager()
                   .getBufferData(Ctx.getSourceManager().getMainFileID())
                   .str()
-            : codegen::rewrite(Ctx, *State, P);
+            : codegen::rewrite(Ctx, *State, P, commandLineMacros());
     if (Opts.Out == "-") {
       llvm::outs() << Text;
       llvm::outs().flush();
@@ -86,6 +88,14 @@ public:
   }
 
 private:
+  /// The names of the macros the command line defines or undefines.
+  std::vector<std::string> commandLineMacros() const {
+    std::vector<std::string> Names;
+    for (const auto &[Definition, Undef] : CI.getPreprocessorOpts().Macros)
+      Names.push_back(codegen::macroName(Definition));
+    return Names;
+  }
+
   clang::CompilerInstance &CI;
   std::shared_ptr<pragma::PragmaState> State;
   PluginOptions Opts;

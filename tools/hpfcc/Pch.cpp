@@ -1,6 +1,8 @@
 //===- tools/hpfcc/Pch.cpp - precompiled runtime header for rewritten code ===//
 #include "Pch.h"
 
+#include "../../codegen/RuntimeIncludes.h"
+
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
@@ -14,10 +16,27 @@ namespace fs = std::filesystem;
 namespace hpfcc {
 namespace {
 
-/// What codegen/Rewrite.cpp puts at the top of every rewritten file.
-constexpr const char *RuntimeIncludes = "#include \"mpi/hpfrt.h\"\n"
-                                        "#include \"hpfcc/loops.h\"\n"
-                                        "#include \"hpfcc/checks.h\"\n";
+/// The names of the macros the flags define or undefine (-DN=4, -D N,
+/// -UDEBUG).
+std::vector<std::string> flagMacros(const std::vector<std::string> &Flags) {
+  std::vector<std::string> Names;
+  for (std::size_t K = 0; K < Flags.size(); ++K) {
+    const std::string &F = Flags[K];
+    if (F == "-D" || F == "-U") {
+      if (K + 1 < Flags.size())
+        Names.push_back(hpf::codegen::macroName(Flags[++K]));
+    } else if (F.rfind("-D", 0) == 0 || F.rfind("-U", 0) == 0) {
+      Names.push_back(hpf::codegen::macroName(std::string_view(F).substr(2)));
+    }
+  }
+  return Names;
+}
+
+/// What codegen/Rewrite.cpp puts at the top of every rewritten file with
+/// these flags.
+std::string runtimeIncludes(const PchRequest &R) {
+  return hpf::codegen::runtimeIncludes(flagMacros(R.Flags));
+}
 
 /// PCHs kept at most; each is ~13 MB. Older ones go first.
 constexpr std::size_t MaxKept = 16;
@@ -45,7 +64,7 @@ void addFile(Fnv1a &K, const fs::path &P) {
 
 std::string keyOf(const PchRequest &R) {
   Fnv1a K;
-  K.add(RuntimeIncludes);
+  K.add(runtimeIncludes(R));
   std::error_code EC;
   fs::path Cxx = R.Cxx;
   if (Cxx.is_relative() && Cxx.string().find('/') == std::string::npos) {
@@ -152,7 +171,7 @@ runtimePch(const PchRequest &R,
     fs::path TmpHeader = Dir / (Key + "." + Pid + ".h.tmp");
     {
       std::ofstream H(TmpHeader);
-      if (!(H << RuntimeIncludes))
+      if (!(H << runtimeIncludes(R)))
         return "";
     }
     fs::rename(TmpHeader, Header, EC);

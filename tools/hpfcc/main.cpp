@@ -219,11 +219,13 @@ bool isBeforeCxx20(const std::string &A) {
 }
 
 /// True if the rewritten file includes the runtime (codegen/Rewrite.cpp
-/// puts it first), so that the precompiled runtime header can replace it.
+/// puts it first, after the macros it shields it from and before the
+/// `#line 1` of the user's text), so that the precompiled runtime header
+/// can replace it.
 bool includesRuntime(const std::string &Rewritten) {
   std::ifstream In(Rewritten);
   std::string Line;
-  for (int I = 0; I < 8 && std::getline(In, Line); ++I)
+  while (std::getline(In, Line) && Line.rfind("#line ", 0) != 0)
     if (Line == "#include \"mpi/hpfrt.h\"")
       return true;
   return false;
