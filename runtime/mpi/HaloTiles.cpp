@@ -302,8 +302,8 @@ std::unique_ptr<TilePlan> planTiles(const TileSetup &Set, std::size_t ES,
   // In pieces MPI sends eagerly (eagerPiece: a larger message goes by
   // rendezvous, a handshake and a system call per message); the pieces of
   // one peer and direction arrive in order. rowscyclic at -n 2 (127 KB
-  // each way per loop), 7 interleaved runs: 1.78 s in 8 KB pieces, 1.87 s
-  // whole.
+  // each way per loop), 7 interleaved runs: 1.79 s in 8 KB pieces, 1.90 s
+  // whole (HPF_BCAST_PIECE=0).
   const std::size_t Piece = eagerPiece();
   for (TilePlan::Peer &P : Pl->Peers) {
     for (bool Send : {false, true}) {
