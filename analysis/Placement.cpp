@@ -311,6 +311,10 @@ void Placement::checkNest(OwnerLoop &L) {
   chooseRows(C, L, St);
   // A read-only array gathered for some elements is read from the copy
   // everywhere; one checked at run time is gathered if it is misaligned.
+  // Not the home array (read-only here, else its other reads were errors):
+  // its elements at the iteration's indices stay local, or a nest that
+  // only reads it (a residual's norm, `R += (A[i - 1][j] - A[i][j])^2`)
+  // would have no local access and run on every rank over a whole copy.
   std::set<DistArray *> Gathered;
   for (const LoopAccess &Acc : L.Accesses)
     if (Acc.Kind == LoopAccess::Gathered)
@@ -318,7 +322,7 @@ void Placement::checkNest(OwnerLoop &L) {
   if (!rowsStayLocal(R, L, false))
     return;
   for (LoopAccess &Acc : L.Accesses)
-    if (Gathered.count(Acc.Array))
+    if (Gathered.count(Acc.Array) && Acc.Array != L.Home)
       Acc.Kind = LoopAccess::Gathered;
   std::vector<DistArray *> Keep;
   for (DistArray *X : L.CheckAligned)

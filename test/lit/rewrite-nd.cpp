@@ -58,12 +58,24 @@ int main(int argc, char **) {
     for (int j = 0; j < C; ++j)
       s += M[i][j] * V[i] + M[(i + 1) % R][j];
   }
-  // Everything read from copies: the nest runs on every rank.
-  // CHECK: /* #pragma hpf independent reduction(+ : s) */ { const std::vector<double> __hpf_all_V[[G:[0-9]+]] = V.gather(); const hpfcc::gathered<double, 2> __hpf_all_M[[G]](M);
-  // CHECK-NEXT: for (int i = 0; i < R; ++i) {
-  // CHECK: s += __hpf_all_M[[G]](i, j) * __hpf_all_V[[G]][i] + __hpf_all_M[[G]]((i + 1) % R, j);
-  // CHECK-NEXT: } }
+  // The home array M is only read: its elements at (i, j) stay local (the
+  // nest runs distributed), the others come from the gathered copy (M is
+  // not distributed by rows alone, so no row fetch); V[i] is fetched.
+  // CHECK: /* #pragma hpf independent reduction(+ : s) */ { const hpfcc::gathered<double, 2> __hpf_all_M[[G:[0-9]+]](M); static hpfcc::fetch_site __hpf_fs[[G]]_0;
+  // CHECK: s += __hpf_M[[G]][(i + __hpf_seg[[G]]_0.off) * __hpf_M[[G]]_e1 + (j + __hpf_seg[[G]]_1.off)] * __hpf_fxp[[G]]_0[hpfcc::fetched_slot(i + __hpf_seg[[G]]_0.off, i)] + __hpf_all_M[[G]]((i + 1) % R, j); }
   // REMARK: remark: 'M' is read at subscripts that are not aligned with the loop: before the loop its 48 elements are gathered on every rank (one MPI_Allgatherv, 384 bytes per rank)
+  // REMARK: remark: independent loop nest over 'M' ((block, cyclic(2)) onto G(2, 3)): 'i' over the owned indices of dimension 0, 'j' over the owned indices of dimension 1; owner computes, 1 reduction(s) combined across ranks
+  double s2 = 0;
+#pragma hpf independent reduction(+ : s2)
+  for (int i = 0; i < R; ++i) {
+#pragma hpf independent
+    for (int j = 0; j < C; ++j)
+      s2 += M[(i + 1) % R][j];
+  }
+  s += s2;
+  // Nothing read at the nest's indices: it runs on every rank, over a copy.
+  // CHECK: /* #pragma hpf independent reduction(+ : s2) */ { const hpfcc::gathered<double, 2> __hpf_all_M[[E:[0-9]+]](M);
+  // CHECK: s2 += __hpf_all_M[[E]]((i + 1) % R, j);
   // REMARK: remark: independent loop nest writes no distributed array and reads none at its indices: it runs on every rank
 #pragma hpf redistribute M(cyclic, *) onto ALL
   // CHECK: hpf::redistribute(M, std::array<hpf::format, 2>{hpf::cyclic(), hpf::collapsed()}, __hpf_procs_ALL, "{{.*}}");
