@@ -236,6 +236,23 @@ std::string rank1Halo(const HaloWidths &W, long long ES) {
          std::to_string((Below + Above) * ES) + " bytes per rank)";
 }
 
+/// The ghosts of a box of extents B widened by Wd per dimension: the whole
+/// border with corners, else the slabs beside each face.
+long long ghostElements(const std::vector<long long> &B,
+                        const std::vector<long long> &Wd, bool Corners) {
+  long long All = 1, Core = 1, Slabs = 0;
+  for (std::size_t K = 0; K < B.size(); ++K) {
+    All *= B[K] + Wd[K];
+    Core *= B[K];
+    long long Slab = Wd[K];
+    for (std::size_t E = 0; E < B.size(); ++E)
+      if (E != K)
+        Slab *= B[E];
+    Slabs += Slab;
+  }
+  return Corners ? All - Core : Slabs;
+}
+
 /// Rank N: "a halo of (1, 1) elements below and (1, 1) above its block
 /// ('*' dimensions: 0, every rank holds them),
 /// without corners, from its grid neighbours (at most 16400 bytes per
@@ -267,24 +284,9 @@ std::string rankNHalo(const HaloWidths &W, long long ES, const Mapping *M,
     if (D->dims()[K].procs() > 1 &&
         D->dims()[K].kind() != plan::DistKind::Collapsed)
       Wd[K] = std::max(0LL, -W.Lo[K]) + std::max(0LL, W.Hi[K]);
-  long long Elems = 0;
-  if (W.Corners) {
-    long long All = 1, Core = 1;
-    for (std::size_t K = 0; K < B.size(); ++K) {
-      All *= B[K] + Wd[K];
-      Core *= B[K];
-    }
-    Elems = All - Core;
-  } else {
-    for (std::size_t K = 0; K < B.size(); ++K) {
-      long long Slab = Wd[K];
-      for (std::size_t E = 0; E < B.size(); ++E)
-        if (E != K)
-          Slab *= B[E];
-      Elems += Slab;
-    }
-  }
-  return Msg + " (at most " + std::to_string(Elems * ES) + " bytes per rank)";
+  return Msg + " (at most " +
+         std::to_string(ghostElements(B, Wd, W.Corners) * ES) +
+         " bytes per rank)";
 }
 
 /// Per block of a cyclic(k) mapping: "a halo of (1, 0) elements below and
@@ -314,7 +316,7 @@ std::string tileHalo(const HaloWidths &W, long long ES, const Mapping &M,
   // times the tiles of the rank with the most.
   long long Most = 0;
   for (int R = 0; R < D->procs(); ++R) {
-    long long Elems = 0, Tiles = 1, All = 1, Core = 1, Cross = 0;
+    long long Tiles = 1;
     std::vector<long long> B, Wd;
     for (std::size_t K = 0; K < W.Lo.size(); ++K) {
       const plan::Distribution &X = D->dims()[K];
@@ -327,18 +329,8 @@ std::string tileHalo(const HaloWidths &W, long long ES, const Mapping &M,
       Wd.push_back(X.kind() == plan::DistKind::Collapsed || X.procs() == 1
                        ? 0
                        : std::max(0LL, -W.Lo[K]) + std::max(0LL, W.Hi[K]));
-      All *= Ext + Wd.back();
-      Core *= Ext;
     }
-    for (std::size_t K = 0; K < B.size(); ++K) {
-      long long Slab = Wd[K];
-      for (std::size_t E = 0; E < B.size(); ++E)
-        if (E != K)
-          Slab *= B[E];
-      Cross += Slab;
-    }
-    Elems = Tiles * (W.Corners ? All - Core : Cross);
-    Most = std::max(Most, Elems);
+    Most = std::max(Most, Tiles * ghostElements(B, Wd, W.Corners));
   }
   return Msg + " (at most " + std::to_string(Most * ES) + " bytes per rank)";
 }
