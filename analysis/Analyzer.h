@@ -157,6 +157,9 @@ struct NestLevel {
   /// Dim is not distributed in the home array's known mapping (`*`): every
   /// rank runs the whole range and the local index is the global one.
   bool Every = false;
+  /// Dim is cyclic(1) in the home array's known mapping: the rank's indices
+  /// are every P-th one, run as one strided run (hpfcc/strided.h).
+  bool Strided = false;
 };
 
 /// An element `M[s0][s1]...` of a distributed array of any rank (`A[i]`

@@ -38,6 +38,12 @@ bool constantParams(const Mapping &M) {
 
 namespace {
 
+/// cyclic or cyclic(1): one index per segment, run with a stride instead.
+bool unitCyclic(const FormatValue &F) {
+  return F.Kind == FormatKind::Cyclic &&
+         (!F.HasParam || (F.Param.known() && *F.Param.Const == 1));
+}
+
 /// Aligned at any rank count: the same formats with constant parameters
 /// onto the same arrangement (block onto ALL(*) twice), even when the
 /// arrangement's size is only known at run time.
@@ -377,8 +383,10 @@ void Placement::checkNest(OwnerLoop &L) {
       Lv.Every = true;
       Levels += "over dimension " + std::to_string(Lv.Dim) +
                 " (not distributed: every index)";
-    } else
+    } else {
+      Lv.Strided = HM && unitCyclic(HM->Formats[std::size_t(Lv.Dim)]);
       Levels += "over the owned indices of dimension " + std::to_string(Lv.Dim);
+    }
   }
   R.remark(D.HashLoc, "independent loop nest over '" + H->Name + "' (" +
                           Describe(H) + "): " + Levels + "; owner computes" +
@@ -515,8 +523,11 @@ void Placement::place() {
     chooseFetched(C, L, St);
     remarkGathers(C, L, States[L.DirId]);
     std::string Desc = "?";
-    if (auto It = St.find(L.Home); It != St.end() && It->second)
+    if (auto It = St.find(L.Home); It != St.end() && It->second) {
       Desc = It->second->describe();
+      for (NestLevel &Lv : L.Levels)
+        Lv.Strided = Lv.Dim == 0 && unitCyclic(It->second->Formats.front());
+    }
     R.remark(D.HashLoc, "independent loop over '" + L.Home->Name + "' (" +
                             Desc +
                             "): owner computes on local elements, no "

@@ -124,6 +124,7 @@ void replicate(Context &C, OwnerLoop &L, const VarDecl *Index,
   for (NestLevel &Lv : L.Levels) {
     Lv.Dim = -1;
     Lv.Every = false;
+    Lv.Strided = false;
   }
   L.Proven.clear();
   L.CheckAligned.clear();

@@ -77,8 +77,9 @@ bool vectorElement(const ASTContext &Ctx, const DistArray *A) {
 std::vector<const DistArray *> LoopEmitter::alignedVersioned() const {
   const std::size_t K = L.Levels.size() - 1;
   const NestLevel &Lv = L.Levels[K];
-  if (!segmented(K) || !Lv.unitUp() || !Split.empty() || !L.Fetched.empty() ||
-      !lambdaSafe(Lv.For))
+  // A cyclic(1) level has no unit-stride loop to align: it runs strided.
+  if (!segmented(K) || !Lv.unitUp() || Lv.Strided || !Split.empty() ||
+      !L.Fetched.empty() || !lambdaSafe(Lv.For))
     return {};
   auto ThroughInner = [&](const LoopAccess &El) {
     return std::find(El.Segment.begin(), El.Segment.end(), int(K)) !=

@@ -161,8 +161,9 @@ std::string LoopEmitter::hoistedRanges() {
 /// progression it steps through (other steps, counting down).
 std::string LoopEmitter::unitSegments(const NestLevel &Lv,
                                       const std::string &LoHi) const {
-  return "hpfcc::owned_segments(" + L.Home->Name + ", " +
-         std::to_string(Lv.Dim) + ", " + LoHi + ")";
+  return std::string(strided(Lv) ? "hpfcc::owned_strided("
+                                 : "hpfcc::owned_segments(") +
+         L.Home->Name + ", " + std::to_string(Lv.Dim) + ", " + LoHi + ")";
 }
 
 std::string LoopEmitter::ownedSegments(const NestLevel &Lv) const {
@@ -180,8 +181,17 @@ std::string LoopEmitter::ownedSegments(const NestLevel &Lv) const {
          (Lv.Down ? "true" : "false") + ", " + E.whereLiteral(D.HashLoc) + ")";
 }
 
-const char *LoopEmitter::rangeType(const NestLevel &Lv) {
+const char *LoopEmitter::rangeType(const NestLevel &Lv) const {
+  if (strided(Lv))
+    return "hpfcc::strided_range";
   return Lv.unitUp() ? "hpfcc::segment_range" : "hpfcc::stepped_range";
+}
+
+bool LoopEmitter::strided(const NestLevel &Lv) const {
+  const std::size_t K = std::size_t(&Lv - L.Levels.data());
+  const bool Innermost = K + 1 == L.Levels.size();
+  return Lv.Strided && Lv.unitUp() && segmented(K) && tileLevel() < 0 &&
+         !(Innermost && (!Split.empty() || !Aligned.empty()));
 }
 
 /// The indices a level covers, [lo, hi) (for a step, the progression's
@@ -534,12 +544,15 @@ void LoopEmitter::levels(const std::string &Epi) {
         Range = unitSegments(Lv, "__hpf_lo" + Id + ", __hpf_hi" + Id);
       // The views of halos per block, for this segment's block.
       const std::string Views = int(K) == TileLevel ? tileViews() : "";
-      E.RW.InsertTextBefore(
-          Lv.For->getForLoc(),
-          (Rows ? valueRowsHead() : "") + "{ for (const " +
-              (Lv.unitUp() ? "hpfcc::segment " : "hpfcc::steps ") + Seg +
-              " : " + Range + ") " + (Views.empty() ? "" : "{" + Views + " ") +
-              (Innermost ? alignedVersionHead() : ""));
+      const bool Strided = strided(Lv);
+      E.RW.InsertTextBefore(Lv.For->getForLoc(),
+                            (Rows ? valueRowsHead() : "") + "{ for (" +
+                                (Strided       ? "hpfcc::strided_segment "
+                                 : Lv.unitUp() ? "const hpfcc::segment "
+                                               : "const hpfcc::steps ") +
+                                Seg + " : " + Range + ") " +
+                                (Views.empty() ? "" : "{" + Views + " ") +
+                                (Innermost ? alignedVersionHead() : ""));
       if (Innermost && !Split.empty()) {
         haloRuns(Lv, Seg + ".lo", Seg + ".hi", Close);
       } else {
@@ -554,6 +567,12 @@ void LoopEmitter::levels(const std::string &Epi) {
         E.RW.ReplaceText(E.fileRange(Lv.For->getCond()),
                          Lv.IndVar->getName().str() +
                              (Lv.Down ? " > " : " < ") + Bound);
+        // A strided run: the index steps over the other ranks' indices,
+        // the offset follows it (i + off stays the local index).
+        if (Strided)
+          E.RW.ReplaceText(E.fileRange(Lv.For->getInc()),
+                           Lv.IndVar->getName().str() + " += " + Seg +
+                               ".step, " + Seg + ".off -= " + Seg + ".skip");
       }
       Close = (Innermost ? alignedVersionTail() : "") +
               (Views.empty() ? "" : " }") + " }" +

@@ -73,7 +73,12 @@ private:
   std::string ownedSegments(const NestLevel &Lv) const;
   /// The owned segments of a unit-step level's dimension in "lo, hi".
   std::string unitSegments(const NestLevel &Lv, const std::string &LoHi) const;
-  static const char *rangeType(const NestLevel &Lv);
+  const char *rangeType(const NestLevel &Lv) const;
+  /// Whether a level over a cyclic(1) dimension runs as one strided run
+  /// (hpfcc/strided.h) instead of a segment per index: not where the
+  /// segment's bounds mean more (the innermost level's halo runs and
+  /// aligned versions, the blocks of halos per block).
+  bool strided(const NestLevel &Lv) const;
   std::map<std::size_t, std::string> Hoisted; ///< level -> its range
 
   /// The indices a level covers, [lo, hi) (for a step, the progression's

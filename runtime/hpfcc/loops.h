@@ -408,6 +408,8 @@ private:
 
 } // namespace hpfcc
 
+// Levels over cyclic(1) dimensions as one strided run (hpfcc::owned_strided).
+#include "hpfcc/strided.h"
 // Constant row strides for nests versioned on them (hpfcc::rows).
 #include "hpfcc/strides.h"
 // Reads in the mapping a loop needs (hpfcc::realigned).

@@ -20,7 +20,7 @@
 // RUN: %hpfcc --hpf-emit-source %s | %strip_checks | FileCheck %s --check-prefix=CODE
 // CODE: { const hpfcc::ahead_scope __hpf_ahead{{[0-9]+}}; for (int k = 0; k < N - 1; ++k) {
 // CODE-NEXT: const bool __hpf_pair[[ID:[0-9]+]] = [&](const decltype(k) k) { return k < N - 1; }(k + 1); hpfcc::row<double, 2, 1u> __hpf_next[[ID]](hpfcc::next_step, M, k + 1, __hpf_pair[[ID]],
-// CODE: ++i) { const auto __hpf_step[[ID]] = [&](const decltype(k) k, const auto &__hpf_row[[ID]]_0) {
+// CODE: i += __hpf_seg[[ID]]_0.step, __hpf_seg[[ID]]_0.off -= __hpf_seg[[ID]]_0.skip) { const auto __hpf_step[[ID]] = [&](const decltype(k) k, const auto &__hpf_row[[ID]]_0) {
 // CODE: }; __hpf_step[[ID]](k, __hpf_row[[ID]]_0); if (i == k + 1) hpfcc::send_ahead(M, i); else if (__hpf_pair[[ID]]) { __hpf_step[[ID]](k + 1, __hpf_next[[ID]].ready()); if (i == k + 2) hpfcc::send_ahead(M, i); } } } hpfcc::receive_ahead(M, (k + 1) + __hpf_pair[[ID]], N); if (__hpf_pair[[ID]]) ++k; }
 // CODE-NEXT: } }
 // CODE-NOT: send_ahead

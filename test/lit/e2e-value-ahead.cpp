@@ -17,7 +17,7 @@
 // RUN: %hpfcc --hpf-emit-source %s | %strip_checks | FileCheck %s --check-prefix=CODE
 // CODE: { const hpfcc::ahead_scope __hpf_ahead[[ID:[0-9]+]]; for (int k = N - 1; k >= 0; --k) { const auto __hpf_value[[ID]] = [&](const decltype(k) k) { return M.owned_at("{{.*}}", k, N) / M.owned_at("{{.*}}", k, k); };
 // CODE-NEXT: X[k] = M.owner_value(
-// CODE: const auto __hpf_rows[[ID]] = [&](const hpf::index_t __hpf_lo[[ID]], const hpf::index_t __hpf_hi[[ID]]) { for (const hpfcc::segment __hpf_seg[[ID]]_0 : hpfcc::owned_segments(M, 0, __hpf_lo[[ID]], __hpf_hi[[ID]]))
+// CODE: const auto __hpf_rows[[ID]] = [&](const hpf::index_t __hpf_lo[[ID]], const hpf::index_t __hpf_hi[[ID]]) { for (hpfcc::strided_segment __hpf_seg[[ID]]_0 : hpfcc::owned_strided(M, 0, __hpf_lo[[ID]], __hpf_hi[[ID]])) for (int i = __hpf_seg[[ID]]_0.lo; i < __hpf_seg[[ID]]_0.hi; i += __hpf_seg[[ID]]_0.step, __hpf_seg[[ID]]_0.off -= __hpf_seg[[ID]]_0.skip)
 // CODE: }; __hpf_rows[[ID]](std::max<hpf::index_t>(0, k - 1), k); hpfcc::send_value_ahead(M, k - 1, 0, __hpf_value[[ID]]); __hpf_rows[[ID]](0, k - 1); hpfcc::receive_value_ahead<double>(M, k - 1, 0); }
 // CODE: hpfcc::send_value_ahead(Q, k - 1, 0,
 // CODE: hpfcc::send_value_ahead(M, k - 1, 2,

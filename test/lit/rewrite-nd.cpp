@@ -83,9 +83,10 @@ int main(int argc, char **) {
   for (int i = 0; i <= R - 1; ++i)
     for (int j = 1; j < C; ++j)
       M[i][j] = M[i][j - 1] + S[i][j];
-  // A '*' dimension: any subscript, local index = subscript.
+  // A '*' dimension: any subscript, local index = subscript. Rows
+  // cyclic(1): one run at a step of the rank count (hpfcc/strided.h).
   // CHECK: /* #pragma hpf independent */ { const bool __hpf_aligned_S[[L:[0-9]+]] = hpfcc::same_mapping(S, M); const hpfcc::gathered<float, 2> __hpf_all_S[[L]] = __hpf_aligned_S[[L]] ? hpfcc::gathered<float, 2>() : hpfcc::gathered<float, 2>(S); double *__restrict const __hpf_M[[L]] = M.local_data(); const hpf::index_t __hpf_M[[L]]_e1 = M.local_extent(1); float *__restrict const __hpf_S[[L]] = S.local_data(); const hpf::index_t __hpf_S[[L]]_e1 = S.local_extent(1);
-  // CHECK-NEXT: { for (const hpfcc::segment __hpf_seg[[L]]_0 : hpfcc::owned_segments(M, 0, 0, (R - 1) + 1)) for (int i = __hpf_seg[[L]]_0.lo; i < __hpf_seg[[L]]_0.hi; ++i)
+  // CHECK-NEXT: { for (hpfcc::strided_segment __hpf_seg[[L]]_0 : hpfcc::owned_strided(M, 0, 0, (R - 1) + 1)) for (int i = __hpf_seg[[L]]_0.lo; i < __hpf_seg[[L]]_0.hi; i += __hpf_seg[[L]]_0.step, __hpf_seg[[L]]_0.off -= __hpf_seg[[L]]_0.skip)
   // CHECK-NEXT: for (int j = 1; j < C; ++j)
   // CHECK-NEXT: __hpf_M[[L]][(i + __hpf_seg[[L]]_0.off) * __hpf_M[[L]]_e1 + j] = __hpf_M[[L]][(i + __hpf_seg[[L]]_0.off) * __hpf_M[[L]]_e1 + (j - 1)] + (__hpf_aligned_S[[L]] ? __hpf_S[[L]][(i + __hpf_seg[[L]]_0.off) * __hpf_S[[L]]_e1 + j] : __hpf_all_S[[L]](i, j)); } }
   // REMARK: remark: alignment of 'S' with 'M' is checked at run time; if they differ, its 48 elements are gathered on every rank before the loop (one MPI_Allgatherv)
