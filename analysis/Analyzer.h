@@ -217,6 +217,17 @@ struct FetchedRead {
   std::vector<const clang::Expr *> LocalInner;
 };
 
+/// A read of a rank-1 array inside inner sequential loops of a nest's
+/// outermost level, at a subscript through an index array of their indices
+/// (`X[Col[k]]`, NeededReads.cpp): the rank's iterations' elements are
+/// listed by running those loops before the nest.
+struct NeededRead {
+  const clang::Expr *Read = nullptr; ///< the element
+  const clang::Expr *Sub = nullptr;  ///< its subscript
+  /// The loops around it inside the level's body, outermost first.
+  std::vector<const clang::ForStmt *> Path;
+};
+
 struct OwnerLoop {
   unsigned DirId = 0;
   /// Levels[0] is the loop of the directive, then the independent loops
@@ -249,6 +260,9 @@ struct OwnerLoop {
   /// Gathered reads served instead by a fetch of the elements the rank's
   /// iterations read (hpfcc::fetched), by access (Subs.whole()).
   std::map<const clang::Expr *, FetchedRead> Fetched;
+  /// Arrays whose reads all go through NeededRead: a copy holding only the
+  /// elements the rank's iterations read (hpfcc::needed_copy).
+  std::map<const DistArray *, std::vector<NeededRead>> Needed;
   std::vector<LoopReduction> Reductions;
   /// Loops inside the nest not marked independent whose iterations are
   /// proven independent (each writes distributed elements only at its

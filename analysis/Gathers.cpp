@@ -344,7 +344,7 @@ void remarkGathers(Context &C, const OwnerLoop &L, const FlowState &St) {
   std::set<DistArray *> Done;
   for (const LoopAccess &G : L.Accesses) {
     if (G.Kind != LoopAccess::Gathered || L.Fetched.count(G.Subs.whole()) ||
-        !Done.insert(G.Array).second)
+        L.Needed.count(G.Array) || !Done.insert(G.Array).second)
       continue;
     const Expr *E = G.Subs.whole();
     QualType ET = G.Array->Var->getType().getNonReferenceType();

@@ -220,6 +220,11 @@ void reportIfParallel(Context &C, OwnerLoop &L);
 /// the outermost level's index (A[n - 1 - i], A[2 * i], A[idx[i]]): the
 /// rank's needed elements are fetched before the loop (FetchedReads.cpp).
 void chooseFetched(Context &C, OwnerLoop &L, const FlowState &St);
+/// Gathered reads of rank-1 read-only arrays inside inner sequential loops
+/// at subscripts through index arrays of their indices (`X[Col[k]]`): the
+/// rank's needed elements are listed by running those loops before the
+/// nest and fetched (NeededReads.cpp).
+void chooseNeeded(Context &C, OwnerLoop &L, const FlowState &St);
 
 } // namespace hpf::analysis
 

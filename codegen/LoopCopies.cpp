@@ -96,6 +96,8 @@ std::string LoopEmitter::copies() {
       else if (Halo)
         Pro += " const " + haloType(A) + " " + Copy +
                splitHalo(A, writtenHalo(A, haloArgs(A, H->second))) + ";";
+      else if (auto N = L.Needed.find(A); N != L.Needed.end())
+        Pro += neededCopy(A, N->second, Copy);
       else if (A->rank() == 1)
         Pro += " const std::vector<" + A->ElemType + "> " + Copy + " = " +
                A->Name + ".gather();";
@@ -105,6 +107,38 @@ std::string LoopEmitter::copies() {
     useCopy(El, split(A) || Tiles ? name("__hpf_hv_", A) : Copy);
   }
   return Pro;
+}
+
+/// A copy of A holding the elements the rank's iterations read through
+/// inner loops (hpfcc/needed.h): the inspector is those loops, as written,
+/// around each read's subscript, as a lambda of the level's index.
+std::string
+LoopEmitter::neededCopy(const DistArray *A,
+                        const std::vector<analysis::NeededRead> &Reads,
+                        const std::string &Copy) const {
+  const NestLevel &Lv = L.Levels.front();
+  std::string Inspect;
+  for (const analysis::NeededRead &R : Reads) {
+    std::string Loops;
+    for (const ForStmt *F : R.Path)
+      Loops +=
+          Lexer::getSourceText(CharSourceRange::getTokenRange(
+                                   E.SM.getExpansionLoc(F->getBeginLoc()),
+                                   E.SM.getExpansionLoc(F->getRParenLoc())),
+                               E.SM, E.LO)
+              .str() +
+          " ";
+    Inspect += " " + Loops + "__hpf_need(" + E.text(R.Sub) + ");";
+  }
+  const std::string Site = name("__hpf_ns_", A);
+  auto [Lo, Hi] = interval(Lv);
+  return " static hpfcc::needs_site<" + A->ElemType + "> " + Site +
+         "; const std::vector<" + A->ElemType + "> &" + Copy +
+         " = hpfcc::needed_copy(" + Site + ", " + A->Name + ", " +
+         L.Home->Name + ", " + std::to_string(Lv.Dim) + ", " + Lo + ", " + Hi +
+         ", [&](auto &&__hpf_need, const " +
+         Lv.IndVar->getType().getAsString() + " " + Lv.IndVar->getName().str() +
+         ") {" + Inspect + " }, " + E.whereLiteral(D.HashLoc) + ");";
 }
 
 /// The level whose segments choose the blocks of the halos per block (the

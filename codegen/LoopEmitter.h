@@ -99,6 +99,9 @@ private:
   std::string writtenHalo(const DistArray *A, std::string Args) const;
   static std::string haloType(const DistArray *A);
   int tileLevel() const;
+  std::string neededCopy(const DistArray *A,
+                         const std::vector<analysis::NeededRead> &Reads,
+                         const std::string &Copy) const;
   std::string tileViews() const;
   static std::string gatheredType(const DistArray *A);
 

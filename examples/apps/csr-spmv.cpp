@@ -1,8 +1,9 @@
 // Power iteration with a sparse matrix in compressed-sparse-row form, as
 // finite-element and graph codes store it. The matrix (row pointers,
 // column indices, values) is replicated; both vectors are block-distributed,
-// so each rank multiplies its own rows. X[Col[k]] reaches any row: hpfcc
-// serves it from a copy of X gathered before the product (one Allgatherv).
+// so each rank multiplies its own rows. X[Col[k]] reaches any row: before
+// the product each rank runs the loop over k alone (an inspector), lists the
+// elements of X its rows read, and receives only those from their owners.
 #include <cmath>
 #include <cstdio>
 

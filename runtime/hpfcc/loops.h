@@ -420,5 +420,7 @@ private:
 #include "hpfcc/replica.h"
 // Reads at subscripts planned from the loop's (hpfcc::fetched).
 #include "hpfcc/fetch.h"
+// Elements inner loops read through index arrays (hpfcc::needed_copy).
+#include "hpfcc/needed.h"
 
 #endif // HPFCC_LOOPS_H

@@ -1,0 +1,179 @@
+//===- analysis/SubscriptCheck.h - subscripts before loops -*- C++ -*-===//
+//-*-===//
+//
+// Whether a subscript in an owner-computes loop is a function of the
+// outermost level's index (and of inner loops' indices the caller allows)
+// and of values the nest does not change: then each rank can evaluate it
+// for its iterations before the loop (FetchedReads.cpp, NeededReads.cpp).
+//
+//===----------------------------------------------------------------------===//
+#ifndef HPF_ANALYSIS_SUBSCRIPTCHECK_H
+#define HPF_ANALYSIS_SUBSCRIPTCHECK_H
+
+#include "Analyzer.h"
+#include "Expressions.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/Basic/SourceManager.h"
+
+#include <functional>
+#include <optional>
+#include <set>
+#include <vector>
+
+namespace hpf::analysis {
+namespace subscript_check {
+// Clang's names inside this namespace only.
+using namespace clang;
+
+/// Decides whether a subscript is a function of the outermost level's
+/// index and of values the nest does not change.
+class SubscriptCheck {
+public:
+  SubscriptCheck(clang::ASTContext &Ctx, const OwnerLoop &L) : Ctx(Ctx), L(L) {
+    for (const LoopAccess &Acc : L.Accesses)
+      if (Acc.Kind == LoopAccess::Local && Acc.Array->rank() == 1 &&
+          !L.Written.count(Acc.Array) &&
+          !L.GatherIfMisaligned.count(Acc.Array) &&
+          bareVar(Acc.Subs.sub(0)) == indVar())
+        Aligned.insert(Acc.Subs.whole());
+  }
+
+  const clang::VarDecl *indVar() const { return L.Levels.front().IndVar; }
+  /// V may appear too (an inner loop's index, NeededReads.cpp).
+  void allow(const clang::VarDecl *V) { Allowed.insert(V); }
+
+  /// Whether E fits; the aligned elements inside it are added to Inner.
+  bool fits(const Expr *E, std::vector<const Expr *> &Inner) const {
+    E = E->IgnoreParens();
+    if (Aligned.count(E)) {
+      Inner.push_back(E);
+      return true;
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      if (isa<EnumConstantDecl>(DRE->getDecl()))
+        return true;
+      const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+      if (!V)
+        return false;
+      if (V == indVar() || Allowed.count(V))
+        return true;
+      return declaredOutside(V) && !writtenInNest(V) && !distributed(V);
+    }
+    if (isa<IntegerLiteral, CharacterLiteral, UnaryExprOrTypeTraitExpr>(E))
+      return true;
+    if (const auto *C = dyn_cast<CastExpr>(E))
+      return (isa<ImplicitCastExpr>(C) || isa<ExplicitCastExpr>(C)) &&
+             fits(C->getSubExpr(), Inner);
+    if (const auto *U = dyn_cast<UnaryOperator>(E))
+      return (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus ||
+              U->getOpcode() == UO_Not || U->getOpcode() == UO_LNot) &&
+             fits(U->getSubExpr(), Inner);
+    if (const auto *B = dyn_cast<BinaryOperator>(E))
+      return !B->isAssignmentOp() && !B->isCommaOp() &&
+             fits(B->getLHS(), Inner) && fits(B->getRHS(), Inner);
+    if (const auto *C = dyn_cast<ConditionalOperator>(E))
+      return fits(C->getCond(), Inner) && fits(C->getTrueExpr(), Inner) &&
+             fits(C->getFalseExpr(), Inner);
+    // An element of a replicated array (plain C array) the nest only reads.
+    if (const auto *S = dyn_cast<ArraySubscriptExpr>(E))
+      return fits(S->getBase(), Inner) && fits(S->getIdx(), Inner);
+    return false;
+  }
+
+  /// 1 if E is a * i + b with a, b free of i, 0 if E is free of i,
+  /// nullopt otherwise (E fits).
+  std::optional<int> degree(const Expr *E) const {
+    E = E->IgnoreParens();
+    if (const auto *C = dyn_cast<CastExpr>(E))
+      return degree(C->getSubExpr());
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      return DRE->getDecl() == indVar() ? 1 : 0;
+    if (const auto *U = dyn_cast<UnaryOperator>(E);
+        U && (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus))
+      return degree(U->getSubExpr());
+    if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+      std::optional<int> X = degree(B->getLHS()), Y = degree(B->getRHS());
+      if (!X || !Y)
+        return std::nullopt;
+      if (B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub)
+        return std::max(*X, *Y);
+      if (B->getOpcode() == BO_Mul && *X + *Y <= 1)
+        return *X + *Y;
+    }
+    return mentions(E, indVar()) ? std::nullopt : std::optional<int>(0);
+  }
+
+private:
+  ASTContext &Ctx;
+  const OwnerLoop &L;
+  std::set<const Expr *> Aligned;
+  std::set<const clang::VarDecl *> Allowed;
+
+  static bool mentions(const Stmt *S, const VarDecl *V) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == V)
+      return true;
+    for (const Stmt *C : S->children())
+      if (C && mentions(C, V))
+        return true;
+    return false;
+  }
+  bool declaredOutside(const VarDecl *V) const {
+    const SourceManager &SM = Ctx.getSourceManager();
+    SourceRange Nest = L.outer()->getSourceRange();
+    return SM.isBeforeInTranslationUnit(V->getLocation(), Nest.getBegin());
+  }
+  bool distributed(const VarDecl *V) const {
+    for (const LoopAccess &Acc : L.Accesses)
+      if (Acc.Array->Var == V)
+        return true;
+    return false;
+  }
+  /// Whether the nest may write V (or an element of it).
+  bool writtenInNest(const VarDecl *V) const {
+    bool Written = false;
+    std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+      if (Written || !S)
+        return;
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(S);
+          DRE && DRE->getDecl() == V) {
+        Written = !onlyRead(Ctx, elementOf(DRE));
+        return;
+      }
+      for (const Stmt *C : S->children())
+        Walk(C);
+    };
+    Walk(L.outer());
+    return Written;
+  }
+  /// The outermost element `V[a][b]` whose base is DRE (DRE itself if
+  /// none): what onlyRead asks about.
+  const Expr *elementOf(const DeclRefExpr *DRE) const {
+    const Expr *E = DRE, *Top = DRE;
+    for (;;) {
+      const Expr *Up = nullptr;
+      for (const DynTypedNode &N : Ctx.getParents(*E))
+        if (const auto *P = N.get<Expr>())
+          Up = P;
+      const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(Up);
+      const auto *Sub = dyn_cast_or_null<ArraySubscriptExpr>(Up);
+      if (isa_and_nonnull<ParenExpr>(Up) ||
+          (Cast && Cast->getCastKind() == CK_ArrayToPointerDecay))
+        E = Up;
+      else if (Sub && Sub->getBase()->IgnoreParenImpCasts() == Top)
+        E = Top = Up;
+      else
+        return Top;
+    }
+  }
+};
+
+} // namespace subscript_check
+
+using subscript_check::SubscriptCheck;
+
+} // namespace hpf::analysis
+
+#endif // HPF_ANALYSIS_SUBSCRIPTCHECK_H

@@ -1,0 +1,106 @@
+//===- hpfcc/needed.h - the elements inner loops read, fetched ---*- C++
+//-*-===//
+//
+// A loop over the owned indices i of its home array whose inner,
+// sequential loops read a one-dimensional array at subscripts of their own
+// indices -- a compressed-sparse-row product's `X[Col[k]]` for k in
+// [RowStart[i], RowStart[i + 1]) -- reads, per iteration, elements no
+// formula in i gives. hpfcc (analysis/NeededReads.cpp) passes the loop's
+// inner loops, down to each such read, as an inspector:
+//
+//   static hpfcc::needs_site<double> __hpf_ns_X7;
+//   const std::vector<double> &__hpf_all_X7 = hpfcc::needed_copy(
+//       __hpf_ns_X7, X, Y, 0, 0, N,
+//       [&](auto &&__hpf_need, const int i) {
+//         for (int k = RowStart[i]; k < RowStart[i + 1]; ++k)
+//           __hpf_need(Col[k]); },
+//       "f.cpp:40:1");
+//
+// Before the loop every rank runs it over its owned iterations (a local
+// pass), which lists the distinct elements they read; their owners send
+// only those (mpi/Fetch.h, one MPI_Alltoallv), into a buffer of the array's
+// extent at their global indices, so the loop reads `__hpf_all_X7[Col[k]]`
+// as it would read a gathered copy. This is the PARTI/CHAOS
+// inspector-executor again: one MPI_Allreduce of a flag decides, on every
+// rank alike, whether the last plan still fits (same needs, bounds and
+// mappings) or a new one is built. The buffer is kept by the call site: the
+// memory of a gathered copy, the messages of the elements read.
+//
+// Depends on hpfcc/loops.h, hpfcc/fetch.h (its read report) and mpi/Fetch.h.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HPFCC_NEEDED_H
+#define HPFCC_NEEDED_H
+
+#include "hpfcc/fetch.h"
+#include "hpfcc/loops.h"
+#include "mpi/Fetch.h"
+
+#include <algorithm>
+#include <optional>
+#include <vector>
+
+namespace hpfcc {
+
+/// What a call site keeps between runs: the plan, what it was built for,
+/// and the buffer the elements land in.
+template <class T> struct needs_site {
+  std::optional<hpf::plan::Distribution> From, Home;
+  index_t Lo = 0, Hi = 0;
+  std::vector<index_t> Needs;
+  hpf::rt::FetchPlan Plan;
+  std::vector<T> Full;
+};
+
+/// A's elements that inspect(need, i) names for the owned i in [lo, hi) of
+/// dimension d of the home array, at their global indices (the others are
+/// never read by the loop and keep older values). Subscripts outside
+/// [0, n) are not fetched (the loop would not read them either without
+/// undefined behaviour).
+template <class T, class H, class F>
+const std::vector<T> &
+needed_copy(needs_site<T> &site, const hpf::darray<T, 1> &a, const H &home,
+            int d, index_t lo, index_t hi, F inspect, const char *where) {
+  const index_t N = a.extent(0);
+  std::vector<index_t> Needs;
+  auto Need = [&](index_t g) {
+    if (g >= 0 && g < N)
+      Needs.push_back(g);
+  };
+  for (const segment s : owned_segments(home, d, lo, hi))
+    for (index_t i = s.lo; i < s.hi; ++i)
+      inspect(Need, i);
+  std::sort(Needs.begin(), Needs.end());
+  Needs.erase(std::unique(Needs.begin(), Needs.end()), Needs.end());
+  const hpf::plan::Distribution &From = a.mapping().dims()[0];
+  const hpf::plan::Distribution &Home = home.mapping().dims()[std::size_t(d)];
+  const bool Same = site.From && site.From->sameMapping(From) &&
+                    site.Home->sameMapping(Home) && site.Lo == lo &&
+                    site.Hi == hi && site.Needs == Needs &&
+                    site.Full.size() == std::size_t(N);
+  if (hpf::rt::anyRank(!Same, where)) {
+    // The slot of an element is its global index.
+    site.Plan = hpf::rt::planFetch(From, Needs, Needs, where);
+    site.From = From;
+    site.Home = Home;
+    site.Lo = lo;
+    site.Hi = hi;
+    site.Needs = std::move(Needs);
+    site.Full.assign(std::size_t(N), T{});
+    if (detail::readReport())
+      ++detail::fetchTotals().Plans;
+  }
+  const index_t Bytes = hpf::rt::runFetch(site.Plan, a.local_data(), sizeof(T),
+                                          site.Full.data(), where);
+  if (detail::readReport()) {
+    detail::fetch_totals &Tot = detail::fetchTotals();
+    Tot.Rank = hpf::rank();
+    Tot.Bytes += Bytes;
+    ++Tot.Fetches;
+  }
+  return site.Full;
+}
+
+} // namespace hpfcc
+
+#endif // HPFCC_NEEDED_H
