@@ -132,11 +132,10 @@ LoopEmitter::neededCopy(const DistArray *A,
   }
   const std::string Site = name("__hpf_ns_", A);
   auto [Lo, Hi] = interval(Lv);
-  return " static hpfcc::needs_site<" + A->ElemType + "> " + Site +
-         "; const std::vector<" + A->ElemType + "> &" + Copy +
-         " = hpfcc::needed_copy(" + Site + ", " + A->Name + ", " +
-         L.Home->Name + ", " + std::to_string(Lv.Dim) + ", " + Lo + ", " + Hi +
-         ", [&](auto &&__hpf_need, const " +
+  return " static hpfcc::needs_site<" + A->ElemType + "> " + Site + "; const " +
+         A->ElemType + " *const " + Copy + " = hpfcc::needed_copy(" + Site +
+         ", " + A->Name + ", " + L.Home->Name + ", " + std::to_string(Lv.Dim) +
+         ", " + Lo + ", " + Hi + ", [&](auto &&__hpf_need, const " +
          Lv.IndVar->getType().getAsString() + " " + Lv.IndVar->getName().str() +
          ") {" + Inspect + " }, " + E.whereLiteral(D.HashLoc) + ");";
 }

@@ -9,7 +9,7 @@
 // inner loops, down to each such read, as an inspector:
 //
 //   static hpfcc::needs_site<double> __hpf_ns_X7;
-//   const std::vector<double> &__hpf_all_X7 = hpfcc::needed_copy(
+//   const double *const __hpf_all_X7 = hpfcc::needed_copy(
 //       __hpf_ns_X7, X, Y, 0, 0, N,
 //       [&](auto &&__hpf_need, const int i) {
 //         for (int k = RowStart[i]; k < RowStart[i + 1]; ++k)
@@ -17,7 +17,8 @@
 //       "f.cpp:40:1");
 //
 // Before the loop every rank runs it over its owned iterations (a local
-// pass), which lists the distinct elements they read; their owners send
+// pass), which lists the distinct elements they read (in the order first
+// read, marked in an array of the extent); their owners send
 // only those (mpi/Fetch.h, one MPI_Alltoallv), into a buffer of the array's
 // extent at their global indices, so the loop reads `__hpf_all_X7[Col[k]]`
 // as it would read a gathered copy. This is the PARTI/CHAOS
@@ -37,6 +38,7 @@
 #include "mpi/Fetch.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <optional>
 #include <vector>
 
@@ -50,6 +52,10 @@ template <class T> struct needs_site {
   std::vector<index_t> Needs;
   hpf::rt::FetchPlan Plan;
   std::vector<T> Full;
+  /// Mark[g] == Epoch: g is listed in this run (no sort per run: a
+  /// product's inspector sees each element several times).
+  std::vector<std::uint32_t> Mark;
+  std::uint32_t Epoch = 0;
 };
 
 /// A's elements that inspect(need, i) names for the owned i in [lo, hi) of
@@ -58,20 +64,44 @@ template <class T> struct needs_site {
 /// [0, n) are not fetched (the loop would not read them either without
 /// undefined behaviour).
 template <class T, class H, class F>
-const std::vector<T> &
-needed_copy(needs_site<T> &site, const hpf::darray<T, 1> &a, const H &home,
-            int d, index_t lo, index_t hi, F inspect, const char *where) {
+const T *needed_copy(needs_site<T> &site, const hpf::darray<T, 1> &a,
+                     const H &home, int d, index_t lo, index_t hi, F inspect,
+                     const char *where) {
   const index_t N = a.extent(0);
+  if (site.Mark.size() != std::size_t(N) || ++site.Epoch == 0) {
+    site.Mark.assign(std::size_t(N), 0);
+    site.Epoch = 1;
+  }
+  // A rank owning one stretch of A (block, gen_block) copies it whole
+  // after the exchange and lists only the others: one range test per read
+  // of its own elements, no per-element copy of them.
+  index_t OwnLo = 0, OwnHi = 0, OwnOff = 0;
+  if (const segment_range Own = owned_segments(a, 0, 0, N);
+      Own.last() - Own.first() == 1) {
+    const segment S = Own.at(Own.first());
+    OwnLo = S.lo;
+    OwnHi = std::max(S.lo, S.hi);
+    OwnOff = S.off;
+  }
+  // The distinct other elements in the order first read: the same list
+  // while the inputs are the same.
   std::vector<index_t> Needs;
+  std::uint32_t *const Mark = site.Mark.data();
+  const std::uint32_t Epoch = site.Epoch;
   auto Need = [&](index_t g) {
-    if (g >= 0 && g < N)
+    if (g >= OwnLo && g < OwnHi)
+      return;
+    if (g >= 0 && g < N && Mark[g] != Epoch) {
+      Mark[g] = Epoch;
       Needs.push_back(g);
+    }
   };
-  for (const segment s : owned_segments(home, d, lo, hi))
-    for (index_t i = s.lo; i < s.hi; ++i)
-      inspect(Need, i);
-  std::sort(Needs.begin(), Needs.end());
-  Needs.erase(std::unique(Needs.begin(), Needs.end()), Needs.end());
+  // A rank that owns all of A (one rank) needs nothing from the others.
+  const bool OwnsAll = OwnLo == 0 && OwnHi == N;
+  if (!OwnsAll)
+    for (const segment s : owned_segments(home, d, lo, hi))
+      for (index_t i = s.lo; i < s.hi; ++i)
+        inspect(Need, i);
   const hpf::plan::Distribution &From = a.mapping().dims()[0];
   const hpf::plan::Distribution &Home = home.mapping().dims()[std::size_t(d)];
   const bool Same = site.From && site.From->sameMapping(From) &&
@@ -98,7 +128,11 @@ needed_copy(needs_site<T> &site, const hpf::darray<T, 1> &a, const H &home,
     Tot.Bytes += Bytes;
     ++Tot.Fetches;
   }
-  return site.Full;
+  if (OwnsAll) // read in place
+    return a.local_data();
+  std::copy(a.local_data() + (OwnLo + OwnOff),
+            a.local_data() + (OwnHi + OwnOff), site.Full.begin() + OwnLo);
+  return site.Full.data();
 }
 
 } // namespace hpfcc

@@ -95,6 +95,9 @@ SIZES = {
     # of every row and column from the same input).
     "gauss": (["-DKERNEL_N=1200", "-DREPS=27"], 27 * 1199, None),
     "fft2d": (["-DKERNEL_N=2048", "-DREPS=26"], 1, None),
+    # CSR products on a 1000 x 1000 grid: a grid row from the neighbour
+    # per product (X[Col[k]], fetched by need).
+    "spmv": (["-DKERNEL_G=1000", "-DITERS=500"], 500, 1000 * 8),
 }
 # What limits each kernel (printed in the table; the speed targets
 # are for the compute-bound ones). Working sets of the sequential run; the
@@ -108,13 +111,15 @@ SIZES = {
 # Memory: jacobi2d, stencil, heat1d and cg stream 64-67 MB per sweep with a
 # few flops per element; matvec reads its 32 MB matrix once per product (2
 # flops per 8 bytes); transpose (2 x 128 MB) walks A by columns;
-# rowscyclic streams its 8 MB from L3 (L2 is 1 MB per core).
+# rowscyclic streams its 8 MB from L3 (L2 is 1 MB per core); spmv streams
+# 60 MB of matrix (Col, Val) per product, 2 flops per 12 bytes.
 BOUND = {
     "loop1d": "compute", "rows2d": "compute", "nbody": "compute",
     "gauss": "compute", "fft2d": "compute", "sum1d": "compute",
     "jacobi2d": "memory", "stencil": "memory", "heat1d": "memory",
     "rowscyclic": "memory",
     "cg": "memory", "matvec": "memory", "transpose": "memory",
+    "spmv": "memory",
 }
 # --callgrind: small sizes, and the defines of two iteration counts.
 CALLGRIND = {
@@ -231,7 +236,7 @@ def main():
         f"{lab} -n {r} (s) | speed-up | excl. start-up" for lab, _, _ in compilers
         for r in ranks) +
           " | 2 seq side by side (s) | ceiling -n 2 | hpfcc -n 2 / ceiling"
-          " | halo B/rank/iter -n 2 | minimum | hand MPI -n 2 (s) | hpfcc / hand |" +
+          " | halo+read B/rank/iter -n 2 | minimum | hand MPI -n 2 (s) | hpfcc / hand |" +
           "".join(f" -n 1 speed-up, -falign-loops={p} |" for p in placements) +
           (" median over placements | sequential over placements (s) |"
            if placements else ""))
@@ -287,12 +292,17 @@ def main():
         t2 = statistics.median(times[("hpfcc", 2)]) if ("hpfcc", 2) in times else None
         cells.append(f"{tpair:.3f} | {ceiling:.2f} | " +
                      (f"{tseq / t2 / ceiling:.2f}" if t2 else "n/a"))
-        # Halo bytes: one more -n 2 run with the runtime's report.
+        # Bytes received for halos and planned reads: one more -n 2 run
+        # with the runtime's reports, summed per rank.
         rep = subprocess.run([a.mpiexec, "-n", "2", os.path.join(a.tmp, f"{name}.hpfcc")],
                              capture_output=True, text=True, timeout=600,
-                             env=dict(env, HPF_HALO_REPORT="1"))
-        got = [int(l.split()[4]) for l in rep.stderr.splitlines()
-               if l.startswith("hpf-halo:")]
+                             env=dict(env, HPF_HALO_REPORT="1", HPF_READ_REPORT="1"))
+        per_rank = {}
+        for l in rep.stderr.splitlines():
+            if l.startswith(("hpf-halo:", "hpf-read:")):
+                f = l.split()
+                per_rank[f[2]] = per_rank.get(f[2], 0) + int(f[4])
+        got = list(per_rank.values())
         per_iter = f"{max(got) / iters:.0f}" if got else "0"
         cells.append(per_iter)
         cells.append("n/a" if minimum is None else str(minimum))
