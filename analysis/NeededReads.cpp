@@ -27,7 +27,8 @@
 //  - those loops' headers and the subscript fit SubscriptCheck with the
 //    path's indices allowed; no path loop's body writes its index or
 //    leaves early (break, continue, goto, return, throw outside inner
-//    loops of its own), so the inspector runs the same iterations;
+//    loops of its own; no `continue` in the level's body either), so the
+//    inspector runs the same iterations;
 //  - the subscript goes through an element of a replicated array (an index
 //    array): a plain `X[j]` over an inner loop's whole range reads densely,
 //    and the gather costs less than listing each read.
@@ -53,12 +54,19 @@ namespace hpf::analysis {
 
 namespace {
 
-/// The single parent of S that is a statement, or null.
+/// The statement S is part of (through the declaration whose initializer
+/// it is: `double v = X[Col[k]];`), or null.
 const Stmt *parentOf(ASTContext &Ctx, const Stmt *S) {
-  const auto Parents = Ctx.getParents(*S);
-  if (Parents.size() != 1)
-    return nullptr;
-  return Parents[0].get<Stmt>();
+  auto Parents = Ctx.getParents(*S);
+  while (Parents.size() == 1) {
+    if (const auto *P = Parents[0].get<Stmt>())
+      return P;
+    const auto *V = Parents[0].get<VarDecl>();
+    if (!V)
+      return nullptr;
+    Parents = Ctx.getParents(*V);
+  }
+  return nullptr;
 }
 
 /// The variable a for loop's init declares (`int k = lo`), or null.
@@ -70,44 +78,42 @@ const VarDecl *declaredIndex(const ForStmt *F) {
   return V && V->hasInit() && V->getType()->isIntegerType() ? V : nullptr;
 }
 
-/// Whether S writes V (assignment, ++/--, or takes its address).
-bool writes(const Stmt *S, const VarDecl *V) {
+/// Whether S may change V: any use of V in it but a read of its value
+/// (an assignment, ++/--, `&k`, a reference bound to it or passed on).
+bool mayChange(ASTContext &Ctx, const Stmt *S, const VarDecl *V) {
   if (!S)
     return false;
-  auto Is = [&](const Expr *E) {
-    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-    return DRE && DRE->getDecl() == V;
-  };
-  if (const auto *B = dyn_cast<BinaryOperator>(S);
-      B && B->isAssignmentOp() && Is(B->getLHS()))
-    return true;
-  if (const auto *U = dyn_cast<UnaryOperator>(S);
-      U && (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) &&
-      Is(U->getSubExpr()))
-    return true;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == V) {
+    const auto Parents = Ctx.getParents(*DRE);
+    const auto *Cast =
+        Parents.size() == 1 ? Parents[0].get<ImplicitCastExpr>() : nullptr;
+    return !Cast || Cast->getCastKind() != CK_LValueToRValue;
+  }
   for (const Stmt *C : S->children())
-    if (writes(C, V))
+    if (mayChange(Ctx, C, V))
       return true;
   return false;
 }
 
-/// Whether the body of a path loop can end an iteration or the loop early:
-/// break or continue at depth 0 (not inside a loop or switch of its own),
-/// or goto, return, throw anywhere.
-bool leavesEarly(const Stmt *S, int Depth) {
+/// Whether a loop body (a path loop's, or the level's own) can end an
+/// iteration or the loop early: a break not inside a loop or switch of its
+/// own, a continue not inside a loop of its own (a switch does not catch
+/// it), or goto, return, throw anywhere. Then a condition decides whether
+/// the code after it runs, and the inspector must not run it regardless.
+bool leavesEarly(const Stmt *S, int Loops = 0, int Switches = 0) {
   if (!S)
     return false;
   if (isa<GotoStmt, IndirectGotoStmt, ReturnStmt, CXXThrowExpr, CoreturnStmt>(
           S))
     return true;
-  if (isa<BreakStmt, ContinueStmt>(S) && Depth == 0)
+  if (isa<BreakStmt>(S) && Loops + Switches == 0)
     return true;
-  const int Inner =
-      isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, SwitchStmt>(S)
-          ? Depth + 1
-          : Depth;
+  if (isa<ContinueStmt>(S) && Loops == 0)
+    return true;
+  const bool Loop = isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
+  const bool Switch = isa<SwitchStmt>(S);
   for (const Stmt *C : S->children())
-    if (leavesEarly(C, Inner))
+    if (leavesEarly(C, Loops + Loop, Switches + Switch))
       return true;
   return false;
 }
@@ -162,7 +168,8 @@ pathToLevel(ASTContext &Ctx, const OwnerLoop &L, const Expr *Read) {
                B && (B->getOpcode() == BO_LAnd || B->getOpcode() == BO_LOr) &&
                B->getRHS() == Child) {
       return std::nullopt;
-    } else if (isa<ConditionalOperator, BinaryConditionalOperator>(S)) {
+    } else if (isa<ConditionalOperator, BinaryConditionalOperator, LambdaExpr,
+                   StmtExpr>(S)) {
       return std::nullopt;
     } else if (!isa<Expr, CompoundStmt, DeclStmt>(S)) {
       return std::nullopt; // if, while, switch, a lambda's body, ...
@@ -181,7 +188,10 @@ pathToLevel(ASTContext &Ctx, const OwnerLoop &L, const Expr *Read) {
 void chooseNeeded(Context &C, OwnerLoop &L, const FlowState &St) {
   (void)St;
   const NestLevel &Lv = L.Levels.front();
-  if (!L.Home || Lv.Dim < 0 || Lv.Every || Lv.Step)
+  // A `continue` in the level's body skips the rest of an iteration on a
+  // condition: the inspector would run the loops after it regardless.
+  if (!L.Home || Lv.Dim < 0 || Lv.Every || Lv.Step ||
+      leavesEarly(Lv.For->getBody()))
     return;
   std::map<const DistArray *, bool> Ok;
   std::map<const DistArray *, std::vector<NeededRead>> Found;
@@ -208,9 +218,10 @@ void chooseNeeded(Context &C, OwnerLoop &L, const FlowState &St) {
     for (std::size_t K = 0; Fits && K < Path->size(); ++K) {
       const ForStmt *F = (*Path)[K];
       const VarDecl *V = declaredIndex(F);
-      Fits = V && F->getCond() && F->getInc() && !writes(F->getBody(), V) &&
-             !leavesEarly(F->getBody(), 0) && F->getBeginLoc().isFileID() &&
-             F->getRParenLoc().isFileID() && Check.fits(V->getInit(), Inner);
+      Fits = V && F->getCond() && F->getInc() &&
+             !mayChange(C.Ctx, F->getBody(), V) && !leavesEarly(F->getBody()) &&
+             F->getBeginLoc().isFileID() && F->getRParenLoc().isFileID() &&
+             Check.fits(V->getInit(), Inner);
       if (!Fits)
         break;
       Check.allow(V);

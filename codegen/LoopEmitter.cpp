@@ -33,6 +33,7 @@
 #include <map>
 #include <set>
 
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
@@ -190,7 +191,10 @@ const char *LoopEmitter::rangeType(const NestLevel &Lv) const {
 bool LoopEmitter::strided(const NestLevel &Lv) const {
   const std::size_t K = std::size_t(&Lv - L.Levels.data());
   const bool Innermost = K + 1 == L.Levels.size();
+  // The run's last step passes its last index by up to P - 1: an index
+  // narrower than int could wrap (strided_range checks int's range).
   return Lv.Strided && Lv.unitUp() && segmented(K) && tileLevel() < 0 &&
+         E.Ctx.getTypeSize(Lv.IndVar->getType()) >= 32 &&
          !(Innermost && (!Split.empty() || !Aligned.empty()));
 }
 

@@ -4,8 +4,10 @@
 // (block, *) nest's row loop reading a rank-1 array, a cyclic home (a
 // strided level) and an index array rewritten between runs. Reads the
 // inspector cannot replay keep the gather, with its remark: under an `if`,
-// in a loop that breaks, and a dense X[j] (no index array). Exact on 1..4
-// ranks.
+// in a loop that breaks, a dense X[j] (no index array), after a `continue`
+// in the level's body (the inspector would read Col[-2^30]), and with the
+// inner index passed by reference to a function that steps it. Exact on
+// 1..4 ranks.
 // REQUIRES: mpi
 // RUN: %e2e --tmp %t --ranks 1,2,3,4 %s | FileCheck %s
 // CHECK: e2e: sequential output: needed {{-?[0-9]+}} {{-?[0-9]+}} {{-?[0-9]+}} {{-?[0-9]+}} {{-?[0-9]+}} {{-?[0-9]+}} {{-?[0-9]+}} {{-?[0-9]+}}
@@ -20,6 +22,8 @@
 // REMARK-DAG: 'G1' is read at subscripts that are not aligned with the loop: before the loop its 45 elements are gathered
 // REMARK-DAG: 'G2' is read at subscripts that are not aligned with the loop: before the loop its 45 elements are gathered
 // REMARK-DAG: 'G3' is read at subscripts that are not aligned with the loop: before the loop its 45 elements are gathered
+// REMARK-DAG: 'G4' is read at subscripts that are not aligned with the loop: before the loop its 45 elements are gathered
+// REMARK-DAG: 'G5' is read at subscripts that are not aligned with the loop: before the loop its 45 elements are gathered
 // RUN: %hpfcc --hpf-emit-source %s | %strip_checks | FileCheck %s --check-prefix=CODE
 // CODE: [&](auto &&__hpf_need, const int i) { for (int b = BStart[i]; b < BStart[i + 1]; ++b) for (int t = 0; t < 2; ++t) __hpf_need(2 * BCol[b] + t); for (int k = RowStart[i + 1] - 1; k >= RowStart[i]; --k) __hpf_need(Col[k]); }
 // CODE: [&](auto &&__hpf_need, const int i) { for (int j = 0; j < 3; ++j) __hpf_need(Perm[(i + j) % N]); }
@@ -34,7 +38,8 @@ int Perm[N];
 #pragma hpf processors P(*)
 long X[N], Y[N], B[N], C[N], Z[N];
 long M[N][3];
-long G1[N], G2[N], G3[N], H[N];
+long G1[N], G2[N], G3[N], G4[N], G5[N], H[N], H2[N];
+int Start[N];
 #pragma hpf distribute X(block) onto P
 #pragma hpf distribute Y(block) onto P
 #pragma hpf distribute B(block) onto P
@@ -44,7 +49,12 @@ long G1[N], G2[N], G3[N], H[N];
 #pragma hpf distribute G1(block) onto P
 #pragma hpf distribute G2(block) onto P
 #pragma hpf distribute G3(block) onto P
+#pragma hpf distribute G4(block) onto P
+#pragma hpf distribute G5(block) onto P
 #pragma hpf distribute H(block) onto P
+#pragma hpf distribute H2(block) onto P
+
+inline void skipOne(int &k) { ++k; }
 
 void build(int Shift) {
   int Nnz = 0, Nb = 0;
@@ -86,6 +96,8 @@ int main() {
     G1[i] = i + 7;
     G2[i] = 2 * i;
     G3[i] = i * i;
+    G4[i] = 5 * i - 3;
+    G5[i] = i % 6;
   }
   long Out[8];
   for (int Round = 0; Round < 2; ++Round) {
@@ -97,8 +109,10 @@ int main() {
       for (int b = BStart[i]; b < BStart[i + 1]; ++b)
         for (int t = 0; t < 2; ++t)
           s += X[2 * BCol[b] + t];
-      for (int k = RowStart[i + 1] - 1; k >= RowStart[i]; --k)
-        s = 3 * s + X[Col[k]];
+      for (int k = RowStart[i + 1] - 1; k >= RowStart[i]; --k) {
+        const long v = X[Col[k]];
+        s = 3 * s + v;
+      }
       Y[i] = s;
     }
     // A (block, *) nest: the row loop reads B through Perm.
@@ -135,7 +149,25 @@ int main() {
       s += G3[j];
     H[i] = s;
   }
-  Out[3] = sum(H);
+  // Start[i] < 0 marks an empty row: the sequential loop never uses it.
+  for (int i = 0; i < N; ++i)
+    Start[i] = i % 4 == 1 ? -(1 << 30) : RowStart[i];
+#pragma hpf independent
+  for (int i = 0; i < N; ++i) {
+    long s = 0;
+    if (Start[i] < 0) {
+      H2[i] = -1;
+      continue;
+    }
+    for (int k = Start[i]; k < RowStart[i + 1]; ++k)
+      s += G4[Col[k]];
+    for (int k = RowStart[i]; k < RowStart[i + 1]; ++k) {
+      s += G5[Col[k]];
+      skipOne(k);
+    }
+    H2[i] = s;
+  }
+  Out[3] = sum(H) + sum(H2);
   Out[7] = sum(Y) - sum(Z);
   std::printf("needed %ld %ld %ld %ld %ld %ld %ld %ld\n", Out[0], Out[1],
               Out[2], Out[3], Out[4], Out[5], Out[6], Out[7]);

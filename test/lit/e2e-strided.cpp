@@ -6,7 +6,9 @@
 // (fetched_slot reads i + off too); a (*, cyclic) nest whose inner level is
 // the strided one; cyclic onto Q(half the ranks), which leaves some with
 // nothing. A DYNAMIC array redistributed to block under a condition has no
-// known mapping at its loop: that loop keeps its segments.
+// known mapping at its loop: that loop keeps its segments. An index
+// narrower than int keeps its segments too (a strided run's last step
+// would wrap an unsigned char at 255).
 // Exact on 1..4 ranks.
 // REQUIRES: mpi
 // RUN: %e2e --tmp %t --ranks 1,2,3,4 %s | FileCheck %s
@@ -22,6 +24,7 @@
 // CODE: const hpfcc::strided_range __hpf_segs[[C:[0-9]+]]_1 = hpfcc::owned_strided(Cols, 1, 0, C);
 // CODE: for (hpfcc::strided_segment __hpf_seg[[C]]_1 : __hpf_segs[[C]]_1)
 // CODE: hpfcc::owned_segments(Blk, 0, 0, N)
+// CODE: hpfcc::owned_segments(Small, 0, 0, 255)
 #include <cstdio>
 
 constexpr int N = 37, R = 19, C = 23;
@@ -32,11 +35,13 @@ long V[N], W[N];
 long Rows[R][C], Back[R][C];
 long Cols[R][C];
 long Blk[N];
+long Small[255];
 #pragma hpf distribute V(cyclic) onto ALL
 #pragma hpf distribute W(cyclic(1)) onto Q
 #pragma hpf distribute Rows(cyclic, *) onto ALL
 #pragma hpf distribute Back(cyclic, *) onto ALL
 #pragma hpf distribute Cols(*, cyclic) onto ALL
+#pragma hpf distribute Small(cyclic) onto ALL
 #pragma hpf dynamic Blk
 #pragma hpf distribute Blk(cyclic) onto ALL
 
@@ -72,7 +77,12 @@ int main(int argc, char **) {
 #pragma hpf independent
   for (int i = 0; i < N; ++i)
     Blk[i] = V[i] + 2 * i;
+#pragma hpf independent
+  for (unsigned char c = 0; c < 255; ++c)
+    Small[c] = 3 * c + 1;
   long S1 = 0, S2 = 0, S3 = 0, S4 = 0, S5 = 0;
+  for (int c = 0; c < 255; ++c)
+    S5 += Small[c] * (c % 3);
   for (int i = 0; i < N; ++i)
     S1 += V[i] * (i + 1);
   for (int i = 3; i < N; ++i)
