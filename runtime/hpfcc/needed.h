@@ -1,5 +1,4 @@
-//===- hpfcc/needed.h - the elements inner loops read, fetched ---*- C++
-//-*-===//
+//===- hpfcc/needed.h - elements inner loops read, fetched ---- -*- C++ -*-===//
 //
 // A loop over the owned indices i of its home array whose inner,
 // sequential loops read a one-dimensional array at subscripts of their own

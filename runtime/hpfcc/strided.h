@@ -1,5 +1,4 @@
-//===- hpfcc/strided.h - levels over cyclic(1) dimensions --------*- C++
-//-*-===//
+//===- hpfcc/strided.h - levels over cyclic(1) dimensions ----- -*- C++ -*-===//
 //
 // A rank's indices of a cyclic(1) dimension are every P-th one, each its
 // own segment (hpfcc/loops.h): a loop over them spent about ten cycles a
