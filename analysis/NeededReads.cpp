@@ -185,8 +185,7 @@ pathToLevel(ASTContext &Ctx, const OwnerLoop &L, const Expr *Read) {
 
 } // namespace
 
-void chooseNeeded(Context &C, OwnerLoop &L, const FlowState &St) {
-  (void)St;
+void chooseNeeded(Context &C, OwnerLoop &L) {
   const NestLevel &Lv = L.Levels.front();
   // A `continue` in the level's body skips the rest of an iteration on a
   // condition: the inspector would run the loops after it regardless.

@@ -224,7 +224,7 @@ void chooseFetched(Context &C, OwnerLoop &L, const FlowState &St);
 /// at subscripts through index arrays of their indices (`X[Col[k]]`): the
 /// rank's needed elements are listed by running those loops before the
 /// nest and fetched (NeededReads.cpp).
-void chooseNeeded(Context &C, OwnerLoop &L, const FlowState &St);
+void chooseNeeded(Context &C, OwnerLoop &L);
 
 } // namespace hpf::analysis
 

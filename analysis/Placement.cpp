@@ -360,7 +360,7 @@ void Placement::checkNest(OwnerLoop &L) {
     chooseHalos(Ctx, L, States[L.DirId]);
     chooseRealigned(C, L, States[L.DirId]);
     chooseFetched(C, L, States[L.DirId]);
-    chooseNeeded(C, L, States[L.DirId]);
+    chooseNeeded(C, L);
   }
   remarkGathers(C, L, States[L.DirId]);
   if (!AnyLocal) {
@@ -522,7 +522,7 @@ void Placement::place() {
       It->Kind = LoopAccess::Gathered;
     chooseHalos(Ctx, L, St);
     chooseFetched(C, L, St);
-    chooseNeeded(C, L, St);
+    chooseNeeded(C, L);
     remarkGathers(C, L, States[L.DirId]);
     std::string Desc = "?";
     if (auto It = St.find(L.Home); It != St.end() && It->second) {

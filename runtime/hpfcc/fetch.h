@@ -70,13 +70,52 @@ inline fetch_totals &fetchTotals() {
 
 } // namespace detail
 
-/// What a call site keeps between runs: the plan and what it was built for.
-struct fetch_site {
+/// What a call site of a planned read keeps between runs: the plan and
+/// the mappings and bounds it was built for (hpfcc::fetched here,
+/// hpfcc::needed_copy in hpfcc/needed.h).
+struct planned_site {
   std::optional<hpf::plan::Distribution> From, Home;
-  index_t Lo = 0, Hi = 0, F0 = 0, F1 = 0;
-  bool Affine = false;
-  std::vector<index_t> Needs, Slots; ///< inspected (not kept when affine)
+  index_t Lo = 0, Hi = 0;
+  std::vector<index_t> Needs; ///< inspected (not kept when affine)
   hpf::rt::FetchPlan Plan;
+
+  bool builtFor(const hpf::plan::Distribution &from,
+                const hpf::plan::Distribution &home, index_t lo,
+                index_t hi) const {
+    return From && From->sameMapping(from) && Home->sameMapping(home) &&
+           Lo == lo && Hi == hi;
+  }
+  /// Plans output slots slots[k] needing element needs[k] (collective).
+  void rebuild(const hpf::plan::Distribution &from,
+               const hpf::plan::Distribution &home, index_t lo, index_t hi,
+               std::vector<index_t> needs, const std::vector<index_t> &slots,
+               const char *where) {
+    Plan = hpf::rt::planFetch(from, needs, slots, where);
+    From = from;
+    Home = home;
+    Lo = lo;
+    Hi = hi;
+    Needs = std::move(needs);
+    if (detail::readReport())
+      ++detail::fetchTotals().Plans;
+  }
+  /// Runs the plan (collective), counted in the read report.
+  void run(const void *local, std::size_t elemSize, void *out,
+           const char *where) const {
+    const index_t Bytes = hpf::rt::runFetch(Plan, local, elemSize, out, where);
+    if (detail::readReport()) {
+      detail::fetch_totals &Tot = detail::fetchTotals();
+      Tot.Rank = hpf::rank();
+      Tot.Bytes += Bytes;
+      ++Tot.Fetches;
+    }
+  }
+};
+
+struct fetch_site : planned_site {
+  index_t F0 = 0, F1 = 0;
+  bool Affine = false;
+  std::vector<index_t> Slots; ///< inspected (not kept when affine)
 };
 
 /// The slot a fetched element is read from; the subscript, still written
@@ -98,9 +137,8 @@ public:
         Buf(std::size_t(home.local_extent(d) * Row), T{}) {
     const hpf::plan::Distribution &From = a.mapping().dims()[0];
     const hpf::plan::Distribution &Home = home.mapping().dims()[std::size_t(d)];
-    const bool SameMaps = site.From && site.From->sameMapping(From) &&
-                          site.Home->sameMapping(Home) && site.Lo == lo &&
-                          site.Hi == hi && site.Affine == affine;
+    const bool SameMaps =
+        site.builtFor(From, Home, lo, hi) && site.Affine == affine;
     bool Rebuild = true;
     std::vector<index_t> Needs, Slots;
     if (affine) {
@@ -116,26 +154,15 @@ public:
           !(SameMaps && site.Needs == Needs && site.Slots == Slots), where);
     }
     if (Rebuild) {
-      site.Plan = hpf::rt::planFetch(From, Needs, Slots, where);
-      site.From = From;
-      site.Home = Home;
-      site.Lo = lo;
-      site.Hi = hi;
+      site.rebuild(From, Home, lo, hi, std::move(Needs), Slots, where);
       site.Affine = affine;
-      site.Needs = affine ? std::vector<index_t>() : std::move(Needs);
-      site.Slots = affine ? std::vector<index_t>() : std::move(Slots);
-      if (detail::readReport())
-        ++detail::fetchTotals().Plans;
+      site.Slots = std::move(Slots);
+      if (affine) {
+        site.Needs.clear();
+        site.Slots.clear();
+      }
     }
-    const index_t Bytes =
-        hpf::rt::runFetch(site.Plan, a.local_data(),
-                          std::size_t(Row) * sizeof(T), Buf.data(), where);
-    if (detail::readReport()) {
-      detail::fetch_totals &Tot = detail::fetchTotals();
-      Tot.Rank = hpf::rank();
-      Tot.Bytes += Bytes;
-      ++Tot.Fetches;
-    }
+    site.run(a.local_data(), std::size_t(Row) * sizeof(T), Buf.data(), where);
   }
   fetched(const fetched &) = delete;
   fetched &operator=(const fetched &) = delete;

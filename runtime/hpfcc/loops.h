@@ -45,6 +45,23 @@ struct segment {
   index_t off = 0;
 };
 
+/// The iterator of a range of runs numbered K (segment_range,
+/// stepped_range, strided_range): *it is the range's at(K).
+template <class Range> class run_iterator {
+public:
+  run_iterator(const Range *R, index_t K) : R(R), K(K) {}
+  auto operator*() const { return R->at(K); }
+  run_iterator &operator++() {
+    ++K;
+    return *this;
+  }
+  bool operator!=(const run_iterator &O) const { return K != O.K; }
+
+private:
+  const Range *R;
+  index_t K;
+};
+
 class segment_range {
 public:
   /// Rank `me` (-1: owns nothing) of distribution `d`, clipped to [lo, hi).
@@ -137,21 +154,7 @@ private:
   }
 
 public:
-  class iterator {
-  public:
-    segment operator*() const { return Range->at(K); }
-    iterator &operator++() {
-      ++K;
-      return *this;
-    }
-    bool operator!=(const iterator &O) const { return K != O.K; }
-
-  private:
-    friend class segment_range;
-    iterator(const segment_range *R, index_t K) : Range(R), K(K) {}
-    const segment_range *Range;
-    index_t K;
-  };
+  using iterator = run_iterator<segment_range>;
   iterator begin() const { return iterator(this, First); }
   iterator end() const { return iterator(this, End); }
   /// The segment numbers [first(), last()) that at() accepts.
@@ -307,21 +310,7 @@ public:
     return R;
   }
 
-  class iterator {
-  public:
-    steps operator*() const { return Range->at(K); }
-    iterator &operator++() {
-      ++K;
-      return *this;
-    }
-    bool operator!=(const iterator &O) const { return K != O.K; }
-
-  private:
-    friend class stepped_range;
-    iterator(const stepped_range *R, index_t K) : Range(R), K(K) {}
-    const stepped_range *Range;
-    index_t K;
-  };
+  using iterator = run_iterator<stepped_range>;
   iterator begin() const { return iterator(this, 0); }
   iterator end() const { return iterator(this, Segs.last() - Segs.first()); }
 

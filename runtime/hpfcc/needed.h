@@ -38,18 +38,13 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <optional>
 #include <vector>
 
 namespace hpfcc {
 
-/// What a call site keeps between runs: the plan, what it was built for,
-/// and the buffer the elements land in.
-template <class T> struct needs_site {
-  std::optional<hpf::plan::Distribution> From, Home;
-  index_t Lo = 0, Hi = 0;
-  std::vector<index_t> Needs;
-  hpf::rt::FetchPlan Plan;
+/// What a call site keeps between runs: the plan, what it was built for
+/// (planned_site, hpfcc/fetch.h), and the buffer the elements land in.
+template <class T> struct needs_site : planned_site {
   std::vector<T> Full;
   /// Mark[g] == Epoch: g is listed in this run (no sort per run: a
   /// product's inspector sees each element several times).
@@ -103,30 +98,15 @@ const T *needed_copy(needs_site<T> &site, const hpf::darray<T, 1> &a,
         inspect(Need, i);
   const hpf::plan::Distribution &From = a.mapping().dims()[0];
   const hpf::plan::Distribution &Home = home.mapping().dims()[std::size_t(d)];
-  const bool Same = site.From && site.From->sameMapping(From) &&
-                    site.Home->sameMapping(Home) && site.Lo == lo &&
-                    site.Hi == hi && site.Needs == Needs &&
+  const bool Same = site.builtFor(From, Home, lo, hi) && site.Needs == Needs &&
                     site.Full.size() == std::size_t(N);
   if (hpf::rt::anyRank(!Same, where)) {
     // The slot of an element is its global index.
-    site.Plan = hpf::rt::planFetch(From, Needs, Needs, where);
-    site.From = From;
-    site.Home = Home;
-    site.Lo = lo;
-    site.Hi = hi;
-    site.Needs = std::move(Needs);
+    const std::vector<index_t> Slots = Needs;
+    site.rebuild(From, Home, lo, hi, std::move(Needs), Slots, where);
     site.Full.assign(std::size_t(N), T{});
-    if (detail::readReport())
-      ++detail::fetchTotals().Plans;
   }
-  const index_t Bytes = hpf::rt::runFetch(site.Plan, a.local_data(), sizeof(T),
-                                          site.Full.data(), where);
-  if (detail::readReport()) {
-    detail::fetch_totals &Tot = detail::fetchTotals();
-    Tot.Rank = hpf::rank();
-    Tot.Bytes += Bytes;
-    ++Tot.Fetches;
-  }
+  site.run(a.local_data(), sizeof(T), site.Full.data(), where);
   if (OwnsAll) // read in place
     return a.local_data();
   std::copy(a.local_data() + (OwnLo + OwnOff),

@@ -59,26 +59,15 @@ public:
     Strided = true;
   }
 
-  class iterator {
-  public:
-    strided_segment operator*() const {
-      if (Range->Strided)
-        return Range->One;
-      const segment S = Range->Segs.at(K);
-      return {S.lo, S.hi, S.off, 1, 0};
-    }
-    iterator &operator++() {
-      ++K;
-      return *this;
-    }
-    bool operator!=(const iterator &O) const { return K != O.K; }
+  /// Run number K: the one strided run, or segment K with step 1.
+  strided_segment at(index_t K) const {
+    if (Strided)
+      return One;
+    const segment S = Segs.at(K);
+    return {S.lo, S.hi, S.off, 1, 0};
+  }
 
-  private:
-    friend class strided_range;
-    iterator(const strided_range *R, index_t K) : Range(R), K(K) {}
-    const strided_range *Range;
-    index_t K;
-  };
+  using iterator = run_iterator<strided_range>;
   iterator begin() const { return iterator(this, Segs.first()); }
   iterator end() const {
     return iterator(this, Strided ? Segs.first() + 1 : Segs.last());
