@@ -158,6 +158,25 @@ bool constRefArgument(const Stmt *Par, const Stmt *Arg) {
 
 } // namespace
 
+const Expr *outermostElement(ASTContext &Ctx, const DeclRefExpr *DRE) {
+  const Expr *E = DRE, *Top = DRE;
+  for (;;) {
+    const Expr *Up = nullptr;
+    for (const DynTypedNode &N : Ctx.getParents(*E))
+      if (const auto *P = N.get<Expr>())
+        Up = P;
+    const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(Up);
+    const auto *Sub = dyn_cast_or_null<ArraySubscriptExpr>(Up);
+    if (isa_and_nonnull<ParenExpr>(Up) ||
+        (Cast && Cast->getCastKind() == CK_ArrayToPointerDecay))
+      E = Up;
+    else if (Sub && Sub->getBase()->IgnoreParenImpCasts() == Top)
+      E = Top = Up;
+    else
+      return Top;
+  }
+}
+
 bool onlyRead(ASTContext &Ctx, const Expr *E) {
   const Stmt *Child = memberTop(Ctx, E);
   if (trivialCopySource(Ctx, cast<Expr>(Child)))

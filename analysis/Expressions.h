@@ -62,6 +62,12 @@ bool wholeElement(Reporter &R, const clang::Expr *E, const Subscripts &S,
 /// Anything else (assignment, ++, reference, address) may write.
 bool onlyRead(clang::ASTContext &Ctx, const clang::Expr *E);
 
+/// The outermost element `V[a][b]` whose base is DRE, through parentheses
+/// and the array-to-pointer decay of the base (DRE itself if none): what
+/// onlyRead asks about.
+const clang::Expr *outermostElement(clang::ASTContext &Ctx,
+                                    const clang::DeclRefExpr *DRE);
+
 /// The outermost `.field` access above E (`A[k].p.x` for the element
 /// `A[k]`), through parentheses; E itself if no field of it is named.
 const clang::Expr *memberTop(clang::ASTContext &Ctx, const clang::Expr *E);

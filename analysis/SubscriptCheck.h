@@ -138,7 +138,7 @@ private:
         return;
       if (const auto *DRE = dyn_cast<DeclRefExpr>(S);
           DRE && DRE->getDecl() == V) {
-        Written = !onlyRead(Ctx, elementOf(DRE));
+        Written = !onlyRead(Ctx, outermostElement(Ctx, DRE));
         return;
       }
       for (const Stmt *C : S->children())
@@ -146,26 +146,6 @@ private:
     };
     Walk(L.outer());
     return Written;
-  }
-  /// The outermost element `V[a][b]` whose base is DRE (DRE itself if
-  /// none): what onlyRead asks about.
-  const Expr *elementOf(const DeclRefExpr *DRE) const {
-    const Expr *E = DRE, *Top = DRE;
-    for (;;) {
-      const Expr *Up = nullptr;
-      for (const DynTypedNode &N : Ctx.getParents(*E))
-        if (const auto *P = N.get<Expr>())
-          Up = P;
-      const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(Up);
-      const auto *Sub = dyn_cast_or_null<ArraySubscriptExpr>(Up);
-      if (isa_and_nonnull<ParenExpr>(Up) ||
-          (Cast && Cast->getCastKind() == CK_ArrayToPointerDecay))
-        E = Up;
-      else if (Sub && Sub->getBase()->IgnoreParenImpCasts() == Top)
-        E = Top = Up;
-      else
-        return Top;
-    }
   }
 };
 

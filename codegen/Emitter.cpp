@@ -8,6 +8,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
+#include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
@@ -58,9 +59,16 @@ bool Emitter::contains(SourceRange R, SourceLocation At) const {
          !SM.isBeforeInTranslationUnit(R.getEnd(), At);
 }
 
-SourceLocation Emitter::afterLoop(const ForStmt *F) const {
-  SourceLocation End = SM.getExpansionRange(F->getEndLoc()).getEnd();
-  if (isa<CompoundStmt>(F->getBody()))
+SourceLocation Emitter::afterLoop(const Stmt *Loop) const {
+  SourceLocation End = SM.getExpansionRange(Loop->getEndLoc()).getEnd();
+  const Stmt *Body = nullptr; // a do loop ends at `)`, before its `;`
+  if (const auto *F = dyn_cast<ForStmt>(Loop))
+    Body = F->getBody();
+  else if (const auto *W = dyn_cast<WhileStmt>(Loop))
+    Body = W->getBody();
+  else if (const auto *R = dyn_cast<CXXForRangeStmt>(Loop))
+    Body = R->getBody();
+  if (isa_and_nonnull<CompoundStmt>(Body))
     return Lexer::getLocForEndOfToken(End, 0, SM, LO);
   SourceLocation After =
       Lexer::findLocationAfterToken(End, tok::semi, SM, LO,

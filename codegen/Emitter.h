@@ -75,7 +75,7 @@ public:
   /// At lies inside R (both ends included).
   bool contains(clang::SourceRange R, clang::SourceLocation At) const;
   /// After the loop's last token (after the ';' of a non-compound body).
-  clang::SourceLocation afterLoop(const clang::ForStmt *F) const;
+  clang::SourceLocation afterLoop(const clang::Stmt *Loop) const;
 
   // ---- directives ----
   /// Replaces a directive's text by itself as a comment and Code, keeping

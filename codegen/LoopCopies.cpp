@@ -137,7 +137,21 @@ LoopEmitter::neededCopy(const DistArray *A,
          ", " + A->Name + ", " + L.Home->Name + ", " + std::to_string(Lv.Dim) +
          ", " + Lo + ", " + Hi + ", [&](auto &&__hpf_need, const " +
          Lv.IndVar->getType().getAsString() + " " + Lv.IndVar->getName().str() +
-         ") {" + Inspect + " }, " + E.whereLiteral(D.HashLoc) + ");";
+         ") {" + Inspect + " }, " + E.whereLiteral(D.HashLoc) +
+         (L.NeedsKept ? ", &" + windowName() : std::string()) + ");";
+}
+
+std::string LoopEmitter::windowName() const { return "__hpf_nw" + Id; }
+
+/// Around the loop whose iterations keep what the inspectors read
+/// (analysis/NeededReuse.cpp): the window needed_copy inspects once in.
+/// Last, so that its closing brace follows every other one after the loop.
+void LoopEmitter::needsWindow() {
+  if (!L.NeedsKept)
+    return;
+  E.RW.InsertTextBefore(E.SM.getExpansionLoc(L.NeedsKept->getBeginLoc()),
+                        "{ const hpfcc::needs_window " + windowName() + "; ");
+  E.RW.InsertTextAfter(E.afterLoop(L.NeedsKept), " }");
 }
 
 /// The level whose segments choose the blocks of the halos per block (the

@@ -2,8 +2,10 @@
 // finite-element and graph codes store it. The matrix (row pointers,
 // column indices, values) is replicated; both vectors are block-distributed,
 // so each rank multiplies its own rows. X[Col[k]] reaches any row: before
-// the product each rank runs the loop over k alone (an inspector), lists the
-// elements of X its rows read, and receives only those from their owners.
+// the first product each rank runs the loop over k alone (an inspector),
+// lists the elements of X its rows read, and then receives only those from
+// their owners; nothing in the iteration loop changes Col or RowStart, so
+// the list is made once for the 30 products.
 #include <cmath>
 #include <cstdio>
 

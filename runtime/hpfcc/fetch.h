@@ -29,7 +29,8 @@
 // read them either without undefined behaviour).
 //
 // HPF_READ_REPORT=1: at exit each rank prints the bytes it received for
-// such reads, how many fetches ran and how many plans were built.
+// such reads, how many fetches ran, how many plans were built and how many
+// inspections ran (here and in hpfcc::needed_copy).
 //
 //===----------------------------------------------------------------------===//
 #ifndef HPFCC_FETCH_H
@@ -49,7 +50,8 @@ namespace detail {
 
 /// HPF_READ_REPORT totals of planned reads on this rank.
 struct fetch_totals {
-  long long Bytes = 0, Fetches = 0, Plans = 0;
+  /// Inspections: passes of an inspector over the rank's iterations.
+  long long Bytes = 0, Fetches = 0, Plans = 0, Inspections = 0;
   int Rank = 0; // MPI may be finalized at exit
 };
 inline fetch_totals &fetchTotals() {
@@ -59,8 +61,9 @@ inline fetch_totals &fetchTotals() {
       const fetch_totals &Tot = fetchTotals();
       std::fprintf(stderr,
                    "hpf-read: rank %d received %lld bytes in %lld planned "
-                   "reads (%lld plans built)\n",
-                   Tot.Rank, Tot.Bytes, Tot.Fetches, Tot.Plans);
+                   "reads (%lld plans built, %lld inspections)\n",
+                   Tot.Rank, Tot.Bytes, Tot.Fetches, Tot.Plans,
+                   Tot.Inspections);
     });
     return true;
   }();
@@ -191,6 +194,8 @@ private:
   static void inspect(const H &home, int d, index_t lo, index_t hi, index_t n,
                       F &f, std::vector<index_t> &Needs,
                       std::vector<index_t> &Slots) {
+    if (detail::readReport())
+      ++detail::fetchTotals().Inspections;
     for (const segment s : owned_segments(home, d, lo, hi))
       for (index_t i = s.lo; i < s.hi; ++i) {
         const index_t g = f(i, i + s.off);

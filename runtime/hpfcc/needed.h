@@ -23,8 +23,11 @@
 // as it would read a gathered copy. This is the PARTI/CHAOS
 // inspector-executor again: one MPI_Allreduce of a flag decides, on every
 // rank alike, whether the last plan still fits (same needs, bounds and
-// mappings) or a new one is built. The buffer is kept by the call site: the
-// memory of a gathered copy, the messages of the elements read.
+// mappings) or a new one is built. Where the compiler proves that a loop
+// around the nest cannot change what the inspector reads
+// (analysis/NeededReuse.cpp), it passes a needs_window: the inspection
+// then runs once per run of that loop. The buffer is kept by the call
+// site: the memory of a gathered copy, the messages of the elements read.
 //
 // Depends on hpfcc/loops.h, hpfcc/fetch.h (its read report) and mpi/Fetch.h.
 //
@@ -42,9 +45,32 @@
 
 namespace hpfcc {
 
+/// Around a loop whose iterations cannot change what a nest's inspector
+/// reads (analysis/NeededReuse.cpp proves it): `{ const
+/// hpfcc::needs_window __hpf_nw7; for (...) { ... } }`. needed_copy
+/// inspects once per window, the first time it runs in it; every rank
+/// opens the same windows in the same order, so they agree without a
+/// message.
+class needs_window {
+public:
+  needs_window() : Id(++last()) {}
+  needs_window(const needs_window &) = delete;
+  needs_window &operator=(const needs_window &) = delete;
+  std::uint64_t id() const { return Id; }
+
+private:
+  std::uint64_t Id;
+  static std::uint64_t &last() {
+    static std::uint64_t Last = 0;
+    return Last;
+  }
+};
+
 /// What a call site keeps between runs: the plan, what it was built for
 /// (planned_site, hpfcc/fetch.h), and the buffer the elements land in.
 template <class T> struct needs_site : planned_site {
+  /// The window whose inspection the plan holds (0: none).
+  std::uint64_t Window = 0;
   std::vector<T> Full;
   /// Mark[g] == Epoch: g is listed in this run (no sort per run: a
   /// product's inspector sees each element several times).
@@ -52,30 +78,34 @@ template <class T> struct needs_site : planned_site {
   std::uint32_t Epoch = 0;
 };
 
-/// A's elements that inspect(need, i) names for the owned i in [lo, hi) of
-/// dimension d of the home array, at their global indices (the others are
-/// never read by the loop and keep older values). Subscripts outside
-/// [0, n) are not fetched (the loop would not read them either without
-/// undefined behaviour).
+namespace detail {
+
+/// The one stretch of A a rank owns ([Lo, Hi), local index g + Off) under
+/// block or gen_block; empty under other mappings.
+struct own_stretch {
+  index_t Lo = 0, Hi = 0, Off = 0;
+};
+template <class T> own_stretch ownStretch(const hpf::darray<T, 1> &a) {
+  own_stretch O;
+  if (const segment_range Own = owned_segments(a, 0, 0, a.extent(0));
+      Own.last() - Own.first() == 1) {
+    const segment S = Own.at(Own.first());
+    O = {S.lo, std::max(S.lo, S.hi), S.off};
+  }
+  return O;
+}
+
+/// The inspection: lists the elements outside Own that inspect(need, i)
+/// names for the owned i in [lo, hi) of dimension d of home, and keeps or
+/// rebuilds site's plan (one MPI_Allreduce of a flag: every rank alike).
 template <class T, class H, class F>
-const T *needed_copy(needs_site<T> &site, const hpf::darray<T, 1> &a,
-                     const H &home, int d, index_t lo, index_t hi, F inspect,
-                     const char *where) {
+void inspectNeeds(needs_site<T> &site, const hpf::darray<T, 1> &a,
+                  const H &home, int d, index_t lo, index_t hi,
+                  const own_stretch &Own, F &inspect, const char *where) {
   const index_t N = a.extent(0);
   if (site.Mark.size() != std::size_t(N) || ++site.Epoch == 0) {
     site.Mark.assign(std::size_t(N), 0);
     site.Epoch = 1;
-  }
-  // A rank owning one stretch of A (block, gen_block) copies it whole
-  // after the exchange and lists only the others: one range test per read
-  // of its own elements, no per-element copy of them.
-  index_t OwnLo = 0, OwnHi = 0, OwnOff = 0;
-  if (const segment_range Own = owned_segments(a, 0, 0, N);
-      Own.last() - Own.first() == 1) {
-    const segment S = Own.at(Own.first());
-    OwnLo = S.lo;
-    OwnHi = std::max(S.lo, S.hi);
-    OwnOff = S.off;
   }
   // The distinct other elements in the order first read: the same list
   // while the inputs are the same.
@@ -83,7 +113,7 @@ const T *needed_copy(needs_site<T> &site, const hpf::darray<T, 1> &a,
   std::uint32_t *const Mark = site.Mark.data();
   const std::uint32_t Epoch = site.Epoch;
   auto Need = [&](index_t g) {
-    if (g >= OwnLo && g < OwnHi)
+    if (g >= Own.Lo && g < Own.Hi)
       return;
     if (g >= 0 && g < N && Mark[g] != Epoch) {
       Mark[g] = Epoch;
@@ -91,11 +121,12 @@ const T *needed_copy(needs_site<T> &site, const hpf::darray<T, 1> &a,
     }
   };
   // A rank that owns all of A (one rank) needs nothing from the others.
-  const bool OwnsAll = OwnLo == 0 && OwnHi == N;
-  if (!OwnsAll)
+  if (Own.Lo != 0 || Own.Hi != N)
     for (const segment s : owned_segments(home, d, lo, hi))
       for (index_t i = s.lo; i < s.hi; ++i)
         inspect(Need, i);
+  if (readReport())
+    ++fetchTotals().Inspections;
   const hpf::plan::Distribution &From = a.mapping().dims()[0];
   const hpf::plan::Distribution &Home = home.mapping().dims()[std::size_t(d)];
   const bool Same = site.builtFor(From, Home, lo, hi) && site.Needs == Needs &&
@@ -106,11 +137,38 @@ const T *needed_copy(needs_site<T> &site, const hpf::darray<T, 1> &a,
     site.rebuild(From, Home, lo, hi, std::move(Needs), Slots, where);
     site.Full.assign(std::size_t(N), T{});
   }
+}
+
+} // namespace detail
+
+/// A's elements that inspect(need, i) names for the owned i in [lo, hi) of
+/// dimension d of the home array, at their global indices (the others are
+/// never read by the loop and keep older values). Subscripts outside
+/// [0, n) are not fetched (the loop would not read them either without
+/// undefined behaviour). Inside a window (window not null) the inspection
+/// runs once, while the bounds and mappings stay those of its plan.
+template <class T, class H, class F>
+const T *needed_copy(needs_site<T> &site, const hpf::darray<T, 1> &a,
+                     const H &home, int d, index_t lo, index_t hi, F inspect,
+                     const char *where, const needs_window *window = nullptr) {
+  const index_t N = a.extent(0);
+  // A rank owning one stretch of A (block, gen_block) copies it whole
+  // after the exchange and lists only the others: one range test per read
+  // of its own elements, no per-element copy of them.
+  const detail::own_stretch Own = detail::ownStretch(a);
+  // Inspected already in this window, for these bounds and mappings: the
+  // same needs on every rank, no pass and no message.
+  if (!window || site.Window != window->id() ||
+      !site.builtFor(a.mapping().dims()[0],
+                     home.mapping().dims()[std::size_t(d)], lo, hi) ||
+      site.Full.size() != std::size_t(N))
+    detail::inspectNeeds(site, a, home, d, lo, hi, Own, inspect, where);
+  site.Window = window ? window->id() : 0;
   site.run(a.local_data(), sizeof(T), site.Full.data(), where);
-  if (OwnsAll) // read in place
+  if (Own.Lo == 0 && Own.Hi == N) // owns all: read in place
     return a.local_data();
-  std::copy(a.local_data() + (OwnLo + OwnOff),
-            a.local_data() + (OwnHi + OwnOff), site.Full.begin() + OwnLo);
+  std::copy(a.local_data() + (Own.Lo + Own.Off),
+            a.local_data() + (Own.Hi + Own.Off), site.Full.begin() + Own.Lo);
   return site.Full.data();
 }
 

@@ -10,5 +10,5 @@
 // CHECK: e2e: -n 3: same output
 // CHECK: e2e: -n 4: same output
 // RUN: env HPF_READ_REPORT=1 MPIEXEC_TIMEOUT=120 %mpiexec -n 2 %t/hpf.exe 2>&1 >/dev/null | FileCheck %s --check-prefix=BYTES
-// BYTES-DAG: hpf-read: rank 0 received 1600 bytes in 5 planned reads (1 plans built)
-// BYTES-DAG: hpf-read: rank 1 received 1600 bytes in 5 planned reads (1 plans built)
+// BYTES-DAG: hpf-read: rank 0 received 1600 bytes in 5 planned reads (1 plans built, 1 inspections)
+// BYTES-DAG: hpf-read: rank 1 received 1600 bytes in 5 planned reads (1 plans built, 1 inspections)

@@ -8,8 +8,9 @@
 //    plan is rebuilt): rank r needs 8 elements per run, from rank r / 2
 //    (then from 3 - r / 2), 64 bytes unless it owns them.
 // Rank 0: 2 * 128 + 0 + 0 + 64 = 320 bytes, rank 1: 256 + 3 * 64 = 448,
-// rank 2: 256 + 64 + 64 + 0 = 384, rank 3: 448; 5 reads, 3 plans built. A
-// gather would send each rank 48 * 8 = 384 bytes per read (1920).
+// rank 2: 256 + 64 + 64 + 0 = 384, rank 3: 448; 5 reads, 3 plans built, 4
+// inspections (the affine read's first run, each of the three index
+// reads). A gather would send each rank 48 * 8 = 384 bytes per read (1920).
 // REQUIRES: mpi
 // RUN: %clang_hpf -fplugin-arg-hpf-out=%t.cpp %s
 // RUN: %strip_checks %t.cpp | FileCheck %s --check-prefix=CODE
@@ -26,10 +27,10 @@
 // CHECK: e2e: -n 1: same output
 // CHECK: e2e: -n 4: same output
 // RUN: env HPF_READ_REPORT=1 MPIEXEC_TIMEOUT=120 %mpiexec -n 4 %t.d/hpf.exe 2>&1 >/dev/null | FileCheck %s --check-prefix=BYTES
-// BYTES-DAG: hpf-read: rank 0 received 320 bytes in 5 planned reads (3 plans built)
-// BYTES-DAG: hpf-read: rank 1 received 448 bytes in 5 planned reads (3 plans built)
-// BYTES-DAG: hpf-read: rank 2 received 384 bytes in 5 planned reads (3 plans built)
-// BYTES-DAG: hpf-read: rank 3 received 448 bytes in 5 planned reads (3 plans built)
+// BYTES-DAG: hpf-read: rank 0 received 320 bytes in 5 planned reads (3 plans built, 4 inspections)
+// BYTES-DAG: hpf-read: rank 1 received 448 bytes in 5 planned reads (3 plans built, 4 inspections)
+// BYTES-DAG: hpf-read: rank 2 received 384 bytes in 5 planned reads (3 plans built, 4 inspections)
+// BYTES-DAG: hpf-read: rank 3 received 448 bytes in 5 planned reads (3 plans built, 4 inspections)
 #include <cstdio>
 
 constexpr int N = 64;

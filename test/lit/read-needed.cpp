@@ -9,7 +9,8 @@
 //    (r + 1) % 4 hold the right neighbour's: rank 0 receives 128 bytes,
 //    the others 136.
 // Rank 0: 2 * 136 + 128 = 400 bytes, rank 1: 2 * 144 + 136 = 424, rank 2:
-// 424, rank 3: 2 * 136 + 136 = 408; 3 reads, 2 plans built. A gather would
+// 424, rank 3: 2 * 136 + 136 = 408; 3 reads, 2 plans built, 3 inspections
+// (no loop around the nest in product(): each run lists). A gather would
 // send each rank 48 * 8 = 384 bytes per read (1152).
 // REQUIRES: mpi
 // RUN: %clang_hpf -fplugin-arg-hpf-out=%t.cpp %s
@@ -18,16 +19,17 @@
 // CODE: s += Val[k] * __hpf_all_X[[ID]][Col[k]];
 // RUN: %hpfcc -Rhpf -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=REMARK
 // REMARK: remark: 'X' is read without a gather: inspector-executor (PARTI/CHAOS): before the loop each rank runs the loops around its reads over its iterations of 'Y', lists the elements they read, and the owners send only those (the plan kept while they and the mappings are unchanged)
+// REMARK: remark: the elements read through index arrays are listed before every run of the loop: no loop around the nest in its function
 // REMARK-NOT: gathered on every rank
 // RUN: %e2e --tmp %t.d --ranks 1,4 %s | FileCheck %s
 // CHECK: e2e: sequential output: csr {{-?[0-9]+}} {{-?[0-9]+}} {{-?[0-9]+}}
 // CHECK: e2e: -n 1: same output
 // CHECK: e2e: -n 4: same output
 // RUN: env HPF_READ_REPORT=1 MPIEXEC_TIMEOUT=120 %mpiexec -n 4 %t.d/hpf.exe 2>&1 >/dev/null | FileCheck %s --check-prefix=BYTES
-// BYTES-DAG: hpf-read: rank 0 received 400 bytes in 3 planned reads (2 plans built)
-// BYTES-DAG: hpf-read: rank 1 received 424 bytes in 3 planned reads (2 plans built)
-// BYTES-DAG: hpf-read: rank 2 received 424 bytes in 3 planned reads (2 plans built)
-// BYTES-DAG: hpf-read: rank 3 received 408 bytes in 3 planned reads (2 plans built)
+// BYTES-DAG: hpf-read: rank 0 received 400 bytes in 3 planned reads (2 plans built, 3 inspections)
+// BYTES-DAG: hpf-read: rank 1 received 424 bytes in 3 planned reads (2 plans built, 3 inspections)
+// BYTES-DAG: hpf-read: rank 2 received 424 bytes in 3 planned reads (2 plans built, 3 inspections)
+// BYTES-DAG: hpf-read: rank 3 received 408 bytes in 3 planned reads (2 plans built, 3 inspections)
 #include <cstdio>
 #include <initializer_list>
 

@@ -3,9 +3,10 @@
 // matrix is the 5-point stencil of a G x G grid (positive weights) (row r = y *
 // G + x reads columns r, r +- 1, r +- G), built in replicated CSR arrays; the
 // vectors are block-distributed, so each rank multiplies its own rows.
-// X[Col[k]] goes through the index array: before each product every rank lists
-// the elements its rows read (an inspector over its part of Col) and receives
-// only those, a grid row from each neighbour, instead of all of X.
+// X[Col[k]] goes through the index array: before the first product every
+// rank lists the elements its rows read (an inspector over its part of Col;
+// the iteration loop cannot change Col, so once) and then receives only
+// those, a grid row from each neighbour, instead of all of X.
 #include <cmath>
 #include <cstdio>
 

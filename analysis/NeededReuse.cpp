@@ -1,0 +1,404 @@
+//===- analysis/NeededReuse.cpp - inspections kept across a loop ----------===//
+//
+// A nest's inspector (NeededReads.cpp) lists the elements its iterations
+// read through index arrays: a pass over `Col` for a CSR product, about as
+// long as the product itself. An iterative solver runs the product in a
+// loop that never changes `Col` or `RowStart`; HPF/JA asks the user to say
+// so (INDEX_REUSE). Here the compiler proves it instead: the outermost loop
+// around the nest, in its function, in which nothing can write a variable
+// the inspector reads. needed_copy then inspects once per run of that loop
+// (runtime/hpfcc/needed.h, hpfcc::needs_window) and only checks, without a
+// message, that the bounds and mappings are the ones the plan was built
+// for.
+//
+// The proof is syntactic and conservative. Each variable the inspector
+// reads (declared outside the nest; constants need nothing) must be an
+// array of numbers or a number (no pointer or reference, whose target other
+// names reach), and
+//  - nowhere in the translation unit (in its function, for a local) is it
+//    used but by name: read, or assigned element by element (`Col[k] = c`,
+//    `++n`); no address, reference or pointer to it exists;
+//  - nothing in the loop writes it: no assignment to it in the loop, nor in
+//    any function, constructor, destructor or lambda the loop calls,
+//    transitively; a call through a pointer, a virtual call, a call of a
+//    function defined in another file, or of a library function given a
+//    callable or user type (which may call back) ends the proof;
+//  - the loop holds no label (a goto into it would skip the window).
+//
+//===----------------------------------------------------------------------===//
+#include "Expressions.h"
+#include "Phases.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+
+#include <set>
+#include <vector>
+
+using namespace clang;
+
+namespace hpf::analysis {
+
+namespace {
+
+bool inSystemHeader(const SourceManager &SM, SourceLocation L) {
+  return L.isValid() && SM.isInSystemHeader(SM.getExpansionLoc(L));
+}
+
+std::string lineOf(const SourceManager &SM, SourceLocation L) {
+  return std::to_string(SM.getExpansionLineNumber(L));
+}
+
+/// Whether a library function given a value of type T cannot call back
+/// into the program: numbers, pointers to them, and library classes of
+/// such (std::vector<double>, std::ostream); not a function, lambda, user
+/// class or std::function (a function type argument).
+bool harmlessArgument(const SourceManager &SM, QualType T, int Depth = 0) {
+  if (Depth > 8)
+    return false;
+  T = T.getNonReferenceType().getCanonicalType();
+  while (T->isPointerType() || T->isArrayType())
+    T = T->isPointerType() ? T->getPointeeType().getCanonicalType()
+                           : QualType(T->getArrayElementTypeNoTypeQual(), 0);
+  if (T->isFunctionType() || T->isMemberPointerType())
+    return false;
+  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+  if (!RD)
+    return true;
+  if (RD->isLambda() || !inSystemHeader(SM, RD->getLocation()))
+    return false;
+  if (const auto *TS = dyn_cast<ClassTemplateSpecializationDecl>(RD))
+    for (const TemplateArgument &A : TS->getTemplateArgs().asArray())
+      if (A.getKind() == TemplateArgument::Type &&
+          !harmlessArgument(SM, A.getAsType(), Depth + 1))
+        return false;
+  return true;
+}
+
+/// What the loop (and what it calls) may do to the inspector's variables.
+class LoopWrites : public RecursiveASTVisitor<LoopWrites> {
+public:
+  LoopWrites(ASTContext &Ctx, const std::set<const VarDecl *> &Vars)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Vars(Vars) {}
+
+  /// Walks S and every function it reaches; false (Why set) if a variable
+  /// may be written.
+  bool clean(const Stmt *S) {
+    TraverseStmt(const_cast<Stmt *>(S));
+    InLoop = false;
+    while (Why.empty() && !Queue.empty()) {
+      const FunctionDecl *F = Queue.back();
+      Queue.pop_back();
+      if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(F))
+        for (const CXXCtorInitializer *I : Ctor->inits())
+          TraverseStmt(I->getInit());
+      TraverseStmt(F->getBody());
+    }
+    return Why.empty();
+  }
+  std::string Why;
+
+  /// A carrier's `decltype((...))` (pragma-parser) is not evaluated.
+  bool TraverseDecltypeTypeLoc(DecltypeTypeLoc) { return true; }
+  bool VisitLabelStmt(LabelStmt *) {
+    if (InLoop)
+      return fail("it holds a label (a jump into it would skip the window)");
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *V) {
+    destroys(V->getType(), V->getLocation());
+    return Why.empty();
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (const auto *F = dyn_cast<FunctionDecl>(E->getDecl()))
+      return reach(F, E->getBeginLoc()); // called here or passed on
+    const auto *V = dyn_cast<VarDecl>(E->getDecl());
+    if (!V || !Vars.count(V))
+      return true;
+    if (!onlyRead(Ctx, outermostElement(Ctx, E)))
+      return fail("'" + V->getName().str() + "' is written at line " +
+                  lineOf(SM, E->getBeginLoc()));
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *E) {
+    const FunctionDecl *F = E->getDirectCallee();
+    if (!F)
+      return fail("a call through a pointer at line " +
+                  lineOf(SM, E->getBeginLoc()));
+    if (const auto *M = dyn_cast<CXXMethodDecl>(F);
+        M && M->isVirtual() && !M->hasAttr<FinalAttr>() &&
+        !M->getParent()->hasAttr<FinalAttr>())
+      return fail("a virtual call at line " + lineOf(SM, E->getBeginLoc()));
+    if (inSystemHeader(SM, F->getLocation())) {
+      for (const Expr *A : E->arguments())
+        if (!harmlessArgument(SM, A->getType()))
+          return libraryCall(F, E->getBeginLoc());
+      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
+        if (const Expr *O = MC->getImplicitObjectArgument();
+            O && !harmlessArgument(SM, O->getType()))
+          return libraryCall(F, E->getBeginLoc());
+      return true;
+    }
+    return reach(F, E->getBeginLoc());
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *E) {
+    const CXXConstructorDecl *F = E->getConstructor();
+    if (inSystemHeader(SM, F->getLocation())) {
+      for (const Expr *A : E->arguments())
+        if (!harmlessArgument(SM, A->getType()))
+          return libraryCall(F, E->getBeginLoc());
+      return harmlessArgument(SM, E->getType())
+                 ? true
+                 : libraryCall(F, E->getBeginLoc());
+    }
+    destroys(E->getType(), E->getBeginLoc());
+    return reach(F, E->getBeginLoc());
+  }
+  bool VisitCXXDeleteExpr(CXXDeleteExpr *E) {
+    destroys(E->getDestroyedType(), E->getBeginLoc());
+    return Why.empty();
+  }
+
+private:
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  const std::set<const VarDecl *> &Vars;
+  std::set<const FunctionDecl *> Seen;
+  std::vector<const FunctionDecl *> Queue;
+  /// False once the walk has left the loop for the functions it calls.
+  bool InLoop = true;
+
+  bool fail(std::string W) {
+    if (Why.empty())
+      Why = std::move(W);
+    return false;
+  }
+  bool libraryCall(const FunctionDecl *F, SourceLocation L) {
+    return fail("a call of '" + F->getNameAsString() +
+                "' given a callable or a user type at line " + lineOf(SM, L));
+  }
+  /// The destructor of a user class, run when the object goes.
+  void destroys(QualType T, SourceLocation L) {
+    if (const CXXRecordDecl *RD =
+            T->getBaseElementTypeUnsafe()->getAsCXXRecordDecl())
+      if (const CXXDestructorDecl *D = RD->getDestructor();
+          D && !inSystemHeader(SM, D->getLocation()))
+        reach(D, L);
+  }
+  /// F runs in the loop: walked later, if the program defines it here.
+  bool reach(const FunctionDecl *F, SourceLocation L) {
+    if (inSystemHeader(SM, F->getLocation()))
+      return true;
+    const FunctionDecl *Def = nullptr;
+    if (!F->hasBody(Def) || !Def->getBody()) {
+      if (F->isDefaulted() || F->isTrivial())
+        return true;
+      return fail("a call of '" + F->getNameAsString() +
+                  "', defined in another file, at line " + lineOf(SM, L));
+    }
+    if (Seen.size() > 256)
+      return fail("it calls too many functions to follow");
+    if (Seen.insert(Def).second)
+      Queue.push_back(Def);
+    return true;
+  }
+};
+
+/// Whether every use of V in Scope is by name: a read, or an assignment,
+/// ++ or -- of V or of its element. Where is set at the first other use
+/// (an address, a reference, a pointer: writes through it cannot be
+/// followed).
+class OnlyNamed : public RecursiveASTVisitor<OnlyNamed> {
+public:
+  OnlyNamed(ASTContext &Ctx, const VarDecl *V) : Ctx(Ctx), V(V) {}
+  SourceLocation Where;
+
+  /// A carrier's `decltype((...))` (pragma-parser) is not evaluated.
+  bool TraverseDecltypeTypeLoc(DecltypeTypeLoc) { return true; }
+  bool TraverseDecl(Decl *D) {
+    if (D && !isa<TranslationUnitDecl>(D) &&
+        inSystemHeader(Ctx.getSourceManager(), D->getLocation()))
+      return true; // a library cannot name the program's variables
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (E->getDecl() != V)
+      return true;
+    const Expr *El = outermostElement(Ctx, E);
+    if (onlyRead(Ctx, El) || assigned(El) || unevaluated(El))
+      return true;
+    Where = E->getBeginLoc();
+    return false;
+  }
+
+private:
+  ASTContext &Ctx;
+  const VarDecl *V;
+
+  const Stmt *parent(const Stmt *S) {
+    for (;;) {
+      auto Ps = Ctx.getParents(*S);
+      const Stmt *P = Ps.empty() ? nullptr : Ps[0].get<Stmt>();
+      if (!P || !isa<ParenExpr>(P))
+        return P;
+      S = P;
+    }
+  }
+  bool assigned(const Expr *E) {
+    const Stmt *P = parent(E);
+    if (const auto *B = dyn_cast_or_null<BinaryOperator>(P))
+      return B->isAssignmentOp() && B->getLHS()->IgnoreParens() == E &&
+             !parentUses(B);
+    if (const auto *U = dyn_cast_or_null<UnaryOperator>(P))
+      return U->isIncrementDecrementOp() && !parentUses(U);
+    return false;
+  }
+  /// An assignment's own value used as an lvalue (`int &r = (Col[k] = 1)`):
+  /// a reference to the element after all.
+  bool parentUses(const Expr *Assign) {
+    if (!Assign->isGLValue())
+      return false;
+    const Stmt *P = parent(Assign);
+    if (!P)
+      return false;
+    if (const auto *C = dyn_cast<ImplicitCastExpr>(P))
+      return C->getCastKind() != CK_LValueToRValue &&
+             C->getCastKind() != CK_ToVoid;
+    return !isa<CompoundStmt, ForStmt, WhileStmt, DoStmt, IfStmt, CastExpr>(
+               P) &&
+           !(isa<BinaryOperator>(P) && cast<BinaryOperator>(P)->isCommaOp());
+  }
+  bool unevaluated(const Expr *E) {
+    for (const Stmt *P = parent(E); P; P = parent(P))
+      if (isa<UnaryExprOrTypeTraitExpr>(P))
+        return true;
+      else if (!isa<Expr>(P))
+        return false;
+    return false;
+  }
+};
+
+/// The loop whose body holds S, in the same function (no lambda or
+/// captured statement between), or null.
+const Stmt *enclosingLoop(ASTContext &Ctx, const Stmt *S) {
+  for (;;) {
+    auto Ps = Ctx.getParents(*S);
+    if (Ps.size() != 1)
+      return nullptr;
+    const Stmt *P = Ps[0].get<Stmt>();
+    if (!P || isa<LambdaExpr, CapturedStmt, StmtExpr>(P))
+      return nullptr;
+    const Stmt *Body = nullptr;
+    if (const auto *F = dyn_cast<ForStmt>(P))
+      Body = F->getBody();
+    else if (const auto *W = dyn_cast<WhileStmt>(P))
+      Body = W->getBody();
+    else if (const auto *D = dyn_cast<DoStmt>(P))
+      Body = D->getBody();
+    else if (const auto *R = dyn_cast<CXXForRangeStmt>(P))
+      Body = R->getBody();
+    if (Body)
+      return Body == S ? P : nullptr; // not from a loop's header
+    S = P;
+  }
+}
+
+/// The variables the inspectors read that a loop might change: declared
+/// outside the nest, not constant.
+std::set<const VarDecl *> inspected(ASTContext &Ctx, const OwnerLoop &L) {
+  std::set<const VarDecl *> Vars;
+  const SourceManager &SM = Ctx.getSourceManager();
+  const SourceLocation Nest = L.outer()->getBeginLoc();
+  std::vector<const Stmt *> Todo;
+  for (const auto &[X, Reads] : L.Needed)
+    for (const NeededRead &R : Reads) {
+      Todo.push_back(R.Sub);
+      for (const ForStmt *F : R.Path)
+        Todo.insert(Todo.end(), {F->getInit(), F->getCond(), F->getInc()});
+    }
+  while (!Todo.empty()) {
+    const Stmt *S = Todo.back();
+    Todo.pop_back();
+    if (!S)
+      continue;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+          V && SM.isBeforeInTranslationUnit(V->getLocation(), Nest) &&
+          !V->getType().isConstant(Ctx))
+        Vars.insert(V);
+    for (const Stmt *C : S->children())
+      Todo.push_back(C);
+  }
+  return Vars;
+}
+
+/// Why V cannot be followed (empty if it can): a number or an array of
+/// numbers, used only by name.
+std::string untracked(ASTContext &Ctx, const VarDecl *V) {
+  const std::string Name = "'" + V->getName().str() + "'";
+  QualType T = V->getType();
+  if (T->isReferenceType() || T.isVolatileQualified() ||
+      !(T->isArithmeticType() || T->isEnumeralType() ||
+        (T->isConstantArrayType() &&
+         (T->getBaseElementTypeUnsafe()->isArithmeticType() ||
+          T->getBaseElementTypeUnsafe()->isEnumeralType()))))
+    return Name + " is not an array of numbers (what it refers to cannot be "
+                  "followed)";
+  OnlyNamed Uses(Ctx, V);
+  if (V->hasLocalStorage()) {
+    if (const auto *F =
+            dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod()))
+      Uses.TraverseStmt(F->getBody());
+  } else {
+    Uses.TraverseDecl(Ctx.getTranslationUnitDecl());
+  }
+  if (Uses.Where.isValid())
+    return Name + " is referred to at line " +
+           lineOf(Ctx.getSourceManager(), Uses.Where) +
+           " (writes through it cannot be followed)";
+  return "";
+}
+
+} // namespace
+
+const Stmt *keptNeedsLoop(Context &C, const OwnerLoop &L, std::string &Why) {
+  const Stmt *Loop = enclosingLoop(C.Ctx, L.outer());
+  if (!Loop) {
+    Why = "no loop around the nest in its function";
+    return nullptr;
+  }
+  const std::set<const VarDecl *> Vars = inspected(C.Ctx, L);
+  for (const VarDecl *V : Vars)
+    if (std::string W = untracked(C.Ctx, V); !W.empty()) {
+      Why = W;
+      return nullptr;
+    }
+  const Stmt *Kept = nullptr;
+  for (; Loop; Loop = enclosingLoop(C.Ctx, Loop)) {
+    const bool Level = std::any_of(
+        C.P.Loops.begin(), C.P.Loops.end(), [&](const OwnerLoop &O) {
+          return std::any_of(
+              O.Levels.begin(), O.Levels.end(),
+              [&](const NestLevel &Lv) { return Lv.For == Loop; });
+        });
+    LoopWrites Writes(C.Ctx, Vars);
+    if (Level || !Loop->getBeginLoc().isFileID() ||
+        !Loop->getEndLoc().isFileID() || !Writes.clean(Loop)) {
+      if (!Kept)
+        Why = "in the loop at line " + lineOf(C.SM, Loop->getBeginLoc()) +
+              ", " +
+              (Writes.Why.empty() ? std::string("a loop hpfcc rewrites")
+                                  : Writes.Why);
+      break;
+    }
+    Kept = Loop;
+  }
+  return Kept;
+}
+
+} // namespace hpf::analysis

@@ -1,0 +1,191 @@
+// Inspections kept across a loop (analysis/NeededReuse.cpp,
+// hpfcc::needs_window): a CSR product X[Col[k]] inside an iteration loop
+// lists its needed elements once per run of the loop when nothing in the
+// loop can change RowStart or Col, and before every product otherwise.
+// Each function below is one case; the index arrays change between or
+// inside its products so that a listing wrongly kept would read stale
+// elements and change the output at -n 2 and -n 3:
+//  - kept: nothing in the loop writes them (one listing for 4 products);
+//  - nested: the outer loop rebuilds Col, the inner loop keeps it (one
+//    listing per outer iteration: 2);
+//  - written in the loop, by a function the loop calls, by a lambda defined
+//    before the loop, and through a pointer made before it: a listing per
+//    product (4 each).
+// Listings at -n 2, per rank: 1 + 2 + 4 * 4 = 19.
+// REQUIRES: mpi
+// RUN: %e2e --tmp %t --ranks 1,2,3 %s | FileCheck %s
+// CHECK: e2e: sequential output: window {{-?[0-9]+}} {{-?[0-9]+}} {{-?[0-9]+}} {{-?[0-9]+}} {{-?[0-9]+}} {{-?[0-9]+}}
+// CHECK: e2e: -n 1: same output
+// CHECK: e2e: -n 2: same output
+// CHECK: e2e: -n 3: same output
+// RUN: env HPF_READ_REPORT=1 MPIEXEC_TIMEOUT=120 %mpiexec -n 2 %t/hpf.exe 2>&1 >/dev/null | FileCheck %s --check-prefix=COUNT
+// COUNT-DAG: hpf-read: rank 0 received {{[0-9]+}} bytes in 24 planned reads ({{[0-9]+}} plans built, 19 inspections)
+// COUNT-DAG: hpf-read: rank 1 received {{[0-9]+}} bytes in 24 planned reads ({{[0-9]+}} plans built, 19 inspections)
+// RUN: %hpfcc -Rhpf -fsyntax-only %s 2>&1 | FileCheck %s --check-prefix=REMARK
+// REMARK: window.cpp:86:28: remark: the elements read through index arrays are listed once per run of the loop at line 81: nothing in it changes what the listing reads
+// REMARK: window.cpp:103:30: remark: the elements read through index arrays are listed once per run of the loop at line 98: nothing in it changes what the listing reads
+// REMARK: window.cpp:120:28: remark: the elements read through index arrays are listed before every run of the loop: in the loop at line 115, 'Col' is written at line 125
+// REMARK: window.cpp:138:28: remark: the elements read through index arrays are listed before every run of the loop: in the loop at line 133, 'Col' is written at line 75
+// REMARK: window.cpp:157:28: remark: the elements read through index arrays are listed before every run of the loop: in the loop at line 152, 'Col' is written at line 151
+// REMARK: window.cpp:177:28: remark: the elements read through index arrays are listed before every run of the loop: 'Col2' is referred to at line 170 (writes through it cannot be followed)
+#include <cstdio>
+
+constexpr int N = 24, Nnz = 3 * N;
+int RowStart[N + 1], Col[Nnz], Col2[Nnz];
+
+#pragma hpf processors P(*)
+long X[N], Y[N];
+#pragma hpf distribute X(block) onto P
+#pragma hpf distribute Y(block) onto P
+
+// Row i reads i, (i + f) % N and (i * 5 + f) % N: elements of other ranks.
+void build(int F) {
+  for (int i = 0; i < N; ++i) {
+    RowStart[i] = 3 * i;
+    Col[3 * i] = i;
+    Col[3 * i + 1] = (i + F) % N;
+    Col[3 * i + 2] = (i * 5 + F) % N;
+    Col2[3 * i + 2] = Col[3 * i + 2]; // by name: Col2 stays followable here
+  }
+  RowStart[N] = Nnz;
+}
+
+void reset() {
+#pragma hpf independent
+  for (int i = 0; i < N; ++i)
+    X[i] = i * i % 17;
+}
+
+// X becomes Y, kept small (exact in long).
+void scale() {
+#pragma hpf independent
+  for (int i = 0; i < N; ++i)
+    X[i] = Y[i] % 1000;
+}
+
+long checksum() {
+  long S = 0;
+  for (int i = 0; i < N; ++i)
+    S += X[i] * (i + 1);
+  return S;
+}
+
+void shift() { // writes Col: called from a loop, its listing is not kept
+  for (int k = 0; k < Nnz; ++k)
+    Col[k] = (Col[k] + 7) % N;
+}
+
+long kept() {
+  build(3);
+  reset();
+  for (int it = 0; it < 4; ++it) {
+#pragma hpf independent
+    for (int i = 0; i < N; ++i) {
+      long s = 0;
+      for (int k = RowStart[i]; k < RowStart[i + 1]; ++k)
+        s += (k % 3 + 1) * X[Col[k]];
+      Y[i] = s;
+    }
+    scale();
+  }
+  return checksum();
+}
+
+long nested() {
+  reset();
+  for (int r = 0; r < 2; ++r) {
+    build(5 + 6 * r);
+    for (int it = 0; it < 2; ++it) {
+#pragma hpf independent
+      for (int i = 0; i < N; ++i) {
+        long s = 0;
+        for (int k = RowStart[i]; k < RowStart[i + 1]; ++k)
+          s += (k % 3 + 1) * X[Col[k]];
+        Y[i] = s;
+      }
+      scale();
+    }
+  }
+  return checksum();
+}
+
+long writtenInLoop() {
+  build(4);
+  reset();
+  for (int it = 0; it < 4; ++it) {
+#pragma hpf independent
+    for (int i = 0; i < N; ++i) {
+      long s = 0;
+      for (int k = RowStart[i]; k < RowStart[i + 1]; ++k)
+        s += (k % 3 + 1) * X[Col[k]];
+      Y[i] = s;
+    }
+    scale();
+    if (it == 1)
+      Col[5] = (Col[5] + 11) % N;
+  }
+  return checksum();
+}
+
+long writtenByCall() {
+  build(2);
+  reset();
+  for (int it = 0; it < 4; ++it) {
+#pragma hpf independent
+    for (int i = 0; i < N; ++i) {
+      long s = 0;
+      for (int k = RowStart[i]; k < RowStart[i + 1]; ++k)
+        s += (k % 3 + 1) * X[Col[k]];
+      Y[i] = s;
+    }
+    scale();
+    if (it % 2 == 0)
+      shift();
+  }
+  return checksum();
+}
+
+long writtenByLambda() {
+  build(6);
+  reset();
+  auto bump = [](int k) { Col[k] = (Col[k] + 5) % N; };
+  for (int it = 0; it < 4; ++it) {
+#pragma hpf independent
+    for (int i = 0; i < N; ++i) {
+      long s = 0;
+      for (int k = RowStart[i]; k < RowStart[i + 1]; ++k)
+        s += (k % 3 + 1) * X[Col[k]];
+      Y[i] = s;
+    }
+    scale();
+    bump(3 * it + 1);
+  }
+  return checksum();
+}
+
+long throughPointer() {
+  build(1);
+  for (int k = 0; k < Nnz; ++k)
+    Col2[k] = Col[k];
+  int *const P2 = Col2;
+  reset();
+  for (int it = 0; it < 4; ++it) {
+#pragma hpf independent
+    for (int i = 0; i < N; ++i) {
+      long s = 0;
+      for (int k = RowStart[i]; k < RowStart[i + 1]; ++k)
+        s += (k % 3 + 1) * X[Col2[k]];
+      Y[i] = s;
+    }
+    scale();
+    P2[3 * it + 2] = (P2[3 * it + 2] + 9) % N;
+  }
+  return checksum();
+}
+
+int main() {
+  const long A = kept(), B = nested(), C = writtenInLoop(),
+             D = writtenByCall(), E = writtenByLambda(), F = throughPointer();
+  std::printf("window %ld %ld %ld %ld %ld %ld\n", A, B, C, D, E, F);
+  return 0;
+}
