@@ -263,10 +263,11 @@ struct OwnerLoop {
   /// Arrays whose reads all go through NeededRead: a copy holding only the
   /// elements the rank's iterations read (hpfcc::needed_copy).
   std::map<const DistArray *, std::vector<NeededRead>> Needed;
-  /// The loop around the nest whose iterations cannot change what those
-  /// reads' inspector reads (NeededReuse.cpp): it inspects once per run of
-  /// that loop. Null: before every run of the nest.
-  const clang::Stmt *NeedsKept = nullptr;
+  /// The loop around the nest whose iterations cannot change what the
+  /// inspectors of its Needed and Fetched (not affine) reads read
+  /// (InspectionWindow.cpp): they inspect once per run of that loop. Null:
+  /// before every run of the nest.
+  const clang::Stmt *InspectionWindow = nullptr;
   std::vector<LoopReduction> Reductions;
   /// Loops inside the nest not marked independent whose iterations are
   /// proven independent (each writes distributed elements only at its

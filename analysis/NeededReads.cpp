@@ -248,21 +248,6 @@ void chooseNeeded(Context &C, OwnerLoop &L) {
                    "are unchanged)");
     L.Needed[X] = std::move(Reads);
   }
-  if (L.Needed.empty())
-    return;
-  std::string Why;
-  L.NeedsKept = keptNeedsLoop(C, L, Why);
-  const NeededRead &First = L.Needed.begin()->second.front();
-  C.R.remark(First.Read->getBeginLoc(),
-             L.NeedsKept
-                 ? "the elements read through index arrays are listed once "
-                   "per run of the loop at line " +
-                       std::to_string(C.SM.getExpansionLineNumber(
-                           L.NeedsKept->getBeginLoc())) +
-                       ": nothing in it changes what the listing reads"
-                 : "the elements read through index arrays are listed "
-                   "before every run of the loop: " +
-                       Why);
 }
 
 } // namespace hpf::analysis

@@ -225,11 +225,10 @@ void chooseFetched(Context &C, OwnerLoop &L, const FlowState &St);
 /// rank's needed elements are listed by running those loops before the
 /// nest and fetched (NeededReads.cpp).
 void chooseNeeded(Context &C, OwnerLoop &L);
-/// The outermost loop around L's nest, in its function, whose iterations
-/// cannot change what L's inspectors read (NeededReuse.cpp); null, and
-/// Why says what stops it, if there is none.
-const clang::Stmt *keptNeedsLoop(Context &C, const OwnerLoop &L,
-                                 std::string &Why);
+/// After chooseFetched and chooseNeeded: the outermost loop around L's
+/// nest, in its function, whose iterations cannot change what its
+/// inspectors read, in L.InspectionWindow (InspectionWindow.cpp).
+void chooseInspectionWindow(Context &C, OwnerLoop &L);
 
 } // namespace hpf::analysis
 

@@ -361,6 +361,7 @@ void Placement::checkNest(OwnerLoop &L) {
     chooseRealigned(C, L, States[L.DirId]);
     chooseFetched(C, L, States[L.DirId]);
     chooseNeeded(C, L);
+    chooseInspectionWindow(C, L);
   }
   remarkGathers(C, L, States[L.DirId]);
   if (!AnyLocal) {
@@ -523,6 +524,7 @@ void Placement::place() {
     chooseHalos(Ctx, L, St);
     chooseFetched(C, L, St);
     chooseNeeded(C, L);
+    chooseInspectionWindow(C, L);
     remarkGathers(C, L, States[L.DirId]);
     std::string Desc = "?";
     if (auto It = St.find(L.Home); It != St.end() && It->second) {

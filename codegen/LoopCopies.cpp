@@ -137,21 +137,25 @@ LoopEmitter::neededCopy(const DistArray *A,
          ", " + A->Name + ", " + L.Home->Name + ", " + std::to_string(Lv.Dim) +
          ", " + Lo + ", " + Hi + ", [&](auto &&__hpf_need, const " +
          Lv.IndVar->getType().getAsString() + " " + Lv.IndVar->getName().str() +
-         ") {" + Inspect + " }, " + E.whereLiteral(D.HashLoc) +
-         (L.NeedsKept ? ", &" + windowName() : std::string()) + ");";
+         ") {" + Inspect + " }, " + E.whereLiteral(D.HashLoc) + windowArg() +
+         ");";
 }
 
-std::string LoopEmitter::windowName() const { return "__hpf_nw" + Id; }
+/// The inspectors' last argument: the window they inspect once in, if any.
+std::string LoopEmitter::windowArg() const {
+  return L.InspectionWindow ? ", &__hpf_iw" + Id : "";
+}
 
 /// Around the loop whose iterations keep what the inspectors read
-/// (analysis/NeededReuse.cpp): the window needed_copy inspects once in.
+/// (analysis/InspectionWindow.cpp): the window they inspect once in.
 /// Last, so that its closing brace follows every other one after the loop.
-void LoopEmitter::needsWindow() {
-  if (!L.NeedsKept)
+void LoopEmitter::inspectionWindow() {
+  if (!L.InspectionWindow)
     return;
-  E.RW.InsertTextBefore(E.SM.getExpansionLoc(L.NeedsKept->getBeginLoc()),
-                        "{ const hpfcc::needs_window " + windowName() + "; ");
-  E.RW.InsertTextAfter(E.afterLoop(L.NeedsKept), " }");
+  E.RW.InsertTextBefore(E.SM.getExpansionLoc(L.InspectionWindow->getBeginLoc()),
+                        "{ const hpfcc::inspection_window __hpf_iw" + Id +
+                            "; ");
+  E.RW.InsertTextAfter(E.afterLoop(L.InspectionWindow), " }");
 }
 
 /// The level whose segments choose the blocks of the halos per block (the
@@ -290,8 +294,8 @@ std::string LoopEmitter::fetches() {
           ", " + L.Home->Name + ", " + std::to_string(Lv.Dim) + ", " + Lo +
           ", " + Hi + ", " + (F->second.Affine ? "true" : "false") + ", " +
           subscriptLambda(Sub, F->second) + ", " + E.whereLiteral(D.HashLoc) +
-          "); const " + A->ElemType + " *__restrict const " + It->second +
-          " = __hpf_fx" + N + ".data();";
+          (F->second.Affine ? "" : windowArg()) + "); const " + A->ElemType +
+          " *__restrict const " + It->second + " = __hpf_fx" + N + ".data();";
     }
     // Only the tokens around the subscripts change (like localElement):
     // elements inside them are rewritten too. Rank N: the fetched row's

@@ -101,7 +101,7 @@ void LoopEmitter::run() {
     if (El.Kind == LoopAccess::Local && L.GatherIfMisaligned.count(El.Array) &&
         inFile(El.Subs))
       localOrCopy(El);
-  needsWindow();
+  inspectionWindow();
 }
 
 std::string LoopEmitter::name(const char *Prefix, const DistArray *A) const {

@@ -99,10 +99,11 @@ private:
   std::string writtenHalo(const DistArray *A, std::string Args) const;
   static std::string haloType(const DistArray *A);
   int tileLevel() const;
-  /// The window of the loop that keeps the needed reads' inspection
-  /// (hpfcc::needs_window), put around that loop by needsWindow().
-  std::string windowName() const;
-  void needsWindow();
+  /// The window of the loop that keeps the inspections of the nest's reads
+  /// (hpfcc::inspection_window), put around that loop by
+  /// inspectionWindow().
+  std::string windowArg() const;
+  void inspectionWindow();
   std::string neededCopy(const DistArray *A,
                          const std::vector<analysis::NeededRead> &Reads,
                          const std::string &Copy) const;

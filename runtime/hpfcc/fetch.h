@@ -24,7 +24,8 @@
 //    compares with the plan's needs; one MPI_Allreduce of a flag decides,
 //    on every rank alike, whether the plan is reused or rebuilt. Comparing
 //    the values (not a version counter) also sees writes to idx through
-//    pointers or calls.
+//    pointers or calls. Inside an inspection_window (below) the pass runs
+//    once per window.
 // Subscripts outside [0, n) are not fetched (the sequential loop would not
 // read them either without undefined behaviour).
 //
@@ -40,6 +41,7 @@
 #include "hpfcc/reads.h"
 #include "mpi/Fetch.h"
 
+#include <cstdint>
 #include <cstdio>
 #include <optional>
 #include <vector>
@@ -73,6 +75,27 @@ inline fetch_totals &fetchTotals() {
 
 } // namespace detail
 
+/// Around a loop whose iterations cannot change what the inspectors of a
+/// nest inside it read (analysis/InspectionWindow.cpp proves it):
+/// `{ const hpfcc::inspection_window __hpf_iw7; for (...) { ... } }`.
+/// hpfcc::fetched and hpfcc::needed_copy inspect once per window, the first
+/// time they run in it; every rank opens the same windows in the same
+/// order, so they agree without a message.
+class inspection_window {
+public:
+  inspection_window() : Id(++last()) {}
+  inspection_window(const inspection_window &) = delete;
+  inspection_window &operator=(const inspection_window &) = delete;
+  std::uint64_t id() const { return Id; }
+
+private:
+  std::uint64_t Id;
+  static std::uint64_t &last() {
+    static std::uint64_t Last = 0;
+    return Last;
+  }
+};
+
 /// What a call site of a planned read keeps between runs: the plan and
 /// the mappings and bounds it was built for (hpfcc::fetched here,
 /// hpfcc::needed_copy in hpfcc/needed.h).
@@ -81,6 +104,8 @@ struct planned_site {
   index_t Lo = 0, Hi = 0;
   std::vector<index_t> Needs; ///< inspected (not kept when affine)
   hpf::rt::FetchPlan Plan;
+  /// The inspection_window whose inspection the plan holds (0: none).
+  std::uint64_t Window = 0;
 
   bool builtFor(const hpf::plan::Distribution &from,
                 const hpf::plan::Distribution &home, index_t lo,
@@ -135,7 +160,8 @@ template <class T> class fetched {
 public:
   template <int R, class H, class F>
   fetched(fetch_site &site, const hpf::darray<T, R> &a, const H &home, int d,
-          index_t lo, index_t hi, bool affine, F f, const char *where)
+          index_t lo, index_t hi, bool affine, F f, const char *where,
+          const inspection_window *window = nullptr)
       : Row(rowLength(a, where)),
         Buf(std::size_t(home.local_extent(d) * Row), T{}) {
     const hpf::plan::Distribution &From = a.mapping().dims()[0];
@@ -151,11 +177,14 @@ public:
       site.F1 = F1;
       if (Rebuild)
         inspect(home, d, lo, hi, a.extent(0), f, Needs, Slots);
+    } else if (window && site.Window == window->id() && SameMaps) {
+      Rebuild = false; // inspected in this window: the same on every rank
     } else {
       inspect(home, d, lo, hi, a.extent(0), f, Needs, Slots);
       Rebuild = hpf::rt::anyRank(
           !(SameMaps && site.Needs == Needs && site.Slots == Slots), where);
     }
+    site.Window = window ? window->id() : 0;
     if (Rebuild) {
       site.rebuild(From, Home, lo, hi, std::move(Needs), Slots, where);
       site.Affine = affine;

@@ -25,9 +25,10 @@
 // rank alike, whether the last plan still fits (same needs, bounds and
 // mappings) or a new one is built. Where the compiler proves that a loop
 // around the nest cannot change what the inspector reads
-// (analysis/NeededReuse.cpp), it passes a needs_window: the inspection
-// then runs once per run of that loop. The buffer is kept by the call
-// site: the memory of a gathered copy, the messages of the elements read.
+// (analysis/InspectionWindow.cpp), it passes an inspection_window
+// (hpfcc/fetch.h): the inspection then runs once per run of that loop. The
+// buffer is kept by the call site: the memory of a gathered copy, the messages
+// of the elements read.
 //
 // Depends on hpfcc/loops.h, hpfcc/fetch.h (its read report) and mpi/Fetch.h.
 //
@@ -45,32 +46,9 @@
 
 namespace hpfcc {
 
-/// Around a loop whose iterations cannot change what a nest's inspector
-/// reads (analysis/NeededReuse.cpp proves it): `{ const
-/// hpfcc::needs_window __hpf_nw7; for (...) { ... } }`. needed_copy
-/// inspects once per window, the first time it runs in it; every rank
-/// opens the same windows in the same order, so they agree without a
-/// message.
-class needs_window {
-public:
-  needs_window() : Id(++last()) {}
-  needs_window(const needs_window &) = delete;
-  needs_window &operator=(const needs_window &) = delete;
-  std::uint64_t id() const { return Id; }
-
-private:
-  std::uint64_t Id;
-  static std::uint64_t &last() {
-    static std::uint64_t Last = 0;
-    return Last;
-  }
-};
-
 /// What a call site keeps between runs: the plan, what it was built for
 /// (planned_site, hpfcc/fetch.h), and the buffer the elements land in.
 template <class T> struct needs_site : planned_site {
-  /// The window whose inspection the plan holds (0: none).
-  std::uint64_t Window = 0;
   std::vector<T> Full;
   /// Mark[g] == Epoch: g is listed in this run (no sort per run: a
   /// product's inspector sees each element several times).
@@ -150,7 +128,8 @@ void inspectNeeds(needs_site<T> &site, const hpf::darray<T, 1> &a,
 template <class T, class H, class F>
 const T *needed_copy(needs_site<T> &site, const hpf::darray<T, 1> &a,
                      const H &home, int d, index_t lo, index_t hi, F inspect,
-                     const char *where, const needs_window *window = nullptr) {
+                     const char *where,
+                     const inspection_window *window = nullptr) {
   const index_t N = a.extent(0);
   // A rank owning one stretch of A (block, gen_block) copies it whole
   // after the exchange and lists only the others: one range test per read

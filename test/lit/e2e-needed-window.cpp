@@ -1,5 +1,5 @@
-// Inspections kept across a loop (analysis/NeededReuse.cpp,
-// hpfcc::needs_window): a CSR product X[Col[k]] inside an iteration loop
+// Inspections kept across a loop (analysis/InspectionWindow.cpp,
+// hpfcc::inspection_window): a CSR product X[Col[k]] inside an iteration loop
 // lists its needed elements once per run of the loop when nothing in the
 // loop can change RowStart or Col, and before every product otherwise.
 // Each function below is one case; the index arrays change between or
@@ -10,24 +10,20 @@
 //    listing per outer iteration: 2);
 //  - written in the loop, by a function the loop calls, by a lambda defined
 //    before the loop, and through a pointer made before it: a listing per
-//    product (4 each).
-// Listings at -n 2, per rank: 1 + 2 + 4 * 4 = 19.
+//    product (4 each);
+//  - a permutation read at the level, X[Perm[i]] (hpfcc::fetched): kept (1
+//    listing for 4 runs), and rewritten in the loop (4).
+// Listings at -n 2, per rank: 1 + 2 + 4 * 4 + 1 + 4 = 24, in 32 reads.
 // REQUIRES: mpi
 // RUN: %e2e --tmp %t --ranks 1,2,3 %s | FileCheck %s
-// CHECK: e2e: sequential output: window {{-?[0-9]+}} {{-?[0-9]+}} {{-?[0-9]+}} {{-?[0-9]+}} {{-?[0-9]+}} {{-?[0-9]+}}
+// CHECK: e2e: sequential output: window {{-?[0-9]+}} {{-?[0-9]+}} {{-?[0-9]+}} {{-?[0-9]+}} {{-?[0-9]+}} {{-?[0-9]+}} {{-?[0-9]+}} {{-?[0-9]+}}
 // CHECK: e2e: -n 1: same output
 // CHECK: e2e: -n 2: same output
 // CHECK: e2e: -n 3: same output
 // RUN: env HPF_READ_REPORT=1 MPIEXEC_TIMEOUT=120 %mpiexec -n 2 %t/hpf.exe 2>&1 >/dev/null | FileCheck %s --check-prefix=COUNT
-// COUNT-DAG: hpf-read: rank 0 received {{[0-9]+}} bytes in 24 planned reads ({{[0-9]+}} plans built, 19 inspections)
-// COUNT-DAG: hpf-read: rank 1 received {{[0-9]+}} bytes in 24 planned reads ({{[0-9]+}} plans built, 19 inspections)
+// COUNT-DAG: hpf-read: rank 0 received {{[0-9]+}} bytes in 32 planned reads ({{[0-9]+}} plans built, 24 inspections)
+// COUNT-DAG: hpf-read: rank 1 received {{[0-9]+}} bytes in 32 planned reads ({{[0-9]+}} plans built, 24 inspections)
 // RUN: %hpfcc -Rhpf -fsyntax-only %s 2>&1 | FileCheck %s --check-prefix=REMARK
-// REMARK: window.cpp:86:28: remark: the elements read through index arrays are listed once per run of the loop at line 81: nothing in it changes what the listing reads
-// REMARK: window.cpp:103:30: remark: the elements read through index arrays are listed once per run of the loop at line 98: nothing in it changes what the listing reads
-// REMARK: window.cpp:120:28: remark: the elements read through index arrays are listed before every run of the loop: in the loop at line 115, 'Col' is written at line 125
-// REMARK: window.cpp:138:28: remark: the elements read through index arrays are listed before every run of the loop: in the loop at line 133, 'Col' is written at line 75
-// REMARK: window.cpp:157:28: remark: the elements read through index arrays are listed before every run of the loop: in the loop at line 152, 'Col' is written at line 151
-// REMARK: window.cpp:177:28: remark: the elements read through index arrays are listed before every run of the loop: 'Col2' is referred to at line 170 (writes through it cannot be followed)
 #include <cstdio>
 
 constexpr int N = 24, Nnz = 3 * N;
@@ -183,9 +179,48 @@ long throughPointer() {
   return checksum();
 }
 
+int Perm[N];
+
+long permKept() {
+  for (int i = 0; i < N; ++i)
+    Perm[i] = (i * 7 + 3) % N;
+  reset();
+  for (int it = 0; it < 4; ++it) {
+#pragma hpf independent
+    for (int i = 0; i < N; ++i)
+      Y[i] = X[Perm[i]] + i;
+    scale();
+  }
+  return checksum();
+}
+
+long permChanged() {
+  for (int i = 0; i < N; ++i)
+    Perm[i] = (i * 5 + 1) % N;
+  reset();
+  for (int it = 0; it < 4; ++it) {
+#pragma hpf independent
+    for (int i = 0; i < N; ++i)
+      Y[i] = X[Perm[i]] + i;
+    scale();
+    Perm[it] = (Perm[it] + N / 2) % N;
+  }
+  return checksum();
+}
+
 int main() {
   const long A = kept(), B = nested(), C = writtenInLoop(),
              D = writtenByCall(), E = writtenByLambda(), F = throughPointer();
-  std::printf("window %ld %ld %ld %ld %ld %ld\n", A, B, C, D, E, F);
+  const long G = permKept(), H = permChanged();
+  std::printf("window %ld %ld %ld %ld %ld %ld %ld %ld\n", A, B, C, D, E, F, G,
+              H);
   return 0;
 }
+// REMARK: window.cpp:82:30: remark: the elements read through index arrays are listed once per run of the loop at line 77: nothing in it changes what the listing reads
+// REMARK: window.cpp:99:32: remark: the elements read through index arrays are listed once per run of the loop at line 94: nothing in it changes what the listing reads
+// REMARK: window.cpp:116:30: remark: the elements read through index arrays are listed before every run of the loop: in the loop at line 111, 'Col' is written at line 121
+// REMARK: window.cpp:134:30: remark: the elements read through index arrays are listed before every run of the loop: in the loop at line 129, 'Col' is written at line 71
+// REMARK: window.cpp:153:30: remark: the elements read through index arrays are listed before every run of the loop: in the loop at line 148, 'Col' is written at line 147
+// REMARK: window.cpp:173:30: remark: the elements read through index arrays are listed before every run of the loop: 'Col2' is referred to at line 166 (writes through it cannot be followed)
+// REMARK: window.cpp:191:16: remark: the elements read through index arrays are listed once per run of the loop at line 188: nothing in it changes what the listing reads
+// REMARK: window.cpp:204:16: remark: the elements read through index arrays are listed before every run of the loop: in the loop at line 201, 'Perm' is written at line 206

@@ -1,20 +1,20 @@
-//===- analysis/NeededReuse.cpp - inspections kept across a loop ----------===//
+//===- analysis/InspectionWindow.cpp - inspections kept across a loop -----===//
 //
-// A nest's inspector (NeededReads.cpp) lists the elements its iterations
-// read through index arrays: a pass over `Col` for a CSR product, about as
-// long as the product itself. An iterative solver runs the product in a
-// loop that never changes `Col` or `RowStart`; HPF/JA asks the user to say
-// so (INDEX_REUSE). Here the compiler proves it instead: the outermost loop
-// around the nest, in its function, in which nothing can write a variable
-// the inspector reads. needed_copy then inspects once per run of that loop
-// (runtime/hpfcc/needed.h, hpfcc::needs_window) and only checks, without a
-// message, that the bounds and mappings are the ones the plan was built
-// for.
+// A nest's inspectors (NeededReads.cpp, and FetchedReads.cpp for a
+// subscript through an index array) list the elements its iterations read:
+// for a CSR product a pass over `Col`, about as long as the product. An
+// iterative solver runs the product in a loop that never changes `Col` or
+// `RowStart`; HPF/JA asks the user to say so (INDEX_REUSE). Here the
+// compiler proves it instead: the outermost loop around the nest, in its
+// function, in which nothing can write a variable an inspector reads. The
+// inspectors then run once per run of that loop (hpfcc::inspection_window,
+// runtime/hpfcc/fetch.h) and afterwards only check, without a message, that
+// the bounds and mappings are the ones the plan was built for.
 //
-// The proof is syntactic and conservative. Each variable the inspector
+// The proof is syntactic and conservative. Each variable an inspector
 // reads (declared outside the nest; constants need nothing) must be an
 // array of numbers or a number (no pointer or reference, whose target other
-// names reach), and
+// names reach), not distributed (a redistribution moves its elements), and
 //  - nowhere in the translation unit (in its function, for a local) is it
 //    used but by name: read, or assigned element by element (`Col[k] = c`,
 //    `++n`); no address, reference or pointer to it exists;
@@ -308,19 +308,34 @@ const Stmt *enclosingLoop(ASTContext &Ctx, const Stmt *S) {
   }
 }
 
-/// The variables the inspectors read that a loop might change: declared
-/// outside the nest, not constant.
-std::set<const VarDecl *> inspected(ASTContext &Ctx, const OwnerLoop &L) {
+/// The statements the nest's inspectors evaluate: the subscripts of its
+/// Needed reads and their path loops' headers, and the subscripts of its
+/// Fetched reads that are not affine (an affine one is not inspected per
+/// run).
+std::vector<const Stmt *> inspectedCode(const OwnerLoop &L) {
+  std::vector<const Stmt *> Code;
+  for (const auto &[X, Reads] : L.Needed)
+    for (const NeededRead &R : Reads) {
+      Code.push_back(R.Sub);
+      for (const ForStmt *F : R.Path)
+        Code.insert(Code.end(), {F->getInit(), F->getCond(), F->getInc()});
+    }
+  for (const auto &[Whole, F] : L.Fetched)
+    if (!F.Affine) {
+      Subscripts S;
+      if (subscriptChain(Whole, S) && !S.Levels.empty())
+        Code.push_back(S.sub(0));
+    }
+  return Code;
+}
+
+/// The variables in Code that a loop might change: declared outside the
+/// nest, not constant.
+std::set<const VarDecl *> inspected(ASTContext &Ctx, const OwnerLoop &L,
+                                    std::vector<const Stmt *> Todo) {
   std::set<const VarDecl *> Vars;
   const SourceManager &SM = Ctx.getSourceManager();
   const SourceLocation Nest = L.outer()->getBeginLoc();
-  std::vector<const Stmt *> Todo;
-  for (const auto &[X, Reads] : L.Needed)
-    for (const NeededRead &R : Reads) {
-      Todo.push_back(R.Sub);
-      for (const ForStmt *F : R.Path)
-        Todo.insert(Todo.end(), {F->getInit(), F->getCond(), F->getInc()});
-    }
   while (!Todo.empty()) {
     const Stmt *S = Todo.back();
     Todo.pop_back();
@@ -366,18 +381,32 @@ std::string untracked(ASTContext &Ctx, const VarDecl *V) {
 
 } // namespace
 
-const Stmt *keptNeedsLoop(Context &C, const OwnerLoop &L, std::string &Why) {
+namespace {
+
+/// The outermost loop around L's nest, in its function, whose iterations
+/// cannot change what L's inspectors read; null, and Why says what stops
+/// it, if there is none.
+const Stmt *windowLoop(Context &C, const OwnerLoop &L,
+                       const std::vector<const Stmt *> &Code,
+                       std::string &Why) {
   const Stmt *Loop = enclosingLoop(C.Ctx, L.outer());
   if (!Loop) {
     Why = "no loop around the nest in its function";
     return nullptr;
   }
-  const std::set<const VarDecl *> Vars = inspected(C.Ctx, L);
-  for (const VarDecl *V : Vars)
+  const std::set<const VarDecl *> Vars = inspected(C.Ctx, L, Code);
+  for (const VarDecl *V : Vars) {
+    // A distributed index array may be redistributed: its local elements
+    // move without a write by name.
+    if (C.P.ArrayByVar.count(V)) {
+      Why = "'" + V->getName().str() + "' is distributed";
+      return nullptr;
+    }
     if (std::string W = untracked(C.Ctx, V); !W.empty()) {
       Why = W;
       return nullptr;
     }
+  }
   const Stmt *Kept = nullptr;
   for (; Loop; Loop = enclosingLoop(C.Ctx, Loop)) {
     const bool Level = std::any_of(
@@ -399,6 +428,25 @@ const Stmt *keptNeedsLoop(Context &C, const OwnerLoop &L, std::string &Why) {
     Kept = Loop;
   }
   return Kept;
+}
+
+} // namespace
+
+void chooseInspectionWindow(Context &C, OwnerLoop &L) {
+  const std::vector<const Stmt *> Code = inspectedCode(L);
+  if (Code.empty())
+    return;
+  std::string Why;
+  L.InspectionWindow = windowLoop(C, L, Code, Why);
+  C.R.remark(Code.front()->getBeginLoc(),
+             L.InspectionWindow
+                 ? "the elements read through index arrays are listed once "
+                   "per run of the loop at line " +
+                       lineOf(C.SM, L.InspectionWindow->getBeginLoc()) +
+                       ": nothing in it changes what the listing reads"
+                 : "the elements read through index arrays are listed "
+                   "before every run of the loop: " +
+                       Why);
 }
 
 } // namespace hpf::analysis
