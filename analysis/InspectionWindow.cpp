@@ -70,7 +70,10 @@ bool harmlessArgument(const SourceManager &SM, QualType T, int Depth = 0) {
   const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
   if (!RD)
     return true;
-  if (RD->isLambda() || !inSystemHeader(SM, RD->getLocation()))
+  // A polymorphic library class (a stream and its buffer, a locale) may
+  // call a user's override.
+  if (RD->isLambda() || !inSystemHeader(SM, RD->getLocation()) ||
+      (RD->hasDefinition() && RD->isPolymorphic()))
     return false;
   if (const auto *TS = dyn_cast<ClassTemplateSpecializationDecl>(RD))
     for (const TemplateArgument &A : TS->getTemplateArgs().asArray())
@@ -103,6 +106,9 @@ public:
   }
   std::string Why;
 
+  /// The begin, end, `!=` and `++` of a range for, a structured binding's
+  /// get<I>(): implicit code that runs.
+  bool shouldVisitImplicitCode() const { return true; }
   /// A carrier's `decltype((...))` (pragma-parser) is not evaluated.
   bool TraverseDecltypeTypeLoc(DecltypeTypeLoc) { return true; }
   bool VisitLabelStmt(LabelStmt *) {
@@ -110,15 +116,34 @@ public:
       return fail("it holds a label (a jump into it would skip the window)");
     return true;
   }
+  bool VisitSwitchStmt(SwitchStmt *S) {
+    for (SwitchCase *C = S->getSwitchCaseList(); C; C = C->getNextSwitchCase())
+      OwnCases.insert(C);
+    return true;
+  }
+  bool VisitSwitchCase(SwitchCase *C) {
+    if (InLoop && !OwnCases.count(C)) // a jump into it from a switch outside
+      return fail("it holds a case label of a switch around it");
+    return true;
+  }
   bool VisitVarDecl(VarDecl *V) {
     destroys(V->getType(), V->getLocation());
+    if (const auto *A = V->getAttr<CleanupAttr>())
+      reach(A->getFunctionDecl(), V->getLocation());
     return Why.empty();
+  }
+  /// A tuple-like structured binding's get<I>() initializes a variable
+  /// the traversal does not enter.
+  bool VisitBindingDecl(BindingDecl *B) {
+    if (VarDecl *H = B->getHoldingVar())
+      return TraverseStmt(H->getInit());
+    return true;
   }
   bool VisitDeclRefExpr(DeclRefExpr *E) {
     if (const auto *F = dyn_cast<FunctionDecl>(E->getDecl()))
       return reach(F, E->getBeginLoc()); // called here or passed on
     const auto *V = dyn_cast<VarDecl>(E->getDecl());
-    if (!V || !Vars.count(V))
+    if (!V || !Vars.count(V->getCanonicalDecl()))
       return true;
     if (!onlyRead(Ctx, outermostElement(Ctx, E)))
       return fail("'" + V->getName().str() + "' is written at line " +
@@ -159,9 +184,30 @@ public:
     destroys(E->getType(), E->getBeginLoc());
     return reach(F, E->getBeginLoc());
   }
+  bool VisitCXXNewExpr(CXXNewExpr *E) {
+    if (const FunctionDecl *F = E->getOperatorNew())
+      reach(F, E->getBeginLoc());
+    if (const FunctionDecl *F = E->getOperatorDelete())
+      reach(F, E->getBeginLoc());
+    return Why.empty();
+  }
   bool VisitCXXDeleteExpr(CXXDeleteExpr *E) {
     destroys(E->getDestroyedType(), E->getBeginLoc());
+    if (const FunctionDecl *F = E->getOperatorDelete())
+      reach(F, E->getBeginLoc());
     return Why.empty();
+  }
+  bool VisitCXXBindTemporaryExpr(CXXBindTemporaryExpr *E) {
+    destroys(E->getType(), E->getBeginLoc());
+    return Why.empty();
+  }
+  // Default arguments and member initializers are evaluated where they are
+  // used, but the traversal does not enter them there.
+  bool VisitCXXDefaultArgExpr(CXXDefaultArgExpr *E) {
+    return TraverseStmt(E->getExpr());
+  }
+  bool VisitCXXDefaultInitExpr(CXXDefaultInitExpr *E) {
+    return TraverseStmt(E->getExpr());
   }
 
 private:
@@ -169,6 +215,7 @@ private:
   const SourceManager &SM;
   const std::set<const VarDecl *> &Vars;
   std::set<const FunctionDecl *> Seen;
+  std::set<const SwitchCase *> OwnCases;
   std::vector<const FunctionDecl *> Queue;
   /// False once the walk has left the loop for the functions it calls.
   bool InLoop = true;
@@ -182,13 +229,27 @@ private:
     return fail("a call of '" + F->getNameAsString() +
                 "' given a callable or a user type at line " + lineOf(SM, L));
   }
-  /// The destructor of a user class, run when the object goes.
-  void destroys(QualType T, SourceLocation L) {
-    if (const CXXRecordDecl *RD =
-            T->getBaseElementTypeUnsafe()->getAsCXXRecordDecl())
-      if (const CXXDestructorDecl *D = RD->getDestructor();
-          D && !inSystemHeader(SM, D->getLocation()))
+  /// The destructors of a user class, its members and its bases, run when
+  /// an object of type T goes.
+  void destroys(QualType T, SourceLocation L, int Depth = 0) {
+    const CXXRecordDecl *RD =
+        T->getBaseElementTypeUnsafe()->getAsCXXRecordDecl();
+    if (!RD || !RD->hasDefinition() || inSystemHeader(SM, RD->getLocation()))
+      return;
+    if (Depth > 16) {
+      fail("a class nested too deep to follow at line " + lineOf(SM, L));
+      return;
+    }
+    if (const CXXDestructorDecl *D = RD->getDestructor()) {
+      if (D->isVirtual()) // a derived class's, maybe from another file
+        fail("a virtual destructor at line " + lineOf(SM, L));
+      else
         reach(D, L);
+    }
+    for (const FieldDecl *F : RD->fields())
+      destroys(F->getType(), L, Depth + 1);
+    for (const CXXBaseSpecifier &B : RD->bases())
+      destroys(B.getType(), L, Depth + 1);
   }
   /// F runs in the loop: walked later, if the program defines it here.
   bool reach(const FunctionDecl *F, SourceLocation L) {
@@ -215,7 +276,8 @@ private:
 /// followed).
 class OnlyNamed : public RecursiveASTVisitor<OnlyNamed> {
 public:
-  OnlyNamed(ASTContext &Ctx, const VarDecl *V) : Ctx(Ctx), V(V) {}
+  OnlyNamed(ASTContext &Ctx, const VarDecl *V)
+      : Ctx(Ctx), V(V->getCanonicalDecl()) {}
   SourceLocation Where;
 
   /// A carrier's `decltype((...))` (pragma-parser) is not evaluated.
@@ -227,12 +289,21 @@ public:
     return RecursiveASTVisitor::TraverseDecl(D);
   }
   bool VisitDeclRefExpr(DeclRefExpr *E) {
-    if (E->getDecl() != V)
+    const auto *D = dyn_cast<VarDecl>(E->getDecl());
+    if (!D || D->getCanonicalDecl() != V)
       return true;
     const Expr *El = outermostElement(Ctx, E);
-    if (onlyRead(Ctx, El) || assigned(El) || unevaluated(El))
+    if ((onlyRead(Ctx, El) && !boundToReference(El)) || assigned(El) ||
+        unevaluated(El))
       return true;
     Where = E->getBeginLoc();
+    return false;
+  }
+  /// Another name for some variable's storage (`__asm__("Col")`).
+  bool VisitVarDecl(VarDecl *D) {
+    if (!D->hasAttr<AsmLabelAttr>() && !D->hasAttr<AliasAttr>())
+      return true;
+    Where = D->getLocation();
     return false;
   }
 
@@ -247,6 +318,36 @@ private:
       if (!P || !isa<ParenExpr>(P))
         return P;
       S = P;
+    }
+  }
+  /// Whether E (an lvalue read as far as onlyRead knows) is bound to a
+  /// reference the program keeps or hands to its own function, which may
+  /// write through it (`const_cast`).
+  bool boundToReference(const Expr *E) {
+    if (!E->isGLValue())
+      return false;
+    const Stmt *Child = E;
+    for (;;) {
+      auto Ps = Ctx.getParents(*Child);
+      if (Ps.empty())
+        return false;
+      const Stmt *P = Ps[0].get<Stmt>();
+      if (!P) // a declaration's initializer: a reference if not converted
+        return true;
+      const auto *C = dyn_cast<ImplicitCastExpr>(P);
+      if (isa<ParenExpr>(P) || (C && C->getCastKind() == CK_NoOp) ||
+          (isa<ConditionalOperator>(P) && cast<Expr>(P)->isGLValue())) {
+        Child = P;
+        continue;
+      }
+      const FunctionDecl *F = nullptr;
+      if (const auto *Call = dyn_cast<CallExpr>(P))
+        F = Call->getDirectCallee();
+      else if (const auto *Ctor = dyn_cast<CXXConstructExpr>(P))
+        F = Ctor->getConstructor();
+      else
+        return isa<ReturnStmt, InitListExpr>(P);
+      return !F || !inSystemHeader(Ctx.getSourceManager(), F->getLocation());
     }
   }
   bool assigned(const Expr *E) {
@@ -264,14 +365,15 @@ private:
     if (!Assign->isGLValue())
       return false;
     const Stmt *P = parent(Assign);
-    if (!P)
-      return false;
+    if (!P) // bound to a reference: `int &r = (Col[k] = 1);`
+      return true;
     if (const auto *C = dyn_cast<ImplicitCastExpr>(P))
       return C->getCastKind() != CK_LValueToRValue &&
              C->getCastKind() != CK_ToVoid;
-    return !isa<CompoundStmt, ForStmt, WhileStmt, DoStmt, IfStmt, CastExpr>(
-               P) &&
-           !(isa<BinaryOperator>(P) && cast<BinaryOperator>(P)->isCommaOp());
+    // The left of a comma is discarded; its right is the comma's value.
+    if (const auto *B = dyn_cast<BinaryOperator>(P); B && B->isCommaOp())
+      return B->getLHS()->IgnoreParens() != Assign;
+    return !isa<CompoundStmt, ForStmt, WhileStmt, DoStmt, IfStmt, CastExpr>(P);
   }
   bool unevaluated(const Expr *E) {
     for (const Stmt *P = parent(E); P; P = parent(P))
@@ -329,8 +431,8 @@ std::vector<const Stmt *> inspectedCode(const OwnerLoop &L) {
   return Code;
 }
 
-/// The variables in Code that a loop might change: declared outside the
-/// nest, not constant.
+/// The variables in Code declared outside the nest (canonical
+/// declarations) but constants.
 std::set<const VarDecl *> inspected(ASTContext &Ctx, const OwnerLoop &L,
                                     std::vector<const Stmt *> Todo) {
   std::set<const VarDecl *> Vars;
@@ -344,8 +446,8 @@ std::set<const VarDecl *> inspected(ASTContext &Ctx, const OwnerLoop &L,
     if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
       if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
           V && SM.isBeforeInTranslationUnit(V->getLocation(), Nest) &&
-          !V->getType().isConstant(Ctx))
-        Vars.insert(V);
+          !V->isUsableInConstantExpressions(Ctx))
+        Vars.insert(V->getCanonicalDecl());
     for (const Stmt *C : S->children())
       Todo.push_back(C);
   }
@@ -383,6 +485,26 @@ std::string untracked(ASTContext &Ctx, const VarDecl *V) {
 
 namespace {
 
+/// Why Loop cannot hold a window whatever it writes (empty if it can): a
+/// level of a nest (hpfcc rewrites its header), a header in a macro, or a
+/// variable of Vars declared inside it (a new one each iteration).
+std::string stopsWindow(Context &C, const Stmt *Loop,
+                        const std::set<const VarDecl *> &Vars) {
+  for (const OwnerLoop &O : C.P.Loops)
+    for (const NestLevel &Lv : O.Levels)
+      if (Lv.For == Loop)
+        return "a level of a nest";
+  if (!Loop->getBeginLoc().isFileID() || !Loop->getEndLoc().isFileID())
+    return "a loop written in a macro";
+  const SourceRange R = Loop->getSourceRange();
+  for (const VarDecl *V : Vars)
+    for (const VarDecl *D : V->redecls())
+      if (!C.SM.isBeforeInTranslationUnit(D->getLocation(), R.getBegin()) &&
+          !C.SM.isBeforeInTranslationUnit(R.getEnd(), D->getLocation()))
+        return "'" + V->getName().str() + "' is declared in it";
+  return "";
+}
+
 /// The outermost loop around L's nest, in its function, whose iterations
 /// cannot change what L's inspectors read; null, and Why says what stops
 /// it, if there is none.
@@ -395,7 +517,13 @@ const Stmt *windowLoop(Context &C, const OwnerLoop &L,
     return nullptr;
   }
   const std::set<const VarDecl *> Vars = inspected(C.Ctx, L, Code);
+  // A const variable cannot change while it lives (but one declared in the
+  // loop is a new one each iteration, below).
+  std::set<const VarDecl *> Tracked;
   for (const VarDecl *V : Vars) {
+    if (V->getType().isConstant(C.Ctx))
+      continue;
+    Tracked.insert(V);
     // A distributed index array may be redistributed: its local elements
     // move without a write by name.
     if (C.P.ArrayByVar.count(V)) {
@@ -409,20 +537,16 @@ const Stmt *windowLoop(Context &C, const OwnerLoop &L,
   }
   const Stmt *Kept = nullptr;
   for (; Loop; Loop = enclosingLoop(C.Ctx, Loop)) {
-    const bool Level = std::any_of(
-        C.P.Loops.begin(), C.P.Loops.end(), [&](const OwnerLoop &O) {
-          return std::any_of(
-              O.Levels.begin(), O.Levels.end(),
-              [&](const NestLevel &Lv) { return Lv.For == Loop; });
-        });
-    LoopWrites Writes(C.Ctx, Vars);
-    if (Level || !Loop->getBeginLoc().isFileID() ||
-        !Loop->getEndLoc().isFileID() || !Writes.clean(Loop)) {
+    std::string Stop = stopsWindow(C, Loop, Vars);
+    if (Stop.empty()) {
+      LoopWrites Writes(C.Ctx, Tracked);
+      if (!Writes.clean(Loop))
+        Stop = Writes.Why;
+    }
+    if (!Stop.empty()) {
       if (!Kept)
         Why = "in the loop at line " + lineOf(C.SM, Loop->getBeginLoc()) +
-              ", " +
-              (Writes.Why.empty() ? std::string("a loop hpfcc rewrites")
-                                  : Writes.Why);
+              ", " + Stop;
       break;
     }
     Kept = Loop;

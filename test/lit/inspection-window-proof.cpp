@@ -1,0 +1,380 @@
+// The proof behind an inspection window (analysis/InspectionWindow.cpp)
+// refuses loops in which the index arrays can change in ways that do not
+// show as an assignment by name: each function holds one, and its remark
+// must say what stops the window (a reviewing helper found each of these
+// kept a window, and a wrong parallel result, before they were handled).
+// The aliasing cases use arrays of their own: an alias anywhere stops the
+// windows of every nest reading that array.
+// RUN: %hpfcc -Rhpf -fsyntax-only %s 2>&1 | FileCheck %s
+// CHECK: listed before every run of the loop: in the loop at line {{[0-9]+}}, 'f' is declared in it
+// CHECK: listed before every run of the loop: in the loop at line {{[0-9]+}}, 'f' is declared in it
+// CHECK: listed before every run of the loop: in the loop at line {{[0-9]+}}, 'Col' is written at line [[#EXTERN:]]
+// CHECK: listed before every run of the loop: in the loop at line {{[0-9]+}}, 'Col' is written at line [[#BUMP:]]
+// CHECK: listed before every run of the loop: in the loop at line {{[0-9]+}}, 'Col' is written at line [[#BUMP]]
+// CHECK: listed before every run of the loop: in the loop at line {{[0-9]+}}, 'Col' is written at line [[#NEW:]]
+// CHECK: listed before every run of the loop: in the loop at line {{[0-9]+}}, 'Col' is written at line [[#GUARD:]]
+// CHECK: listed before every run of the loop: in the loop at line {{[0-9]+}}, 'Col' is written at line [[#GUARD]]
+// CHECK: listed before every run of the loop: in the loop at line {{[0-9]+}}, 'Col' is written at line [[#ITER:]]
+// CHECK: listed before every run of the loop: in the loop at line {{[0-9]+}}, 'Col' is written at line [[#GET:]]
+// CHECK: listed before every run of the loop: in the loop at line {{[0-9]+}}, 'Col' is written at line [[#CLEAN:]]
+// CHECK: listed before every run of the loop: in the loop at line {{[0-9]+}}, a virtual destructor at line {{[0-9]+}}
+// CHECK: listed before every run of the loop: in the loop at line {{[0-9]+}}, it holds a case label of a switch around it
+// CHECK: listed before every run of the loop: in the loop at line {{[0-9]+}}, a loop written in a macro
+// CHECK: listed before every run of the loop: in the loop at line {{[0-9]+}}, a call of 'operator<<' given a callable or a user type at line {{[0-9]+}}
+// CHECK: listed before every run of the loop: 'ColA' is referred to at line {{[0-9]+}} (writes through it cannot be followed)
+// CHECK: listed before every run of the loop: 'ColB' is referred to at line {{[0-9]+}} (writes through it cannot be followed)
+// CHECK: listed before every run of the loop: 'ColC' is referred to at line {{[0-9]+}} (writes through it cannot be followed)
+// CHECK: listed once per run of the loop at line {{[0-9]+}}: nothing in it changes what the listing reads
+// CHECK: listed once per run of the loop at line {{[0-9]+}}: nothing in it changes what the listing reads
+#include <cstddef>
+#include <ostream>
+#include <streambuf>
+#include <utility>
+
+constexpr int N = 24, Nnz = 3 * N;
+int RowStart[N + 1], Col[Nnz], ColA[Nnz], ColB[Nnz], ColC[Nnz];
+int Fs[2] = {1, 2};
+
+#pragma hpf processors P(*)
+long X[N], Y[N];
+#pragma hpf distribute X(block) onto P
+#pragma hpf distribute Y(block) onto P
+
+void declaredInLoop() {
+  for (int it = 0; it < 2; ++it) {
+    const int f = it * 5;
+#pragma hpf independent
+    for (int i = 0; i < N; ++i) {
+      long s = 0;
+      for (int k = RowStart[i]; k < RowStart[i + 1]; ++k)
+        s += X[(Col[k] + f) % N];
+      Y[i] = s;
+    }
+  }
+}
+
+void rangeVariable() {
+  for (int f : Fs) {
+#pragma hpf independent
+    for (int i = 0; i < N; ++i) {
+      long s = 0;
+      for (int k = RowStart[i]; k < RowStart[i + 1]; ++k)
+        s += X[(Col[k] + f) % N];
+      Y[i] = s;
+    }
+  }
+}
+
+void shiftExtern() {
+  extern int Col[Nnz];
+  Col[0] = 1; // EXTERN
+}
+
+void redeclared() {
+  for (int it = 0; it < 2; ++it) {
+#pragma hpf independent
+    for (int i = 0; i < N; ++i) {
+      long s = 0;
+      for (int k = RowStart[i]; k < RowStart[i + 1]; ++k)
+        s += X[Col[k]];
+      Y[i] = s;
+    }
+    shiftExtern();
+  }
+}
+
+int bump(int k) {
+  Col[k] = (Col[k] + 7) % N; // BUMP
+  return 0;
+}
+void step(int = bump(5)) {}
+
+void defaultArgument() {
+  for (int it = 0; it < 2; ++it) {
+#pragma hpf independent
+    for (int i = 0; i < N; ++i) {
+      long s = 0;
+      for (int k = RowStart[i]; k < RowStart[i + 1]; ++k)
+        s += X[Col[k]];
+      Y[i] = s;
+    }
+    step();
+  }
+}
+
+struct Step {
+  int v = bump(5);
+};
+
+void defaultMember() {
+  for (int it = 0; it < 2; ++it) {
+#pragma hpf independent
+    for (int i = 0; i < N; ++i) {
+      long s = 0;
+      for (int k = RowStart[i]; k < RowStart[i + 1]; ++k)
+        s += X[Col[k]];
+      Y[i] = s;
+    }
+    Step S;
+    (void)S;
+  }
+}
+
+struct Node {
+  static void *operator new(std::size_t n) {
+    Col[5] = 1; // NEW
+    return ::operator new(n);
+  }
+  int v = 0;
+};
+
+void classNew() {
+  for (int it = 0; it < 2; ++it) {
+#pragma hpf independent
+    for (int i = 0; i < N; ++i) {
+      long s = 0;
+      for (int k = RowStart[i]; k < RowStart[i + 1]; ++k)
+        s += X[Col[k]];
+      Y[i] = s;
+    }
+    delete new Node;
+  }
+}
+
+struct Guard {
+  int k;
+  ~Guard() { Col[k] = 0; } // GUARD
+};
+struct Outer {
+  Guard g;
+};
+
+void temporaryDestroyed() {
+  for (int it = 0; it < 2; ++it) {
+#pragma hpf independent
+    for (int i = 0; i < N; ++i) {
+      long s = 0;
+      for (int k = RowStart[i]; k < RowStart[i + 1]; ++k)
+        s += X[Col[k]];
+      Y[i] = s;
+    }
+    Guard{5};
+  }
+}
+
+void memberDestroyed() {
+  for (int it = 0; it < 2; ++it) {
+#pragma hpf independent
+    for (int i = 0; i < N; ++i) {
+      long s = 0;
+      for (int k = RowStart[i]; k < RowStart[i + 1]; ++k)
+        s += X[Col[k]];
+      Y[i] = s;
+    }
+    Outer o{{5}};
+    (void)o;
+  }
+}
+
+struct Iter {
+  int v;
+  bool operator!=(const Iter &o) const {
+    Col[5] = 2; // ITER
+    return v != o.v;
+  }
+  void operator++() { ++v; }
+  int operator*() const { return v; }
+};
+struct Range {
+  Iter begin() const { return {0}; }
+  Iter end() const { return {2}; }
+};
+
+void userRange() {
+  for (int it = 0; it < 2; ++it) {
+#pragma hpf independent
+    for (int i = 0; i < N; ++i) {
+      long s = 0;
+      for (int k = RowStart[i]; k < RowStart[i + 1]; ++k)
+        s += X[Col[k]];
+      Y[i] = s;
+    }
+    for (int v : Range{})
+      (void)v;
+  }
+}
+
+struct Pair {
+  template <std::size_t I> int get() const {
+    Col[5] = 3; // GET
+    return int(I);
+  }
+};
+template <>
+struct std::tuple_size<Pair> : std::integral_constant<std::size_t, 2> {};
+template <std::size_t I> struct std::tuple_element<I, Pair> {
+  using type = int;
+};
+
+void tupleBinding() {
+  for (int it = 0; it < 2; ++it) {
+#pragma hpf independent
+    for (int i = 0; i < N; ++i) {
+      long s = 0;
+      for (int k = RowStart[i]; k < RowStart[i + 1]; ++k)
+        s += X[Col[k]];
+      Y[i] = s;
+    }
+    auto [a, b] = Pair{};
+    (void)a;
+    (void)b;
+  }
+}
+
+void clean(int *) { Col[5] = 4; } // CLEAN
+
+void cleanupAttribute() {
+  for (int it = 0; it < 2; ++it) {
+#pragma hpf independent
+    for (int i = 0; i < N; ++i) {
+      long s = 0;
+      for (int k = RowStart[i]; k < RowStart[i + 1]; ++k)
+        s += X[Col[k]];
+      Y[i] = s;
+    }
+    int Guarded __attribute__((cleanup(clean))) = it;
+    (void)Guarded;
+  }
+}
+
+struct Base {
+  virtual ~Base() {}
+};
+Base *Made = nullptr;
+
+void virtualDestructor() {
+  for (int it = 0; it < 2; ++it) {
+#pragma hpf independent
+    for (int i = 0; i < N; ++i) {
+      long s = 0;
+      for (int k = RowStart[i]; k < RowStart[i + 1]; ++k)
+        s += X[Col[k]];
+      Y[i] = s;
+    }
+    delete Made;
+    Made = nullptr;
+  }
+}
+
+void caseInside(int Start) {
+  int it = 0;
+  switch (Start) {
+  case 0:
+    for (; it < 2; ++it) {
+#pragma hpf independent
+      for (int i = 0; i < N; ++i) {
+        long s = 0;
+        for (int k = RowStart[i]; k < RowStart[i + 1]; ++k)
+          s += X[Col[k]];
+        Y[i] = s;
+      }
+    case 1:;
+    }
+  }
+}
+
+#define TWICE for (int it = 0; it < 2; ++it)
+void macroLoop() {
+  TWICE {
+#pragma hpf independent
+    for (int i = 0; i < N; ++i) {
+      long s = 0;
+      for (int k = RowStart[i]; k < RowStart[i + 1]; ++k)
+        s += X[Col[k]];
+      Y[i] = s;
+    }
+  }
+}
+
+void streamOut(std::ostream &Os) {
+  for (int it = 0; it < 2; ++it) {
+#pragma hpf independent
+    for (int i = 0; i < N; ++i) {
+      long s = 0;
+      for (int k = RowStart[i]; k < RowStart[i + 1]; ++k)
+        s += X[Col[k]];
+      Y[i] = s;
+    }
+    Os << 'x'; // its buffer may be the program's, writing Col
+  }
+}
+
+void touch(const int &c) { const_cast<int &>(c) = 1; }
+
+void constReference() {
+  for (int it = 0; it < 2; ++it) {
+#pragma hpf independent
+    for (int i = 0; i < N; ++i) {
+      long s = 0;
+      for (int k = RowStart[i]; k < RowStart[i + 1]; ++k)
+        s += X[ColA[k]];
+      Y[i] = s;
+    }
+    touch(ColA[5]);
+  }
+}
+
+int &BoundB = (ColB[5] = 0);
+
+void referenceToAssignment() {
+  for (int it = 0; it < 2; ++it) {
+#pragma hpf independent
+    for (int i = 0; i < N; ++i) {
+      long s = 0;
+      for (int k = RowStart[i]; k < RowStart[i + 1]; ++k)
+        s += X[ColB[k]];
+      Y[i] = s;
+    }
+    BoundB = 3;
+  }
+}
+
+int *const PointerC = &(0, ColC[5] += 0);
+
+void commaResult() {
+  for (int it = 0; it < 2; ++it) {
+#pragma hpf independent
+    for (int i = 0; i < N; ++i) {
+      long s = 0;
+      for (int k = RowStart[i]; k < RowStart[i + 1]; ++k)
+        s += X[ColC[k]];
+      Y[i] = s;
+    }
+    *PointerC = 3;
+  }
+}
+
+// Kept: a do loop, and a loop whose body is the nest alone.
+void doLoop() {
+  int it = 0;
+  do {
+#pragma hpf independent
+    for (int i = 0; i < N; ++i) {
+      long s = 0;
+      for (int k = RowStart[i]; k < RowStart[i + 1]; ++k)
+        s += X[Col[k]];
+      Y[i] = s;
+    }
+  } while (++it < 2);
+}
+
+void unbraced() {
+  for (int it = 0; it < 2; ++it)
+#pragma hpf independent
+    for (int i = 0; i < N; ++i) {
+      long s = 0;
+      for (int k = RowStart[i]; k < RowStart[i + 1]; ++k)
+        s += X[Col[k]];
+      Y[i] = s;
+    }
+}
