@@ -5,6 +5,7 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
+#include "clang/AST/StmtCXX.h"
 
 #include <string_view>
 
@@ -157,6 +158,18 @@ bool constRefArgument(const Stmt *Par, const Stmt *Arg) {
 }
 
 } // namespace
+
+const Stmt *loopBody(const Stmt *Loop) {
+  if (const auto *F = dyn_cast<ForStmt>(Loop))
+    return F->getBody();
+  if (const auto *W = dyn_cast<WhileStmt>(Loop))
+    return W->getBody();
+  if (const auto *D = dyn_cast<DoStmt>(Loop))
+    return D->getBody();
+  if (const auto *R = dyn_cast<CXXForRangeStmt>(Loop))
+    return R->getBody();
+  return nullptr;
+}
 
 const Expr *outermostElement(ASTContext &Ctx, const DeclRefExpr *DRE) {
   const Expr *E = DRE, *Top = DRE;

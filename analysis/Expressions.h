@@ -80,6 +80,10 @@ bool trivialCopySource(clang::ASTContext &Ctx, const clang::Expr *E);
 std::optional<int64_t> offsetFrom(clang::ASTContext &Ctx, const clang::Expr *E,
                                   const clang::VarDecl *I);
 
+/// The body of a for, range for, while or do loop; null for another
+/// statement.
+const clang::Stmt *loopBody(const clang::Stmt *Loop);
+
 /// The variable E names (ignoring parentheses and implicit casts), or null.
 const clang::VarDecl *bareVar(const clang::Expr *E);
 

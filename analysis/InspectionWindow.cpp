@@ -17,13 +17,21 @@
 // names reach), not distributed (a redistribution moves its elements), and
 //  - nowhere in the translation unit (in its function, for a local) is it
 //    used but by name: read, or assigned element by element (`Col[k] = c`,
-//    `++n`); no address, reference or pointer to it exists;
-//  - nothing in the loop writes it: no assignment to it in the loop, nor in
-//    any function, constructor, destructor or lambda the loop calls,
-//    transitively; a call through a pointer, a virtual call, a call of a
-//    function defined in another file, or of a library function given a
-//    callable or user type (which may call back) ends the proof;
-//  - the loop holds no label (a goto into it would skip the window).
+//    `++n`); no address, reference or pointer to it exists, no const
+//    reference handed to the program's own functions (`const_cast`), no
+//    other name for its storage (`__asm__`); redeclarations are one
+//    variable;
+//  - nothing the loop runs writes it: the loop itself and every function
+//    it reaches, transitively: calls, constructors, destructors (of
+//    temporaries, members and bases), operator new and delete, default
+//    arguments and member initializers, the implicit calls of range fors
+//    and tuple-like bindings, cleanup attributes. A call through a pointer,
+//    a virtual call or destructor, a call of a function defined in another
+//    file, or a library call given a callable, a user type or a polymorphic
+//    library object (a stream with the program's buffer) ends the proof;
+//  - it is not declared inside the loop (a new variable each iteration);
+//  - the loop holds no label, and no case label of a switch around it (a
+//    jump into it would skip the window's declaration).
 //
 //===----------------------------------------------------------------------===//
 #include "Expressions.h"
@@ -395,16 +403,7 @@ const Stmt *enclosingLoop(ASTContext &Ctx, const Stmt *S) {
     const Stmt *P = Ps[0].get<Stmt>();
     if (!P || isa<LambdaExpr, CapturedStmt, StmtExpr>(P))
       return nullptr;
-    const Stmt *Body = nullptr;
-    if (const auto *F = dyn_cast<ForStmt>(P))
-      Body = F->getBody();
-    else if (const auto *W = dyn_cast<WhileStmt>(P))
-      Body = W->getBody();
-    else if (const auto *D = dyn_cast<DoStmt>(P))
-      Body = D->getBody();
-    else if (const auto *R = dyn_cast<CXXForRangeStmt>(P))
-      Body = R->getBody();
-    if (Body)
+    if (const Stmt *Body = loopBody(P))
       return Body == S ? P : nullptr; // not from a loop's header
     S = P;
   }

@@ -61,14 +61,9 @@ bool Emitter::contains(SourceRange R, SourceLocation At) const {
 
 SourceLocation Emitter::afterLoop(const Stmt *Loop) const {
   SourceLocation End = SM.getExpansionRange(Loop->getEndLoc()).getEnd();
-  const Stmt *Body = nullptr; // a do loop ends at `)`, before its `;`
-  if (const auto *F = dyn_cast<ForStmt>(Loop))
-    Body = F->getBody();
-  else if (const auto *W = dyn_cast<WhileStmt>(Loop))
-    Body = W->getBody();
-  else if (const auto *R = dyn_cast<CXXForRangeStmt>(Loop))
-    Body = R->getBody();
-  if (isa_and_nonnull<CompoundStmt>(Body))
+  // A do loop ends at `)`, before its `;`.
+  if (!isa<DoStmt>(Loop) &&
+      isa_and_nonnull<CompoundStmt>(analysis::loopBody(Loop)))
     return Lexer::getLocForEndOfToken(End, 0, SM, LO);
   SourceLocation After =
       Lexer::findLocationAfterToken(End, tok::semi, SM, LO,
