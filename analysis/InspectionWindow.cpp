@@ -14,7 +14,8 @@
 // The proof is syntactic and conservative. Each variable an inspector
 // reads (declared outside the nest; constants need nothing) must be an
 // array of numbers or a number (no pointer or reference, whose target other
-// names reach), not distributed (a redistribution moves its elements), and
+// names reach), not dynamic if distributed (a redistribution moves its
+// elements without a write by name), and
 //  - nowhere in the translation unit (in its function, for a local) is it
 //    used but by name: read, or assigned element by element (`Col[k] = c`,
 //    `++n`); no address, reference or pointer to it exists, no const
@@ -523,12 +524,16 @@ const Stmt *windowLoop(Context &C, const OwnerLoop &L,
     if (V->getType().isConstant(C.Ctx))
       continue;
     Tracked.insert(V);
-    // A distributed index array may be redistributed: its local elements
-    // move without a write by name.
-    if (C.P.ArrayByVar.count(V)) {
-      Why = "'" + V->getName().str() + "' is distributed";
-      return nullptr;
-    }
+    // A distributed index array (read from its local storage, aligned with
+    // the loop) keeps its elements where they are unless it is
+    // redistributed, which a dynamic one may be without a write by name.
+    for (const VarDecl *D : V->redecls())
+      if (auto It = C.P.ArrayByVar.find(D);
+          It != C.P.ArrayByVar.end() && It->second->Dynamic) {
+        Why = "'" + V->getName().str() +
+              "' is dynamic (a redistribution moves its elements)";
+        return nullptr;
+      }
     if (std::string W = untracked(C.Ctx, V); !W.empty()) {
       Why = W;
       return nullptr;

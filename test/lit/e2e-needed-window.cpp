@@ -12,17 +12,20 @@
 //    before the loop, and through a pointer made before it: a listing per
 //    product (4 each);
 //  - a permutation read at the level, X[Perm[i]] (hpfcc::fetched): kept (1
-//    listing for 4 runs), and rewritten in the loop (4).
-// Listings at -n 2, per rank: 1 + 2 + 4 * 4 + 1 + 4 = 24, in 32 reads.
+//    listing for 4 runs), and rewritten in the loop (4);
+//  - the same through DIdx, distributed like the loop (not dynamic): kept
+//    (1), and rewritten by a nest in the loop (4).
+// Listings at -n 2, per rank: 1 + 2 + 4 * 4 + 1 + 4 + 1 + 4 = 29, in 40
+// reads.
 // REQUIRES: mpi
 // RUN: %e2e --tmp %t --ranks 1,2,3 %s | FileCheck %s
-// CHECK: e2e: sequential output: window {{-?[0-9]+}} {{-?[0-9]+}} {{-?[0-9]+}} {{-?[0-9]+}} {{-?[0-9]+}} {{-?[0-9]+}} {{-?[0-9]+}} {{-?[0-9]+}}
+// CHECK: e2e: sequential output: window {{-?[0-9]+}} {{-?[0-9]+}} {{-?[0-9]+}} {{-?[0-9]+}} {{-?[0-9]+}} {{-?[0-9]+}} {{-?[0-9]+}} {{-?[0-9]+}} {{-?[0-9]+}} {{-?[0-9]+}}
 // CHECK: e2e: -n 1: same output
 // CHECK: e2e: -n 2: same output
 // CHECK: e2e: -n 3: same output
 // RUN: env HPF_READ_REPORT=1 MPIEXEC_TIMEOUT=120 %mpiexec -n 2 %t/hpf.exe 2>&1 >/dev/null | FileCheck %s --check-prefix=COUNT
-// COUNT-DAG: hpf-read: rank 0 received {{[0-9]+}} bytes in 32 planned reads ({{[0-9]+}} plans built, 24 inspections)
-// COUNT-DAG: hpf-read: rank 1 received {{[0-9]+}} bytes in 32 planned reads ({{[0-9]+}} plans built, 24 inspections)
+// COUNT-DAG: hpf-read: rank 0 received {{[0-9]+}} bytes in 40 planned reads ({{[0-9]+}} plans built, 29 inspections)
+// COUNT-DAG: hpf-read: rank 1 received {{[0-9]+}} bytes in 40 planned reads ({{[0-9]+}} plans built, 29 inspections)
 // RUN: %hpfcc -Rhpf -fsyntax-only %s 2>&1 | FileCheck %s --check-prefix=REMARK
 #include <cstdio>
 
@@ -208,19 +211,58 @@ long permChanged() {
   return checksum();
 }
 
+int DIdx[N]; // distributed like X and Y: read from its local storage
+#pragma hpf distribute DIdx(block) onto P
+
+void fillDIdx(int F) {
+#pragma hpf independent
+  for (int i = 0; i < N; ++i)
+    DIdx[i] = (i * 11 + F) % N;
+}
+
+long distributedKept() {
+  fillDIdx(5);
+  reset();
+  for (int it = 0; it < 4; ++it) {
+#pragma hpf independent
+    for (int i = 0; i < N; ++i)
+      Y[i] = X[DIdx[i]] + 2 * i;
+    scale();
+  }
+  return checksum();
+}
+
+long distributedWritten() {
+  fillDIdx(7);
+  reset();
+  for (int it = 0; it < 4; ++it) {
+#pragma hpf independent
+    for (int i = 0; i < N; ++i)
+      Y[i] = X[DIdx[i]] + 2 * i;
+    scale();
+#pragma hpf independent
+    for (int i = 0; i < N; ++i)
+      DIdx[i] = (DIdx[i] + it + 1) % N;
+  }
+  return checksum();
+}
+
 int main() {
   const long A = kept(), B = nested(), C = writtenInLoop(),
              D = writtenByCall(), E = writtenByLambda(), F = throughPointer();
   const long G = permKept(), H = permChanged();
-  std::printf("window %ld %ld %ld %ld %ld %ld %ld %ld\n", A, B, C, D, E, F, G,
-              H);
+  const long I = distributedKept(), J = distributedWritten();
+  std::printf("window %ld %ld %ld %ld %ld %ld %ld %ld %ld %ld\n", A, B, C, D,
+              E, F, G, H, I, J);
   return 0;
 }
-// REMARK: window.cpp:82:30: remark: the elements read through index arrays are listed once per run of the loop at line 77: nothing in it changes what the listing reads
-// REMARK: window.cpp:99:32: remark: the elements read through index arrays are listed once per run of the loop at line 94: nothing in it changes what the listing reads
-// REMARK: window.cpp:116:30: remark: the elements read through index arrays are listed before every run of the loop: in the loop at line 111, 'Col' is written at line 121
-// REMARK: window.cpp:134:30: remark: the elements read through index arrays are listed before every run of the loop: in the loop at line 129, 'Col' is written at line 71
-// REMARK: window.cpp:153:30: remark: the elements read through index arrays are listed before every run of the loop: in the loop at line 148, 'Col' is written at line 147
-// REMARK: window.cpp:173:30: remark: the elements read through index arrays are listed before every run of the loop: 'Col2' is referred to at line 166 (writes through it cannot be followed)
-// REMARK: window.cpp:191:16: remark: the elements read through index arrays are listed once per run of the loop at line 188: nothing in it changes what the listing reads
-// REMARK: window.cpp:204:16: remark: the elements read through index arrays are listed before every run of the loop: in the loop at line 201, 'Perm' is written at line 206
+// REMARK: window.cpp:85:30: remark: the elements read through index arrays are listed once per run of the loop at line 80: nothing in it changes what the listing reads
+// REMARK: window.cpp:102:32: remark: the elements read through index arrays are listed once per run of the loop at line 97: nothing in it changes what the listing reads
+// REMARK: window.cpp:119:30: remark: the elements read through index arrays are listed before every run of the loop: in the loop at line 114, 'Col' is written at line 124
+// REMARK: window.cpp:137:30: remark: the elements read through index arrays are listed before every run of the loop: in the loop at line 132, 'Col' is written at line 74
+// REMARK: window.cpp:156:30: remark: the elements read through index arrays are listed before every run of the loop: in the loop at line 151, 'Col' is written at line 150
+// REMARK: window.cpp:176:30: remark: the elements read through index arrays are listed before every run of the loop: 'Col2' is referred to at line 169 (writes through it cannot be followed)
+// REMARK: window.cpp:194:16: remark: the elements read through index arrays are listed once per run of the loop at line 191: nothing in it changes what the listing reads
+// REMARK: window.cpp:207:16: remark: the elements read through index arrays are listed before every run of the loop: in the loop at line 204, 'Perm' is written at line 209
+// REMARK: window.cpp:229:16: remark: the elements read through index arrays are listed once per run of the loop at line 226: nothing in it changes what the listing reads
+// REMARK: window.cpp:241:16: remark: the elements read through index arrays are listed before every run of the loop: in the loop at line 238, 'DIdx' is written at line 245
