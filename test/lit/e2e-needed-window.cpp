@@ -121,7 +121,7 @@ long writtenInLoop() {
     }
     scale();
     if (it == 1)
-      Col[5] = (Col[5] + 11) % N;
+      Col[5] = (Col[5] + 12) % N;
   }
   return checksum();
 }
@@ -147,7 +147,7 @@ long writtenByCall() {
 long writtenByLambda() {
   build(6);
   reset();
-  auto bump = [](int k) { Col[k] = (Col[k] + 5) % N; };
+  auto bump = [](int k) { Col[k] = (Col[k] + 12) % N; };
   for (int it = 0; it < 4; ++it) {
 #pragma hpf independent
     for (int i = 0; i < N; ++i) {
