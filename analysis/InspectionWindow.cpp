@@ -37,6 +37,7 @@
 //===----------------------------------------------------------------------===//
 #include "Expressions.h"
 #include "Phases.h"
+#include "ProgramWrites.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -54,14 +55,6 @@ using namespace clang;
 namespace hpf::analysis {
 
 namespace {
-
-bool inSystemHeader(const SourceManager &SM, SourceLocation L) {
-  return L.isValid() && SM.isInSystemHeader(SM.getExpansionLoc(L));
-}
-
-std::string lineOf(const SourceManager &SM, SourceLocation L) {
-  return std::to_string(SM.getExpansionLineNumber(L));
-}
 
 /// Whether a library function given a value of type T cannot call back
 /// into the program: numbers, pointers to them, and library classes of
@@ -168,10 +161,26 @@ public:
         M && M->isVirtual() && !M->hasAttr<FinalAttr>() &&
         !M->getParent()->hasAttr<FinalAttr>())
       return fail("a virtual call at line " + lineOf(SM, E->getBeginLoc()));
+    if (F->hasAttr<ReturnsTwiceAttr>() ||
+        llvm::is_contained({"setjmp", "_setjmp", "sigsetjmp", "__sigsetjmp",
+                            "getcontext", "vfork"},
+                           F->getName()))
+      return fail("a call of '" + F->getNameAsString() +
+                  "', which may return twice, at line " +
+                  lineOf(SM, E->getBeginLoc()));
     if (inSystemHeader(SM, F->getLocation())) {
+      // What a library call may construct or call back: its arguments,
+      // its result and its template arguments (std::make_unique<T>).
       for (const Expr *A : E->arguments())
         if (!harmlessArgument(SM, A->getType()))
           return libraryCall(F, E->getBeginLoc());
+      if (!harmlessArgument(SM, E->getType()))
+        return libraryCall(F, E->getBeginLoc());
+      if (const TemplateArgumentList *TA = F->getTemplateSpecializationArgs())
+        for (const TemplateArgument &A : TA->asArray())
+          if (A.getKind() == TemplateArgument::Type &&
+              !harmlessArgument(SM, A.getAsType()))
+            return libraryCall(F, E->getBeginLoc());
       if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
         if (const Expr *O = MC->getImplicitObjectArgument();
             O && !harmlessArgument(SM, O->getType()))
@@ -182,16 +191,35 @@ public:
   }
   bool VisitCXXConstructExpr(CXXConstructExpr *E) {
     const CXXConstructorDecl *F = E->getConstructor();
+    if (F->hasAttr<ReturnsTwiceAttr>() ||
+        llvm::is_contained({"setjmp", "_setjmp", "sigsetjmp", "__sigsetjmp",
+                            "getcontext", "vfork"},
+                           F->getName()))
+      return fail("a call of '" + F->getNameAsString() +
+                  "', which may return twice, at line " +
+                  lineOf(SM, E->getBeginLoc()));
     if (inSystemHeader(SM, F->getLocation())) {
+      // What a library call may construct or call back: its arguments,
+      // its result and its template arguments (std::make_unique<T>).
       for (const Expr *A : E->arguments())
         if (!harmlessArgument(SM, A->getType()))
           return libraryCall(F, E->getBeginLoc());
+      if (!harmlessArgument(SM, E->getType()))
+        return libraryCall(F, E->getBeginLoc());
+      if (const TemplateArgumentList *TA = F->getTemplateSpecializationArgs())
+        for (const TemplateArgument &A : TA->asArray())
+          if (A.getKind() == TemplateArgument::Type &&
+              !harmlessArgument(SM, A.getAsType()))
+            return libraryCall(F, E->getBeginLoc());
       return harmlessArgument(SM, E->getType())
                  ? true
                  : libraryCall(F, E->getBeginLoc());
     }
     destroys(E->getType(), E->getBeginLoc());
     return reach(F, E->getBeginLoc());
+  }
+  bool VisitCXXInheritedCtorInitExpr(CXXInheritedCtorInitExpr *E) {
+    return reach(E->getConstructor(), E->getBeginLoc());
   }
   bool VisitCXXNewExpr(CXXNewExpr *E) {
     if (const FunctionDecl *F = E->getOperatorNew())
@@ -243,10 +271,18 @@ private:
   void destroys(QualType T, SourceLocation L, int Depth = 0) {
     const CXXRecordDecl *RD =
         T->getBaseElementTypeUnsafe()->getAsCXXRecordDecl();
-    if (!RD || !RD->hasDefinition() || inSystemHeader(SM, RD->getLocation()))
+    if (!RD || !RD->hasDefinition())
       return;
     if (Depth > 16) {
       fail("a class nested too deep to follow at line " + lineOf(SM, L));
+      return;
+    }
+    if (inSystemHeader(SM, RD->getLocation())) {
+      // A library container destroys its elements (std::vector<T>).
+      if (const auto *TS = dyn_cast<ClassTemplateSpecializationDecl>(RD))
+        for (const TemplateArgument &A : TS->getTemplateArgs().asArray())
+          if (A.getKind() == TemplateArgument::Type)
+            destroys(A.getAsType(), L, Depth + 1);
       return;
     }
     if (const CXXDestructorDecl *D = RD->getDestructor()) {
@@ -276,121 +312,6 @@ private:
     if (Seen.insert(Def).second)
       Queue.push_back(Def);
     return true;
-  }
-};
-
-/// Whether every use of V in Scope is by name: a read, or an assignment,
-/// ++ or -- of V or of its element. Where is set at the first other use
-/// (an address, a reference, a pointer: writes through it cannot be
-/// followed).
-class OnlyNamed : public RecursiveASTVisitor<OnlyNamed> {
-public:
-  OnlyNamed(ASTContext &Ctx, const VarDecl *V)
-      : Ctx(Ctx), V(V->getCanonicalDecl()) {}
-  SourceLocation Where;
-
-  /// A carrier's `decltype((...))` (pragma-parser) is not evaluated.
-  bool TraverseDecltypeTypeLoc(DecltypeTypeLoc) { return true; }
-  bool TraverseDecl(Decl *D) {
-    if (D && !isa<TranslationUnitDecl>(D) &&
-        inSystemHeader(Ctx.getSourceManager(), D->getLocation()))
-      return true; // a library cannot name the program's variables
-    return RecursiveASTVisitor::TraverseDecl(D);
-  }
-  bool VisitDeclRefExpr(DeclRefExpr *E) {
-    const auto *D = dyn_cast<VarDecl>(E->getDecl());
-    if (!D || D->getCanonicalDecl() != V)
-      return true;
-    const Expr *El = outermostElement(Ctx, E);
-    if ((onlyRead(Ctx, El) && !boundToReference(El)) || assigned(El) ||
-        unevaluated(El))
-      return true;
-    Where = E->getBeginLoc();
-    return false;
-  }
-  /// Another name for some variable's storage (`__asm__("Col")`).
-  bool VisitVarDecl(VarDecl *D) {
-    if (!D->hasAttr<AsmLabelAttr>() && !D->hasAttr<AliasAttr>())
-      return true;
-    Where = D->getLocation();
-    return false;
-  }
-
-private:
-  ASTContext &Ctx;
-  const VarDecl *V;
-
-  const Stmt *parent(const Stmt *S) {
-    for (;;) {
-      auto Ps = Ctx.getParents(*S);
-      const Stmt *P = Ps.empty() ? nullptr : Ps[0].get<Stmt>();
-      if (!P || !isa<ParenExpr>(P))
-        return P;
-      S = P;
-    }
-  }
-  /// Whether E (an lvalue read as far as onlyRead knows) is bound to a
-  /// reference the program keeps or hands to its own function, which may
-  /// write through it (`const_cast`).
-  bool boundToReference(const Expr *E) {
-    if (!E->isGLValue())
-      return false;
-    const Stmt *Child = E;
-    for (;;) {
-      auto Ps = Ctx.getParents(*Child);
-      if (Ps.empty())
-        return false;
-      const Stmt *P = Ps[0].get<Stmt>();
-      if (!P) // a declaration's initializer: a reference if not converted
-        return true;
-      const auto *C = dyn_cast<ImplicitCastExpr>(P);
-      if (isa<ParenExpr>(P) || (C && C->getCastKind() == CK_NoOp) ||
-          (isa<ConditionalOperator>(P) && cast<Expr>(P)->isGLValue())) {
-        Child = P;
-        continue;
-      }
-      const FunctionDecl *F = nullptr;
-      if (const auto *Call = dyn_cast<CallExpr>(P))
-        F = Call->getDirectCallee();
-      else if (const auto *Ctor = dyn_cast<CXXConstructExpr>(P))
-        F = Ctor->getConstructor();
-      else
-        return isa<ReturnStmt, InitListExpr>(P);
-      return !F || !inSystemHeader(Ctx.getSourceManager(), F->getLocation());
-    }
-  }
-  bool assigned(const Expr *E) {
-    const Stmt *P = parent(E);
-    if (const auto *B = dyn_cast_or_null<BinaryOperator>(P))
-      return B->isAssignmentOp() && B->getLHS()->IgnoreParens() == E &&
-             !parentUses(B);
-    if (const auto *U = dyn_cast_or_null<UnaryOperator>(P))
-      return U->isIncrementDecrementOp() && !parentUses(U);
-    return false;
-  }
-  /// An assignment's own value used as an lvalue (`int &r = (Col[k] = 1)`):
-  /// a reference to the element after all.
-  bool parentUses(const Expr *Assign) {
-    if (!Assign->isGLValue())
-      return false;
-    const Stmt *P = parent(Assign);
-    if (!P) // bound to a reference: `int &r = (Col[k] = 1);`
-      return true;
-    if (const auto *C = dyn_cast<ImplicitCastExpr>(P))
-      return C->getCastKind() != CK_LValueToRValue &&
-             C->getCastKind() != CK_ToVoid;
-    // The left of a comma is discarded; its right is the comma's value.
-    if (const auto *B = dyn_cast<BinaryOperator>(P); B && B->isCommaOp())
-      return B->getLHS()->IgnoreParens() != Assign;
-    return !isa<CompoundStmt, ForStmt, WhileStmt, DoStmt, IfStmt, CastExpr>(P);
-  }
-  bool unevaluated(const Expr *E) {
-    for (const Stmt *P = parent(E); P; P = parent(P))
-      if (isa<UnaryExprOrTypeTraitExpr>(P))
-        return true;
-      else if (!isa<Expr>(P))
-        return false;
-    return false;
   }
 };
 
@@ -454,33 +375,6 @@ std::set<const VarDecl *> inspected(ASTContext &Ctx, const OwnerLoop &L,
   return Vars;
 }
 
-/// Why V cannot be followed (empty if it can): a number or an array of
-/// numbers, used only by name.
-std::string untracked(ASTContext &Ctx, const VarDecl *V) {
-  const std::string Name = "'" + V->getName().str() + "'";
-  QualType T = V->getType();
-  if (T->isReferenceType() || T.isVolatileQualified() ||
-      !(T->isArithmeticType() || T->isEnumeralType() ||
-        (T->isConstantArrayType() &&
-         (T->getBaseElementTypeUnsafe()->isArithmeticType() ||
-          T->getBaseElementTypeUnsafe()->isEnumeralType()))))
-    return Name + " is not an array of numbers (what it refers to cannot be "
-                  "followed)";
-  OnlyNamed Uses(Ctx, V);
-  if (V->hasLocalStorage()) {
-    if (const auto *F =
-            dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod()))
-      Uses.TraverseStmt(F->getBody());
-  } else {
-    Uses.TraverseDecl(Ctx.getTranslationUnitDecl());
-  }
-  if (Uses.Where.isValid())
-    return Name + " is referred to at line " +
-           lineOf(Ctx.getSourceManager(), Uses.Where) +
-           " (writes through it cannot be followed)";
-  return "";
-}
-
 } // namespace
 
 namespace {
@@ -496,6 +390,10 @@ std::string stopsWindow(Context &C, const Stmt *Loop,
         return "a level of a nest";
   if (!Loop->getBeginLoc().isFileID() || !Loop->getEndLoc().isFileID())
     return "a loop written in a macro";
+  // `#pragma unroll` or `[[...]]` before it: the window cannot come between.
+  if (const auto Ps = C.Ctx.getParents(*Loop);
+      !Ps.empty() && Ps[0].get<AttributedStmt>())
+    return "a loop with attributes or a loop pragma";
   const SourceRange R = Loop->getSourceRange();
   for (const VarDecl *V : Vars)
     for (const VarDecl *D : V->redecls())
@@ -534,11 +432,16 @@ const Stmt *windowLoop(Context &C, const OwnerLoop &L,
               "' is dynamic (a redistribution moves its elements)";
         return nullptr;
       }
-    if (std::string W = untracked(C.Ctx, V); !W.empty()) {
+    if (std::string W = untrackedVariable(C.Ctx, V); !W.empty()) {
       Why = W;
       return nullptr;
     }
   }
+  if (!Tracked.empty())
+    if (std::string W = indirectWriter(C.Ctx, Tracked); !W.empty()) {
+      Why = W;
+      return nullptr;
+    }
   const Stmt *Kept = nullptr;
   for (; Loop; Loop = enclosingLoop(C.Ctx, Loop)) {
     std::string Stop = stopsWindow(C, Loop, Vars);

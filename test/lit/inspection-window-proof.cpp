@@ -3,8 +3,10 @@
 // show as an assignment by name: each function holds one, and its remark
 // must say what stops the window (a reviewing helper found each of these
 // kept a window, and a wrong parallel result, before they were handled).
-// The aliasing cases use arrays of their own: an alias anywhere stops the
-// windows of every nest reading that array.
+// The aliasing cases, and the functions that may run without a direct call
+// (a signal handler, a thread_local's initializer, a lambda handed on), use
+// arrays of their own: each stops the windows of every nest reading that
+// array. A second review found those, and the cases after them.
 // RUN: %hpfcc -Rhpf -fsyntax-only %s 2>&1 | FileCheck %s
 // CHECK: listed before every run of the loop: in the loop at line {{[0-9]+}}, 'f' is declared in it
 // CHECK: listed before every run of the loop: in the loop at line {{[0-9]+}}, 'f' is declared in it
@@ -26,7 +28,19 @@
 // CHECK: listed before every run of the loop: 'ColC' is referred to at line {{[0-9]+}} (writes through it cannot be followed)
 // CHECK: listed once per run of the loop at line {{[0-9]+}}: nothing in it changes what the listing reads
 // CHECK: listed once per run of the loop at line {{[0-9]+}}: nothing in it changes what the listing reads
+// CHECK: listed before every run of the loop: 'onSignal' may write them and is its address is taken at line {{[0-9]+}}
+// CHECK: listed before every run of the loop: 'initT' may write them and is called by a thread_local's initializer
+// CHECK: listed before every run of the loop: 'operator()' may write them and is a lambda handed on at line {{[0-9]+}}
+// CHECK: listed before every run of the loop: 'ColH' is referred to at line {{[0-9]+}} (writes through it cannot be followed)
+// CHECK: listed before every run of the loop: in the loop at line {{[0-9]+}}, 'Col' is written at line [[#INHERITED:]]
+// CHECK: listed before every run of the loop: in the loop at line {{[0-9]+}}, a call of '{{_?}}setjmp', which may return twice, at line {{[0-9]+}}
+// CHECK: listed before every run of the loop: in the loop at line {{[0-9]+}}, a call of 'make_unique' given a callable or a user type at line {{[0-9]+}}
+// CHECK: listed before every run of the loop: in the loop at line {{[0-9]+}}, a loop with attributes or a loop pragma
+#include <csetjmp>
+#include <csignal>
 #include <cstddef>
+#include <functional>
+#include <memory>
 #include <ostream>
 #include <streambuf>
 #include <utility>
@@ -377,4 +391,143 @@ void unbraced() {
         s += X[Col[k]];
       Y[i] = s;
     }
+}
+
+int ColD[Nnz], ColE[Nnz], ColG[Nnz], ColH[Nnz];
+
+void onSignal(int) { ColD[1] = 5; }
+struct Install {
+  Install() { std::signal(SIGUSR1, onSignal); }
+} Installed;
+
+void signalHandler() {
+  for (int it = 0; it < 2; ++it) {
+#pragma hpf independent
+    for (int i = 0; i < N; ++i) {
+      long s = 0;
+      for (int k = RowStart[i]; k < RowStart[i + 1]; ++k)
+        s += X[ColD[k]];
+      Y[i] = s;
+    }
+    std::raise(SIGUSR1);
+  }
+}
+
+int initT() {
+  ColE[1] = 6;
+  return 1;
+}
+thread_local int T = initT();
+int Sink;
+
+void threadLocal() {
+  for (int it = 0; it < 2; ++it) {
+#pragma hpf independent
+    for (int i = 0; i < N; ++i) {
+      long s = 0;
+      for (int k = RowStart[i]; k < RowStart[i + 1]; ++k)
+        s += X[ColE[k]];
+      Y[i] = s;
+    }
+    Sink += T;
+  }
+}
+
+std::function<void()> Later = [] { ColG[1] = 7; };
+
+void lambdaHandedOn() {
+  for (int it = 0; it < 2; ++it) {
+#pragma hpf independent
+    for (int i = 0; i < N; ++i) {
+      long s = 0;
+      for (int k = RowStart[i]; k < RowStart[i + 1]; ++k)
+        s += X[ColG[k]];
+      Y[i] = s;
+    }
+    Later();
+  }
+}
+
+int *Grab;
+int grab() { return sizeof(int[(Grab = &ColH[0], 1)]); } // evaluated
+int Grabbed = grab();
+
+void variableLengthSizeof() {
+  for (int it = 0; it < 2; ++it) {
+#pragma hpf independent
+    for (int i = 0; i < N; ++i) {
+      long s = 0;
+      for (int k = RowStart[i]; k < RowStart[i + 1]; ++k)
+        s += X[ColH[k]];
+      Y[i] = s;
+    }
+    Grab[1] = 3;
+  }
+}
+
+struct Shifter {
+  Shifter(int k) { Col[k] = 8; } // INHERITED
+};
+struct Derived : Shifter {
+  using Shifter::Shifter;
+};
+
+void inheritedConstructor() {
+  for (int it = 0; it < 2; ++it) {
+#pragma hpf independent
+    for (int i = 0; i < N; ++i) {
+      long s = 0;
+      for (int k = RowStart[i]; k < RowStart[i + 1]; ++k)
+        s += X[Col[k]];
+      Y[i] = s;
+    }
+    Derived D(1);
+    (void)D;
+  }
+}
+
+std::jmp_buf Jump;
+
+void returnsTwice() {
+  for (int it = 0; it < 2; ++it) {
+#pragma hpf independent
+    for (int i = 0; i < N; ++i) {
+      long s = 0;
+      for (int k = RowStart[i]; k < RowStart[i + 1]; ++k)
+        s += X[Col[k]];
+      Y[i] = s;
+    }
+    if (setjmp(Jump))
+      break;
+  }
+}
+
+struct Made2 {
+  Made2() { Col[2] = 9; }
+};
+
+void templateArgument() {
+  for (int it = 0; it < 2; ++it) {
+#pragma hpf independent
+    for (int i = 0; i < N; ++i) {
+      long s = 0;
+      for (int k = RowStart[i]; k < RowStart[i + 1]; ++k)
+        s += X[Col[k]];
+      Y[i] = s;
+    }
+    std::make_unique<Made2>();
+  }
+}
+
+void loopPragma() {
+#pragma clang loop unroll(disable)
+  for (int it = 0; it < 2; ++it) {
+#pragma hpf independent
+    for (int i = 0; i < N; ++i) {
+      long s = 0;
+      for (int k = RowStart[i]; k < RowStart[i + 1]; ++k)
+        s += X[Col[k]];
+      Y[i] = s;
+    }
+  }
 }
