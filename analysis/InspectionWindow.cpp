@@ -16,6 +16,7 @@
 // array of numbers or a number (no pointer or reference, whose target other
 // names reach), not dynamic if distributed (a redistribution moves its
 // elements without a write by name), and
+// (the whole-program parts are in ProgramWrites.cpp)
 //  - nowhere in the translation unit (in its function, for a local) is it
 //    used but by name: read, or assigned element by element (`Col[k] = c`,
 //    `++n`); no address, reference or pointer to it exists, no const
@@ -30,9 +31,14 @@
 //    a virtual call or destructor, a call of a function defined in another
 //    file, or a library call given a callable, a user type or a polymorphic
 //    library object (a stream with the program's buffer) ends the proof;
+//  - no function that writes it, or calls one that does, can run without
+//    a direct call: address taken, coroutine, virtual, function object,
+//    lambda handed on, replacement operator new, thread_local initializer;
+//    no asm statement anywhere;
 //  - it is not declared inside the loop (a new variable each iteration);
 //  - the loop holds no label, and no case label of a switch around it (a
-//    jump into it would skip the window's declaration).
+//    jump into it would skip the window's declaration), no call that
+//    returns twice (setjmp), and carries no attribute or loop pragma.
 //
 //===----------------------------------------------------------------------===//
 #include "Expressions.h"
