@@ -175,52 +175,18 @@ public:
                   "', which may return twice, at line " +
                   lineOf(SM, E->getBeginLoc()));
     if (inSystemHeader(SM, F->getLocation())) {
-      // What a library call may construct or call back: its arguments,
-      // its result and its template arguments (std::make_unique<T>).
-      for (const Expr *A : E->arguments())
-        if (!harmlessArgument(SM, A->getType()))
-          return libraryCall(F, E->getBeginLoc());
-      if (!harmlessArgument(SM, E->getType()))
-        return libraryCall(F, E->getBeginLoc());
-      if (const TemplateArgumentList *TA = F->getTemplateSpecializationArgs())
-        for (const TemplateArgument &A : TA->asArray())
-          if (A.getKind() == TemplateArgument::Type &&
-              !harmlessArgument(SM, A.getAsType()))
-            return libraryCall(F, E->getBeginLoc());
-      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
-        if (const Expr *O = MC->getImplicitObjectArgument();
-            O && !harmlessArgument(SM, O->getType()))
-          return libraryCall(F, E->getBeginLoc());
-      return true;
+      const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
+      return library(F, {E->getArgs(), E->getNumArgs()}, E->getType(),
+                     MC ? MC->getImplicitObjectArgument() : nullptr,
+                     E->getBeginLoc());
     }
     return reach(F, E->getBeginLoc());
   }
   bool VisitCXXConstructExpr(CXXConstructExpr *E) {
     const CXXConstructorDecl *F = E->getConstructor();
-    if (F->hasAttr<ReturnsTwiceAttr>() ||
-        llvm::is_contained({"setjmp", "_setjmp", "sigsetjmp", "__sigsetjmp",
-                            "getcontext", "vfork"},
-                           F->getName()))
-      return fail("a call of '" + F->getNameAsString() +
-                  "', which may return twice, at line " +
-                  lineOf(SM, E->getBeginLoc()));
-    if (inSystemHeader(SM, F->getLocation())) {
-      // What a library call may construct or call back: its arguments,
-      // its result and its template arguments (std::make_unique<T>).
-      for (const Expr *A : E->arguments())
-        if (!harmlessArgument(SM, A->getType()))
-          return libraryCall(F, E->getBeginLoc());
-      if (!harmlessArgument(SM, E->getType()))
-        return libraryCall(F, E->getBeginLoc());
-      if (const TemplateArgumentList *TA = F->getTemplateSpecializationArgs())
-        for (const TemplateArgument &A : TA->asArray())
-          if (A.getKind() == TemplateArgument::Type &&
-              !harmlessArgument(SM, A.getAsType()))
-            return libraryCall(F, E->getBeginLoc());
-      return harmlessArgument(SM, E->getType())
-                 ? true
-                 : libraryCall(F, E->getBeginLoc());
-    }
+    if (inSystemHeader(SM, F->getLocation()))
+      return library(F, {E->getArgs(), E->getNumArgs()}, E->getType(), nullptr,
+                     E->getBeginLoc());
     destroys(E->getType(), E->getBeginLoc());
     return reach(F, E->getBeginLoc());
   }
@@ -267,6 +233,24 @@ private:
     if (Why.empty())
       Why = std::move(W);
     return false;
+  }
+  /// A library call of F: whether what it may construct or call back
+  /// (its arguments, its object, its result, its template arguments:
+  /// std::make_unique<T>) is harmless.
+  bool library(const FunctionDecl *F, llvm::ArrayRef<const Expr *> Args,
+               QualType Result, const Expr *Object, SourceLocation L) {
+    for (const Expr *A : Args)
+      if (!harmlessArgument(SM, A->getType()))
+        return libraryCall(F, L);
+    if (!harmlessArgument(SM, Result) ||
+        (Object && !harmlessArgument(SM, Object->getType())))
+      return libraryCall(F, L);
+    if (const TemplateArgumentList *TA = F->getTemplateSpecializationArgs())
+      for (const TemplateArgument &A : TA->asArray())
+        if (A.getKind() == TemplateArgument::Type &&
+            !harmlessArgument(SM, A.getAsType()))
+          return libraryCall(F, L);
+    return true;
   }
   bool libraryCall(const FunctionDecl *F, SourceLocation L) {
     return fail("a call of '" + F->getNameAsString() +
