@@ -41,6 +41,10 @@ struct Options {
   bool Remarks = false;
   /// Floating-point `+` reductions add exactly (hpfcc --hpf-reproducible-sums).
   bool ReproducibleSums = false;
+  /// The translation unit is the whole program but the system's libraries
+  /// (hpfcc compiling and linking one source, or --hpf-whole-program): no
+  /// other file can name its variables (InspectionWindow.cpp).
+  bool WholeProgram = false;
 };
 
 /// Where a directive's anchor landed in the AST.

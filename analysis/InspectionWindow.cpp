@@ -62,249 +62,6 @@ namespace hpf::analysis {
 
 namespace {
 
-/// Whether a library function given a value of type T cannot call back
-/// into the program: numbers, pointers to them, and library classes of
-/// such (std::vector<double>, std::ostream); not a function, lambda, user
-/// class or std::function (a function type argument).
-bool harmlessArgument(const SourceManager &SM, QualType T, int Depth = 0) {
-  if (Depth > 8)
-    return false;
-  T = T.getNonReferenceType().getCanonicalType();
-  while (T->isPointerType() || T->isArrayType())
-    T = T->isPointerType() ? T->getPointeeType().getCanonicalType()
-                           : QualType(T->getArrayElementTypeNoTypeQual(), 0);
-  if (T->isFunctionType() || T->isMemberPointerType())
-    return false;
-  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
-  if (!RD)
-    return true;
-  // A polymorphic library class (a stream and its buffer, a locale) may
-  // call a user's override.
-  if (RD->isLambda() || !inSystemHeader(SM, RD->getLocation()) ||
-      (RD->hasDefinition() && RD->isPolymorphic()))
-    return false;
-  if (const auto *TS = dyn_cast<ClassTemplateSpecializationDecl>(RD))
-    for (const TemplateArgument &A : TS->getTemplateArgs().asArray())
-      if (A.getKind() == TemplateArgument::Type &&
-          !harmlessArgument(SM, A.getAsType(), Depth + 1))
-        return false;
-  return true;
-}
-
-/// What the loop (and what it calls) may do to the inspector's variables.
-class LoopWrites : public RecursiveASTVisitor<LoopWrites> {
-public:
-  LoopWrites(ASTContext &Ctx, const std::set<const VarDecl *> &Vars)
-      : Ctx(Ctx), SM(Ctx.getSourceManager()), Vars(Vars) {}
-
-  /// Walks S and every function it reaches; false (Why set) if a variable
-  /// may be written.
-  bool clean(const Stmt *S) {
-    TraverseStmt(const_cast<Stmt *>(S));
-    InLoop = false;
-    while (Why.empty() && !Queue.empty()) {
-      const FunctionDecl *F = Queue.back();
-      Queue.pop_back();
-      if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(F))
-        for (const CXXCtorInitializer *I : Ctor->inits())
-          TraverseStmt(I->getInit());
-      TraverseStmt(F->getBody());
-    }
-    return Why.empty();
-  }
-  std::string Why;
-
-  /// The begin, end, `!=` and `++` of a range for, a structured binding's
-  /// get<I>(): implicit code that runs.
-  bool shouldVisitImplicitCode() const { return true; }
-  /// A carrier's `decltype((...))` (pragma-parser) is not evaluated.
-  bool TraverseDecltypeTypeLoc(DecltypeTypeLoc) { return true; }
-  bool VisitLabelStmt(LabelStmt *) {
-    if (InLoop)
-      return fail("it holds a label (a jump into it would skip the window)");
-    return true;
-  }
-  bool VisitSwitchStmt(SwitchStmt *S) {
-    for (SwitchCase *C = S->getSwitchCaseList(); C; C = C->getNextSwitchCase())
-      OwnCases.insert(C);
-    return true;
-  }
-  bool VisitSwitchCase(SwitchCase *C) {
-    if (InLoop && !OwnCases.count(C)) // a jump into it from a switch outside
-      return fail("it holds a case label of a switch around it");
-    return true;
-  }
-  bool VisitVarDecl(VarDecl *V) {
-    destroys(V->getType(), V->getLocation());
-    if (const auto *A = V->getAttr<CleanupAttr>())
-      reach(A->getFunctionDecl(), V->getLocation());
-    return Why.empty();
-  }
-  /// A tuple-like structured binding's get<I>() initializes a variable
-  /// the traversal does not enter.
-  bool VisitBindingDecl(BindingDecl *B) {
-    if (VarDecl *H = B->getHoldingVar())
-      return TraverseStmt(H->getInit());
-    return true;
-  }
-  bool VisitDeclRefExpr(DeclRefExpr *E) {
-    if (const auto *F = dyn_cast<FunctionDecl>(E->getDecl()))
-      return reach(F, E->getBeginLoc()); // called here or passed on
-    const auto *V = dyn_cast<VarDecl>(E->getDecl());
-    if (!V || !Vars.count(V->getCanonicalDecl()))
-      return true;
-    if (!onlyRead(Ctx, outermostElement(Ctx, E)))
-      return fail("'" + V->getName().str() + "' is written at line " +
-                  lineOf(SM, E->getBeginLoc()));
-    return true;
-  }
-  bool VisitCallExpr(CallExpr *E) {
-    const FunctionDecl *F = E->getDirectCallee();
-    if (!F)
-      return fail("a call through a pointer at line " +
-                  lineOf(SM, E->getBeginLoc()));
-    if (const auto *M = dyn_cast<CXXMethodDecl>(F);
-        M && M->isVirtual() && !M->hasAttr<FinalAttr>() &&
-        !M->getParent()->hasAttr<FinalAttr>())
-      return fail("a virtual call at line " + lineOf(SM, E->getBeginLoc()));
-    if (F->hasAttr<ReturnsTwiceAttr>() ||
-        llvm::is_contained({"setjmp", "_setjmp", "sigsetjmp", "__sigsetjmp",
-                            "getcontext", "vfork"},
-                           F->getName()))
-      return fail("a call of '" + F->getNameAsString() +
-                  "', which may return twice, at line " +
-                  lineOf(SM, E->getBeginLoc()));
-    if (inSystemHeader(SM, F->getLocation())) {
-      const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
-      return library(F, {E->getArgs(), E->getNumArgs()}, E->getType(),
-                     MC ? MC->getImplicitObjectArgument() : nullptr,
-                     E->getBeginLoc());
-    }
-    return reach(F, E->getBeginLoc());
-  }
-  bool VisitCXXConstructExpr(CXXConstructExpr *E) {
-    const CXXConstructorDecl *F = E->getConstructor();
-    if (inSystemHeader(SM, F->getLocation()))
-      return library(F, {E->getArgs(), E->getNumArgs()}, E->getType(), nullptr,
-                     E->getBeginLoc());
-    destroys(E->getType(), E->getBeginLoc());
-    return reach(F, E->getBeginLoc());
-  }
-  bool VisitCXXInheritedCtorInitExpr(CXXInheritedCtorInitExpr *E) {
-    return reach(E->getConstructor(), E->getBeginLoc());
-  }
-  bool VisitCXXNewExpr(CXXNewExpr *E) {
-    if (const FunctionDecl *F = E->getOperatorNew())
-      reach(F, E->getBeginLoc());
-    if (const FunctionDecl *F = E->getOperatorDelete())
-      reach(F, E->getBeginLoc());
-    return Why.empty();
-  }
-  bool VisitCXXDeleteExpr(CXXDeleteExpr *E) {
-    destroys(E->getDestroyedType(), E->getBeginLoc());
-    if (const FunctionDecl *F = E->getOperatorDelete())
-      reach(F, E->getBeginLoc());
-    return Why.empty();
-  }
-  bool VisitCXXBindTemporaryExpr(CXXBindTemporaryExpr *E) {
-    destroys(E->getType(), E->getBeginLoc());
-    return Why.empty();
-  }
-  // Default arguments and member initializers are evaluated where they are
-  // used, but the traversal does not enter them there.
-  bool VisitCXXDefaultArgExpr(CXXDefaultArgExpr *E) {
-    return TraverseStmt(E->getExpr());
-  }
-  bool VisitCXXDefaultInitExpr(CXXDefaultInitExpr *E) {
-    return TraverseStmt(E->getExpr());
-  }
-
-private:
-  ASTContext &Ctx;
-  const SourceManager &SM;
-  const std::set<const VarDecl *> &Vars;
-  std::set<const FunctionDecl *> Seen;
-  std::set<const SwitchCase *> OwnCases;
-  std::vector<const FunctionDecl *> Queue;
-  /// False once the walk has left the loop for the functions it calls.
-  bool InLoop = true;
-
-  bool fail(std::string W) {
-    if (Why.empty())
-      Why = std::move(W);
-    return false;
-  }
-  /// A library call of F: whether what it may construct or call back
-  /// (its arguments, its object, its result, its template arguments:
-  /// std::make_unique<T>) is harmless.
-  bool library(const FunctionDecl *F, llvm::ArrayRef<const Expr *> Args,
-               QualType Result, const Expr *Object, SourceLocation L) {
-    for (const Expr *A : Args)
-      if (!harmlessArgument(SM, A->getType()))
-        return libraryCall(F, L);
-    if (!harmlessArgument(SM, Result) ||
-        (Object && !harmlessArgument(SM, Object->getType())))
-      return libraryCall(F, L);
-    if (const TemplateArgumentList *TA = F->getTemplateSpecializationArgs())
-      for (const TemplateArgument &A : TA->asArray())
-        if (A.getKind() == TemplateArgument::Type &&
-            !harmlessArgument(SM, A.getAsType()))
-          return libraryCall(F, L);
-    return true;
-  }
-  bool libraryCall(const FunctionDecl *F, SourceLocation L) {
-    return fail("a call of '" + F->getNameAsString() +
-                "' given a callable or a user type at line " + lineOf(SM, L));
-  }
-  /// The destructors of a user class, its members and its bases, run when
-  /// an object of type T goes.
-  void destroys(QualType T, SourceLocation L, int Depth = 0) {
-    const CXXRecordDecl *RD =
-        T->getBaseElementTypeUnsafe()->getAsCXXRecordDecl();
-    if (!RD || !RD->hasDefinition())
-      return;
-    if (Depth > 16) {
-      fail("a class nested too deep to follow at line " + lineOf(SM, L));
-      return;
-    }
-    if (inSystemHeader(SM, RD->getLocation())) {
-      // A library container destroys its elements (std::vector<T>).
-      if (const auto *TS = dyn_cast<ClassTemplateSpecializationDecl>(RD))
-        for (const TemplateArgument &A : TS->getTemplateArgs().asArray())
-          if (A.getKind() == TemplateArgument::Type)
-            destroys(A.getAsType(), L, Depth + 1);
-      return;
-    }
-    if (const CXXDestructorDecl *D = RD->getDestructor()) {
-      if (D->isVirtual()) // a derived class's, maybe from another file
-        fail("a virtual destructor at line " + lineOf(SM, L));
-      else
-        reach(D, L);
-    }
-    for (const FieldDecl *F : RD->fields())
-      destroys(F->getType(), L, Depth + 1);
-    for (const CXXBaseSpecifier &B : RD->bases())
-      destroys(B.getType(), L, Depth + 1);
-  }
-  /// F runs in the loop: walked later, if the program defines it here.
-  bool reach(const FunctionDecl *F, SourceLocation L) {
-    if (inSystemHeader(SM, F->getLocation()))
-      return true;
-    const FunctionDecl *Def = nullptr;
-    if (!F->hasBody(Def) || !Def->getBody()) {
-      if (F->isDefaulted() || F->isTrivial())
-        return true;
-      return fail("a call of '" + F->getNameAsString() +
-                  "', defined in another file, at line " + lineOf(SM, L));
-    }
-    if (Seen.size() > 256)
-      return fail("it calls too many functions to follow");
-    if (Seen.insert(Def).second)
-      Queue.push_back(Def);
-    return true;
-  }
-};
-
 /// The loop whose body holds S, in the same function (no lambda or
 /// captured statement between), or null.
 const Stmt *enclosingLoop(ASTContext &Ctx, const Stmt *S) {
@@ -426,6 +183,16 @@ const Stmt *windowLoop(Context &C, const OwnerLoop &L,
       Why = W;
       return nullptr;
     }
+    // Another file may name it: its code can run during the loop (a
+    // signal handler, a thread started by a global constructor).
+    if (!C.Opts.WholeProgram && !V->hasLocalStorage() &&
+        V->hasExternalFormalLinkage()) {
+      Why = "'" + V->getName().str() +
+            "' may be written by other files (declare it static, or build "
+            "the program from this file alone: hpfcc f.cpp -o f, or "
+            "--hpf-whole-program)";
+      return nullptr;
+    }
   }
   if (!Tracked.empty())
     if (std::string W = indirectWriter(C.Ctx, Tracked); !W.empty()) {
@@ -436,9 +203,7 @@ const Stmt *windowLoop(Context &C, const OwnerLoop &L,
   for (; Loop; Loop = enclosingLoop(C.Ctx, Loop)) {
     std::string Stop = stopsWindow(C, Loop, Vars);
     if (Stop.empty()) {
-      LoopWrites Writes(C.Ctx, Tracked);
-      if (!Writes.clean(Loop))
-        Stop = Writes.Why;
+      Stop = writesIn(C.Ctx, Tracked, Loop);
     }
     if (!Stop.empty()) {
       if (!Kept)

@@ -25,6 +25,257 @@ namespace hpf::analysis {
 
 namespace {
 
+/// Whether a library function given a value of type T cannot call back
+/// into the program: numbers, pointers to them, and library classes of
+/// such (std::vector<double>, std::ostream); not a function, lambda, user
+/// class or std::function (a function type argument).
+bool harmlessArgument(const SourceManager &SM, QualType T, int Depth = 0) {
+  if (Depth > 8)
+    return false;
+  T = T.getNonReferenceType().getCanonicalType();
+  while (T->isPointerType() || T->isArrayType())
+    T = T->isPointerType() ? T->getPointeeType().getCanonicalType()
+                           : QualType(T->getArrayElementTypeNoTypeQual(), 0);
+  if (T->isFunctionType() || T->isMemberPointerType())
+    return false;
+  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+  if (!RD)
+    return true;
+  // A polymorphic library class (a stream and its buffer, a locale) may
+  // call a user's override.
+  if (RD->isLambda() || !inSystemHeader(SM, RD->getLocation()) ||
+      (RD->hasDefinition() && RD->isPolymorphic()))
+    return false;
+  if (const auto *TS = dyn_cast<ClassTemplateSpecializationDecl>(RD))
+    for (const TemplateArgument &A : TS->getTemplateArgs().asArray())
+      if (A.getKind() == TemplateArgument::Type &&
+          !harmlessArgument(SM, A.getAsType(), Depth + 1))
+        return false;
+  return true;
+}
+
+/// What the loop (and what it calls) may do to the inspector's variables.
+class LoopWrites : public RecursiveASTVisitor<LoopWrites> {
+public:
+  LoopWrites(ASTContext &Ctx, const std::set<const VarDecl *> &Vars)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Vars(Vars) {}
+
+  /// Walks S and every function it reaches; false (Why set) if a variable
+  /// may be written.
+  bool clean(const Stmt *S) {
+    TraverseStmt(const_cast<Stmt *>(S));
+    InLoop = false;
+    while (Why.empty() && !Queue.empty()) {
+      const FunctionDecl *F = Queue.back();
+      Queue.pop_back();
+      if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(F))
+        for (const CXXCtorInitializer *I : Ctor->inits())
+          TraverseStmt(I->getInit());
+      TraverseStmt(F->getBody());
+    }
+    return Why.empty();
+  }
+  /// Whether F, when it runs, may write a variable (what it reaches
+  /// included).
+  bool clean(const FunctionDecl *F) {
+    InLoop = false;
+    Seen.insert(F);
+    Queue.push_back(F);
+    return clean(static_cast<const Stmt *>(nullptr));
+  }
+  std::string Why;
+
+  /// The begin, end, `!=` and `++` of a range for, a structured binding's
+  /// get<I>(): implicit code that runs.
+  bool shouldVisitImplicitCode() const { return true; }
+  /// A carrier's `decltype((...))` (pragma-parser) is not evaluated.
+  bool TraverseDecltypeTypeLoc(DecltypeTypeLoc) { return true; }
+  bool VisitLabelStmt(LabelStmt *) {
+    if (InLoop)
+      return fail("it holds a label (a jump into it would skip the window)");
+    return true;
+  }
+  bool VisitSwitchStmt(SwitchStmt *S) {
+    for (SwitchCase *C = S->getSwitchCaseList(); C; C = C->getNextSwitchCase())
+      OwnCases.insert(C);
+    return true;
+  }
+  bool VisitSwitchCase(SwitchCase *C) {
+    if (InLoop && !OwnCases.count(C)) // a jump into it from a switch outside
+      return fail("it holds a case label of a switch around it");
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *V) {
+    destroys(V->getType(), V->getLocation());
+    if (const auto *A = V->getAttr<CleanupAttr>())
+      reach(A->getFunctionDecl(), V->getLocation());
+    return Why.empty();
+  }
+  /// A tuple-like structured binding's get<I>() initializes a variable
+  /// the traversal does not enter.
+  bool VisitBindingDecl(BindingDecl *B) {
+    if (VarDecl *H = B->getHoldingVar())
+      return TraverseStmt(H->getInit());
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (const auto *F = dyn_cast<FunctionDecl>(E->getDecl()))
+      return reach(F, E->getBeginLoc()); // called here or passed on
+    const auto *V = dyn_cast<VarDecl>(E->getDecl());
+    if (!V || !Vars.count(V->getCanonicalDecl()))
+      return true;
+    if (!onlyRead(Ctx, outermostElement(Ctx, E)))
+      return fail("'" + V->getName().str() + "' is written at line " +
+                  lineOf(SM, E->getBeginLoc()));
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *E) {
+    const FunctionDecl *F = E->getDirectCallee();
+    if (!F)
+      return fail("a call through a pointer at line " +
+                  lineOf(SM, E->getBeginLoc()));
+    if (const auto *M = dyn_cast<CXXMethodDecl>(F);
+        M && M->isVirtual() && !M->hasAttr<FinalAttr>() &&
+        !M->getParent()->hasAttr<FinalAttr>())
+      return fail("a virtual call at line " + lineOf(SM, E->getBeginLoc()));
+    if (F->hasAttr<ReturnsTwiceAttr>() ||
+        llvm::is_contained({"setjmp", "_setjmp", "sigsetjmp", "__sigsetjmp",
+                            "getcontext", "vfork"},
+                           F->getName()))
+      return fail("a call of '" + F->getNameAsString() +
+                  "', which may return twice, at line " +
+                  lineOf(SM, E->getBeginLoc()));
+    if (inSystemHeader(SM, F->getLocation())) {
+      const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
+      return library(F, {E->getArgs(), E->getNumArgs()}, E->getType(),
+                     MC ? MC->getImplicitObjectArgument() : nullptr,
+                     E->getBeginLoc());
+    }
+    return reach(F, E->getBeginLoc());
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *E) {
+    const CXXConstructorDecl *F = E->getConstructor();
+    if (inSystemHeader(SM, F->getLocation()))
+      return library(F, {E->getArgs(), E->getNumArgs()}, E->getType(), nullptr,
+                     E->getBeginLoc());
+    destroys(E->getType(), E->getBeginLoc());
+    return reach(F, E->getBeginLoc());
+  }
+  bool VisitCXXInheritedCtorInitExpr(CXXInheritedCtorInitExpr *E) {
+    return reach(E->getConstructor(), E->getBeginLoc());
+  }
+  bool VisitCXXNewExpr(CXXNewExpr *E) {
+    if (const FunctionDecl *F = E->getOperatorNew())
+      reach(F, E->getBeginLoc());
+    if (const FunctionDecl *F = E->getOperatorDelete())
+      reach(F, E->getBeginLoc());
+    return Why.empty();
+  }
+  bool VisitCXXDeleteExpr(CXXDeleteExpr *E) {
+    destroys(E->getDestroyedType(), E->getBeginLoc());
+    if (const FunctionDecl *F = E->getOperatorDelete())
+      reach(F, E->getBeginLoc());
+    return Why.empty();
+  }
+  bool VisitCXXBindTemporaryExpr(CXXBindTemporaryExpr *E) {
+    destroys(E->getType(), E->getBeginLoc());
+    return Why.empty();
+  }
+  // Default arguments and member initializers are evaluated where they are
+  // used, but the traversal does not enter them there.
+  bool VisitCXXDefaultArgExpr(CXXDefaultArgExpr *E) {
+    return TraverseStmt(E->getExpr());
+  }
+  bool VisitCXXDefaultInitExpr(CXXDefaultInitExpr *E) {
+    return TraverseStmt(E->getExpr());
+  }
+
+private:
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  const std::set<const VarDecl *> &Vars;
+  std::set<const FunctionDecl *> Seen;
+  std::set<const SwitchCase *> OwnCases;
+  std::vector<const FunctionDecl *> Queue;
+  /// False once the walk has left the loop for the functions it calls.
+  bool InLoop = true;
+
+  bool fail(std::string W) {
+    if (Why.empty())
+      Why = std::move(W);
+    return false;
+  }
+  /// A library call of F: whether what it may construct or call back
+  /// (its arguments, its object, its result, its template arguments:
+  /// std::make_unique<T>) is harmless.
+  bool library(const FunctionDecl *F, llvm::ArrayRef<const Expr *> Args,
+               QualType Result, const Expr *Object, SourceLocation L) {
+    for (const Expr *A : Args)
+      if (!harmlessArgument(SM, A->getType()))
+        return libraryCall(F, L);
+    if (!harmlessArgument(SM, Result) ||
+        (Object && !harmlessArgument(SM, Object->getType())))
+      return libraryCall(F, L);
+    if (const TemplateArgumentList *TA = F->getTemplateSpecializationArgs())
+      for (const TemplateArgument &A : TA->asArray())
+        if (A.getKind() == TemplateArgument::Type &&
+            !harmlessArgument(SM, A.getAsType()))
+          return libraryCall(F, L);
+    return true;
+  }
+  bool libraryCall(const FunctionDecl *F, SourceLocation L) {
+    return fail("a call of '" + F->getNameAsString() +
+                "' given a callable or a user type at line " + lineOf(SM, L));
+  }
+  /// The destructors of a user class, its members and its bases, run when
+  /// an object of type T goes.
+  void destroys(QualType T, SourceLocation L, int Depth = 0) {
+    const CXXRecordDecl *RD =
+        T->getBaseElementTypeUnsafe()->getAsCXXRecordDecl();
+    if (!RD || !RD->hasDefinition())
+      return;
+    if (Depth > 16) {
+      fail("a class nested too deep to follow at line " + lineOf(SM, L));
+      return;
+    }
+    if (inSystemHeader(SM, RD->getLocation())) {
+      // A library container destroys its elements (std::vector<T>).
+      if (const auto *TS = dyn_cast<ClassTemplateSpecializationDecl>(RD))
+        for (const TemplateArgument &A : TS->getTemplateArgs().asArray())
+          if (A.getKind() == TemplateArgument::Type)
+            destroys(A.getAsType(), L, Depth + 1);
+      return;
+    }
+    if (const CXXDestructorDecl *D = RD->getDestructor()) {
+      if (D->isVirtual()) // a derived class's, maybe from another file
+        fail("a virtual destructor at line " + lineOf(SM, L));
+      else
+        reach(D, L);
+    }
+    for (const FieldDecl *F : RD->fields())
+      destroys(F->getType(), L, Depth + 1);
+    for (const CXXBaseSpecifier &B : RD->bases())
+      destroys(B.getType(), L, Depth + 1);
+  }
+  /// F runs in the loop: walked later, if the program defines it here.
+  bool reach(const FunctionDecl *F, SourceLocation L) {
+    if (inSystemHeader(SM, F->getLocation()))
+      return true;
+    const FunctionDecl *Def = nullptr;
+    if (!F->hasBody(Def) || !Def->getBody()) {
+      if (F->isDefaulted() || F->isTrivial())
+        return true;
+      return fail("a call of '" + F->getNameAsString() +
+                  "', defined in another file, at line " + lineOf(SM, L));
+    }
+    if (Seen.size() > 256)
+      return fail("it calls too many functions to follow");
+    if (Seen.insert(Def).second)
+      Queue.push_back(Def);
+    return true;
+  }
+};
+
 /// Whether every use of V in Scope is by name: a read, or an assignment,
 /// ++ or -- of V or of its element. Where is set at the first other use
 /// (an address, a reference, a pointer: writes through it cannot be
@@ -150,12 +401,11 @@ private:
   }
 };
 
-/// Per function of the program: whether it writes one of the variables,
-/// what it calls directly, and whether it can be entered otherwise.
-class Writers : public RecursiveASTVisitor<Writers> {
+/// The functions of the program that may run without a direct call a walk
+/// from a loop would follow, each with the reason.
+class Entries : public RecursiveASTVisitor<Entries> {
 public:
-  Writers(ASTContext &Ctx, const std::set<const VarDecl *> &Vars)
-      : Ctx(Ctx), SM(Ctx.getSourceManager()), Vars(Vars) {}
+  Entries(ASTContext &Ctx) : Ctx(Ctx), SM(Ctx.getSourceManager()) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return true; }
@@ -165,48 +415,25 @@ public:
       return true;
     return RecursiveASTVisitor::TraverseDecl(D);
   }
-  // Each function's body, with the function it belongs to.
-  bool TraverseFunctionDecl(FunctionDecl *F) {
-    return in(F, [&] { return RecursiveASTVisitor::TraverseFunctionDecl(F); });
-  }
-  bool TraverseCXXMethodDecl(CXXMethodDecl *F) {
-    return in(F, [&] { return RecursiveASTVisitor::TraverseCXXMethodDecl(F); });
-  }
-  bool TraverseCXXConstructorDecl(CXXConstructorDecl *F) {
-    return in(
-        F, [&] { return RecursiveASTVisitor::TraverseCXXConstructorDecl(F); });
-  }
-  bool TraverseCXXDestructorDecl(CXXDestructorDecl *F) {
-    return in(
-        F, [&] { return RecursiveASTVisitor::TraverseCXXDestructorDecl(F); });
-  }
-  bool TraverseCXXConversionDecl(CXXConversionDecl *F) {
-    return in(
-        F, [&] { return RecursiveASTVisitor::TraverseCXXConversionDecl(F); });
-  }
-  bool TraverseLambdaExpr(LambdaExpr *E) {
-    // The captures are evaluated where the lambda stands; the body belongs
-    // to the call operator, a function of its own.
-    Lambdas.push_back(E);
-    for (Expr *Init : E->capture_inits())
-      if (!TraverseStmt(Init))
-        return false;
-    return in(E->getCallOperator(), [&] { return TraverseStmt(E->getBody()); });
-  }
   bool VisitFunctionDecl(FunctionDecl *F) {
-    if (F->isVirtualAsWritten() ||
-        (isa<CXXMethodDecl>(F) && cast<CXXMethodDecl>(F)->isVirtual()))
-      Indirect[F->getCanonicalDecl()] = "a virtual function";
-    // A function object's call operator runs wherever the object goes (a
-    // thread, a library algorithm); a lambda's is checked after the walk.
-    if (const auto *M = dyn_cast<CXXMethodDecl>(F);
-        M && M->getOverloadedOperator() == OO_Call &&
-        !M->getParent()->isLambda())
-      Indirect[F->getCanonicalDecl()] = "a function object's call operator";
+    // Another name for it, under which the walk would not see it called.
+    if (F->hasAttr<AliasAttr>() || F->hasAttr<IFuncAttr>() ||
+        F->hasAttr<AsmLabelAttr>())
+      Other = "'" + F->getNameAsString() +
+              "' has another name (alias or asm label) at line " +
+              lineOf(SM, F->getLocation());
+    if (const auto *M = dyn_cast<CXXMethodDecl>(F)) {
+      if (M->isVirtual())
+        add(F, "a virtual function");
+      // A function object's call operator runs wherever the object goes
+      // (a thread, a library algorithm); a lambda's is checked in entries().
+      if (M->getOverloadedOperator() == OO_Call && !M->getParent()->isLambda())
+        add(F, "a function object's call operator");
+    }
     if (F->isReplaceableGlobalAllocationFunction())
-      Indirect[F->getCanonicalDecl()] = "a replacement allocation function";
+      add(F, "a replacement allocation function");
     if (F->hasBody() && isa_and_nonnull<CoroutineBodyStmt>(F->getBody()))
-      Indirect[F->getCanonicalDecl()] = "a coroutine";
+      add(F, "a coroutine");
     return true;
   }
   bool VisitVarDecl(VarDecl *V) {
@@ -215,119 +442,150 @@ public:
       ThreadInits.push_back(V->getInit());
     return true;
   }
+  bool VisitLambdaExpr(LambdaExpr *E) {
+    Lambdas.push_back(E);
+    return true;
+  }
   bool VisitGCCAsmStmt(GCCAsmStmt *S) { return asmAt(S->getAsmLoc()); }
   bool VisitMSAsmStmt(MSAsmStmt *S) { return asmAt(S->getAsmLoc()); }
   bool VisitDeclRefExpr(DeclRefExpr *E) {
-    if (const auto *F = dyn_cast<FunctionDecl>(E->getDecl())) {
-      if (!calleeOf(E))
-        Indirect.try_emplace(F->getCanonicalDecl(),
-                             "its address is taken at line " +
-                                 lineOf(SM, E->getBeginLoc()));
-      return true;
-    }
-    const auto *V = dyn_cast<VarDecl>(E->getDecl());
-    if (Current && V && Vars.count(V->getCanonicalDecl()) &&
-        !onlyRead(Ctx, outermostElement(Ctx, E)))
-      Writes.insert(Current->getCanonicalDecl());
+    if (const auto *F = dyn_cast<FunctionDecl>(E->getDecl()); F && !calleeOf(E))
+      add(F, "its address is taken at line " + lineOf(SM, E->getBeginLoc()));
     return true;
   }
+  bool VisitMemberExpr(MemberExpr *E) {
+    // `obj.staticFn` handed on, not called.
+    if (const auto *F = dyn_cast<FunctionDecl>(E->getMemberDecl());
+        F && !calleeOf(E))
+      add(F, "its address is taken at line " + lineOf(SM, E->getBeginLoc()));
+    return true;
+  }
+  // A library call or construction may call the members of the program's
+  // types it is given, returns or is instantiated with, then or later
+  // (std::sort's operator<, std::any's destructor).
   bool VisitCallExpr(CallExpr *E) {
-    if (const FunctionDecl *F = E->getDirectCallee(); F && Current)
-      Calls[Current->getCanonicalDecl()].insert(F->getCanonicalDecl());
-    return true;
-  }
-  bool VisitCXXInheritedCtorInitExpr(CXXInheritedCtorInitExpr *E) {
-    if (Current)
-      Calls[Current->getCanonicalDecl()].insert(
-          E->getConstructor()->getCanonicalDecl());
+    const FunctionDecl *F = E->getDirectCallee();
+    if (!F || !inSystemHeader(SM, F->getLocation()))
+      return true;
+    for (const Expr *A : E->arguments())
+      handed(A->getType(), E->getBeginLoc());
+    handed(E->getType(), E->getBeginLoc());
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
+      if (const Expr *O = MC->getImplicitObjectArgument())
+        handed(O->getType(), E->getBeginLoc());
+    if (const TemplateArgumentList *TA = F->getTemplateSpecializationArgs())
+      for (const TemplateArgument &A : TA->asArray())
+        if (A.getKind() == TemplateArgument::Type)
+          handed(A.getAsType(), E->getBeginLoc());
     return true;
   }
   bool VisitCXXConstructExpr(CXXConstructExpr *E) {
-    if (Current)
-      Calls[Current->getCanonicalDecl()].insert(
-          E->getConstructor()->getCanonicalDecl());
+    if (!inSystemHeader(SM, E->getConstructor()->getLocation()))
+      return true;
+    for (const Expr *A : E->arguments())
+      handed(A->getType(), E->getBeginLoc());
+    handed(E->getType(), E->getBeginLoc());
     return true;
   }
 
-  /// After the traversal: why some function that writes may be entered
-  /// indirectly.
-  std::string why() {
-    if (!Asm.empty())
-      return Asm;
-    for (const LambdaExpr *E : Lambdas)
-      if (!calledInPlace(E))
-        Indirect.try_emplace(E->getCallOperator()->getCanonicalDecl(),
-                             "a lambda handed on at line " +
-                                 lineOf(SM, E->getBeginLoc()));
-    for (const Expr *Init : ThreadInits)
-      markCalled(Init, "called by a thread_local's initializer");
-    // Writers, then every function that calls one, to a fixed point.
-    std::set<const FunctionDecl *> W = Writes;
-    for (bool Grew = true; Grew;) {
-      Grew = false;
-      for (const auto &[F, Callees] : Calls)
-        if (!W.count(F))
-          for (const FunctionDecl *G : Callees)
-            if (W.count(G)) {
-              W.insert(F);
-              Grew = true;
-              break;
-            }
+  /// After the traversal: every function that may run without a direct
+  /// call, with the reason.
+  const std::map<const FunctionDecl *, std::string> &entries() {
+    for (const LambdaExpr *E : Lambdas) {
+      // A captureless closure's type can be named and a copy made
+      // (`decltype(g) h;`); another closure may be handed on.
+      std::string Why;
+      if (E->capture_size() == 0)
+        Why = "a captureless lambda (its closure can be copied by type)";
+      else if (!calledInPlace(E))
+        Why = "a lambda handed on at line " + lineOf(SM, E->getBeginLoc());
+      if (Why.empty())
+        continue;
+      const CXXMethodDecl *Op = E->getCallOperator();
+      add(Op, Why);
+      if (const FunctionTemplateDecl *T = Op->getDescribedFunctionTemplate())
+        for (const FunctionDecl *S : T->specializations())
+          add(S, Why);
     }
-    for (const FunctionDecl *F : W)
-      if (auto It = Indirect.find(F); It != Indirect.end())
-        return "'" + F->getNameAsString() + "' may write them and is " +
-               It->second;
-    return "";
+    for (const Expr *Init : ThreadInits)
+      calledIn(Init, "called by a thread_local's initializer");
+    return Indirect;
   }
+  /// Why nothing can be followed (an asm statement, a function alias), or
+  /// empty.
+  std::string Other;
 
 private:
   ASTContext &Ctx;
   const SourceManager &SM;
-  const std::set<const VarDecl *> &Vars;
-  const FunctionDecl *Current = nullptr;
-  std::set<const FunctionDecl *> Writes;
-  std::map<const FunctionDecl *, std::set<const FunctionDecl *>> Calls;
   std::map<const FunctionDecl *, std::string> Indirect;
   std::vector<const LambdaExpr *> Lambdas;
   std::vector<const Expr *> ThreadInits;
-  std::string Asm;
+  std::set<const CXXRecordDecl *> Handed;
 
-  template <class Walk> bool in(const FunctionDecl *F, Walk W) {
-    const FunctionDecl *Outer = Current;
-    Current = F;
-    const bool Ok = W();
-    Current = Outer;
-    return Ok;
+  void add(const FunctionDecl *F, const std::string &Why) {
+    Indirect.try_emplace(F->getCanonicalDecl(), Why);
   }
   bool asmAt(SourceLocation L) {
-    if (Asm.empty())
-      Asm = "an asm statement at line " + lineOf(SM, L) + " may write anything";
+    if (Other.empty())
+      Other =
+          "an asm statement at line " + lineOf(SM, L) + " may write anything";
     return true;
   }
+  /// The program's class in T (through pointers, arrays and library
+  /// templates' arguments): the library may call any of its members.
+  void handed(QualType T, SourceLocation L, int Depth = 0) {
+    if (T.isNull() || Depth > 8)
+      return;
+    T = T.getNonReferenceType().getCanonicalType();
+    while (T->isPointerType() || T->isArrayType())
+      T = T->isPointerType() ? T->getPointeeType().getCanonicalType()
+                             : QualType(T->getArrayElementTypeNoTypeQual(), 0);
+    const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+    if (!RD || !RD->hasDefinition() || !Handed.insert(RD).second)
+      return;
+    if (inSystemHeader(SM, RD->getLocation())) {
+      if (const auto *TS = dyn_cast<ClassTemplateSpecializationDecl>(RD))
+        for (const TemplateArgument &A : TS->getTemplateArgs().asArray())
+          if (A.getKind() == TemplateArgument::Type)
+            handed(A.getAsType(), L, Depth + 1);
+      return;
+    }
+    const std::string Why =
+        (RD->isLambda() ? std::string("a lambda")
+                        : "a member of '" + RD->getNameAsString() + "'") +
+        ", handed to the library at line " + lineOf(SM, L);
+    for (const CXXMethodDecl *M : RD->methods())
+      add(M, Why);
+    if (const CXXDestructorDecl *D = RD->getDestructor())
+      add(D, Why);
+    for (const FieldDecl *F : RD->fields())
+      handed(F->getType(), L, Depth + 1);
+    for (const CXXBaseSpecifier &B : RD->bases())
+      handed(B.getType(), L, Depth + 1);
+  }
   /// E names the function a call calls (not its address taken).
-  bool calleeOf(const DeclRefExpr *E) {
+  bool calleeOf(const Expr *E) {
     const Stmt *Child = E;
     for (;;) {
       auto Ps = Ctx.getParents(*Child);
       const Stmt *P = Ps.empty() ? nullptr : Ps[0].get<Stmt>();
-      if (const auto *C = dyn_cast_or_null<ImplicitCastExpr>(P);
-          C && C->getCastKind() == CK_FunctionToPointerDecay) {
-        Child = P;
-        continue;
-      }
-      if (isa_and_nonnull<ParenExpr>(P)) {
+      const auto *C = dyn_cast_or_null<ImplicitCastExpr>(P);
+      if (isa_and_nonnull<ParenExpr>(P) ||
+          (C && C->getCastKind() == CK_FunctionToPointerDecay)) {
         Child = P;
         continue;
       }
       if (const auto *Call = dyn_cast_or_null<CallExpr>(P))
         return Call->getCallee() == Child;
-      // `obj.f(...)`, `S::f(...)` as a member call's callee.
-      return isa_and_nonnull<MemberExpr>(P);
+      // `obj.f(...)`, `S::f(...)`: the member access is the callee.
+      if (const auto *M = dyn_cast_or_null<MemberExpr>(P))
+        return calleeOf(M);
+      return false;
     }
   }
-  /// Every function named in E counts as entered from anywhere.
-  void markCalled(const Expr *E, const std::string &How) {
+  /// Every function E calls counts as entered from anywhere.
+  void calledIn(const Expr *E, const std::string &Why) {
     std::vector<const Stmt *> Todo{E};
     while (!Todo.empty()) {
       const Stmt *S = Todo.back();
@@ -336,9 +594,9 @@ private:
         continue;
       if (const auto *C = dyn_cast<CallExpr>(S))
         if (const FunctionDecl *F = C->getDirectCallee())
-          Indirect.try_emplace(F->getCanonicalDecl(), How);
+          add(F, Why);
       if (const auto *C = dyn_cast<CXXConstructExpr>(S))
-        Indirect.try_emplace(C->getConstructor()->getCanonicalDecl(), How);
+        add(C->getConstructor(), Why);
       for (const Stmt *Ch : S->children())
         Todo.push_back(Ch);
     }
@@ -403,6 +661,8 @@ private:
 
 std::string untrackedVariable(ASTContext &Ctx, const VarDecl *V) {
   const std::string Name = "'" + V->getName().str() + "'";
+  if (V->isStaticDataMember()) // also named through objects: `M.Col`
+    return Name + " is a static member (what names it cannot be followed)";
   QualType T = V->getType();
   if (T->isReferenceType() || T.isVolatileQualified() ||
       !(T->isArithmeticType() || T->isEnumeralType() ||
@@ -426,11 +686,30 @@ std::string untrackedVariable(ASTContext &Ctx, const VarDecl *V) {
   return "";
 }
 
+std::string writesIn(ASTContext &Ctx, const std::set<const VarDecl *> &Vars,
+                     const Stmt *S) {
+  LoopWrites W(Ctx, Vars);
+  return W.clean(S) ? "" : W.Why;
+}
+
 std::string indirectWriter(ASTContext &Ctx,
                            const std::set<const VarDecl *> &Vars) {
-  Writers W(Ctx, Vars);
-  W.TraverseDecl(Ctx.getTranslationUnitDecl());
-  return W.why();
+  Entries E(Ctx);
+  E.TraverseDecl(Ctx.getTranslationUnitDecl());
+  if (!E.Other.empty())
+    return E.Other;
+  for (const auto &[F, How] : E.entries()) {
+    const FunctionDecl *Def = nullptr;
+    if (!F->hasBody(Def) || !Def->getBody() ||
+        inSystemHeader(Ctx.getSourceManager(), Def->getLocation()))
+      continue; // defined elsewhere (a whole program's variables only), or
+                // the library's: it names none of them
+    LoopWrites W(Ctx, Vars);
+    if (!W.clean(Def))
+      return "'" + F->getNameAsString() + "' may run without a direct call (" +
+             How + ") and " + W.Why;
+  }
+  return "";
 }
 
 } // namespace hpf::analysis

@@ -18,6 +18,7 @@
 
 namespace clang {
 class ASTContext;
+class Stmt;
 class VarDecl;
 } // namespace clang
 
@@ -38,13 +39,21 @@ inline std::string lineOf(const clang::SourceManager &SM,
 /// the translation unit (in its function, for a local).
 std::string untrackedVariable(clang::ASTContext &Ctx, const clang::VarDecl *V);
 
+/// Why running S (a loop) may write one of Vars (empty if it cannot): a
+/// write by name in it, or in any function, constructor, destructor or
+/// operator it reaches, transitively; or a call it cannot follow.
+std::string writesIn(clang::ASTContext &Ctx,
+                     const std::set<const clang::VarDecl *> &Vars,
+                     const clang::Stmt *S);
+
 /// Why a write to one of Vars (canonical declarations, each used only by
 /// name) may happen outside the direct calls a walk from a loop follows
-/// (empty if none can): a function that writes one, or calls one that
-/// does, whose address is taken, or that is a coroutine, a virtual
-/// function, a lambda whose closure is handed on, a replacement operator
-/// new or delete, or the initializer of a thread_local variable; or an asm
-/// statement anywhere.
+/// (empty if none can): a function that may write one when it runs (as
+/// writesIn), which may run without a direct call: its address taken, a
+/// coroutine, a virtual function, a function object's call operator, a
+/// lambda handed on or without captures, a member of a class handed to the
+/// library, a replacement operator new or delete, a thread_local's
+/// initializer; or an asm statement or a function alias anywhere.
 std::string indirectWriter(clang::ASTContext &Ctx,
                            const std::set<const clang::VarDecl *> &Vars);
 

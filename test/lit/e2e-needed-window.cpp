@@ -147,7 +147,7 @@ long writtenByCall() {
 long writtenByLambda() {
   build(6);
   reset();
-  auto bump = [](int k) { Col[k] = (Col[k] + 12) % N; };
+  auto bump = [S = 12](int k) { Col[k] = (Col[k] + S) % N; };
   for (int it = 0; it < 4; ++it) {
 #pragma hpf independent
     for (int i = 0; i < N; ++i) {

@@ -125,6 +125,8 @@ protected:
         Opts.Analysis.Remarks = true;
       } else if (A == "reproducible-sums") {
         Opts.Analysis.ReproducibleSums = true;
+      } else if (A == "whole-program") {
+        Opts.Analysis.WholeProgram = true;
       } else if (A.rfind("scheduler=", 0) == 0) {
         Opts.Analysis.Scheduler = A.substr(10);
         if (!plan::findScheduler(Opts.Analysis.Scheduler)) {
@@ -135,7 +137,8 @@ protected:
       } else {
         D.Report(Err) << "unknown argument '" + A +
                              "' (expected out=FILE, remarks, "
-                             "reproducible-sums, scheduler=NAME)";
+                             "reproducible-sums, whole-program, "
+                             "scheduler=NAME)";
         return false;
       }
     }

@@ -22,6 +22,7 @@
 #include "Deps.h"
 #include "Pch.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -57,6 +58,12 @@ hpfcc options:
                          the same bits at every rank count (see
                          docs/compiler.md, "Reductions"); also
                          -fplugin-arg-hpf-reproducible-sums
+  --hpf-whole-program    the file is the whole program (no other file of
+                         it names its global variables): index arrays of
+                         external linkage may then keep their listing of
+                         needed elements across a loop. Implied when hpfcc
+                         compiles and links one source without -l; also
+                         -fplugin-arg-hpf-whole-program
   --hpf-keep-temps       keep the rewritten sources (printed with -v)
   --hpf-no-pch           do not use the precompiled runtime header (made
                          once per compiler and flags, kept in
@@ -241,6 +248,7 @@ std::string withExtension(const std::string &File, const char *Ext) {
 int main(int Argc, char **Argv) {
   std::vector<std::string> Sources, Inputs, CompileFlags, LinkFlags, Plugin;
   std::string Output, Error;
+  bool WholeProgram = false;
   hpfcc::DepOptions Deps;
   bool CompileOnly = false, EmitSource = false, KeepTemps = false,
        Preprocess = false, SyntaxOnly = false, UsePch = true;
@@ -288,6 +296,8 @@ int main(int Argc, char **Argv) {
       Plugin.push_back("-fplugin-arg-hpf-scheduler=" + A.substr(16));
     } else if (A == "--hpf-reproducible-sums") {
       Plugin.push_back("-fplugin-arg-hpf-reproducible-sums");
+    } else if (A == "--hpf-whole-program") {
+      WholeProgram = true;
     } else if (startsWith(A, "-fplugin-arg-hpf-")) {
       Plugin.push_back(A);
     } else if (startsWith(A, "--hpf")) {
@@ -339,6 +349,15 @@ int main(int Argc, char **Argv) {
     std::cerr << "hpfcc: error: no input files (see hpfcc --help)\n";
     return 1;
   }
+  // One source, linked with nothing of the user's (no object, archive or
+  // -l): no other file can name its variables. -fsyntax-only and
+  // --hpf-emit-source without -c describe that build.
+  if (!CompileOnly && Sources.size() == 1 && Inputs.empty() &&
+      std::none_of(LinkFlags.begin(), LinkFlags.end(),
+                   [](const std::string &F) { return F.rfind("-l", 0) == 0; }))
+    WholeProgram = true;
+  if (WholeProgram)
+    Plugin.push_back("-fplugin-arg-hpf-whole-program");
   if ((CompileOnly || EmitSource) && !Output.empty() && Sources.size() > 1) {
     std::cerr << "hpfcc: error: -o with -c or --hpf-emit-source needs a "
                  "single source file\n";
