@@ -15,7 +15,9 @@
 // reads (declared outside the nest; constants need nothing) must be an
 // array of numbers or a number (no pointer or reference, whose target other
 // names reach), not dynamic if distributed (a redistribution moves its
-// elements without a write by name), and
+// elements without a write by name), not a static member, of external
+// linkage only in a whole program (Options::WholeProgram: another file's
+// code may run during the loop), and
 // (the whole-program parts are in ProgramWrites.cpp)
 //  - nowhere in the translation unit (in its function, for a local) is it
 //    used but by name: read, or assigned element by element (`Col[k] = c`,
@@ -31,10 +33,11 @@
 //    a virtual call or destructor, a call of a function defined in another
 //    file, or a library call given a callable, a user type or a polymorphic
 //    library object (a stream with the program's buffer) ends the proof;
-//  - no function that writes it, or calls one that does, can run without
-//    a direct call: address taken, coroutine, virtual, function object,
-//    lambda handed on, replacement operator new, thread_local initializer;
-//    no asm statement anywhere;
+//  - no function that may run without a direct call (address taken,
+//    coroutine, virtual, function object, lambda handed on or without
+//    captures, member of a class handed to the library, replacement
+//    operator new, thread_local initializer) writes it when it runs; no
+//    asm statement or function alias anywhere;
 //  - it is not declared inside the loop (a new variable each iteration);
 //  - the loop holds no label, and no case label of a switch around it (a
 //    jump into it would skip the window's declaration), no call that
