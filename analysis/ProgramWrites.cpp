@@ -25,6 +25,28 @@ namespace hpf::analysis {
 
 namespace {
 
+/// The types among template arguments, through packs (std::tuple<Ts...>);
+/// false if one is a template (what it instantiates cannot be followed).
+bool typeArguments(llvm::ArrayRef<TemplateArgument> Args,
+                   std::vector<QualType> &Types) {
+  for (const TemplateArgument &A : Args)
+    switch (A.getKind()) {
+    case TemplateArgument::Type:
+      Types.push_back(A.getAsType());
+      break;
+    case TemplateArgument::Pack:
+      if (!typeArguments(A.pack_elements(), Types))
+        return false;
+      break;
+    case TemplateArgument::Template:
+    case TemplateArgument::TemplateExpansion:
+      return false;
+    default:
+      break;
+    }
+  return true;
+}
+
 /// Whether a library function given a value of type T cannot call back
 /// into the program: numbers, pointers to them, and library classes of
 /// such (std::vector<double>, std::ostream); not a function, lambda, user
@@ -46,11 +68,14 @@ bool harmlessArgument(const SourceManager &SM, QualType T, int Depth = 0) {
   if (RD->isLambda() || !inSystemHeader(SM, RD->getLocation()) ||
       (RD->hasDefinition() && RD->isPolymorphic()))
     return false;
-  if (const auto *TS = dyn_cast<ClassTemplateSpecializationDecl>(RD))
-    for (const TemplateArgument &A : TS->getTemplateArgs().asArray())
-      if (A.getKind() == TemplateArgument::Type &&
-          !harmlessArgument(SM, A.getAsType(), Depth + 1))
+  if (const auto *TS = dyn_cast<ClassTemplateSpecializationDecl>(RD)) {
+    std::vector<QualType> Types;
+    if (!typeArguments(TS->getTemplateArgs().asArray(), Types))
+      return false;
+    for (QualType A : Types)
+      if (!harmlessArgument(SM, A, Depth + 1))
         return false;
+  }
   return true;
 }
 
@@ -216,11 +241,14 @@ private:
     if (!harmlessArgument(SM, Result) ||
         (Object && !harmlessArgument(SM, Object->getType())))
       return libraryCall(F, L);
-    if (const TemplateArgumentList *TA = F->getTemplateSpecializationArgs())
-      for (const TemplateArgument &A : TA->asArray())
-        if (A.getKind() == TemplateArgument::Type &&
-            !harmlessArgument(SM, A.getAsType()))
+    if (const TemplateArgumentList *TA = F->getTemplateSpecializationArgs()) {
+      std::vector<QualType> Types;
+      if (!typeArguments(TA->asArray(), Types))
+        return libraryCall(F, L);
+      for (QualType A : Types)
+        if (!harmlessArgument(SM, A))
           return libraryCall(F, L);
+    }
     return true;
   }
   bool libraryCall(const FunctionDecl *F, SourceLocation L) {
@@ -240,10 +268,14 @@ private:
     }
     if (inSystemHeader(SM, RD->getLocation())) {
       // A library container destroys its elements (std::vector<T>).
-      if (const auto *TS = dyn_cast<ClassTemplateSpecializationDecl>(RD))
-        for (const TemplateArgument &A : TS->getTemplateArgs().asArray())
-          if (A.getKind() == TemplateArgument::Type)
-            destroys(A.getAsType(), L, Depth + 1);
+      if (const auto *TS = dyn_cast<ClassTemplateSpecializationDecl>(RD)) {
+        std::vector<QualType> Types;
+        if (!typeArguments(TS->getTemplateArgs().asArray(), Types))
+          fail("a library class of a template argument at line " +
+               lineOf(SM, L));
+        for (QualType A : Types)
+          destroys(A, L, Depth + 1);
+      }
       return;
     }
     if (const CXXDestructorDecl *D = RD->getDestructor()) {
@@ -474,9 +506,14 @@ public:
       if (const Expr *O = MC->getImplicitObjectArgument())
         handed(O->getType(), E->getBeginLoc());
     if (const TemplateArgumentList *TA = F->getTemplateSpecializationArgs())
-      for (const TemplateArgument &A : TA->asArray())
-        if (A.getKind() == TemplateArgument::Type)
-          handed(A.getAsType(), E->getBeginLoc());
+      handedArgs(TA->asArray(), E->getBeginLoc(), 0);
+    return true;
+  }
+  // A thrown object goes to the runtime library, which may destroy it
+  // later (a std::exception_ptr let go).
+  bool VisitCXXThrowExpr(CXXThrowExpr *E) {
+    if (const Expr *O = E->getSubExpr())
+      handed(O->getType(), E->getBeginLoc());
     return true;
   }
   bool VisitCXXConstructExpr(CXXConstructExpr *E) {
@@ -507,20 +544,20 @@ public:
         for (const FunctionDecl *S : T->specializations())
           add(S, Why);
     }
-    for (const Expr *Init : ThreadInits)
-      calledIn(Init, "called by a thread_local's initializer");
     return Indirect;
   }
   /// Why nothing can be followed (an asm statement, a function alias), or
   /// empty.
   std::string Other;
+  /// Initializers of thread_local variables: they run at the first use of
+  /// any of them, in whatever function (walked whole, like a loop).
+  std::vector<const Expr *> ThreadInits;
 
 private:
   ASTContext &Ctx;
   const SourceManager &SM;
   std::map<const FunctionDecl *, std::string> Indirect;
   std::vector<const LambdaExpr *> Lambdas;
-  std::vector<const Expr *> ThreadInits;
   std::set<const CXXRecordDecl *> Handed;
 
   void add(const FunctionDecl *F, const std::string &Why) {
@@ -535,8 +572,12 @@ private:
   /// The program's class in T (through pointers, arrays and library
   /// templates' arguments): the library may call any of its members.
   void handed(QualType T, SourceLocation L, int Depth = 0) {
-    if (T.isNull() || Depth > 8)
+    if (T.isNull())
       return;
+    if (Depth > 16) {
+      Other = "a type nested too deep to follow at line " + lineOf(SM, L);
+      return;
+    }
     T = T.getNonReferenceType().getCanonicalType();
     while (T->isPointerType() || T->isArrayType())
       T = T->isPointerType() ? T->getPointeeType().getCanonicalType()
@@ -546,9 +587,7 @@ private:
       return;
     if (inSystemHeader(SM, RD->getLocation())) {
       if (const auto *TS = dyn_cast<ClassTemplateSpecializationDecl>(RD))
-        for (const TemplateArgument &A : TS->getTemplateArgs().asArray())
-          if (A.getKind() == TemplateArgument::Type)
-            handed(A.getAsType(), L, Depth + 1);
+        handedArgs(TS->getTemplateArgs().asArray(), L, Depth + 1);
       return;
     }
     const std::string Why =
@@ -563,6 +602,14 @@ private:
       handed(F->getType(), L, Depth + 1);
     for (const CXXBaseSpecifier &B : RD->bases())
       handed(B.getType(), L, Depth + 1);
+  }
+  void handedArgs(llvm::ArrayRef<TemplateArgument> Args, SourceLocation L,
+                  int Depth) {
+    std::vector<QualType> Types;
+    if (!typeArguments(Args, Types))
+      Other = "a template handed to the library at line " + lineOf(SM, L);
+    for (QualType A : Types)
+      handed(A, L, Depth);
   }
   /// E names the function a call calls (not its address taken).
   bool calleeOf(const Expr *E) {
@@ -582,23 +629,6 @@ private:
       if (const auto *M = dyn_cast_or_null<MemberExpr>(P))
         return calleeOf(M);
       return false;
-    }
-  }
-  /// Every function E calls counts as entered from anywhere.
-  void calledIn(const Expr *E, const std::string &Why) {
-    std::vector<const Stmt *> Todo{E};
-    while (!Todo.empty()) {
-      const Stmt *S = Todo.back();
-      Todo.pop_back();
-      if (!S)
-        continue;
-      if (const auto *C = dyn_cast<CallExpr>(S))
-        if (const FunctionDecl *F = C->getDirectCallee())
-          add(F, Why);
-      if (const auto *C = dyn_cast<CXXConstructExpr>(S))
-        add(C->getConstructor(), Why);
-      for (const Stmt *Ch : S->children())
-        Todo.push_back(Ch);
     }
   }
   /// `add(...)`: R, the closure, is the object of its call operator.
@@ -698,6 +728,9 @@ std::string indirectWriter(ASTContext &Ctx,
   E.TraverseDecl(Ctx.getTranslationUnitDecl());
   if (!E.Other.empty())
     return E.Other;
+  for (const Expr *Init : E.ThreadInits)
+    if (std::string W = writesIn(Ctx, Vars, Init); !W.empty())
+      return "a thread_local's initializer may run in the loop, and " + W;
   for (const auto &[F, How] : E.entries()) {
     const FunctionDecl *Def = nullptr;
     if (!F->hasBody(Def) || !Def->getBody() ||

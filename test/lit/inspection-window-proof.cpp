@@ -34,15 +34,19 @@
 // CHECK: listed once per run of the loop at line {{[0-9]+}}: nothing in it changes what the listing reads
 // CHECK: listed once per run of the loop at line {{[0-9]+}}: nothing in it changes what the listing reads
 // CHECK: listed before every run of the loop: 'onSignal' may run without a direct call (its address is taken at line {{[0-9]+}}) and 'ColD' is written at line {{[0-9]+}}
-// CHECK: listed before every run of the loop: 'initT' may run without a direct call (called by a thread_local's initializer) and 'ColE' is written at line {{[0-9]+}}
+// CHECK: listed before every run of the loop: a thread_local's initializer may run in the loop, and 'ColE' is written at line {{[0-9]+}}
 // CHECK: listed before every run of the loop: 'operator()' may run without a direct call (a lambda, handed to the library at line {{[0-9]+}}) and 'ColG' is written at line {{[0-9]+}}
 // CHECK: listed before every run of the loop: 'ColH' is referred to at line {{[0-9]+}} (writes through it cannot be followed)
 // CHECK: listed before every run of the loop: in the loop at line {{[0-9]+}}, 'Col' is written at line [[#INHERITED:]]
 // CHECK: listed before every run of the loop: in the loop at line {{[0-9]+}}, a call of '{{_?}}setjmp', which may return twice, at line {{[0-9]+}}
 // CHECK: listed before every run of the loop: 'Made2' may run without a direct call (a member of 'Made2', handed to the library at line {{[0-9]+}}) and 'ColM' is written at line {{[0-9]+}}
 // CHECK: listed before every run of the loop: in the loop at line {{[0-9]+}}, a loop with attributes or a loop pragma
+// CHECK: listed before every run of the loop: '~Packed' may run without a direct call (a member of 'Packed', handed to the library at line {{[0-9]+}}) and 'ColT' is written at line {{[0-9]+}}
+// CHECK: listed before every run of the loop: '~Thrown' may run without a direct call (a member of 'Thrown', handed to the library at line {{[0-9]+}}) and 'ColX' is written at line {{[0-9]+}}
 #include <csetjmp>
 #include <csignal>
+#include <exception>
+#include <tuple>
 #include <cstddef>
 #include <functional>
 #include <memory>
@@ -534,5 +538,52 @@ void loopPragma() {
         s += X[Col[k]];
       Y[i] = s;
     }
+  }
+}
+
+// Found by a fourth review: a class inside a template argument pack, an
+// exception object kept alive by std::exception_ptr.
+int ColT[Nnz], ColX[Nnz];
+
+struct Packed {
+  ~Packed() { ColT[3] = 1; }
+};
+
+void argumentPack() {
+  for (int it = 0; it < 2; ++it) {
+#pragma hpf independent
+    for (int i = 0; i < N; ++i) {
+      long s = 0;
+      for (int k = RowStart[i]; k < RowStart[i + 1]; ++k)
+        s += X[ColT[k]];
+      Y[i] = s;
+    }
+    std::tuple<Packed> T;
+    (void)T;
+  }
+}
+
+struct Thrown {
+  ~Thrown() { ColX[3] = 1; }
+};
+std::exception_ptr Kept;
+void keep() {
+  try {
+    throw Thrown();
+  } catch (...) {
+    Kept = std::current_exception();
+  }
+}
+
+void exceptionKept() {
+  for (int it = 0; it < 2; ++it) {
+#pragma hpf independent
+    for (int i = 0; i < N; ++i) {
+      long s = 0;
+      for (int k = RowStart[i]; k < RowStart[i + 1]; ++k)
+        s += X[ColX[k]];
+      Y[i] = s;
+    }
+    Kept = nullptr;
   }
 }
