@@ -61,10 +61,15 @@ public:
         return true;
       return declaredOutside(V) && !writtenInNest(V) && !distributed(V);
     }
-    if (isa<IntegerLiteral, CharacterLiteral, UnaryExprOrTypeTraitExpr>(E))
+    if (isa<IntegerLiteral, CharacterLiteral>(E))
       return true;
+    // sizeof of a variable-length array is computed when it runs, from a
+    // size that may change (maybe behind a typedef).
+    if (const auto *U = dyn_cast<UnaryExprOrTypeTraitExpr>(E))
+      return !U->getTypeOfArgument()->isVariablyModifiedType();
     if (const auto *C = dyn_cast<CastExpr>(E))
       return (isa<ImplicitCastExpr>(C) || isa<ExplicitCastExpr>(C)) &&
+             !C->getType()->isVariablyModifiedType() &&
              fits(C->getSubExpr(), Inner);
     if (const auto *U = dyn_cast<UnaryOperator>(E))
       return (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus ||

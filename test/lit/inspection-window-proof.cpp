@@ -43,6 +43,10 @@
 // CHECK: listed before every run of the loop: in the loop at line {{[0-9]+}}, a loop with attributes or a loop pragma
 // CHECK: listed before every run of the loop: '~Packed' may run without a direct call (a member of 'Packed', handed to the library at line {{[0-9]+}}) and 'ColT' is written at line {{[0-9]+}}
 // CHECK: listed before every run of the loop: '~Thrown' may run without a direct call (a member of 'Thrown', handed to the library at line {{[0-9]+}}) and 'ColX' is written at line {{[0-9]+}}
+// A fifth review: sizeof of a variable-length array in the subscript is
+// computed when it runs (the size behind the typedef changes): the read is
+// not inspected at all.
+// CHECK: inspection-window-proof.cpp:{{[0-9]+}}:{{[0-9]+}}: remark: 'X' is read at subscripts that are not aligned with the loop
 #include <csetjmp>
 #include <csignal>
 #include <exception>
@@ -585,5 +589,21 @@ void exceptionKept() {
       Y[i] = s;
     }
     Kept = nullptr;
+  }
+}
+
+int Sh = 1;
+
+void variableLengthSubscript() {
+  for (int it = 0; it < 2; ++it) {
+    typedef char T[Sh];
+#pragma hpf independent
+    for (int i = 0; i < N; ++i) {
+      long s = 0;
+      for (int k = RowStart[i]; k < RowStart[i + 1]; ++k)
+        s += X[(Col[k] + sizeof(T) - 1) % N];
+      Y[i] = s;
+    }
+    Sh += N / 2 + 1;
   }
 }
