@@ -482,14 +482,14 @@ public:
   bool VisitMSAsmStmt(MSAsmStmt *S) { return asmAt(S->getAsmLoc()); }
   bool VisitDeclRefExpr(DeclRefExpr *E) {
     if (const auto *F = dyn_cast<FunctionDecl>(E->getDecl()); F && !calleeOf(E))
-      add(F, "its address is taken at line " + lineOf(SM, E->getBeginLoc()));
+      addressTaken(F, E->getBeginLoc());
     return true;
   }
   bool VisitMemberExpr(MemberExpr *E) {
     // `obj.staticFn` handed on, not called.
     if (const auto *F = dyn_cast<FunctionDecl>(E->getMemberDecl());
         F && !calleeOf(E))
-      add(F, "its address is taken at line " + lineOf(SM, E->getBeginLoc()));
+      addressTaken(F, E->getBeginLoc());
     return true;
   }
   // A library call or construction may call the members of the program's
@@ -563,6 +563,12 @@ private:
   void add(const FunctionDecl *F, const std::string &Why) {
     Indirect.try_emplace(F->getCanonicalDecl(), Why);
   }
+  /// F may be called through a pointer, by the library too: it runs, and
+  /// its caller builds and destroys its parameters and result.
+  void addressTaken(const FunctionDecl *F, SourceLocation L) {
+    add(F, "its address is taken at line " + lineOf(SM, L));
+    handed(F->getType(), L);
+  }
   bool asmAt(SourceLocation L) {
     if (Other.empty())
       Other =
@@ -582,6 +588,19 @@ private:
     while (T->isPointerType() || T->isArrayType())
       T = T->isPointerType() ? T->getPointeeType().getCanonicalType()
                              : QualType(T->getArrayElementTypeNoTypeQual(), 0);
+    // Whoever calls a function of this type (the library, a deleter)
+    // builds and destroys its parameters and result.
+    if (const auto *FT = T->getAs<FunctionProtoType>()) {
+      handed(FT->getReturnType(), L, Depth + 1);
+      for (QualType P : FT->getParamTypes())
+        handed(P, L, Depth + 1);
+      return;
+    }
+    if (const auto *MP = T->getAs<MemberPointerType>()) {
+      handed(QualType(MP->getClass(), 0), L, Depth + 1);
+      handed(MP->getPointeeType(), L, Depth + 1);
+      return;
+    }
     const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
     if (!RD || !RD->hasDefinition() || !Handed.insert(RD).second)
       return;
