@@ -47,6 +47,8 @@
 // computed when it runs (the size behind the typedef changes): the read is
 // not inspected at all.
 // CHECK: inspection-window-proof.cpp:{{[0-9]+}}:{{[0-9]+}}: remark: 'X' is read at subscripts that are not aligned with the loop
+// A sixth review: a deleter's parameter built by the library.
+// CHECK: listed before every run of the loop: 'Built' may run without a direct call (a member of 'Built', handed to the library at line {{[0-9]+}}) and 'ColF' is written at line {{[0-9]+}}
 #include <csetjmp>
 #include <csignal>
 #include <exception>
@@ -605,5 +607,30 @@ void variableLengthSubscript() {
       Y[i] = s;
     }
     Sh += N / 2 + 1;
+  }
+}
+
+// A sixth review: the library calls a deleter `void drop(Built)`, building
+// its parameter from the pointer (Built's constructor runs).
+int ColF[Nnz];
+struct Built {
+  Built(int *P) {
+    ColF[3] = 1;
+    delete P;
+  }
+};
+void drop(Built) {}
+std::shared_ptr<int> Owned(new int, drop);
+
+void deleterParameter() {
+  for (int it = 0; it < 2; ++it) {
+#pragma hpf independent
+    for (int i = 0; i < N; ++i) {
+      long s = 0;
+      for (int k = RowStart[i]; k < RowStart[i + 1]; ++k)
+        s += X[ColF[k]];
+      Y[i] = s;
+    }
+    Owned.reset();
   }
 }
