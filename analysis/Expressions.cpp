@@ -8,6 +8,7 @@
 #include "clang/AST/StmtCXX.h"
 
 #include <string_view>
+#include <vector>
 
 using namespace clang;
 
@@ -158,6 +159,21 @@ bool constRefArgument(const Stmt *Par, const Stmt *Arg) {
 }
 
 } // namespace
+
+bool forEachDeclRef(const Stmt *S,
+                    llvm::function_ref<bool(const DeclRefExpr *)> F) {
+  std::vector<const Stmt *> Todo{S};
+  while (!Todo.empty()) {
+    const Stmt *T = Todo.back();
+    Todo.pop_back();
+    if (!T)
+      continue;
+    if (const auto *R = dyn_cast<DeclRefExpr>(T); R && !F(R))
+      return false;
+    Todo.insert(Todo.end(), T->child_begin(), T->child_end());
+  }
+  return true;
+}
 
 const Stmt *loopBody(const Stmt *Loop) {
   if (const auto *F = dyn_cast<ForStmt>(Loop))

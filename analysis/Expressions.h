@@ -12,6 +12,7 @@
 #include "Context.h"
 
 #include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <cstdint>
 #include <optional>
@@ -79,6 +80,11 @@ bool trivialCopySource(clang::ASTContext &Ctx, const clang::Expr *E);
 /// c if E is `i + c`, `c + i` or `i - c` for the variable I and a constant c.
 std::optional<int64_t> offsetFrom(clang::ASTContext &Ctx, const clang::Expr *E,
                                   const clang::VarDecl *I);
+
+/// Calls F on every variable or function reference in S (null: none) until
+/// F returns false; whether it never did.
+bool forEachDeclRef(const clang::Stmt *S,
+                    llvm::function_ref<bool(const clang::DeclRefExpr *)> F);
 
 /// The body of a for, range for, while or do loop; null for another
 /// statement.

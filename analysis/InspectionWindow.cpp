@@ -105,23 +105,18 @@ std::vector<const Stmt *> inspectedCode(const OwnerLoop &L) {
 /// The variables in Code declared outside the nest (canonical
 /// declarations) but constants.
 std::set<const VarDecl *> inspected(ASTContext &Ctx, const OwnerLoop &L,
-                                    std::vector<const Stmt *> Todo) {
+                                    const std::vector<const Stmt *> &Code) {
   std::set<const VarDecl *> Vars;
   const SourceManager &SM = Ctx.getSourceManager();
   const SourceLocation Nest = L.outer()->getBeginLoc();
-  while (!Todo.empty()) {
-    const Stmt *S = Todo.back();
-    Todo.pop_back();
-    if (!S)
-      continue;
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+  for (const Stmt *S : Code)
+    forEachDeclRef(S, [&](const DeclRefExpr *DRE) {
       if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
           V && SM.isBeforeInTranslationUnit(V->getLocation(), Nest) &&
           !V->isUsableInConstantExpressions(Ctx))
         Vars.insert(V->getCanonicalDecl());
-    for (const Stmt *C : S->children())
-      Todo.push_back(C);
-  }
+      return true;
+    });
   return Vars;
 }
 

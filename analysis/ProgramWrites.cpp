@@ -690,19 +690,9 @@ private:
         dyn_cast_or_null<FunctionDecl>(Var->getParentFunctionOrMethod());
     if (!F || !F->getBody())
       return false;
-    bool Ok = true;
-    std::vector<const Stmt *> Todo{F->getBody()};
-    while (Ok && !Todo.empty()) {
-      const Stmt *S = Todo.back();
-      Todo.pop_back();
-      if (!S)
-        continue;
-      if (const auto *R = dyn_cast<DeclRefExpr>(S); R && R->getDecl() == Var)
-        Ok = calledByName(R);
-      for (const Stmt *Ch : S->children())
-        Todo.push_back(Ch);
-    }
-    return Ok;
+    return forEachDeclRef(F->getBody(), [&](const DeclRefExpr *R) {
+      return R->getDecl() != Var || calledByName(R);
+    });
   }
 };
 
