@@ -47,6 +47,7 @@ bool analyze(clang::CompilerInstance &CI, clang::ASTContext &Ctx,
   Flow F(C);
   LoopStates States = F.walk();
   Placement(C, States).place();
+  chooseFusion(C, States);
   // Only now is it known which nests fell back to running on every rank.
   for (OwnerLoop &L : Out.Loops)
     reportIfParallel(C, L);

@@ -273,6 +273,13 @@ struct OwnerLoop {
   /// before every run of the nest.
   const clang::Stmt *InspectionWindow = nullptr;
   std::vector<LoopReduction> Reductions;
+  /// Loop fusion (Fusion.cpp): the next statement's nest runs inside this
+  /// one, row by row (its DirId; -1: none); or this nest runs inside the
+  /// previous statement's (its DirId), its row i right after that nest's
+  /// row i + FuseLag.
+  int FusedNext = -1;
+  int FusedInto = -1;
+  long long FuseLag = 0;
   /// Loops inside the nest not marked independent whose iterations are
   /// proven independent (each writes distributed elements only at its
   /// index, reads written arrays only at the element it writes, and changes

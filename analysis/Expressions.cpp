@@ -325,6 +325,15 @@ std::optional<int64_t> offsetFrom(ASTContext &Ctx, const Expr *E,
   return std::nullopt;
 }
 
+const Stmt *directiveStatement(const Program &P, const OwnerLoop &L) {
+  auto A = P.Anchors.find(L.DirId);
+  if (A == P.Anchors.end())
+    return nullptr;
+  return isa_and_nonnull<IfStmt>(A->second.Parent)
+             ? A->second.Parent
+             : static_cast<const Stmt *>(L.outer());
+}
+
 const VarDecl *bareVar(const Expr *E) {
   const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
   return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;

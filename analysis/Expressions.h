@@ -90,6 +90,11 @@ bool forEachDeclRef(const clang::Stmt *S,
 /// statement.
 const clang::Stmt *loopBody(const clang::Stmt *Loop);
 
+/// The statement a nest's directive and its loop occupy: the outermost `if`
+/// of the statement form (its carriers), else the loop; null without an
+/// anchor.
+const clang::Stmt *directiveStatement(const Program &P, const OwnerLoop &L);
+
 /// The variable E names (ignoring parentheses and implicit casts), or null.
 const clang::VarDecl *bareVar(const clang::Expr *E);
 

@@ -229,6 +229,9 @@ void chooseNeeded(Context &C, OwnerLoop &L);
 /// nest, in its function, whose iterations cannot change what its
 /// inspectors read, in L.InspectionWindow (InspectionWindow.cpp).
 void chooseInspectionWindow(Context &C, OwnerLoop &L);
+/// Adjacent nests over rows with the same owners run fused, row by row,
+/// where no row one writes is touched out of order (Fusion.cpp).
+void chooseFusion(Context &C, LoopStates &States);
 
 } // namespace hpf::analysis
 

@@ -117,16 +117,8 @@ const ForStmt *LoopEmitter::aheadStep() const {
   return stepLoopOf(E.Ctx, Whole, K);
 }
 
-/// The statement the directive and its loop occupy: the outermost `if` of
-/// the statement form (its carriers), else the loop; null without an
-/// anchor.
 const Stmt *LoopEmitter::directiveStatement() const {
-  auto A = E.P.Anchors.find(L.DirId);
-  if (A == E.P.Anchors.end())
-    return nullptr;
-  return isa_and_nonnull<IfStmt>(A->second.Parent)
-             ? A->second.Parent
-             : static_cast<const Stmt *>(L.outer());
+  return analysis::directiveStatement(E.P, L);
 }
 
 /// The nest writes its home array only in the row of its outermost index.

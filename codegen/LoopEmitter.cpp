@@ -92,8 +92,10 @@ void LoopEmitter::run() {
       localElement(El);
   reductions(Pro, Epi);
   Pro += hoistedRanges() + scope() + pairPrologue() + strideVersionHead();
-  E.replaceDirective(D, "{" + Pro);
+  E.replaceDirective(D, fusedHead() + "{" + Pro);
   levels(strideVersionTail() + receiveAhead() + receiveValue() + Epi);
+  fusedHook();
+  fusedClose();
   sendAhead();
   sendValueAhead();
   // Last: the copy's subscripts are the rewritten text of the element's.
@@ -542,8 +544,9 @@ void LoopEmitter::levels(const std::string &Epi) {
       std::string Seg = segment(int(K));
       auto H = Hoisted.find(K);
       const bool Innermost = K + 1 == L.Levels.size();
-      // Sending a value ahead, the outermost level is a lambda of its range.
-      const bool Rows = K == 0 && AheadValue;
+      // Sending a value ahead, or fused after the nest before it, the
+      // outermost level is a lambda of its range.
+      const bool Rows = K == 0 && (AheadValue || L.FusedInto >= 0);
       std::string Range = H != Hoisted.end() ? H->second : ownedSegments(Lv);
       if (Rows)
         Range = unitSegments(Lv, "__hpf_lo" + Id + ", __hpf_hi" + Id);
@@ -581,11 +584,14 @@ void LoopEmitter::levels(const std::string &Epi) {
       }
       Close = (Innermost ? alignedVersionTail() : "") +
               (Views.empty() ? "" : " }") + " }" +
-              (Rows ? valueRowsTail() : "") + Close;
+              (Rows ? (AheadValue ? valueRowsTail() : fusedTail()) : "") +
+              Close;
     } else if (K + 1 == L.Levels.size() && !Split.empty()) {
       auto [Lo, Hi] = interval(Lv);
       haloRuns(Lv, Lo, Hi, Close);
     }
+    if (K == 0)
+      Close = fusedBodyEnd() + Close;
     if (!Close.empty())
       E.RW.InsertTextAfter(E.afterLoop(Lv.For), Close);
   }

@@ -343,6 +343,28 @@ private:
   /// The guard around the step loop and the value's lambda in its body.
   void sendValueAhead();
 
+  // ---- adjacent nests fused row by row (Fusion.cpp) ---------------------
+  //
+  // The first nest of a fused pair (analysis/Fusion.cpp) is a lambda of
+  // what runs after each of its rows; the second, right after it, calls it
+  // with the function that runs its own rows up to the lag behind.
+
+  /// Before the first nest's prologue: `{ const auto __hpf_fused7 =
+  /// [&](auto &&__hpf_after7) `.
+  std::string fusedHead() const;
+  /// The call after each of its rows (at the end of the outermost level's
+  /// body, braced if it was not), and the lambda's `;` after the nest.
+  void fusedHook();
+  std::string fusedCall() const;
+  /// For a body without braces: the call and the closing brace, first in
+  /// the outermost level's closing text.
+  std::string fusedBodyEnd() const;
+  /// After the second nest's rows lambda: the first nest run with the
+  /// rows it lets through, then the rows left.
+  std::string fusedTail() const;
+  /// After the second nest: the block fusedHead opened closes.
+  void fusedClose();
+
   // ---- halos read in place in the interior (halo_split) ----------------
   //
   // A halo read only in the innermost level's body, in a nest with one

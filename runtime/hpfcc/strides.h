@@ -28,7 +28,6 @@
 #define HPFCC_STRIDES_H
 
 #include <cstdint>
-#include <limits>
 #include <type_traits>
 
 namespace hpfcc {
@@ -94,11 +93,11 @@ template <class T, detail::stride_index N> struct rows_view {
 /// Whether a rank-2 halo (hpf::halo) reads the array's local storage in
 /// place for every run (its interior is every index: one rank, or no
 /// neighbour's element in reach) and that storage's rows hold N elements.
+/// (Asking interior() of one dimension is not enough: a '*' dimension read
+/// at any index has every index inside, in place or not.)
 template <detail::stride_index N, class H> bool rows_fit(const H &Halo) {
   const auto Own = Halo.view(true);
-  return Own.P && Own.Step[0] == N &&
-         Halo.interior(1, 0, 0).first ==
-             std::numeric_limits<detail::stride_index>::min();
+  return Own.P && Own.Step[0] == N && Halo.in_place();
 }
 
 /// A rank-2 halo that rows_fit: interior() as the halo's (one run per

@@ -362,6 +362,9 @@ public:
   /// What a run of iterations reads: the array's local storage for an
   /// interior run (Local), else the copy.
   view_type view(bool Local) const { return Local ? Own : V; }
+  /// Every run reads the array's local storage (one rank, or no
+  /// neighbour's element in reach).
+  bool in_place() const { return InPlace; }
   /// halo_tiles: the part of the block holding the element (i, j, ...) of
   /// the loop's home array (any index of it will do; the whole gathered
   /// array if the mappings are not served by tiles).
