@@ -58,6 +58,7 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/Stmt.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/Builtins.h"
 #include "clang/Basic/SourceManager.h"
 
 using namespace clang;
@@ -156,19 +157,34 @@ std::string Fusion::bodyCheck(const OwnerLoop &L) const {
   for (const LoopAccess &Acc : L.Accesses)
     for (const Expr *Lv : Acc.Subs.Levels)
       Elements.insert(Lv);
-  auto Inside = [&](const Decl *D) {
-    const SourceLocation Loc = C.SM.getExpansionLoc(D->getLocation());
-    return C.SM.isPointWithin(Loc, C.SM.getExpansionLoc(Range.getBegin()),
+  // A variable of the nest's own: declared in it with automatic storage
+  // (not a block-scope `extern` or `static`).
+  auto Own = [&](const VarDecl *V) {
+    const SourceLocation Loc = C.SM.getExpansionLoc(V->getLocation());
+    return V->hasLocalStorage() &&
+           C.SM.isPointWithin(Loc, C.SM.getExpansionLoc(Range.getBegin()),
                               C.SM.getExpansionLoc(Range.getEnd()));
   };
+  // Builtins that write nothing (const or pure: the math functions, not
+  // memcpy or the atomics) may be called.
+  auto WritesNothing = [&](const FunctionDecl *F) {
+    const unsigned ID = F ? F->getBuiltinID() : 0;
+    const Builtin::Context &B = C.Ctx.BuiltinInfo;
+    return ID && (B.isConst(ID) || B.isPure(ID) ||
+                  B.isConstWithoutErrnoAndExceptions(ID) ||
+                  B.isConstWithoutExceptions(ID));
+  };
   // A written place: a distributed element, or a variable of the nest's
-  // (not a reference) through array subscripts and `.` fields.
+  // own (not a reference) through array subscripts and `.` fields that are
+  // not references.
   auto Writable = [&](const Expr *E) {
     E = E->IgnoreParens();
     while (true) {
       if (Elements.count(E))
         return true;
-      if (const auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow()) {
+      if (const auto *ME = dyn_cast<MemberExpr>(E);
+          ME && !ME->isArrow() &&
+          !ME->getMemberDecl()->getType()->isReferenceType()) {
         E = ME->getBase()->IgnoreParens();
         continue;
       }
@@ -182,7 +198,7 @@ std::string Fusion::bodyCheck(const OwnerLoop &L) const {
     }
     const auto *DRE = dyn_cast<DeclRefExpr>(E);
     const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-    return V && !V->getType()->isReferenceType() && Inside(V);
+    return V && !V->getType()->isReferenceType() && Own(V);
   };
   std::string Why;
   auto Walk = [&](auto &&Self, const Stmt *S) -> void {
@@ -192,16 +208,18 @@ std::string Fusion::bodyCheck(const OwnerLoop &L) const {
     const std::string AtLine = " at line " + std::to_string(Line);
     if (const auto *Call = dyn_cast<CallExpr>(S)) {
       const FunctionDecl *F = Call->getDirectCallee();
-      if (!Elements.count(Call) && !(F && F->getBuiltinID()))
+      if (!Elements.count(Call) && !WritesNothing(F))
         Why = "it calls a function" + AtLine;
+    } else if (isa<AtomicExpr>(S)) {
+      Why = "it has an atomic operation" + AtLine;
     } else if (isa<CXXConstructExpr, CXXNewExpr, CXXDeleteExpr, LambdaExpr,
                    CXXThrowExpr, BlockExpr, StmtExpr>(S)) {
       if (const auto *CE = dyn_cast<CXXConstructExpr>(S);
           !CE || !CE->getConstructor()->isTrivial())
         Why = "it constructs, allocates or throws" + AtLine;
     } else if (isa<ReturnStmt, CoreturnStmt, LabelStmt, GotoStmt,
-                   IndirectGotoStmt, AsmStmt, PredefinedExpr, CXXThisExpr,
-                   CoawaitExpr, CoyieldExpr>(S)) {
+                   IndirectGotoStmt, AsmStmt, PredefinedExpr, SourceLocExpr,
+                   CXXThisExpr, CoawaitExpr, CoyieldExpr>(S)) {
       Why = "its statement" + AtLine + " would change meaning in a lambda";
     } else if (const auto *DS = dyn_cast<DeclStmt>(S)) {
       for (const Decl *D : DS->decls())
@@ -228,7 +246,7 @@ std::string Fusion::bodyCheck(const OwnerLoop &L) const {
   // assignment the walk sees.
   forEachDeclRef(Outer, [&](const DeclRefExpr *DRE) {
     const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
-    if (!V || Inside(V) || C.P.ArrayByVar.count(V))
+    if (!V || Own(V) || C.P.ArrayByVar.count(V))
       return true;
     if (!onlyRead(C.Ctx, outermostElement(C.Ctx, DRE))) {
       Why = "the loop at line " + std::to_string(line(Outer)) + " may write '" +

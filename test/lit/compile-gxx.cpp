@@ -8,3 +8,7 @@
 // Halos (hpf::halo) in the generated loops.
 // RUN: %clang_hpf -fplugin-arg-hpf-out=%t.halo.cpp %S/rewrite-halo.cpp
 // RUN: %gxx -std=c++20 -fsyntax-only -Wall -Wextra -Werror %hpf_includes %t.halo.cpp
+// Adjacent nests fused row by row (codegen/Fusion.cpp).
+// RUN: %clang_hpf -fplugin-arg-hpf-out=%t.fusion.cpp %S/e2e-fusion.cpp
+// RUN: %clangxx -std=c++20 -fsyntax-only -Wall -Wextra -Werror %hpf_includes %t.fusion.cpp
+// RUN: %gxx -std=c++20 -fsyntax-only -Wall -Wextra -Werror %hpf_includes %t.fusion.cpp

@@ -1,0 +1,142 @@
+// What keeps two adjacent nests from being fused (analysis/Fusion.cpp),
+// from a helper review's programs (session 18): each first nest below
+// writes a plain array the second nest reads at another row, hidden from
+// a check that looked only at assignments to variables declared outside
+// the nest, or changes meaning as a lambda. Fused, each printed another
+// result than the sequential build, at -n 1 already.
+// RUN: %hpfcc -Rhpf -fsyntax-only %s 2>&1 | FileCheck %s --implicit-check-not="remark: fused"
+#include <cstdio>
+#include <cstring>
+
+constexpr int N = 24, C = 4;
+#pragma hpf processors P(*)
+long U[N][C], V[N][C];
+#pragma hpf distribute U(block, *) onto P
+#pragma hpf distribute V(block, *) onto P
+long Plain[N + 1];
+long *PP = Plain;
+struct R {
+  long &x;
+};
+
+// A block-scope extern declaration is not a variable of the nest.
+void externInside() {
+#pragma hpf independent
+  for (int i = 0; i < N; ++i) {
+    for (int j = 0; j < C; ++j)
+      V[i][j] = U[i][j] * 2;
+    extern long Plain[N + 1];
+    Plain[i] = i * 10 + 1;
+  }
+  // CHECK: fusion-proof.cpp:[[@LINE+1]]:1: remark: not fused with the independent loop at line {{[0-9]+}}: the loop at line {{[0-9]+}}: it writes what it does not own at line {{[0-9]+}}
+#pragma hpf independent
+  for (int i = 0; i < N; ++i) {
+    for (int j = 0; j < C; ++j)
+      U[i][j] = V[i][j] + Plain[i + 1];
+  }
+}
+
+// A reference member of a variable of the nest refers to outside.
+void referenceMember() {
+#pragma hpf independent
+  for (int i = 0; i < N; ++i) {
+    for (int j = 0; j < C; ++j)
+      V[i][j] = U[i][j] * 2;
+    R r{PP[i]};
+    r.x = i * 10 + 1;
+  }
+  // CHECK: fusion-proof.cpp:[[@LINE+1]]:1: remark: not fused with the independent loop at line {{[0-9]+}}: the loop at line {{[0-9]+}}: it writes what it does not own at line {{[0-9]+}}
+#pragma hpf independent
+  for (int i = 0; i < N; ++i) {
+    for (int j = 0; j < C; ++j)
+      U[i][j] = V[i][j] + Plain[i + 1];
+  }
+}
+
+// Builtins that write memory: memcpy, the atomics.
+void writingBuiltins() {
+#pragma hpf independent
+  for (int i = 0; i < N; ++i) {
+    for (int j = 0; j < C; ++j)
+      V[i][j] = U[i][j] * 2;
+    const long Val = i * 10 + 1;
+    std::memcpy(PP + i, &Val, sizeof Val);
+  }
+  // CHECK: fusion-proof.cpp:[[@LINE+1]]:1: remark: not fused with the independent loop at line {{[0-9]+}}: the loop at line {{[0-9]+}}: it calls a function at line {{[0-9]+}}
+#pragma hpf independent
+  for (int i = 0; i < N; ++i) {
+    for (int j = 0; j < C; ++j)
+      U[i][j] = V[i][j] + Plain[i + 1];
+  }
+#pragma hpf independent
+  for (int i = 0; i < N; ++i) {
+    for (int j = 0; j < C; ++j)
+      V[i][j] = U[i][j] * 2;
+    __atomic_store_n(PP + i, i * 10L, __ATOMIC_RELAXED);
+  }
+  // CHECK: fusion-proof.cpp:[[@LINE+1]]:1: remark: not fused with the independent loop at line {{[0-9]+}}: the loop at line {{[0-9]+}}: it has an atomic operation at line {{[0-9]+}}
+#pragma hpf independent
+  for (int i = 0; i < N; ++i) {
+    for (int j = 0; j < C; ++j)
+      U[i][j] = V[i][j] + Plain[i + 1];
+  }
+}
+
+// Output through a builtin (fprintf): the rows of the two nests would
+// print interleaved.
+void output() {
+#pragma hpf independent
+  for (int i = 0; i < N; ++i) {
+    for (int j = 0; j < C; ++j)
+      V[i][j] = U[i][j] + 1;
+    std::fprintf(stdout, "a%d ", i);
+  }
+  // CHECK: fusion-proof.cpp:[[@LINE+1]]:1: remark: not fused with the independent loop at line {{[0-9]+}}: the loop at line {{[0-9]+}}: it calls a function at line {{[0-9]+}}
+#pragma hpf independent
+  for (int i = 0; i < N; ++i) {
+    for (int j = 0; j < C; ++j)
+      U[i][j] = V[i][j] * 2;
+  }
+}
+
+// __builtin_FUNCTION() names the lambda the nest would become.
+void functionName() {
+#pragma hpf independent
+  for (int i = 0; i < N; ++i) {
+    for (int j = 0; j < C; ++j)
+      V[i][j] = U[i][j] + long(sizeof(__builtin_FUNCTION()));
+  }
+  // CHECK: fusion-proof.cpp:[[@LINE+1]]:1: remark: not fused with the independent loop at line {{[0-9]+}}: the loop at line {{[0-9]+}}: its statement at line {{[0-9]+}} would change meaning in a lambda
+#pragma hpf independent
+  for (int i = 0; i < N; ++i) {
+    for (int j = 0; j < C; ++j)
+      U[i][j] = V[i][j] * 2;
+  }
+}
+
+// Kept: a math builtin (std::sqrt writes nothing but errno, which neither
+// nest reads).
+void mathBuiltin() {
+#pragma hpf independent
+  for (int i = 0; i < N; ++i) {
+    for (int j = 0; j < C; ++j)
+      V[i][j] = long(__builtin_sqrt(double(U[i][j] + 4)));
+  }
+  // CHECK: fusion-proof.cpp:[[@LINE+1]]:1: remark: fused with the independent loop at line {{[0-9]+}}: each rank runs row i of this loop right after row i + 0 of that one
+#pragma hpf independent
+  for (int i = 0; i < N; ++i) {
+    for (int j = 0; j < C; ++j)
+      U[i][j] = V[i][j] * 2;
+  }
+}
+
+int main() {
+  externInside();
+  referenceMember();
+  writingBuiltins();
+  output();
+  functionName();
+  mathBuiltin();
+  std::printf("%ld %ld\n", U[3][1], V[5][2]);
+  return 0;
+}
