@@ -121,8 +121,8 @@ inline std::size_t nextColour() {
 /// (probably its coalescing of contiguous 4 KB pages; not verified). fft2d
 /// -n 1 ran 1.28-1.43 s against 1.71-1.77 s for heap memory zeroed at
 /// construction and 1.67-1.78 s for the sequential build; transpose,
-/// heat1d and stencil at least as fast as either (docs/bench-kernels.md,
-/// session 12).
+/// heat1d and stencil at least as fast as either
+/// (docs/reports/bench-kernels-history.md, session 12).
 inline char *mapPayload(std::size_t Bytes) {
   const std::size_t Colour = nextColour();
   const std::size_t Len = mappedLength(Bytes + Colour);
