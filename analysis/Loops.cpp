@@ -298,6 +298,27 @@ bool Loops::loopShape(const ForStmt *For, NestLevel &Lv) {
                                             IV->getName().str() + "'");
     return false;
   }
+  // The bounds and step are evaluated where the loop's rows are split
+  // among the ranks, by every rank: an element of a distributed array
+  // there would need its owner's value first.
+  for (const Expr *E : {Lv.Lower, Lv.Upper, Lv.Step}) {
+    const DeclRefExpr *Dist = nullptr;
+    forEachDeclRef(E, [&](const DeclRefExpr *DRE) {
+      const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+      if (V && P.ArrayByVar.count(V))
+        Dist = DRE;
+      return !Dist;
+    });
+    if (Dist) {
+      shapeError(Dist->getBeginLoc(),
+                 "the bounds of an independent loop cannot read the "
+                 "distributed array '" +
+                     Dist->getDecl()->getName().str() +
+                     "' yet: copy the element into a variable before the "
+                     "loop");
+      return false;
+    }
+  }
   return true;
 }
 

@@ -102,3 +102,14 @@ void gathered(int n) {
   for (int i = 1; i < N; ++i)
     W[i] = W[i - 1]; // expected-error {{'W' is written in this loop, so it can be read only as 'W[i]'}}
 }
+
+// Bounds that read a distributed element (every rank evaluates them where
+// the rows are split).
+void elementBound() {
+#pragma hpf independent
+  for (int i = 0; i < int(A[0]); ++i) // expected-error {{the bounds of an independent loop cannot read the distributed array 'A' yet: copy the element into a variable before the loop}}
+    C[i % 32] = 1;
+#pragma hpf independent
+  for (int i = int(B[1]); i < 32; ++i) // expected-error {{the bounds of an independent loop cannot read the distributed array 'B' yet}}
+    C[i] = 2;
+}
