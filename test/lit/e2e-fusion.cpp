@@ -22,10 +22,14 @@
 // CHECK: e2e: -n 1: same output
 // CHECK: e2e: -n 2: same output
 // CHECK: e2e: -n 3: same output
+// The second nest's rows run in batches of about 16 KB (here 16 rows): a
+// lag too small could hide behind them, so the outputs again with each row
+// run as early as the lag allows.
+// RUN: env HPF_FUSED_BATCH=1 %e2e --tmp %t.b1 --ranks 1,2,3 %s | FileCheck %s
 // RUN: %hpfcc -Rhpf -fsyntax-only %s 2>&1 | FileCheck %s --check-prefix=REMARK
 #include <cstdio>
 
-constexpr int N = 30, C = 6;
+constexpr int N = 30, C = 128; // rows long enough to be fused
 
 #pragma hpf processors P(*)
 long In[N][C], Out[N][C];

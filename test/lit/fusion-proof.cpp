@@ -8,7 +8,7 @@
 #include <cstdio>
 #include <cstring>
 
-constexpr int N = 24, C = 4;
+constexpr int N = 24, C = 128; // rows long enough to be fused
 #pragma hpf processors P(*)
 long U[N][C], V[N][C];
 #pragma hpf distribute U(block, *) onto P
@@ -130,7 +130,26 @@ void mathBuiltin() {
   }
 }
 
+// Not fused: rows of 8 elements.
+long Narrow[N][8], Narrow2[N][8];
+#pragma hpf distribute Narrow(block, *) onto P
+#pragma hpf distribute Narrow2(block, *) onto P
+void shortRows() {
+#pragma hpf independent
+  for (int i = 0; i < N; ++i) {
+    for (int j = 0; j < 8; ++j)
+      Narrow2[i][j] = Narrow[i][j] + 1;
+  }
+  // CHECK: fusion-proof.cpp:[[@LINE+1]]:1: remark: not fused with the independent loop at line {{[0-9]+}}: rows of 8 elements are too short to gain from it
+#pragma hpf independent
+  for (int i = 0; i < N; ++i) {
+    for (int j = 0; j < 8; ++j)
+      Narrow[i][j] = Narrow2[i][j] * 2;
+  }
+}
+
 int main() {
+  shortRows();
   externInside();
   referenceMember();
   writingBuiltins();
