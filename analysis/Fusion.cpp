@@ -170,6 +170,10 @@ std::string Fusion::bodyCheck(const OwnerLoop &L) const {
   auto WritesNothing = [&](const FunctionDecl *F) {
     const unsigned ID = F ? F->getBuiltinID() : 0;
     const Builtin::Context &B = C.Ctx.BuiltinInfo;
+    // __builtin_operator_new calls the program's replacement, if any.
+    if (ID == Builtin::BI__builtin_operator_new ||
+        ID == Builtin::BI__builtin_operator_delete)
+      return false;
     return ID && (B.isConst(ID) || B.isPure(ID) ||
                   B.isConstWithoutErrnoAndExceptions(ID) ||
                   B.isConstWithoutExceptions(ID));
@@ -212,6 +216,11 @@ std::string Fusion::bodyCheck(const OwnerLoop &L) const {
         Why = "it calls a function" + AtLine;
     } else if (isa<AtomicExpr>(S)) {
       Why = "it has an atomic operation" + AtLine;
+    } else if (isa<CXXDefaultInitExpr, CXXDefaultArgExpr, CXXBindTemporaryExpr>(
+                   S)) {
+      // Code the walk does not see as children: a member's initializer, a
+      // default argument, a temporary's destructor.
+      Why = "it runs an initializer or destructor" + AtLine;
     } else if (isa<CXXConstructExpr, CXXNewExpr, CXXDeleteExpr, LambdaExpr,
                    CXXThrowExpr, BlockExpr, StmtExpr>(S)) {
       if (const auto *CE = dyn_cast<CXXConstructExpr>(S);
@@ -223,10 +232,16 @@ std::string Fusion::bodyCheck(const OwnerLoop &L) const {
       Why = "its statement" + AtLine + " would change meaning in a lambda";
     } else if (const auto *DS = dyn_cast<DeclStmt>(S)) {
       for (const Decl *D : DS->decls())
-        if (const auto *VD = dyn_cast<VarDecl>(D);
-            VD &&
-            (VD->isStaticLocal() || VD->getTLSKind() != VarDecl::TLS_None))
-          Why = "it declares a static variable" + AtLine;
+        if (const auto *VD = dyn_cast<VarDecl>(D)) {
+          if (VD->isStaticLocal() || VD->getTLSKind() != VarDecl::TLS_None)
+            Why = "it declares a static variable" + AtLine;
+          else if (const CXXRecordDecl *RD =
+                       C.Ctx.getBaseElementType(VD->getType())
+                           ->getAsCXXRecordDecl();
+                   RD && RD->hasDefinition() && !RD->hasTrivialDestructor())
+            Why = "it declares '" + VD->getName().str() +
+                  "', whose destructor runs" + AtLine;
+        }
     } else if (const auto *BO = dyn_cast<BinaryOperator>(S);
                BO && BO->isAssignmentOp() && !Writable(BO->getLHS())) {
       Why = "it writes what it does not own" + AtLine;

@@ -148,8 +148,49 @@ void shortRows() {
   }
 }
 
+// A second review's holes: a variable of the nest whose destructor, or
+// whose default member initializer, writes a global.
+struct Stamp {
+  int K;
+  ~Stamp() { Plain[K] = K * 10 + 1; }
+};
+struct Init {
+  int K;
+  long W = (Plain[K] = K * 10 + 1);
+};
+void destructor() {
+#pragma hpf independent
+  for (int i = 0; i < N; ++i) {
+    for (int j = 0; j < C; ++j)
+      V[i][j] = U[i][j] * 2;
+    Stamp S{i};
+  }
+  // CHECK: fusion-proof.cpp:[[@LINE+1]]:1: remark: not fused with the independent loop at line {{[0-9]+}}: the loop at line {{[0-9]+}}: it declares 'S', whose destructor runs at line {{[0-9]+}}
+#pragma hpf independent
+  for (int i = 0; i < N; ++i) {
+    for (int j = 0; j < C; ++j)
+      U[i][j] = V[i][j] + Plain[i + 1];
+  }
+}
+void memberInitializer() {
+#pragma hpf independent
+  for (int i = 0; i < N; ++i) {
+    for (int j = 0; j < C; ++j)
+      V[i][j] = U[i][j] * 2;
+    Init S{i};
+  }
+  // CHECK: fusion-proof.cpp:[[@LINE+1]]:1: remark: not fused with the independent loop at line {{[0-9]+}}: the loop at line {{[0-9]+}}: it runs an initializer or destructor at line {{[0-9]+}}
+#pragma hpf independent
+  for (int i = 0; i < N; ++i) {
+    for (int j = 0; j < C; ++j)
+      U[i][j] = V[i][j] + Plain[i + 1];
+  }
+}
+
 int main() {
   shortRows();
+  destructor();
+  memberInitializer();
   externInside();
   referenceMember();
   writingBuiltins();
