@@ -52,6 +52,7 @@
 #include <set>
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
@@ -235,6 +236,9 @@ std::string Fusion::bodyCheck(const OwnerLoop &L) const {
         if (const auto *VD = dyn_cast<VarDecl>(D)) {
           if (VD->isStaticLocal() || VD->getTLSKind() != VarDecl::TLS_None)
             Why = "it declares a static variable" + AtLine;
+          else if (VD->hasAttr<CleanupAttr>())
+            Why = "its variable '" + VD->getName().str() +
+                  "' runs a cleanup function" + AtLine;
           else if (const CXXRecordDecl *RD =
                        C.Ctx.getBaseElementType(VD->getType())
                            ->getAsCXXRecordDecl();
@@ -260,7 +264,21 @@ std::string Fusion::bodyCheck(const OwnerLoop &L) const {
   // References bound to outer variables would write them without an
   // assignment the walk sees.
   forEachDeclRef(Outer, [&](const DeclRefExpr *DRE) {
+    const std::string At = "the loop at line " + std::to_string(line(Outer));
+    // What a lambda cannot capture: a structured binding (of a bit-field),
+    // an anonymous union's members.
+    if (const auto *B = dyn_cast<BindingDecl>(DRE->getDecl());
+        B && !Range.fullyContains(B->getSourceRange())) {
+      Why = At + " names the structured binding '" + B->getName().str() +
+            "', which its lambda may not capture";
+      return false;
+    }
     const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    if (V && !V->getIdentifier() && !Own(V)) {
+      Why = At + " names a member of an anonymous union, which its lambda "
+                 "cannot capture";
+      return false;
+    }
     if (!V || Own(V) || C.P.ArrayByVar.count(V))
       return true;
     if (!onlyRead(C.Ctx, outermostElement(C.Ctx, DRE))) {

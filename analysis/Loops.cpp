@@ -304,8 +304,9 @@ bool Loops::loopShape(const ForStmt *For, NestLevel &Lv) {
   for (const Expr *E : {Lv.Lower, Lv.Upper, Lv.Step}) {
     const DeclRefExpr *Dist = nullptr;
     forEachDeclRef(E, [&](const DeclRefExpr *DRE) {
+      // An element (`V[0]`), not the array's size (`V.size()`).
       const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
-      if (V && P.ArrayByVar.count(V))
+      if (V && P.ArrayByVar.count(V) && outermostElement(Ctx, DRE) != DRE)
         Dist = DRE;
       return !Dist;
     });

@@ -187,7 +187,65 @@ void memberInitializer() {
   }
 }
 
+// A third review's holes: a cleanup function writing a global when the
+// nest's variable goes out of scope; what the nests' lambdas cannot
+// capture (a structured binding of a bit-field, an anonymous union's
+// member): the fused build did not compile.
+int Flag[N + 1];
+void mark(int *P) { Flag[*P] = 1; }
+struct Bits {
+  int A : 4;
+  int B : 6;
+};
+void cleanup() {
+#pragma hpf independent
+  for (int i = 0; i < N; ++i) {
+    int K __attribute__((cleanup(mark))) = i;
+    for (int j = 0; j < C; ++j)
+      V[i][j] = U[i][j] * 2;
+  }
+  // CHECK: fusion-proof.cpp:[[@LINE+1]]:1: remark: not fused with the independent loop at line {{[0-9]+}}: the loop at line {{[0-9]+}}: its variable 'K' runs a cleanup function at line {{[0-9]+}}
+#pragma hpf independent
+  for (int i = 0; i < N; ++i) {
+    for (int j = 0; j < C; ++j)
+      U[i][j] = V[i][j] + Flag[i + 1];
+  }
+}
+void captures() {
+  Bits Bf{3, 9};
+  auto [Ba, Bb] = Bf;
+#pragma hpf independent
+  for (int i = 0; i < N; ++i) {
+    for (int j = 0; j < C; ++j)
+      V[i][j] = U[i][j] * 2 + Bb;
+  }
+  // CHECK: fusion-proof.cpp:[[@LINE+1]]:1: remark: not fused with the independent loop at line {{[0-9]+}}: the loop at line {{[0-9]+}} names the structured binding 'Bb', which its lambda may not capture
+#pragma hpf independent
+  for (int i = 0; i < N; ++i) {
+    for (int j = 0; j < C; ++j)
+      U[i][j] = V[i][j] + Ba;
+  }
+  union {
+    int Ua;
+    float Uf;
+  };
+  Ua = 5;
+#pragma hpf independent
+  for (int i = 0; i < N; ++i) {
+    for (int j = 0; j < C; ++j)
+      V[i][j] = U[i][j] * 2;
+  }
+  // CHECK: fusion-proof.cpp:[[@LINE+1]]:1: remark: not fused with the independent loop at line {{[0-9]+}}: the loop at line {{[0-9]+}} names a member of an anonymous union, which its lambda cannot capture
+#pragma hpf independent
+  for (int i = 0; i < N; ++i) {
+    for (int j = 0; j < C; ++j)
+      U[i][j] = V[i][j] + Ua;
+  }
+}
+
 int main() {
+  cleanup();
+  captures();
   shortRows();
   destructor();
   memberInitializer();
