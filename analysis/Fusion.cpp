@@ -166,18 +166,21 @@ std::string Fusion::bodyCheck(const OwnerLoop &L) const {
            C.SM.isPointWithin(Loc, C.SM.getExpansionLoc(Range.getBegin()),
                               C.SM.getExpansionLoc(Range.getEnd()));
   };
-  // Builtins that write nothing (const or pure: the math functions, not
-  // memcpy or the atomics) may be called.
+  // Builtins that write nothing (const or pure: fabs, not memcpy or the
+  // atomics) may be called; those that may set errno (sqrt, log, exp)
+  // only under -fno-math-errno: errno is a global both nests may set.
   auto WritesNothing = [&](const FunctionDecl *F) {
     const unsigned ID = F ? F->getBuiltinID() : 0;
     const Builtin::Context &B = C.Ctx.BuiltinInfo;
     // __builtin_operator_new calls the program's replacement, if any.
-    if (ID == Builtin::BI__builtin_operator_new ||
+    if (!ID || ID == Builtin::BI__builtin_operator_new ||
         ID == Builtin::BI__builtin_operator_delete)
       return false;
-    return ID && (B.isConst(ID) || B.isPure(ID) ||
-                  B.isConstWithoutErrnoAndExceptions(ID) ||
-                  B.isConstWithoutExceptions(ID));
+    if (B.isConst(ID) || B.isPure(ID))
+      return true;
+    return !C.Ctx.getLangOpts().MathErrno &&
+           (B.isConstWithoutErrnoAndExceptions(ID) ||
+            B.isConstWithoutExceptions(ID));
   };
   // A written place: a distributed element, or a variable of the nest's
   // own (not a reference) through array subscripts and `.` fields that are

@@ -114,13 +114,29 @@ void functionName() {
   }
 }
 
-// Kept: a math builtin (std::sqrt writes nothing but errno, which neither
-// nest reads).
+// A fourth review's hole: std::log and std::exp set errno (a global) on
+// a domain or range error, so fused the last one to set it changed
+// (-fmath-errno, the default).
+void mathErrno() {
+#pragma hpf independent
+  for (int i = 0; i < N; ++i) {
+    for (int j = 0; j < C; ++j)
+      V[i][j] = long(__builtin_log(double(U[i][j] + 4)));
+  }
+  // CHECK: fusion-proof.cpp:[[@LINE+1]]:1: remark: not fused with the independent loop at line {{[0-9]+}}: the loop at line {{[0-9]+}}: it calls a function at line {{[0-9]+}}
+#pragma hpf independent
+  for (int i = 0; i < N; ++i) {
+    for (int j = 0; j < C; ++j)
+      U[i][j] = V[i][j] * 2;
+  }
+}
+
+// Kept: a builtin that writes nothing (fabs sets no errno).
 void mathBuiltin() {
 #pragma hpf independent
   for (int i = 0; i < N; ++i) {
     for (int j = 0; j < C; ++j)
-      V[i][j] = long(__builtin_sqrt(double(U[i][j] + 4)));
+      V[i][j] = long(__builtin_fabs(double(U[i][j] - 4)));
   }
   // CHECK: fusion-proof.cpp:[[@LINE+1]]:1: remark: fused with the independent loop at line {{[0-9]+}}: each rank runs row i of this loop right after row i + 0 of that one
 #pragma hpf independent
@@ -254,6 +270,7 @@ int main() {
   writingBuiltins();
   output();
   functionName();
+  mathErrno();
   mathBuiltin();
   std::printf("%ld %ld\n", U[3][1], V[5][2]);
   return 0;
