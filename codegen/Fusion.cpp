@@ -12,11 +12,11 @@
 //   { <prologue 7> const auto __hpf_rows7 = [&](const hpf::index_t
 //         __hpf_lo7, const hpf::index_t __hpf_hi7) { for (... :
 //         hpfcc::owned_segments(In, 0, __hpf_lo7, __hpf_hi7)) ... };
-//     const hpf::index_t __hpf_batch7 = hpfcc::fused_batch(In);
+//     const hpf::index_t __hpf_batch7 = (hpfcc::fused_batch)(In);
 //     hpf::index_t __hpf_next7 = lo;
 //     __hpf_fused5([&](const hpf::index_t __hpf_t7) {
-//       const hpf::index_t __hpf_upto7 =
-//           std::min<hpf::index_t>(__hpf_t7 - Lag + 1, hi);
+//       const hpf::index_t __hpf_upto7 = __hpf_t7 - Lag + 1 < (hi)
+//           ? __hpf_t7 - Lag + 1 : hpf::index_t(hi);
 //       if (__hpf_upto7 - __hpf_next7 >= __hpf_batch7) {
 //         __hpf_rows7(__hpf_next7, __hpf_upto7); __hpf_next7 = __hpf_upto7; }
 //     });
@@ -80,14 +80,18 @@ std::string LoopEmitter::fusedTail() const {
   const std::string Next = "__hpf_next" + Id, Upto = "__hpf_upto" + Id,
                     T = "__hpf_t" + Id, Batch = "__hpf_batch" + Id,
                     Rows = valueRowsName();
-  return "; const hpf::index_t " + Batch + " = hpfcc::fused_batch(" +
+  // The program's macros stay in force here: the runtime's name in
+  // parentheses (a function-like `fused_batch` macro does not expand) and
+  // no std::min (an object-like `min` would). Hi has no side effects.
+  const std::string Ahead = T + " - " + std::to_string(L.FuseLag) + " + 1";
+  return "; const hpf::index_t " + Batch + " = (hpfcc::fused_batch)(" +
          L.Home->Name + "); hpf::index_t " + Next + " = " + Lo +
          "; __hpf_fused" + std::to_string(L.FusedInto) +
          "([&](const hpf::index_t " + T + ") { const hpf::index_t " + Upto +
-         " = std::min<hpf::index_t>(" + T + " - " + std::to_string(L.FuseLag) +
-         " + 1, " + Hi + "); if (" + Upto + " - " + Next + " >= " + Batch +
-         ") { " + Rows + "(" + Next + ", " + Upto + "); " + Next + " = " +
-         Upto + "; } }); " + Rows + "(" + Next + ", " + Hi + ");";
+         " = " + Ahead + " < (" + Hi + ") ? " + Ahead + " : hpf::index_t(" +
+         Hi + "); if (" + Upto + " - " + Next + " >= " + Batch + ") { " + Rows +
+         "(" + Next + ", " + Upto + "); " + Next + " = " + Upto + "; } }); " +
+         Rows + "(" + Next + ", " + Hi + ");";
 }
 
 void LoopEmitter::fusedClose() {
