@@ -313,16 +313,26 @@ std::optional<int64_t> offsetFrom(ASTContext &Ctx, const Expr *E,
   const auto *BO = dyn_cast<BinaryOperator>(E);
   if (!BO)
     return std::nullopt;
+  std::optional<int64_t> C;
   if (BO->getOpcode() == BO_Add) {
     if (IsI(BO->getLHS()))
-      return Const(BO->getRHS());
-    if (IsI(BO->getRHS()))
-      return Const(BO->getLHS());
+      C = Const(BO->getRHS());
+    else if (IsI(BO->getRHS()))
+      C = Const(BO->getLHS());
+  } else if (BO->getOpcode() == BO_Sub && IsI(BO->getLHS())) {
+    if (auto K = Const(BO->getRHS()))
+      C = -*K;
   }
-  if (BO->getOpcode() == BO_Sub && IsI(BO->getLHS()))
-    if (auto C = Const(BO->getRHS()))
-      return -*C;
-  return std::nullopt;
+  // An unsigned sum wraps: `i + 4294967295u` is row i - 1, not i + 2^32 - 1.
+  // Its constant is an offset only while far from the type's wrap.
+  if (C && BO->getType()->isUnsignedIntegerType()) {
+    const uint64_t Width = Ctx.getIntWidth(BO->getType());
+    const int64_t Half =
+        Width >= 64 ? int64_t(1) << 62 : int64_t(1) << (Width - 1);
+    if (*C >= Half || *C <= -Half)
+      return std::nullopt;
+  }
+  return C;
 }
 
 const Stmt *directiveStatement(const Program &P, const OwnerLoop &L) {
