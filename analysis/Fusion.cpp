@@ -34,9 +34,12 @@
 // The other ranks: B writes only rows this rank owns, and A reads the
 // other ranks' rows from a halo or copy made (the exchange completed,
 // runtime/mpi/Halo.cpp) before A's first row. Neither nest writes anything
-// but distributed elements and variables declared inside it, and neither
-// calls anything but the compiler's builtins, so no other variable carries
-// an order between them. Both are rows with the same owners: the same
+// but distributed elements and its own automatic variables, and neither
+// runs code the walk below does not see (calls other than builtins that
+// write nothing, not even errno; constructors, destructors, default
+// initializers, cleanup functions), so no other variable carries an order
+// between them. Five helper reviews probed this (session 18;
+// test/lit/fusion-proof.cpp). Both are rows with the same owners: the same
 // mapping with constant parameters, the same extent of dimension 0, both
 // outermost levels over dimension 0 counting up by one.
 //
