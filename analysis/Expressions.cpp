@@ -6,6 +6,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
 
 #include <string_view>
 #include <vector>
@@ -173,6 +174,41 @@ bool forEachDeclRef(const Stmt *S,
     Todo.insert(Todo.end(), T->child_begin(), T->child_end());
   }
   return true;
+}
+
+const Stmt *lambdaUnsafe(ASTContext &Ctx, const Stmt *S) {
+  if (!S)
+    return nullptr;
+  const SourceManager &SM = Ctx.getSourceManager();
+  const SourceLocation Begin = SM.getExpansionLoc(S->getBeginLoc()),
+                       End = SM.getExpansionLoc(S->getEndLoc());
+  auto Outside = [&](const Decl *D) {
+    return !SM.isPointWithin(SM.getExpansionLoc(D->getLocation()), Begin, End);
+  };
+  std::vector<const Stmt *> Todo{S};
+  while (!Todo.empty()) {
+    const Stmt *T = Todo.back();
+    Todo.pop_back();
+    if (!T)
+      continue;
+    if (isa<LabelStmt, PredefinedExpr, SourceLocExpr, IndirectGotoStmt,
+            CoroutineBodyStmt, CoreturnStmt, CoawaitExpr, CoyieldExpr>(T))
+      return T;
+    if (const auto *DS = dyn_cast<DeclStmt>(T))
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D);
+            VD &&
+            (VD->isStaticLocal() || VD->getTLSKind() != VarDecl::TLS_None))
+          return T;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(T)) {
+      const ValueDecl *D = DRE->getDecl();
+      const auto *V = dyn_cast<VarDecl>(D);
+      if ((isa<BindingDecl>(D) || (V && !V->getIdentifier())) && Outside(D))
+        return T;
+    }
+    Todo.insert(Todo.end(), T->child_begin(), T->child_end());
+  }
+  return nullptr;
 }
 
 const Stmt *loopBody(const Stmt *Loop) {

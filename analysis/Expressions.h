@@ -90,6 +90,15 @@ bool forEachDeclRef(const clang::Stmt *S,
 /// statement.
 const clang::Stmt *loopBody(const clang::Stmt *Loop);
 
+/// The first statement in S (null: none) that would change meaning as the
+/// body of a `[&]` lambda: a static or thread_local local (one per
+/// instantiation), a label, `__func__` or `__builtin_FUNCTION()` (the
+/// lambda's name), coroutine statements, or a name the lambda cannot
+/// capture (a structured binding, which may be a bit-field, or an anonymous
+/// union's member, declared outside S). The code generator wraps loops in
+/// lambdas in several places (codegen/StrideVersions.cpp, Fusion.cpp, ...).
+const clang::Stmt *lambdaUnsafe(clang::ASTContext &Ctx, const clang::Stmt *S);
+
 /// The statement a nest's directive and its loop occupy: the outermost `if`
 /// of the statement form (its carriers), else the loop; null without an
 /// anchor.

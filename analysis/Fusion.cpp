@@ -211,85 +211,84 @@ std::string Fusion::bodyCheck(const OwnerLoop &L) const {
     const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
     return V && !V->getType()->isReferenceType() && Own(V);
   };
+  const std::string At = "the loop at line " + std::to_string(line(Outer));
+  auto AtLine = [&](const Stmt *S) {
+    return " at line " +
+           std::to_string(C.SM.getExpansionLineNumber(S->getBeginLoc()));
+  };
+  // What the lambdas the pair becomes would change or cannot capture.
+  if (const Stmt *S = lambdaUnsafe(C.Ctx, Outer)) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(S);
+    if (DRE && isa<BindingDecl>(DRE->getDecl()))
+      return At + " names the structured binding '" +
+             DRE->getDecl()->getName().str() +
+             "', which its lambda may not capture";
+    if (DRE)
+      return At + " names a member of an anonymous union, which its lambda "
+                  "cannot capture";
+    if (isa<DeclStmt>(S))
+      return At + ": it declares a static variable" + AtLine(S);
+    return At + ": its statement" + AtLine(S) +
+           " would change meaning in a lambda";
+  }
   std::string Why;
   auto Walk = [&](auto &&Self, const Stmt *S) -> void {
     if (!S || !Why.empty())
       return;
-    const unsigned Line = C.SM.getExpansionLineNumber(S->getBeginLoc());
-    const std::string AtLine = " at line " + std::to_string(Line);
     if (const auto *Call = dyn_cast<CallExpr>(S)) {
       const FunctionDecl *F = Call->getDirectCallee();
       if (!Elements.count(Call) && !WritesNothing(F))
-        Why = "it calls a function" + AtLine;
+        Why = "it calls a function" + AtLine(S);
     } else if (isa<AtomicExpr>(S)) {
-      Why = "it has an atomic operation" + AtLine;
+      Why = "it has an atomic operation" + AtLine(S);
     } else if (isa<CXXDefaultInitExpr, CXXDefaultArgExpr, CXXBindTemporaryExpr>(
                    S)) {
       // Code the walk does not see as children: a member's initializer, a
       // default argument, a temporary's destructor.
-      Why = "it runs an initializer or destructor" + AtLine;
+      Why = "it runs an initializer or destructor" + AtLine(S);
     } else if (isa<CXXConstructExpr, CXXNewExpr, CXXDeleteExpr, LambdaExpr,
                    CXXThrowExpr, BlockExpr, StmtExpr>(S)) {
       if (const auto *CE = dyn_cast<CXXConstructExpr>(S);
           !CE || !CE->getConstructor()->isTrivial())
-        Why = "it constructs, allocates or throws" + AtLine;
-    } else if (isa<ReturnStmt, CoreturnStmt, LabelStmt, GotoStmt,
-                   IndirectGotoStmt, AsmStmt, PredefinedExpr, SourceLocExpr,
-                   CXXThisExpr, CoawaitExpr, CoyieldExpr>(S)) {
-      Why = "its statement" + AtLine + " would change meaning in a lambda";
+        Why = "it constructs, allocates or throws" + AtLine(S);
+    } else if (isa<ReturnStmt, GotoStmt, AsmStmt, CXXThisExpr>(S)) {
+      Why = "its statement" + AtLine(S) + " would change meaning in a lambda";
     } else if (const auto *DS = dyn_cast<DeclStmt>(S)) {
       for (const Decl *D : DS->decls())
         if (const auto *VD = dyn_cast<VarDecl>(D)) {
-          if (VD->isStaticLocal() || VD->getTLSKind() != VarDecl::TLS_None)
-            Why = "it declares a static variable" + AtLine;
-          else if (VD->hasAttr<CleanupAttr>())
+          if (VD->hasAttr<CleanupAttr>())
             Why = "its variable '" + VD->getName().str() +
-                  "' runs a cleanup function" + AtLine;
+                  "' runs a cleanup function" + AtLine(S);
           else if (const CXXRecordDecl *RD =
                        C.Ctx.getBaseElementType(VD->getType())
                            ->getAsCXXRecordDecl();
                    RD && RD->hasDefinition() && !RD->hasTrivialDestructor())
             Why = "it declares '" + VD->getName().str() +
-                  "', whose destructor runs" + AtLine;
+                  "', whose destructor runs" + AtLine(S);
         }
     } else if (const auto *BO = dyn_cast<BinaryOperator>(S);
                BO && BO->isAssignmentOp() && !Writable(BO->getLHS())) {
-      Why = "it writes what it does not own" + AtLine;
+      Why = "it writes what it does not own" + AtLine(S);
     } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
       if (UO->isIncrementDecrementOp() && !Writable(UO->getSubExpr()))
-        Why = "it writes what it does not own" + AtLine;
+        Why = "it writes what it does not own" + AtLine(S);
       else if (UO->getOpcode() == UO_AddrOf)
-        Why = "it takes an address" + AtLine;
+        Why = "it takes an address" + AtLine(S);
     }
     for (const Stmt *Ch : S->children())
       Self(Self, Ch);
   };
   Walk(Walk, Outer);
   if (!Why.empty())
-    return "the loop at line " + std::to_string(line(Outer)) + ": " + Why;
+    return At + ": " + Why;
   // References bound to outer variables would write them without an
   // assignment the walk sees.
   forEachDeclRef(Outer, [&](const DeclRefExpr *DRE) {
-    const std::string At = "the loop at line " + std::to_string(line(Outer));
-    // What a lambda cannot capture: a structured binding (of a bit-field),
-    // an anonymous union's members.
-    if (const auto *B = dyn_cast<BindingDecl>(DRE->getDecl());
-        B && !Range.fullyContains(B->getSourceRange())) {
-      Why = At + " names the structured binding '" + B->getName().str() +
-            "', which its lambda may not capture";
-      return false;
-    }
     const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
-    if (V && !V->getIdentifier() && !Own(V)) {
-      Why = At + " names a member of an anonymous union, which its lambda "
-                 "cannot capture";
-      return false;
-    }
     if (!V || Own(V) || C.P.ArrayByVar.count(V))
       return true;
     if (!onlyRead(C.Ctx, outermostElement(C.Ctx, DRE))) {
-      Why = "the loop at line " + std::to_string(line(Outer)) + " may write '" +
-            V->getName().str() + "'";
+      Why = At + " may write '" + V->getName().str() + "'";
       return false;
     }
     return true;

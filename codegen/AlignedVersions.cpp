@@ -35,6 +35,8 @@
 //===----------------------------------------------------------------------===//
 #include "LoopEmitter.h"
 
+#include "../analysis/Expressions.h"
+
 #include <algorithm>
 
 #include "clang/AST/ASTContext.h"
@@ -79,7 +81,7 @@ std::vector<const DistArray *> LoopEmitter::alignedVersioned() const {
   const NestLevel &Lv = L.Levels[K];
   // A cyclic(1) level has no unit-stride loop to align: it runs strided.
   if (!segmented(K) || !Lv.unitUp() || Lv.Strided || !Split.empty() ||
-      !L.Fetched.empty() || !lambdaSafe(Lv.For))
+      !L.Fetched.empty() || analysis::lambdaUnsafe(E.Ctx, Lv.For))
     return {};
   auto ThroughInner = [&](const LoopAccess &El) {
     return std::find(El.Segment.begin(), El.Segment.end(), int(K)) !=

@@ -26,11 +26,6 @@ using analysis::NestLevel;
 using analysis::OwnerLoop;
 using analysis::Subscripts;
 
-/// Whether S keeps its meaning as the body of a lambda: no static local
-/// (one per instantiation), label, or __func__ and the like
-/// (codegen/StrideVersions.cpp).
-bool lambdaSafe(const clang::Stmt *S);
-
 /// The loop increment Inc steps V by one, up (`++v`, `v++`, `v += 1`) or
 /// down (`--v`, `v--`, `v -= 1`) (codegen/Lookahead.cpp).
 bool stepsByOne(const clang::Expr *Inc, const clang::VarDecl *V, bool Up);

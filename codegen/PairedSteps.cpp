@@ -103,7 +103,9 @@ public:
   StepBody(const Emitter &E, const Stmt *Body, const VarDecl *Home)
       : E(E), Body(Body), Home(Home) {}
 
-  bool ok() const { return lambdaSafe(Body) && walk(Body, 0); }
+  bool ok() const {
+    return !analysis::lambdaUnsafe(E.Ctx, Body) && walk(Body, 0);
+  }
 
 private:
   const Emitter &E;

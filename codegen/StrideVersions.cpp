@@ -31,6 +31,8 @@
 //===----------------------------------------------------------------------===//
 #include "LoopEmitter.h"
 
+#include "../analysis/Expressions.h"
+
 #include <algorithm>
 #include <set>
 
@@ -43,29 +45,9 @@ using namespace clang;
 
 namespace hpf::codegen {
 
-/// Whether S holds what a lambda would change: a static local (one per
-/// instantiation), a label (goto stays inside, but two copies of a label
-/// are fine only per lambda: kept simple), or __func__ and the like.
-bool lambdaSafe(const Stmt *S) {
-  if (!S)
-    return true;
-  if (isa<LabelStmt, PredefinedExpr, IndirectGotoStmt, CoroutineBodyStmt,
-          CoreturnStmt>(S))
-    return false;
-  if (const auto *DS = dyn_cast<DeclStmt>(S))
-    for (const Decl *D : DS->decls())
-      if (const auto *VD = dyn_cast<VarDecl>(D);
-          VD && (VD->isStaticLocal() || VD->getTLSKind() != VarDecl::TLS_None))
-        return false;
-  for (const Stmt *C : S->children())
-    if (!lambdaSafe(C))
-      return false;
-  return true;
-}
-
 std::vector<const DistArray *> LoopEmitter::strideVersioned() const {
   std::vector<const DistArray *> Out;
-  if (!lambdaSafe(L.outer()))
+  if (analysis::lambdaUnsafe(E.Ctx, L.outer()))
     return Out;
   for (const LoopAccess &El : L.Accesses) {
     const DistArray *A = El.Array;
@@ -92,7 +74,7 @@ std::vector<const DistArray *> LoopEmitter::strideVersioned() const {
 /// the array's storage in place, with the constant row stride.
 std::vector<const DistArray *> LoopEmitter::strideVersionedHalos() const {
   std::vector<const DistArray *> Out;
-  if (!lambdaSafe(L.outer()))
+  if (analysis::lambdaUnsafe(E.Ctx, L.outer()))
     return Out;
   for (const DistArray *A : Split)
     if (A->rank() == 2 && A->Extents[1] > 0 &&
