@@ -161,19 +161,26 @@ bool constRefArgument(const Stmt *Par, const Stmt *Arg) {
 
 } // namespace
 
-bool forEachDeclRef(const Stmt *S,
-                    llvm::function_ref<bool(const DeclRefExpr *)> F) {
+bool forEachStmt(const Stmt *S, llvm::function_ref<bool(const Stmt *)> F) {
   std::vector<const Stmt *> Todo{S};
   while (!Todo.empty()) {
     const Stmt *T = Todo.back();
     Todo.pop_back();
     if (!T)
       continue;
-    if (const auto *R = dyn_cast<DeclRefExpr>(T); R && !F(R))
+    if (!F(T))
       return false;
     Todo.insert(Todo.end(), T->child_begin(), T->child_end());
   }
   return true;
+}
+
+bool forEachDeclRef(const Stmt *S,
+                    llvm::function_ref<bool(const DeclRefExpr *)> F) {
+  return forEachStmt(S, [&](const Stmt *T) {
+    const auto *R = dyn_cast<DeclRefExpr>(T);
+    return !R || F(R);
+  });
 }
 
 const Stmt *lambdaUnsafe(ASTContext &Ctx, const Stmt *S) {
@@ -185,30 +192,26 @@ const Stmt *lambdaUnsafe(ASTContext &Ctx, const Stmt *S) {
   auto Outside = [&](const Decl *D) {
     return !SM.isPointWithin(SM.getExpansionLoc(D->getLocation()), Begin, End);
   };
-  std::vector<const Stmt *> Todo{S};
-  while (!Todo.empty()) {
-    const Stmt *T = Todo.back();
-    Todo.pop_back();
-    if (!T)
-      continue;
+  const Stmt *Unsafe = nullptr;
+  forEachStmt(S, [&](const Stmt *T) {
     if (isa<LabelStmt, PredefinedExpr, SourceLocExpr, IndirectGotoStmt,
             CoroutineBodyStmt, CoreturnStmt, CoawaitExpr, CoyieldExpr>(T))
-      return T;
+      Unsafe = T;
     if (const auto *DS = dyn_cast<DeclStmt>(T))
       for (const Decl *D : DS->decls())
         if (const auto *VD = dyn_cast<VarDecl>(D);
             VD &&
             (VD->isStaticLocal() || VD->getTLSKind() != VarDecl::TLS_None))
-          return T;
+          Unsafe = T;
     if (const auto *DRE = dyn_cast<DeclRefExpr>(T)) {
       const ValueDecl *D = DRE->getDecl();
       const auto *V = dyn_cast<VarDecl>(D);
       if ((isa<BindingDecl>(D) || (V && !V->getIdentifier())) && Outside(D))
-        return T;
+        Unsafe = T;
     }
-    Todo.insert(Todo.end(), T->child_begin(), T->child_end());
-  }
-  return nullptr;
+    return !Unsafe;
+  });
+  return Unsafe;
 }
 
 const Stmt *loopBody(const Stmt *Loop) {

@@ -81,6 +81,11 @@ bool trivialCopySource(clang::ASTContext &Ctx, const clang::Expr *E);
 std::optional<int64_t> offsetFrom(clang::ASTContext &Ctx, const clang::Expr *E,
                                   const clang::VarDecl *I);
 
+/// Calls F on S and every statement under it (null: none), depth first,
+/// until F returns false; whether it never did.
+bool forEachStmt(const clang::Stmt *S,
+                 llvm::function_ref<bool(const clang::Stmt *)> F);
+
 /// Calls F on every variable or function reference in S (null: none) until
 /// F returns false; whether it never did.
 bool forEachDeclRef(const clang::Stmt *S,
