@@ -12,6 +12,7 @@
 #define HPF_ANALYSIS_ANALYZER_H
 
 #include "Mapping.h"
+#include "effects/Effects.h"
 
 #include "../pragma-parser/HpfPragma.h"
 
@@ -300,12 +301,27 @@ struct OwnerLoop {
   /// that runs on every rank (no distributed array, or a nest that fell
   /// back: Replicated), whose I/O is replicated code's (reportIfParallel,
   /// Replicated.cpp).
+  /// Error and Warning: what the loop changes or calls through the
+  /// functions it calls (LoopEffects.cpp), with a note at the call.
   struct ParallelOnly {
-    enum KindT { Output, Input, Collective, Level } Kind;
+    enum KindT { Output, Input, Collective, Level, Error, Warning } Kind;
     clang::SourceLocation Loc;
     std::string Message;
+    clang::SourceLocation NoteLoc = {};
+    std::string Note = {};
   };
   std::vector<ParallelOnly> IfParallel;
+  /// Distributed arrays read by the functions the loop calls (not in its
+  /// body): read inside the loop from a whole copy gathered before it,
+  /// which is their value before the loop (the loop must not write them).
+  struct CallRead {
+    DistArray *Array;
+    effects::Witness At;
+  };
+  std::vector<CallRead> CallReads;
+  /// The loop may throw (a throw expression it reaches): an exception is
+  /// agreed on by the ranks after the loop and rethrown on every rank.
+  bool MayThrow = false;
 };
 
 /// A distributed array passed to a pointer parameter (`f(A, n)`,

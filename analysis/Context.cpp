@@ -141,7 +141,7 @@ Context::Context(CompilerInstance &CI, ASTContext &Ctx,
                  const pragma::PragmaState &State, const Options &Opts,
                  Program &P)
     : CI(CI), Ctx(Ctx), SM(Ctx.getSourceManager()), State(State), Opts(Opts),
-      P(P), R(CI.getDiagnostics(), Opts.Remarks) {}
+      P(P), R(CI.getDiagnostics(), Opts.Remarks), Effects(Ctx) {}
 
 void Context::collectCarriers() {
   CarrierCollector C;

@@ -12,6 +12,7 @@
 #define HPF_ANALYSIS_CONTEXT_H
 
 #include "Analyzer.h"
+#include "effects/Effects.h"
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/SourceLocation.h"
@@ -59,6 +60,8 @@ public:
   const Options &Opts;
   Program &P;
   Reporter R;
+  /// What code may read, write, throw or call (the one effects analysis).
+  effects::Analysis Effects;
 
   /// Finds every carrier declaration in the translation unit (once, first).
   void collectCarriers();

@@ -163,6 +163,8 @@ public:
     if (!M || M->isConst() || M->isStatic())
       return true;
     const Expr *Obj = E->getImplicitObjectArgument();
+    if (const VarDecl *VD = baseVar(Obj))
+      Handled.insert(VD->getCanonicalDecl());
     if (const VarDecl *VD = baseVar(Obj); VD && outside(VD))
       report(E->getExprLoc(), "non-const member function '" +
                                   M->getNameAsString() + "' called on '" +
@@ -186,12 +188,15 @@ public:
       std::string Io = replicatedIoType(VD->getType().getNonReferenceType());
       if (!Io.empty() && outside(VD) &&
           !C.SM.isInSystemHeader(C.SM.getExpansionLoc(VD->getLocation())))
-        report(E->getLocation(),
-               "'" + VD->getName().str() +
-                   "' is a file of replicated code (one rank does its I/O "
-                   "for all): it cannot be used in an independent loop, "
-                   "whose iterations run on different ranks; move the I/O "
-                   "out of the loop");
+      {
+        Handled.insert(VD->getCanonicalDecl());
+          report(E->getLocation(),
+                 "'" + VD->getName().str() +
+                     "' is a file of replicated code (one rank does its I/O "
+                     "for all): it cannot be used in an independent loop, "
+                     "whose iterations run on different ranks; move the I/O "
+                     "out of the loop");
+      }
     }
     return true;
   }
@@ -220,15 +225,17 @@ public:
     if (LambdaDepth || !FD->hasBody() ||
         C.SM.isInSystemHeader(C.SM.getExpansionLoc(FD->getLocation())))
       return;
-    const IoReached Io = ioReachedThrough(FD, C.SM);
-    if (Io.Kind == IoKind::None)
+    const effects::Effects &Ef = C.Effects.ofFunction(FD);
+    const std::optional<effects::Witness> &Io =
+        Ef.Input ? Ef.Input : Ef.File ? Ef.File : Ef.Output;
+    if (!Io)
       return;
-    const PresumedLoc P = C.SM.getPresumedLoc(Io.Loc);
-    const std::string At = "'" + Io.What + "' at line " +
+    const PresumedLoc P = C.SM.getPresumedLoc(C.SM.getExpansionLoc(Io->Loc));
+    const std::string At = "'" + Io->What + "' at line " +
                            std::to_string(P.getLine()) + ":" +
                            std::to_string(P.getColumn());
     const std::string Fn = "'" + FD->getNameAsString() + "'";
-    if (Io.Kind == IoKind::Output) {
+    if (!Ef.Input && !Ef.File) {
       L.IfParallel.push_back(
           {OwnerLoop::ParallelOnly::Output, E->getBeginLoc(),
            Fn + " writes output (" + At +
@@ -240,8 +247,7 @@ public:
     L.IfParallel.push_back(
         {OwnerLoop::ParallelOnly::Collective, E->getBeginLoc(),
          Fn +
-             (Io.Kind == IoKind::Input ? " reads input ("
-                                       : " opens or uses a file (") +
+             (Ef.Input ? " reads input (" : " opens or uses a file (") +
              At +
              "), which replicated code does on rank 0 for every rank: it "
              "cannot be called in an independent loop, whose iterations run "
@@ -303,6 +309,9 @@ public:
                     VD->getName().str() + " += ...' for +)");
     }
   }
+
+  /// Variables whose writes in the body write() or a member call judged.
+  std::set<const VarDecl *> Handled;
 
 private:
   Context &C;
@@ -531,6 +540,8 @@ private:
         if (C.P.ArrayByVar.count(dyn_cast<VarDecl>(B->getDecl())))
           return; // A[i]: checked by VisitArraySubscriptExpr
     const VarDecl *VD = baseVar(LHS);
+    if (VD)
+      Handled.insert(VD->getCanonicalDecl());
     SourceLocation Loc = Whole->getExprLoc();
     if (VD && C.P.ArrayByVar.count(VD))
       return; // M[i][j]: checked by VisitArraySubscriptExpr
@@ -611,6 +622,7 @@ void checkLoopBody(Context &C, OwnerLoop &L, const ParsedDirective &D,
   LoopChecker Check(C, L, D, Checked);
   Check.TraverseStmt(const_cast<Stmt *>(L.outer()->getBody()));
   Check.finish();
+  checkLoopEffects(C, L, Check.Handled);
 }
 
 } // namespace hpf::analysis

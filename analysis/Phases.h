@@ -141,6 +141,13 @@ bool usesMultiDim(const Program &P, const clang::Stmt *Body);
 void checkLoopBody(Context &C, OwnerLoop &L, const ParsedDirective &D,
                    CheckedRefs &Checked);
 
+/// What the loop does through the functions and lambdas it calls, and
+/// changes in its body that are not assignments (Handled: the variables
+/// whose assignments checkLoopBody judged), asked of the effects analysis
+/// (LoopEffects.cpp).
+void checkLoopEffects(Context &C, OwnerLoop &L,
+                      const std::set<const clang::VarDecl *> &Handled);
+
 class Elements : Phase {
 public:
   explicit Elements(Context &C) : Phase(C) {}

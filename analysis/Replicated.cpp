@@ -200,10 +200,13 @@ void reportIfParallel(Context &C, OwnerLoop &L) {
     for (const OwnerLoop::ParallelOnly &N : L.IfParallel) {
       if (N.Kind == OwnerLoop::ParallelOnly::Level)
         C.R.remark(N.Loc, N.Message);
-      else if (N.Kind == OwnerLoop::ParallelOnly::Collective)
+      else if (N.Kind == OwnerLoop::ParallelOnly::Collective ||
+               N.Kind == OwnerLoop::ParallelOnly::Error)
         C.R.error(N.Loc, N.Message);
       else
         C.R.warning(N.Loc, N.Message);
+      if (N.NoteLoc.isValid())
+        C.R.note(N.NoteLoc, N.Note);
     }
   L.IfParallel.clear(); // reported once
 }

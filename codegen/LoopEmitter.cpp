@@ -91,9 +91,41 @@ void LoopEmitter::run() {
     if (El.Kind == LoopAccess::Local && inFile(El.Subs))
       localElement(El);
   reductions(Pro, Epi);
+  // A loop that may throw: its exception reaches every rank
+  // (mpi/LoopException.h). Fused nests throw nothing (Fusion.cpp).
+  const bool Agree = L.MayThrow && L.FusedInto < 0 && L.FusedNext < 0;
+  const std::string Exc = "__hpf_exc" + Id;
+  std::string Catch;
+  if (Agree) {
+    Pro += " hpf::rt::loop_exception " + Exc + "(" +
+           std::to_string(L.Levels.size()) + "); try {";
+    std::string Directions;
+    for (const NestLevel &Lv : L.Levels)
+      Directions += Lv.Down ? '-' : '+';
+    Catch = " } catch (...) { " + Exc + ".caught(); } " + Exc + ".agree(" +
+            E.whereLiteral(D.HashLoc) + ", \"" + Directions + "\");";
+  }
+  // Arrays the loop's called functions read: a whole copy, which their
+  // element reads use while the loop runs (analysis/LoopEffects.cpp).
+  std::set<const DistArray *> CallRead;
+  for (const analysis::OwnerLoop::CallRead &R : L.CallReads)
+    if (CallRead.insert(R.Array).second)
+      Pro += " const hpf::loop_read_copy " + name("__hpf_lrc_", R.Array) +
+             "(" + R.Array->Name + ");";
   Pro += hoistedRanges() + scope() + pairPrologue() + strideVersionHead();
   E.replaceDirective(D, fusedHead() + "{" + Pro);
-  levels(strideVersionTail() + receiveAhead() + receiveValue() + Epi);
+  levels(strideVersionTail() + receiveAhead() + receiveValue() + Catch + Epi);
+  if (Agree)
+    // Each iteration notes its indices before it runs, in the condition
+    // (rewritten by levels(), wrapped here): the ranks compare them.
+    for (std::size_t K = 0; K < L.Levels.size(); ++K) {
+      const NestLevel &Lv = L.Levels[K];
+      const SourceRange Cond = E.fileRange(Lv.For->getCond());
+      E.RW.InsertTextBefore(Cond.getBegin(),
+                            "(" + Exc + ".at(" + std::to_string(K) + ", " +
+                                Lv.IndVar->getName().str() + "), ");
+      E.RW.InsertTextAfterToken(Cond.getEnd(), ")");
+    }
   fusedHook();
   fusedClose();
   sendAhead();

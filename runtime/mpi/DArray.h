@@ -435,6 +435,16 @@ public:
   template <class... I> T get_at(const char *Where, I... idx) const {
     static_assert(sizeof...(I) == Rank, "one index per dimension");
     std::array<index_t, Rank> G{index_t(idx)...};
+    if (LoopCopy && rt::independentDepth() > 0) {
+      // Read by a function an independent loop calls: from the copy the
+      // loop made before it ran (hpf::loop_read_copy).
+      rt::checkGlobal(Dist, G.data(), "element read", Where);
+      index_t Linear = 0;
+      for (int D = 0; D < Rank; ++D)
+        Linear = Linear * Dist.dims()[std::size_t(D)].size() +
+                 G[std::size_t(D)];
+      return LoopCopy[Linear];
+    }
     rt::checkNotInIndependentLoop(Where); // first: it names the loop
     rt::checkGlobal(Dist, G.data(), "element read", Where);
     T V{};
@@ -616,12 +626,37 @@ private:
     return {index_t(std::get<K>(Args))...};
   }
 
+  template <class, int> friend class loop_read_copy;
+  /// The whole array (row-major) that element reads in functions called
+  /// from the running independent loop read, or null.
+  mutable const T *LoopCopy = nullptr;
   processors Procs;
   plan::DistributionND Dist;
   int Me;
   std::vector<rt::DimMap> Maps;
   std::vector<index_t> LocalExtents;
   rt::Buffer<T> Data, Spare;
+};
+
+/// Made before an independent loop whose called functions read elements of
+/// A (replicated code: A.get_at): the whole array on every rank
+/// (collective), which those reads read while the loop runs; the values
+/// from before the loop, which the loop does not change (the compiler
+/// checks that it does not write A).
+template <class T, int Rank> class loop_read_copy {
+public:
+  explicit loop_read_copy(const darray<T, Rank> &A)
+      : A(A), Saved(A.LoopCopy), Copy(A.gather()) {
+    A.LoopCopy = Copy.data();
+  }
+  ~loop_read_copy() { A.LoopCopy = Saved; }
+  loop_read_copy(const loop_read_copy &) = delete;
+  loop_read_copy &operator=(const loop_read_copy &) = delete;
+
+private:
+  const darray<T, Rank> &A;
+  const T *Saved;
+  std::vector<T> Copy;
 };
 
 namespace rt {

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mpi/Env.h"
+#include "mpi/IndependentScope.h"
 
 #include <mpi.h>
 
@@ -29,7 +30,31 @@ std::vector<void (*)()> &finalizers() {
   return *F;
 }
 
-void finalizeAtExit() { finalize(); }
+/// exit() on one rank inside an independent loop whose iterations are
+/// split over the ranks: the others run other iterations and never call
+/// it, so MPI_Finalize would wait for them forever. The job ends instead,
+/// with the status the program gave exit(). Else (replicated code: every
+/// rank exits) MPI is finalised as usual.
+void finalizeOnExit(int Status, void *) {
+  if (WeInitialised && Size > 1 && rt::splitIterationsDepth() > 0) {
+    int Done = 0;
+    MPI_Finalized(&Done);
+    if (!Done) {
+      std::fflush(stdout);
+      std::string Line = "hpfrt: error: rank " + std::to_string(Rank) +
+                         ": exit(" + std::to_string(Status) + ") inside " +
+                         rt::runningLoop() +
+                         ", whose iterations run on the other ranks too: "
+                         "the job ends with status " +
+                         std::to_string(Status) + "\n";
+      std::fputs(Line.c_str(), stderr);
+      std::fflush(stderr);
+      std::this_thread::sleep_for(std::chrono::milliseconds(300));
+      MPI_Abort(MPI_COMM_WORLD, Status);
+    }
+  }
+  finalize();
+}
 
 /// MPICH's MPI_Init builds an hwloc topology of the host, I/O devices
 /// included: hwloc reads every PCI device's configuration space, and in a
@@ -69,12 +94,12 @@ void init(int *argc, char ***argv) {
     std::fflush(stdout);
     std::setvbuf(stdout, StdoutBuffer, _IOLBF, sizeof StdoutBuffer);
 #ifndef HPF_SMPI
-    std::atexit(finalizeAtExit);
+    on_exit(finalizeOnExit, nullptr); // glibc: the handler gets the status
 #else
     // SMPI (tools/smpi/) runs each rank's exit handlers when it unloads
     // the rank's copy of the program, after the simulation: MPI is gone
     // then (a segfault, measured). Programs call hpf::finalize themselves.
-    (void)finalizeAtExit;
+    (void)finalizeOnExit;
 #endif
   }
   // Errors come back as codes, and rt::check turns them into a message that

@@ -12,6 +12,9 @@
 #ifndef HPF_MPI_INDEPENDENTSCOPE_H
 #define HPF_MPI_INDEPENDENTSCOPE_H
 
+#include "mpi/Env.h"
+
+#include <exception>
 #include <string>
 
 namespace hpf::rt {
@@ -31,6 +34,13 @@ inline const char *&independentWhere() {
 /// ranks (not a nest that fell back to running on every rank): replicated
 /// I/O cannot be done there (mpi/ReplicatedIo.cpp).
 inline int &splitIterationsDepth() {
+  static int Depth = 0;
+  return Depth;
+}
+/// Depth of loops whose exceptions the ranks agree on after the loop
+/// (mpi/LoopException.h): an exception leaving such a loop's iterations on
+/// one rank is caught there, not lost.
+inline int &agreedDepth() {
   static int Depth = 0;
   return Depth;
 }
@@ -61,6 +71,19 @@ public:
   independent_scope(const independent_scope &O) : independent_scope(O.Split) {}
   independent_scope &operator=(const independent_scope &) = default;
   ~independent_scope() {
+    // An exception leaves the iterations of this rank only: the other
+    // ranks would wait for it in the next collective operation, or go on
+    // with another result. Unless a loop_exception around the loop
+    // carries it to every rank, the job ends here, saying so.
+    if (Split && std::uncaught_exceptions() > Unwinding &&
+        agreedDepth() == 0 && nranks() > 1)
+      fail("exception",
+           "an exception left " + runningLoop() +
+               " on this rank only, while the other ranks run other "
+               "iterations; hpfcc saw no throw in the loop (it came from "
+               "a library function or code it cannot see), so it cannot "
+               "be rethrown on every rank: catch it inside the loop body",
+           independentWhere());
     --independentDepth();
     splitIterationsDepth() -= Split;
     independentWhere() = Outer;
@@ -68,12 +91,14 @@ public:
 
 private:
   explicit independent_scope(bool Split)
-      : Outer(independentWhere()), Split(Split) {
+      : Outer(independentWhere()), Split(Split),
+        Unwinding(std::uncaught_exceptions()) {
     ++independentDepth();
     splitIterationsDepth() += Split;
   }
   const char *Outer;
   bool Split;
+  int Unwinding; ///< exceptions in flight when the loop started
 };
 
 } // namespace hpf::rt

@@ -42,6 +42,7 @@
 #include "mpi/Env.h"
 #include "mpi/Format.h"
 #include "mpi/Halo.h"
+#include "mpi/LoopException.h"
 #include "mpi/Processors.h"
 #include "mpi/Redistribute.h"
 #include "mpi/Reduce.h"

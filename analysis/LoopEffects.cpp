@@ -1,0 +1,141 @@
+//===- analysis/LoopEffects.cpp - what an independent loop does through calls -===//
+//
+// The iterations of an independent loop run split over the ranks, so what
+// they change must be theirs: the elements they own, their own variables,
+// reductions. The body's own statements are checked as they are written
+// (LoopBody.cpp); this asks the effects analysis (effects/Effects.h) what
+// the loop may do through the functions and lambdas it calls, and through
+// calls that change a variable without assigning it (a non-const reference
+// argument), and reports each write at the write, with the calls that lead
+// there from the loop. Reads of distributed arrays through calls are served
+// from a copy made before the loop (OwnerLoop::CallReads).
+//
+//===----------------------------------------------------------------------===//
+#include "Phases.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace hpf::analysis {
+
+namespace {
+
+std::string lineText(const SourceManager &SM, SourceLocation L) {
+  return std::to_string(SM.getExpansionLineNumber(L));
+}
+
+const DistArray *distributed(const Program &P, const VarDecl *V) {
+  for (const VarDecl *R : V->redecls())
+    if (auto It = P.ArrayByVar.find(R); It != P.ArrayByVar.end())
+      return It->second;
+  return nullptr;
+}
+
+} // namespace
+
+void checkLoopEffects(Context &C, OwnerLoop &L,
+                      const std::set<const VarDecl *> &Handled) {
+  const VarDecl *Index = L.Levels.front().IndVar;
+  const DeclContext *Owner =
+      Index ? Index->getParentFunctionOrMethod() : nullptr;
+  if (!Owner)
+    return;
+  const effects::Effects E = C.Effects.ofStatement(L.outer(), Owner);
+  const std::string Loop =
+      "the independent loop at line " +
+      lineText(C.SM, L.outer()->getForLoc());
+  auto IsReduction = [&L](const VarDecl *V) {
+    for (const LoopReduction &Red : L.Reductions)
+      if (Red.Var->getCanonicalDecl() == V)
+        return true;
+    return false;
+  };
+  for (const auto &[V, W] : E.Writes) {
+    if (distributed(C.P, V))
+      continue; // its elements: the owner stores (checked at run time)
+    const std::string Name = "'" + V->getName().str() + "'";
+    if (W.Path.empty()) {
+      // In the body itself: assignments are LoopBody.cpp's; this is a
+      // change it does not see (a non-const reference or pointer taken).
+      if (Handled.count(V) || IsReduction(V))
+        continue;
+      L.IfParallel.push_back(
+          {OwnerLoop::ParallelOnly::Error, W.Loc,
+           Name + " is declared outside " + Loop +
+               " and may be changed here (passed by non-const reference or "
+               "pointer, or a non-const member function): each rank would "
+               "keep a different value; declare it inside the loop, or "
+               "compute it after the loop",
+           {}, {}});
+      continue;
+    }
+    const std::string Why =
+        IsReduction(V) ? "a reduction variable is updated only in the loop "
+                         "body ('" + V->getName().str() + " += ...')"
+                       : "each rank would keep a different value";
+    L.IfParallel.push_back(
+        {OwnerLoop::ParallelOnly::Error, W.Loc,
+         Name + " is written here, reached from " + Loop + " through " +
+             C.Effects.pathText(W) + ": " + Why +
+             "; return the value to the loop instead, or make the change "
+             "after the loop",
+         W.Path.front().first, "called here from " + Loop});
+  }
+  for (const auto &[V, W] : E.Reads) {
+    if (W.Path.empty())
+      continue; // the body's own reads: LoopBody.cpp
+    const DistArray *A = distributed(C.P, V);
+    if (!A)
+      continue;
+    bool Written = false;
+    for (const LoopAccess &Acc : L.Accesses)
+      Written |= Acc.Array == A && !Acc.Read;
+    if (Written || E.Writes.count(V)) {
+      L.IfParallel.push_back(
+          {OwnerLoop::ParallelOnly::Error, W.Loc,
+           "'" + A->Name + "' is read here, reached from " + Loop +
+               " through " + C.Effects.pathText(W) +
+               ", and the loop writes it: a call reads the elements other "
+               "ranks' iterations may be changing; read it in the loop body "
+               "('" + A->Name + "[i]') and pass the value",
+           W.Path.front().first, "called here from " + Loop});
+      continue;
+    }
+    bool Seen = false;
+    for (const OwnerLoop::CallRead &R : L.CallReads)
+      Seen |= R.Array == A;
+    L.CallReads.push_back({const_cast<DistArray *>(A), W});
+    if (!Seen)
+      L.IfParallel.push_back(
+        {OwnerLoop::ParallelOnly::Level, W.Path.front().first,
+         "'" + A->Name + "' is read through " + C.Effects.pathText(W) +
+             ": before the loop its elements are gathered on every rank "
+             "(one MPI_Allgatherv), and the call reads that copy",
+         {}, {}});
+  }
+  if (E.Opaque && !E.Opaque->Path.empty())
+    L.IfParallel.push_back(
+        {OwnerLoop::ParallelOnly::Warning, E.Opaque->Loc,
+         "the loop at line " + lineText(C.SM, L.outer()->getForLoc()) +
+             " reaches " + E.Opaque->What + " (through " +
+             C.Effects.pathText(*E.Opaque) +
+             "): hpfcc assumes it changes nothing declared outside the loop "
+             "and does no I/O (declare it [[gnu::pure]] or [[gnu::const]] "
+             "if so, or define it in this file)",
+         {}, {}});
+  else if (E.Opaque)
+    L.IfParallel.push_back(
+        {OwnerLoop::ParallelOnly::Warning, E.Opaque->Loc,
+         "this independent loop calls " + E.Opaque->What +
+             ": hpfcc assumes it changes nothing declared outside the loop "
+             "and does no I/O (declare it [[gnu::pure]] or [[gnu::const]] "
+             "if so, or define it in this file)",
+         {}, {}});
+  if (E.Throws)
+    L.MayThrow = true;
+}
+
+} // namespace hpf::analysis

@@ -1,0 +1,481 @@
+//===- analysis/effects/Effects.cpp - what code may read, write, throw ----===//
+#include "Effects.h"
+
+#include "../Expressions.h"
+#include "../IoCalls.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringSwitch.h"
+
+#include <deque>
+#include <functional>
+#include <set>
+
+using namespace clang;
+
+namespace hpf::analysis::effects {
+
+namespace {
+
+/// The C library's and the C++ library's ways to end the process or jump
+/// out of the code: none returns to the loop that called it.
+bool endsProcess(const FunctionDecl *FD) {
+  if (!FD->getIdentifier())
+    return false;
+  StringRef N = FD->getName();
+  if (FD->isInStdNamespace() && (N == "terminate" || N == "unexpected"))
+    return true;
+  if (!FD->isExternC())
+    return false;
+  return llvm::StringSwitch<bool>(N)
+      .Cases("exit", "_Exit", "_exit", "quick_exit", "abort", true)
+      .Cases("longjmp", "siglongjmp", "_longjmp", "__longjmp_chk", true)
+      .Default(false);
+}
+
+bool inSystem(const SourceManager &SM, SourceLocation L) {
+  return L.isValid() && SM.isInSystemHeader(SM.getExpansionLoc(L));
+}
+
+const FunctionDecl *definition(const FunctionDecl *FD) {
+  const FunctionDecl *Def = nullptr;
+  if (FD && FD->hasBody(Def) && Def)
+    return Def;
+  return nullptr;
+}
+
+/// A call edge: where, and the callee's definition.
+struct Edge {
+  SourceLocation Loc;
+  const FunctionDecl *Callee;
+};
+
+/// One walk over a body (or a statement): the direct effects and the
+/// calls. Lambda bodies are not entered: a lambda is an edge to its call
+/// operator, since whatever it is handed to may call it.
+class Collector : public RecursiveASTVisitor<Collector> {
+public:
+  Collector(ASTContext &Ctx, std::function<bool(const VarDecl *)> Own,
+            Effects &Out, std::vector<Edge> &Edges)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Own(std::move(Own)), Out(Out),
+        Edges(Edges) {}
+
+  /// The variables read that are not the code's own, for the mutation
+  /// analysis.
+  std::vector<const VarDecl *> Candidates;
+
+  bool TraverseLambdaExpr(LambdaExpr *LE) {
+    for (Expr *Init : LE->capture_inits())
+      if (Init && !TraverseStmt(Init))
+        return false;
+    edge(LE->getBeginLoc(), LE->getCallOperator());
+    // A generic lambda's instantiations are the operators called.
+    if (const FunctionTemplateDecl *T = LE->getDependentCallOperator())
+      for (const FunctionDecl *Spec : T->specializations())
+        edge(LE->getBeginLoc(), Spec);
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr *E) {
+    if (const auto *DRE =
+            dyn_cast<DeclRefExpr>(E->getCallee()->IgnoreParenImpCasts()))
+      CalleeRefs.insert(DRE);
+    const FunctionDecl *FD = E->getDirectCallee();
+    if (!FD) {
+      if (!isa<CXXPseudoDestructorExpr>(E->getCallee()->IgnoreParens()))
+        opaque(E->getBeginLoc(), "a call through a pointer");
+      return true;
+    }
+    call(E->getBeginLoc(), FD);
+    return true;
+  }
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *E) {
+    const CXXMethodDecl *M = E->getMethodDecl();
+    if (M && M->isVirtual() && !M->hasAttr<FinalAttr>() &&
+        !M->getParent()->hasAttr<FinalAttr>() && !M->isPureVirtual())
+      // The call may reach an override: every one of the program's is a
+      // callee (an override in another file would be unseen).
+      for (const CXXMethodDecl *O : overridersOf(M))
+        edge(E->getBeginLoc(), O);
+    return true;
+  }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *E) {
+    // std::function and the library's other type-erasing wrappers call
+    // what they hold, which the code that stored it chose: not followable
+    // here.
+    const auto *FD = dyn_cast_or_null<CXXMethodDecl>(E->getDirectCallee());
+    if (FD && E->getOperator() == OO_Call && FD->getParent()->getIdentifier() &&
+        FD->getParent()->isInStdNamespace() &&
+        llvm::StringSwitch<bool>(FD->getParent()->getName())
+            .Cases("function", "move_only_function", "copyable_function",
+                   "function_ref", "packaged_task", true)
+            .Default(false))
+      opaque(E->getBeginLoc(), "a call through '" +
+                                   FD->getQualifiedNameAsString() + "'");
+    return true;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *E) {
+    if (const CXXConstructorDecl *Ctor = E->getConstructor())
+      call(E->getBeginLoc(), Ctor);
+    destroys(E->getBeginLoc(), E->getType());
+    return true;
+  }
+  bool VisitCXXNewExpr(CXXNewExpr *E) {
+    if (const FunctionDecl *New = E->getOperatorNew())
+      call(E->getBeginLoc(), New);
+    return true;
+  }
+  bool VisitCXXDeleteExpr(CXXDeleteExpr *E) {
+    if (const FunctionDecl *Del = E->getOperatorDelete())
+      call(E->getBeginLoc(), Del);
+    destroys(E->getBeginLoc(), E->getDestroyedType());
+    return true;
+  }
+  bool VisitCXXDefaultArgExpr(CXXDefaultArgExpr *E) {
+    return TraverseStmt(E->getExpr());
+  }
+  bool VisitCXXDefaultInitExpr(CXXDefaultInitExpr *E) {
+    return TraverseStmt(E->getExpr());
+  }
+  bool VisitCXXThrowExpr(CXXThrowExpr *E) {
+    if (!Out.Throws && !inSystem(SM, E->getThrowLoc()))
+      Out.Throws = Witness{E->getThrowLoc(), "throw", {}};
+    return true;
+  }
+
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (const auto *FD = dyn_cast<FunctionDecl>(E->getDecl())) {
+      // Named, not called here: whatever it is handed to may call it.
+      if (!CalleeRefs.count(E))
+        call(E->getLocation(), FD);
+      return true;
+    }
+    const auto *VD = dyn_cast<VarDecl>(E->getDecl());
+    if (!VD)
+      return true;
+    io(E, VD);
+    if (Own(VD))
+      return true;
+    const VarDecl *Canon = VD->getCanonicalDecl();
+    Out.Reads.try_emplace(Canon, Witness{E->getLocation(), "", {}});
+    if (Seen.insert(Canon).second && !VD->getType().isConstQualified() &&
+        !inSystem(SM, VD->getLocation()))
+      Candidates.push_back(VD);
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *VD) {
+    // A file stream of replicated code is opened collectively.
+    std::string T = replicatedIoType(VD->getType());
+    if (!T.empty() && T != "FILE" && !isa<ParmVarDecl>(VD))
+      once(Out.File, VD->getLocation(), "std::" + T);
+    if (VD->hasLocalStorage())
+      destroys(VD->getLocation(), VD->getType());
+    return true;
+  }
+
+private:
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  std::function<bool(const VarDecl *)> Own;
+  Effects &Out;
+  std::vector<Edge> &Edges;
+  std::set<const DeclRefExpr *> CalleeRefs;
+  std::set<const VarDecl *> Seen;
+
+  void edge(SourceLocation L, const FunctionDecl *FD) {
+    if (const FunctionDecl *Def = definition(FD))
+      Edges.push_back({L, Def});
+  }
+
+  void call(SourceLocation L, const FunctionDecl *FD) {
+    if (endsProcess(FD)) {
+      if (!Out.Exits)
+        Out.Exits = Witness{L, FD->getNameAsString(), {}};
+      return;
+    }
+    if (inSystem(SM, FD->getLocation())) {
+      if (FD->getIdentifier() && FD->isExternC()) {
+        IoKind K = cIoFunction(FD->getName());
+        if (K == IoKind::Output)
+          once(Out.Output, L, FD->getName().str());
+        else if (K == IoKind::Input)
+          once(Out.Input, L, FD->getName().str());
+        else if (K == IoKind::File)
+          once(Out.File, L, FD->getName().str());
+      }
+      return;
+    }
+    if (const FunctionDecl *Def = definition(FD)) {
+      Edges.push_back({L, Def});
+      return;
+    }
+    if (FD->getBuiltinID() || FD->hasAttr<ConstAttr>() ||
+        FD->hasAttr<PureAttr>() || FD->isDefaulted() || FD->isDeleted())
+      return;
+    opaque(L, "'" + FD->getQualifiedNameAsString() +
+                  "', whose body is not in this translation unit");
+  }
+
+public:
+  /// The destructor an object of type T runs when it ends.
+  void destroys(SourceLocation L, QualType T) {
+    T = Ctx.getBaseElementType(T.getNonReferenceType());
+    if (const CXXRecordDecl *RD = T->getAsCXXRecordDecl())
+      if (RD->hasDefinition())
+        if (const CXXDestructorDecl *D = RD->getDestructor())
+          if (!D->isTrivial())
+            call(L, D);
+  }
+
+private:
+  std::vector<const CXXMethodDecl *> overridersOf(const CXXMethodDecl *M) {
+    std::vector<const CXXMethodDecl *> Found;
+    std::deque<const CXXMethodDecl *> Work{M};
+    std::set<const CXXMethodDecl *> Done;
+    // Clang records overridden methods, not overriders: search the
+    // program's classes.
+    std::function<void(const DeclContext *)> Scan =
+        [&](const DeclContext *DC) {
+          for (const Decl *D : DC->decls()) {
+            if (const auto *Ns = dyn_cast<NamespaceDecl>(D))
+              Scan(Ns);
+            else if (const auto *RD = dyn_cast<CXXRecordDecl>(D);
+                     RD && RD->hasDefinition() &&
+                     !inSystem(SM, RD->getLocation()))
+              for (const CXXMethodDecl *Cand : RD->methods())
+                for (const CXXMethodDecl *Over : Cand->overridden_methods())
+                  if (Over->getCanonicalDecl() == M->getCanonicalDecl())
+                    Found.push_back(Cand);
+          }
+        };
+    Scan(Ctx.getTranslationUnitDecl());
+    Found.push_back(M);
+    return Found;
+  }
+
+  void opaque(SourceLocation L, std::string What) {
+    once(Out.Opaque, L, std::move(What));
+  }
+  static void once(std::optional<Witness> &W, SourceLocation L,
+                   std::string What) {
+    if (!W)
+      W = Witness{L, std::move(What), {}};
+  }
+
+  void io(const DeclRefExpr *E, const VarDecl *VD) {
+    StringRef To = standardStreamReplacement(VD);
+    std::string Name =
+        (VD->isInStdNamespace() ? "std::" : "") + VD->getName().str();
+    if (!To.empty()) {
+      if (To == "hpf::in()" || To == "hpf::in_file()")
+        once(Out.Input, E->getLocation(), Name);
+      else
+        once(Out.Output, E->getLocation(), Name);
+      return;
+    }
+    // A file of replicated code declared outside the function (a global
+    // FILE* or file stream): its operations are collective.
+    if (VD->hasGlobalStorage() && !VD->isStaticLocal() &&
+        !replicatedIoType(VD->getType().getNonReferenceType()).empty() &&
+        !inSystem(SM, VD->getLocation()))
+      once(Out.File, E->getLocation(), Name);
+  }
+};
+
+/// The mutation analysis' answer for each candidate variable of code S.
+void mutations(ASTContext &Ctx, const Stmt *S,
+               const std::vector<const VarDecl *> &Candidates,
+               Effects &Out) {
+  if (Candidates.empty())
+    return;
+  ExprMutationAnalyzer A(*S, Ctx);
+  for (const VarDecl *VD : Candidates) {
+    const Stmt *M = A.findMutation(VD);
+    if (!M && (VD->getType()->isPointerType() ||
+               VD->getType()->isReferenceType()))
+      M = A.findPointeeMutation(VD);
+    if (M)
+      Out.Writes.try_emplace(VD->getCanonicalDecl(),
+                             Witness{M->getBeginLoc(), "", {}});
+  }
+}
+
+/// Adds From's effects that pass Keep to Into, each reached through the
+/// call at L to Callee. True if anything was new.
+bool merge(Effects &Into, const Effects &From, SourceLocation L,
+           const FunctionDecl *Callee,
+           const std::function<bool(const VarDecl *)> &Keep) {
+  auto Through = [&](const Witness &W) {
+    Witness N = W;
+    N.Path.insert(N.Path.begin(), {L, Callee});
+    return N;
+  };
+  bool Changed = false;
+  auto Vars = [&](std::map<const VarDecl *, Witness> &To,
+                  const std::map<const VarDecl *, Witness> &Fr) {
+    for (const auto &[V, W] : Fr)
+      if (Keep(V) && !To.count(V)) {
+        To.emplace(V, Through(W));
+        Changed = true;
+      }
+  };
+  Vars(Into.Writes, From.Writes);
+  Vars(Into.Reads, From.Reads);
+  auto One = [&](std::optional<Witness> &To,
+                 const std::optional<Witness> &Fr) {
+    if (Fr && !To) {
+      To = Through(*Fr);
+      Changed = true;
+    }
+  };
+  One(Into.Throws, From.Throws);
+  One(Into.Exits, From.Exits);
+  One(Into.Opaque, From.Opaque);
+  One(Into.Output, From.Output);
+  One(Into.Input, From.Input);
+  One(Into.File, From.File);
+  return Changed;
+}
+
+/// A variable the function's own call creates: automatic storage, declared
+/// in it (a lambda's variables are its call operator's; the variables it
+/// captures are not).
+bool automaticIn(const VarDecl *V, const FunctionDecl *F) {
+  if (!V->hasLocalStorage())
+    return false;
+  const DeclContext *DC = V->getDeclContext();
+  while (DC && !isa<FunctionDecl>(DC))
+    DC = DC->getParent();
+  return DC && cast<FunctionDecl>(DC)->getCanonicalDecl() ==
+                   F->getCanonicalDecl();
+}
+
+} // namespace
+
+struct Analysis::Impl {
+  explicit Impl(ASTContext &Ctx) : Ctx(Ctx) {}
+  ASTContext &Ctx;
+  struct Node {
+    Effects All; ///< own effects first, then the callees' (fixpoint)
+    std::vector<Edge> Edges;
+  };
+  std::map<const FunctionDecl *, Node> Nodes;
+
+  /// Creates the nodes of Def and everything it reaches, then runs the
+  /// fixpoint over all nodes.
+  void discover(const FunctionDecl *Def) {
+    std::deque<const FunctionDecl *> Work{Def};
+    bool Added = false;
+    while (!Work.empty()) {
+      const FunctionDecl *F = Work.front();
+      Work.pop_front();
+      if (Nodes.count(F))
+        continue;
+      Node &N = Nodes[F];
+      Added = true;
+      Collector C(Ctx, [F](const VarDecl *V) { return automaticIn(V, F); },
+                  N.All, N.Edges);
+      const Stmt *Body = F->getBody();
+      if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(F))
+        for (const CXXCtorInitializer *I : Ctor->inits())
+          if (I->getInit())
+            C.TraverseStmt(I->getInit());
+      if (Body) {
+        C.TraverseStmt(const_cast<Stmt *>(Body));
+        mutations(Ctx, Body, C.Candidates, N.All);
+      }
+      if (const auto *Dtor = dyn_cast<CXXDestructorDecl>(F))
+        // Members are destroyed after the body.
+        for (const FieldDecl *Fd : Dtor->getParent()->fields())
+          C.destroys(Fd->getLocation(), Fd->getType());
+      for (const Edge &E : N.Edges)
+        if (!Nodes.count(E.Callee))
+          Work.push_back(E.Callee);
+    }
+    if (Added)
+      fixpoint();
+  }
+
+  void fixpoint() {
+    for (bool Changed = true; Changed;) {
+      Changed = false;
+      for (auto &[F, N] : Nodes)
+        for (const Edge &E : N.Edges) {
+          if (E.Callee == F)
+            continue;
+          const FunctionDecl *Caller = F;
+          Changed |= merge(N.All, Nodes[E.Callee].All, E.Loc, E.Callee,
+                           [Caller](const VarDecl *V) {
+                             return !automaticIn(V, Caller);
+                           });
+        }
+    }
+  }
+};
+
+Analysis::Analysis(ASTContext &Ctx) : P(std::make_unique<Impl>(Ctx)) {}
+Analysis::~Analysis() = default;
+
+const Effects &Analysis::ofFunction(const FunctionDecl *FD) {
+  static const Effects None;
+  const FunctionDecl *Def = definition(FD);
+  if (!Def)
+    return None;
+  if (!P->Nodes.count(Def))
+    P->discover(Def);
+  return P->Nodes[Def].All;
+}
+
+Effects Analysis::ofStatement(const Stmt *S, const DeclContext *Owner) {
+  const SourceManager &SM = P->Ctx.getSourceManager();
+  const SourceRange R = S->getSourceRange();
+  auto Inside = [&SM, R, Owner](const VarDecl *V) {
+    if (!V->hasLocalStorage())
+      return false;
+    const DeclContext *DC = V->getDeclContext();
+    bool InOwner = false;
+    for (; DC; DC = DC->getParent())
+      InOwner |= DC == Owner;
+    const SourceLocation L = SM.getExpansionLoc(V->getLocation());
+    return InOwner && !SM.isBeforeInTranslationUnit(L, SM.getExpansionLoc(R.getBegin())) &&
+           !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(R.getEnd()), L);
+  };
+  Effects Out;
+  std::vector<Edge> Edges;
+  Collector C(P->Ctx, Inside, Out, Edges);
+  C.TraverseStmt(const_cast<Stmt *>(S));
+  mutations(P->Ctx, S, C.Candidates, Out);
+  for (const Edge &E : Edges)
+    if (!P->Nodes.count(E.Callee))
+      P->discover(E.Callee);
+  auto Keep = [&Inside](const VarDecl *V) { return !Inside(V); };
+  for (const Edge &E : Edges)
+    merge(Out, P->Nodes[E.Callee].All, E.Loc, E.Callee, Keep);
+  return Out;
+}
+
+std::string Analysis::pathText(const Witness &W) const {
+  const SourceManager &SM = P->Ctx.getSourceManager();
+  std::string T;
+  for (const auto &[L, F] : W.Path) {
+    if (!T.empty())
+      T += " -> ";
+    const auto *M = dyn_cast<CXXMethodDecl>(F);
+    if (M && M->getParent()->isLambda())
+      T += "the lambda of line " +
+           std::to_string(SM.getExpansionLineNumber(M->getLocation()));
+    else
+      T += "'" + F->getNameAsString() + "'";
+    T += " (called at line " + std::to_string(SM.getExpansionLineNumber(L)) +
+         ")";
+  }
+  return T;
+}
+
+} // namespace hpf::analysis::effects

@@ -1,0 +1,98 @@
+//===- analysis/effects/Effects.h - what code may read, write, throw -*- C++ -*-===//
+//
+// One answer to "what may running this code do?", for a function or for a
+// statement (an independent loop's body), transitively through every call
+// the translation unit lets the compiler follow: the variables declared
+// outside it that it may write (found by Clang's ExprMutationAnalyzer, so
+// an assignment, ++, a non-const member call, a non-const reference or
+// pointer taken all count) and read, whether it may throw, end the process
+// (exit, abort, longjmp), do replicated I/O, or call code the compiler
+// cannot see.
+//
+// Functions are the nodes of a call graph; a node's effects are its own
+// plus its callees' (a fixpoint, so recursion is exact). An effect keeps
+// one witness: where it happens and the calls that lead there, so that a
+// diagnostic can stand at the write and name the path from the loop.
+//
+// What counts as a call (an edge): a call to a function whose body is in
+// the translation unit, a constructor, the destructor of a local or
+// temporary, operator new and delete, default arguments and member
+// initializers, and every lambda or function named in the code (it may be
+// called by whatever it is handed to). Library functions (system headers)
+// are not entered: what they change through their arguments is the
+// mutation analysis' answer at the call; the C library's exits and I/O are
+// effects of their own.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HPF_ANALYSIS_EFFECTS_EFFECTS_H
+#define HPF_ANALYSIS_EFFECTS_EFFECTS_H
+
+#include "clang/Basic/SourceLocation.h"
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class DeclContext;
+class FunctionDecl;
+class Stmt;
+class VarDecl;
+} // namespace clang
+
+namespace hpf::analysis::effects {
+
+/// Where an effect happens, and how the code asked about reaches it.
+struct Witness {
+  clang::SourceLocation Loc; ///< the write, read, throw, call, ...
+  std::string What;          ///< e.g. "exit", "std::cout", "a call through a pointer"
+  /// The calls from the code asked about to the function holding Loc,
+  /// outermost first: each call's location and its callee.
+  std::vector<std::pair<clang::SourceLocation, const clang::FunctionDecl *>>
+      Path;
+};
+
+struct Effects {
+  /// Variables that are not the code's own automatic variables (globals,
+  /// statics, and for a lambda or a loop body the variables around it),
+  /// by canonical declaration.
+  std::map<const clang::VarDecl *, Witness> Writes, Reads;
+  std::optional<Witness> Throws;   ///< a throw expression of the program
+  std::optional<Witness> Exits;    ///< exit, abort, longjmp, terminate, ...
+  std::optional<Witness> Opaque;   ///< a call the compiler cannot follow
+  /// Replicated I/O: output (stdout, std::cout), input (stdin, std::cin),
+  /// files (collective: rank 0 opens and reads them for every rank).
+  std::optional<Witness> Output, Input, File;
+};
+
+/// The analysis of one translation unit. Summaries are computed on demand
+/// and kept.
+class Analysis {
+public:
+  explicit Analysis(clang::ASTContext &Ctx);
+  ~Analysis();
+  Analysis(const Analysis &) = delete;
+  Analysis &operator=(const Analysis &) = delete;
+
+  /// What calling FD may do (its definition's effects, transitively).
+  const Effects &ofFunction(const clang::FunctionDecl *FD);
+
+  /// What running S may do, S being a statement of function Owner, where
+  /// the variables declared inside S are its own. Direct effects of S
+  /// itself are included (a write in S has an empty path).
+  Effects ofStatement(const clang::Stmt *S, const clang::DeclContext *Owner);
+
+  /// "'f' (called at line 12) -> 'g' (line 30)": a witness' path.
+  std::string pathText(const Witness &W) const;
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> P;
+};
+
+} // namespace hpf::analysis::effects
+
+#endif // HPF_ANALYSIS_EFFECTS_EFFECTS_H
