@@ -68,7 +68,9 @@ int main() {
       s += U[i][j];
   // CODE: hpf::exact_sum [[ACC:__hpf_s_acc[0-9]+]];
   // CODE: for (int i = {{.*}}) { hpf::exact_term __hpf_s_term{{[0-9]+}}_0([[ACC]], s);
-  // CODE: { hpf::exact_term __hpf_s_term{{[0-9]+}}_1([[ACC]], s); s +=
+  // CODE-NEXT: #pragma hpf independent
+  // CODE-NEXT: for (int j = {{.*}}) { hpf::exact_term __hpf_s_term{{[0-9]+}}_1([[ACC]], s);
+  // CODE-NEXT: s += __hpf_U
   // CODE: s = hpf::allreduce_exact_sum([[ACC]],
   // (block, block, *) with a sequential innermost loop.
   double w = 0;
