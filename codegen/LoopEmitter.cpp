@@ -511,9 +511,8 @@ std::string LoopEmitter::accumulator(const analysis::LoopReduction &Red) const {
 /// An unbraced body is braced from the loop's `)`, not from the body's
 /// first token: a body that is an inner level's directive (`for (...)
 /// #pragma hpf independent for ...`) is the directive's statement form and
-/// begins inside the directive's text, which is replaced by a comment
-/// later, taking what was inserted there with it (the closing brace
-/// stayed, and closed the nest's block early).
+/// begins inside the directive's text, which the directive's comment
+/// replaces together with anything inserted there.
 void LoopEmitter::exactTerms(const NestLevel &Lv, std::size_t K) {
   std::string Terms;
   for (const analysis::LoopReduction &Red : L.Reductions)
