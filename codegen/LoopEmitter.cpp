@@ -540,6 +540,11 @@ std::string LoopEmitter::accumulator(const analysis::LoopReduction &Red) const {
 /// is 0 during the iteration, its enclosing value comes back after it),
 /// so neither the partition of the iterations nor their order changes the
 /// bits. Inserted before the level's own closing braces at the same place.
+/// An unbraced body is braced from the loop's `)`, not from the body's
+/// first token: a body that is an inner level's directive (`for (...)
+/// #pragma hpf independent for ...`) is the directive's statement form and
+/// begins inside the directive's text, which the directive's comment
+/// replaces together with anything inserted there.
 void LoopEmitter::exactTerms(const NestLevel &Lv, std::size_t K) {
   std::string Terms;
   for (const analysis::LoopReduction &Red : L.Reductions)
@@ -555,9 +560,10 @@ void LoopEmitter::exactTerms(const NestLevel &Lv, std::size_t K) {
     E.RW.InsertTextAfter(CS->getLBracLoc().getLocWithOffset(1), Terms);
     return;
   }
-  E.RW.InsertTextBefore(
-      E.RW.getSourceMgr().getExpansionLoc(Body->getBeginLoc()),
-      "{" + Terms + " ");
+  E.RW.InsertTextAfter(
+      Lexer::getLocForEndOfToken(E.SM.getExpansionLoc(Lv.For->getRParenLoc()),
+                                 0, E.SM, E.LO),
+      " {" + Terms);
   E.RW.InsertTextAfter(E.afterLoop(Lv.For), " }");
 }
 

@@ -35,7 +35,8 @@ int main() {
   for (int i = 0; i < N; ++i)
     s += A[i];
   // CODE: hpf::exact_sum [[ACC:__hpf_s_acc[0-9]+]]; const auto [[S0:__hpf_s0_[0-9]+]] = s;
-  // CODE: { hpf::exact_term __hpf_s_term{{[0-9_]+}}([[ACC]], s); s += __hpf_A{{[0-9]+}}
+  // CODE: { hpf::exact_term __hpf_s_term{{[0-9_]+}}([[ACC]], s);
+  // CODE-NEXT: s += __hpf_A{{[0-9]+}}
   // CODE: s = hpf::allreduce_exact_sum([[ACC]], [[S0]]);
 #pragma hpf independent
   for (int i = 0; i < R; ++i)
@@ -64,7 +65,8 @@ int main() {
       u += M[i][j];
   }
   // CODE: { hpf::exact_term __hpf_u_term{{[0-9]+}}_0(__hpf_u_acc{{[0-9]+}}, u);
-  // CODE: { hpf::exact_term __hpf_u_term{{[0-9]+}}_1(__hpf_u_acc{{[0-9]+}}, u); u +=
+  // CODE: { hpf::exact_term __hpf_u_term{{[0-9]+}}_1(__hpf_u_acc{{[0-9]+}}, u);
+  // CODE-NEXT: u +=
   std::printf("%.17g %.17g %.17g\n", s, t, u);
   return 0;
 }
