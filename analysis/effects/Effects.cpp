@@ -313,7 +313,8 @@ bool merge(Effects &Into, const Effects &From, SourceLocation L,
            const std::function<bool(const VarDecl *)> &Keep) {
   auto Through = [&](const Witness &W) {
     Witness N = W;
-    N.Path.insert(N.Path.begin(), {L, Callee});
+    if (Callee) // else: already the path from Into's code
+      N.Path.insert(N.Path.begin(), {L, Callee});
     return N;
   };
   bool Changed = false;
@@ -455,8 +456,14 @@ Effects Analysis::ofStatement(const Stmt *S, const DeclContext *Owner) {
     if (!P->Nodes.count(E.Callee))
       P->discover(E.Callee);
   auto Keep = [&Inside](const VarDecl *V) { return !Inside(V); };
+  Effects Through;
   for (const Edge &E : Edges)
-    merge(Out, P->Nodes[E.Callee].All, E.Loc, E.Callee, Keep);
+    merge(Through, P->Nodes[E.Callee].All, E.Loc, E.Callee, Keep);
+  // A variable read both in S and through a call: the call's read is the
+  // one S cannot see (the statement's own reads are its caller's to judge).
+  for (const auto &[V, W] : Through.Reads)
+    Out.Reads.insert_or_assign(V, W);
+  merge(Out, Through, SourceLocation(), nullptr, Keep);
   return Out;
 }
 

@@ -15,21 +15,21 @@ double X[N], Y[N];
 
 long calls;
 double counted(int i) {
-  ++calls; // expected-error {{'calls' is written here, reached from the independent loop at line 78 through 'counted' (called at line 79): each rank would keep a different value}}
+  ++calls; // expected-error {{'calls' is written here, reached from the independent loop at line 80 through 'counted' (called at line 81): each rank would keep a different value}}
   return i;
 }
 int seen[N];
-void note(int i) { seen[i] = 1; } // expected-error {{'seen' is written here, reached from the independent loop at line 78 through 'note' (called at line 80)}}
+void note(int i) { seen[i] = 1; } // expected-error {{'seen' is written here, reached from the independent loop at line 80 through 'note' (called at line 82)}}
 std::mt19937 gen(42);
 double draw() {
-  return std::uniform_real_distribution<double>(0, 1)(gen); // expected-error {{'gen' is written here, reached from the independent loop at line 78 through 'draw' (called at line 81)}}
+  return std::uniform_real_distribution<double>(0, 1)(gen); // expected-error {{'gen' is written here, reached from the independent loop at line 80 through 'draw' (called at line 83)}}
 }
 // Through two calls, one of them recursive.
 long depth;
 double down(int k);
 double up(int k) { return k <= 0 ? 0.0 : down(k - 1); }
 double down(int k) {
-  depth = k; // expected-error {{'depth' is written here, reached from the independent loop at line 78 through 'up' (called at line 82) -> 'down' (called at line 30)}}
+  depth = k; // expected-error {{'depth' is written here, reached from the independent loop at line 80 through 'up' (called at line 84) -> 'down' (called at line 30)}}
   return up(k);
 }
 // A constructor and a destructor run by the loop.
@@ -67,23 +67,25 @@ double own(int i) {
   return t;
 }
 double twice(const long &c) { return 2.0 * double(c); }
+// A read through a call of an array the loop writes.
+double peek(int k) { return X[k]; } // expected-error {{'X' is read here, reached from the independent loop at line 98 through 'peek' (called at line 99), and the loop writes it}}
 
 int main() {
   long n = 0, bumped = 0;
   auto g = [&](int i) {
-    ++n; // expected-error {{'n' is written here, reached from the independent loop at line 78 through the lambda of line 73 (called at line 83)}}
+    ++n; // expected-error {{'n' is written here, reached from the independent loop at line 80 through the lambda of line 75 (called at line 85)}}
     return 2.0 * i;
   };
 #pragma hpf independent
   for (int i = 0; i < N; ++i) {
-    Y[i] = counted(i); // expected-note {{called here from the independent loop at line 78}}
-    note(i); // expected-note {{called here from the independent loop at line 78}}
-    Y[i] += draw(); // expected-note {{called here from the independent loop at line 78}}
-    Y[i] += up(i); // expected-note {{called here from the independent loop at line 78}}
-    Y[i] += g(i); // expected-note {{called here from the independent loop at line 78}}
-    Probe p; // expected-note 2 {{called here from the independent loop at line 78}}
-    Y[i] += p.v + pick().f(i); // expected-note {{called here from the independent loop at line 78}}
-    bump(bumped); // expected-error {{'bumped' is declared outside the independent loop at line 78 and may be changed here}}
+    Y[i] = counted(i); // expected-note {{called here from the independent loop at line 80}}
+    note(i); // expected-note {{called here from the independent loop at line 80}}
+    Y[i] += draw(); // expected-note {{called here from the independent loop at line 80}}
+    Y[i] += up(i); // expected-note {{called here from the independent loop at line 80}}
+    Y[i] += g(i); // expected-note {{called here from the independent loop at line 80}}
+    Probe p; // expected-note 2 {{called here from the independent loop at line 80}}
+    Y[i] += p.v + pick().f(i); // expected-note {{called here from the independent loop at line 80}}
+    bump(bumped); // expected-error {{'bumped' is declared outside the independent loop at line 80 and may be changed here}}
     Y[i] += own(i) + twice(bumped);
     long mine = 0;
     auto h = [&] { ++mine; };
@@ -92,5 +94,8 @@ int main() {
     Y[i] += elsewhere(i); // expected-warning {{this independent loop calls 'elsewhere', whose body is not in this translation unit: hpfcc assumes it changes nothing declared outside the loop and does no I/O}}
     Y[i] += pureElsewhere(i);
   }
+#pragma hpf independent
+  for (int i = 0; i < N; ++i)
+    X[i] = peek(N - 1 - i); // expected-note {{called here from the independent loop at line 98}}
   return int(X[0]);
 }
