@@ -108,13 +108,16 @@ int LoopEmitter::everyIteration(
     const Stmt *P = Node.get<Stmt>();
     if (!P)
       return -1;
+    // A loop the inspector runs as written (it may be an inner level).
+    if (std::find(Through.begin(), Through.end(), P) != Through.end() &&
+        Child == cast<ForStmt>(P)->getBody()) {
+      Child = P;
+      continue;
+    }
     for (std::size_t K = 0; K < L.Levels.size(); ++K)
       if (P == L.Levels[K].For)
         return Child == L.Levels[K].For->getBody() ? int(K) : -1;
-    const bool Inspected =
-        std::find(Through.begin(), Through.end(), P) != Through.end() &&
-        Child == cast<ForStmt>(P)->getBody();
-    if (!Inspected && !alwaysEvaluates(P, Child))
+    if (!alwaysEvaluates(P, Child))
       return -1;
     Child = P;
   }
