@@ -128,7 +128,8 @@ LoopEmitter::neededCopy(const DistArray *A,
                                E.SM, E.LO)
               .str() +
           " ";
-    Inspect += " " + Loops + "__hpf_need(" + E.text(R.Sub) + ");";
+    Inspect += " " + Loops + "__hpf_need(" + E.text(R.Sub) + neededInfo(R) +
+               ");";
   }
   const std::string Site = name("__hpf_ns_", A);
   auto [Lo, Hi] = interval(Lv);
@@ -293,7 +294,10 @@ std::string LoopEmitter::fetches() {
           A->ElemType + "> __hpf_fx" + N + "(__hpf_fs" + N + ", " + A->Name +
           ", " + L.Home->Name + ", " + std::to_string(Lv.Dim) + ", " + Lo +
           ", " + Hi + ", " + (F->second.Affine ? "true" : "false") + ", " +
-          subscriptLambda(Sub, F->second) + ", " + E.whereLiteral(D.HashLoc) +
+          subscriptLambda(Sub, F->second) + ", " +
+          (F->second.Affine ? "hpfcc::access_info{}"
+                            : fetchedInfo(A, E.text(Sub))) +
+          ", " + E.whereLiteral(D.HashLoc) +
           (F->second.Affine ? "" : windowArg()) + "); const " + A->ElemType +
           " *__restrict const " + It->second + " = __hpf_fx" + N + ".data();";
     }

@@ -70,6 +70,8 @@ void LoopEmitter::run() {
     return;
   }
   Split = splitHalos();
+  if (L.Home)
+    verifyChecks();
   std::string Pro = copies() + rows() + fetches();
   if (!L.Home) {
     // Runs on every rank, like replicated code.
@@ -632,6 +634,7 @@ void LoopEmitter::levels(const std::string &Epi) {
       Close = fusedBodyEnd() + Close;
     if (!Close.empty())
       E.RW.InsertTextAfter(E.afterLoop(Lv.For), Close);
+    insertVerifyChecks(K);
   }
 }
 

@@ -388,6 +388,32 @@ private:
                 const std::string &Hi, std::string &Close);
   std::vector<const DistArray *> Split; ///< halos read through runs
 
+  // ---- HPF_VERIFY's bounds checks (VerifyChecks.cpp) -------------------
+  //
+  // With HPF_VERIFY=1 the subscripts of the nest's elements are checked
+  // against the arrays' extents: affine ones once per run of their level,
+  // before it; those through index arrays by the inspectors of fetched and
+  // needed reads.
+
+  /// The level whose body evaluates the element Whole on every iteration,
+  /// or -1; loops in Through count as evaluating their bodies.
+  int everyIteration(const clang::Expr *Whole,
+                     const std::vector<const clang::ForStmt *> &Through) const;
+  /// 0: X cannot be evaluated before level K; 1: it can, without level K's
+  /// index; 2: it is affine in that index.
+  int verifyShape(const clang::Expr *X, std::size_t K) const;
+  std::string accessText(const LoopAccess &El) const;
+  /// `hpfcc::access_info{...}` of an element (Var: the index it varies
+  /// with, or null).
+  std::string accessInfo(const LoopAccess &El,
+                         const clang::VarDecl *Var) const;
+  /// Fills VerifyAt.
+  void verifyChecks();
+  void insertVerifyChecks(std::size_t K);
+  std::string fetchedInfo(const DistArray *A, const std::string &Sub) const;
+  std::string neededInfo(const analysis::NeededRead &R) const;
+  std::map<std::size_t, std::string> VerifyAt; ///< level -> its checks
+
   /// Each level over a dimension of the home array runs inside a loop over
   /// that dimension's owned segments. Innermost level first, so that
   /// closing braces at the same place nest. The extra braces keep the

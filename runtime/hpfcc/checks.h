@@ -8,6 +8,23 @@
 // (An array written in a loop whose alignment only the run time knows is
 // realigned for the loop instead: hpfcc::aligned_for_loop, hpfcc/reads.h.)
 //
+// With HPF_VERIFY=1, the subscripts of distributed arrays in independent
+// loops are checked against the arrays' extents (an element outside them
+// would otherwise read a halo's or a fetch's zero, or not run at all).
+// A subscript affine in the index of the level it is read in, read on
+// every iteration of that level, is checked once per run of the level, at
+// the level's first and last index:
+//
+//   if (hpfcc::verify_bounds()) {
+//     const hpfcc::level_span __hpf_vs7_0 = hpfcc::span_of(1, N - 1);
+//     hpfcc::verify_subscript(X, 0, __hpf_vs7_0, [&](hpf::index_t v) ...,
+//         hpfcc::access_info{"X", "X[i + 1]", "i", "f.cpp:12:12"}); }
+//
+// Subscripts through index arrays are checked per element where the
+// inspector of a fetched or needed read computes them (hpfcc/fetch.h,
+// hpfcc/needed.h). Without HPF_VERIFY each run of a level costs one test of
+// a cached flag.
+//
 // Depends on the runtime (mpi/hpfrt.h) and the plan library only.
 //
 //===----------------------------------------------------------------------===//
@@ -22,6 +39,8 @@
 #include <type_traits>
 
 namespace hpfcc {
+
+using index_t = hpf::index_t;
 
 /// True if two arrays place every element (i, j, ...) on the same rank at
 /// the same local offset, i.e. a loop nest over one may access the other
@@ -43,6 +62,65 @@ template <class A, class B> bool same_mapping(const A &a, const B &b) {
       return a.procs() == b.procs() && X.sameMapping(Y);
     }
   }
+}
+
+/// HPF_VERIFY=1 (hpf::rt::verifyEnabled, read once per program).
+inline bool verify_bounds() {
+  static const bool On = hpf::rt::verifyEnabled();
+  return On;
+}
+
+/// An element of a distributed array in a loop, for HPF_VERIFY's message:
+/// the array's name, the element as written, the loop index it varies with
+/// (null: none) and where it is. A null name: nothing to check.
+struct access_info {
+  const char *name = nullptr;
+  const char *access = nullptr;
+  const char *var = nullptr;
+  const char *where = nullptr;
+};
+
+/// Fails (HPF_VERIFY) unless g is inside dimension d of a; v is the loop
+/// index's value, for the message.
+template <class A>
+inline void verify_index(const A &a, int d, index_t g, const access_info &at,
+                         index_t v = 0) {
+  if (g < 0 || g >= a.extent(d)) [[unlikely]]
+    hpf::rt::failIndex(a.mapping(), at.name, d, g, at.access, at.var, v,
+                       at.where);
+}
+
+/// The first and last index a run of a loop level takes (none: empty).
+struct level_span {
+  index_t first = 0, last = 0;
+  bool empty = true;
+};
+/// The indices [lo, hi).
+inline level_span span_of(index_t lo, index_t hi) {
+  return {lo, hi - 1, lo >= hi};
+}
+/// start, start + step, ... strictly before end in the loop's direction
+/// (down: counting down, step < 0); a step of the wrong sign runs nothing
+/// here (hpfcc::owned_steps reports it).
+inline level_span span_of_steps(index_t start, index_t end, index_t step,
+                                bool down) {
+  if (down ? start <= end || step >= 0 : start >= end || step <= 0)
+    return {};
+  const index_t Count =
+      down ? (start - end - 1) / -step + 1 : (end - start - 1) / step + 1;
+  return {start, start + (Count - 1) * step, false};
+}
+
+/// Fails (HPF_VERIFY) unless sub(v), affine in the level's index v, is
+/// inside dimension d of a at the first and the last index of the span:
+/// then it is at every index between.
+template <class A, class F>
+inline void verify_subscript(const A &a, int d, const level_span &s, F sub,
+                             const access_info &at) {
+  if (s.empty)
+    return;
+  verify_index(a, d, sub(s.first), at, s.first);
+  verify_index(a, d, sub(s.last), at, s.last);
 }
 
 } // namespace hpfcc

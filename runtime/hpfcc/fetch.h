@@ -11,7 +11,8 @@
 //
 //   static hpfcc::fetch_site __hpf_fs7_0;
 //   const hpfcc::fetched<double> __hpf_fx7_0(__hpf_fs7_0, A, H, 0, lo, hi,
-//       true, [&](hpf::index_t g, hpf::index_t l) -> hpf::index_t {...}, w);
+//       true, [&](hpf::index_t g, hpf::index_t l) -> hpf::index_t {...},
+//       hpfcc::access_info{...}, w);
 //   const double *__restrict const __hpf_fxp7_0 = __hpf_fx7_0.data();
 //
 // and the loop reads __hpf_fxp7_0[i + off]. The plan (mpi/Fetch.h: per
@@ -27,7 +28,10 @@
 //    pointers or calls. Inside an inspection_window (below) the pass runs
 //    once per window.
 // Subscripts outside [0, n) are not fetched (the sequential loop would not
-// read them either without undefined behaviour).
+// read them either without undefined behaviour). With HPF_VERIFY=1 the
+// inspector stops the program at the first one instead, when the compiler
+// passes the read's access_info (hpfcc/checks.h): a read made on every
+// iteration (an affine one is checked before the loop instead).
 //
 // HPF_READ_REPORT=1: at exit each rank prints the bytes it received for
 // such reads, how many fetches ran, how many plans were built and how many
@@ -37,6 +41,7 @@
 #ifndef HPFCC_FETCH_H
 #define HPFCC_FETCH_H
 
+#include "hpfcc/checks.h"
 #include "hpfcc/loops.h"
 #include "hpfcc/reads.h"
 #include "mpi/Fetch.h"
@@ -160,8 +165,8 @@ template <class T> class fetched {
 public:
   template <int R, class H, class F>
   fetched(fetch_site &site, const hpf::darray<T, R> &a, const H &home, int d,
-          index_t lo, index_t hi, bool affine, F f, const char *where,
-          const inspection_window *window = nullptr)
+          index_t lo, index_t hi, bool affine, F f, const access_info &at,
+          const char *where, const inspection_window *window = nullptr)
       : Row(rowLength(a, where)),
         Buf(std::size_t(home.local_extent(d) * Row), T{}) {
     const hpf::plan::Distribution &From = a.mapping().dims()[0];
@@ -176,11 +181,12 @@ public:
       site.F0 = F0;
       site.F1 = F1;
       if (Rebuild)
-        inspect(home, d, lo, hi, a.extent(0), f, Needs, Slots);
+        inspect(home, d, lo, hi, a, f, {}, Needs, Slots);
     } else if (window && site.Window == window->id() && SameMaps) {
       Rebuild = false; // inspected in this window: the same on every rank
     } else {
-      inspect(home, d, lo, hi, a.extent(0), f, Needs, Slots);
+      inspect(home, d, lo, hi, a, f, verify_bounds() ? at : access_info{},
+              Needs, Slots);
       Rebuild = hpf::rt::anyRank(
           !(SameMaps && site.Needs == Needs && site.Slots == Slots), where);
     }
@@ -218,11 +224,14 @@ private:
     }
     return N;
   }
-  /// The inspector: the element each owned iteration reads, and its slot.
-  template <class H, class F>
-  static void inspect(const H &home, int d, index_t lo, index_t hi, index_t n,
-                      F &f, std::vector<index_t> &Needs,
+  /// The inspector: the element each owned iteration reads, and its slot;
+  /// one outside A fails if `at` names the read (HPF_VERIFY).
+  template <class H, int R, class F>
+  static void inspect(const H &home, int d, index_t lo, index_t hi,
+                      const hpf::darray<T, R> &a, F &f, const access_info &at,
+                      std::vector<index_t> &Needs,
                       std::vector<index_t> &Slots) {
+    const index_t n = a.extent(0);
     if (detail::readReport())
       ++detail::fetchTotals().Inspections;
     for (const segment s : owned_segments(home, d, lo, hi))
@@ -231,6 +240,8 @@ private:
         if (g >= 0 && g < n) {
           Needs.push_back(g);
           Slots.push_back(i + s.off);
+        } else if (at.name) {
+          verify_index(a, 0, g, at, i);
         }
       }
   }

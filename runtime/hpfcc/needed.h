@@ -12,7 +12,7 @@
 //       __hpf_ns_X7, X, Y, 0, 0, N,
 //       [&](auto &&__hpf_need, const int i) {
 //         for (int k = RowStart[i]; k < RowStart[i + 1]; ++k)
-//           __hpf_need(Col[k]); },
+//           __hpf_need(Col[k], hpfcc::access_info{...}); },
 //       "f.cpp:40:1");
 //
 // Before the loop every rank runs it over its owned iterations (a local
@@ -28,7 +28,10 @@
 // (analysis/InspectionWindow.cpp), it passes an inspection_window
 // (hpfcc/fetch.h): the inspection then runs once per run of that loop. The
 // buffer is kept by the call site: the memory of a gathered copy, the messages
-// of the elements read.
+// of the elements read. A read made on every iteration of the inner loops
+// on its path passes its access_info (hpfcc/checks.h) to __hpf_need: with
+// HPF_VERIFY=1 the inspection, then run on every rank (also one owning
+// all of A), stops the program at the first subscript outside A.
 //
 // Depends on hpfcc/loops.h, hpfcc/fetch.h (its read report) and mpi/Fetch.h.
 //
@@ -36,6 +39,7 @@
 #ifndef HPFCC_NEEDED_H
 #define HPFCC_NEEDED_H
 
+#include "hpfcc/checks.h"
 #include "hpfcc/fetch.h"
 #include "hpfcc/loops.h"
 #include "mpi/Fetch.h"
@@ -90,7 +94,11 @@ void inspectNeeds(needs_site<T> &site, const hpf::darray<T, 1> &a,
   std::vector<index_t> Needs;
   std::uint32_t *const Mark = site.Mark.data();
   const std::uint32_t Epoch = site.Epoch;
-  auto Need = [&](index_t g) {
+  const bool Verify = verify_bounds();
+  index_t I = 0; // the iteration, for HPF_VERIFY's message
+  auto Need = [&](index_t g, const access_info &at = {}) {
+    if (Verify && at.name && (g < 0 || g >= N))
+      verify_index(a, 0, g, at, I);
     if (g >= Own.Lo && g < Own.Hi)
       return;
     if (g >= 0 && g < N && Mark[g] != Epoch) {
@@ -98,11 +106,14 @@ void inspectNeeds(needs_site<T> &site, const hpf::darray<T, 1> &a,
       Needs.push_back(g);
     }
   };
-  // A rank that owns all of A (one rank) needs nothing from the others.
-  if (Own.Lo != 0 || Own.Hi != N)
+  // A rank that owns all of A (one rank) needs nothing from the others
+  // (but HPF_VERIFY checks its subscripts).
+  if (Own.Lo != 0 || Own.Hi != N || Verify)
     for (const segment s : owned_segments(home, d, lo, hi))
-      for (index_t i = s.lo; i < s.hi; ++i)
+      for (index_t i = s.lo; i < s.hi; ++i) {
+        I = i;
         inspect(Need, i);
+      }
   if (readReport())
     ++fetchTotals().Inspections;
   const hpf::plan::Distribution &From = a.mapping().dims()[0];

@@ -306,6 +306,26 @@ void checkGlobal(const plan::DistributionND &D, const index_t *Idx,
        Where);
 }
 
+void failIndex(const plan::DistributionND &D, const char *Name, int Dim,
+               index_t Index, const char *Access, const char *Var,
+               index_t VarValue, const char *Where) {
+  // The extents as the array is declared: [4][16].
+  std::string Extents;
+  for (int K = 0; K < D.rank(); ++K)
+    Extents += "[" + std::to_string(D.dims()[std::size_t(K)].size()) + "]";
+  std::string Msg = "'" + std::string(Name) + "' index " +
+                    std::to_string(Index) +
+                    (D.rank() > 1 ? " in dimension " + std::to_string(Dim + 1)
+                                  : std::string()) +
+                    " is outside the extents " + Extents;
+  if (Access && *Access)
+    Msg += std::string(" (") + Access +
+           (Var ? std::string(" at ") + Var + " = " + std::to_string(VarValue)
+                : std::string()) +
+           ")";
+  fail("bounds check (HPF_VERIFY)", Msg, Where);
+}
+
 int ownerOf(const plan::DistributionND &D, const index_t *Idx) {
   return D.owner(Idx);
 }

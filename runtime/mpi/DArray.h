@@ -198,6 +198,14 @@ void copyOwned(const plan::DistributionND &D, int R, const void *Whole,
 /// Fails unless every index is inside its extent (names the operation).
 void checkGlobal(const plan::DistributionND &D, const index_t *Idx,
                  const char *Op, const char *Where = nullptr);
+/// HPF_VERIFY's bounds check of an element in an independent loop
+/// (hpfcc/checks.h): stops the program with "'X' index 16 is outside the
+/// extents [16]" (for rank N, which dimension), then what Access spelled
+/// and, if Var is not null, the loop index's value ("X[i + 1] at i = 15").
+[[noreturn]] void failIndex(const plan::DistributionND &D, const char *Name,
+                            int Dim, index_t Index, const char *Access,
+                            const char *Var, index_t VarValue,
+                            const char *Where);
 /// The world rank owning the element at Idx.
 int ownerOf(const plan::DistributionND &D, const index_t *Idx);
 /// gather(): every element, row-major, on every rank.

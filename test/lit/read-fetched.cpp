@@ -14,9 +14,9 @@
 // REQUIRES: mpi
 // RUN: %clang_hpf -fplugin-arg-hpf-out=%t.cpp %s
 // RUN: %strip_checks %t.cpp | FileCheck %s --check-prefix=CODE
-// CODE: static hpfcc::fetch_site __hpf_fs[[ID:[0-9]+]]_0; const hpfcc::fetched<long> __hpf_fx[[ID]]_0(__hpf_fs[[ID]]_0, B, A, 0, 0, N, true, [&](const hpf::index_t __hpf_g, const hpf::index_t __hpf_l) -> hpf::index_t { const int i = static_cast<int>(__hpf_g); (void)i; (void)__hpf_l; return static_cast<hpf::index_t>(N - 1 - i); }, "{{.*}}read-fetched.cpp:{{[0-9]+}}:1"); const long *__restrict const __hpf_fxp[[ID]]_0 = __hpf_fx[[ID]]_0.data();
+// CODE: static hpfcc::fetch_site __hpf_fs[[ID:[0-9]+]]_0; const hpfcc::fetched<long> __hpf_fx[[ID]]_0(__hpf_fs[[ID]]_0, B, A, 0, 0, N, true, [&](const hpf::index_t __hpf_g, const hpf::index_t __hpf_l) -> hpf::index_t { const int i = static_cast<int>(__hpf_g); (void)i; (void)__hpf_l; return static_cast<hpf::index_t>(N - 1 - i); }, hpfcc::access_info{}, "{{.*}}read-fetched.cpp:{{[0-9]+}}:1"); const long *__restrict const __hpf_fxp[[ID]]_0 = __hpf_fx[[ID]]_0.data();
 // CODE: __hpf_A[[ID]][i + __hpf_seg[[ID]]_0.off] = __hpf_fxp[[ID]]_0[hpfcc::fetched_slot(i + __hpf_seg[[ID]]_0.off, N - 1 - i)];
-// CODE: const hpfcc::fetched<long> __hpf_fx[[ID2:[0-9]+]]_0(__hpf_fs[[ID2]]_0, B, A, 0, 0, N, false, {{.*}} return static_cast<hpf::index_t>(Idx.local_data()[__hpf_l]); }
+// CODE: const hpfcc::fetched<long> __hpf_fx[[ID2:[0-9]+]]_0(__hpf_fs[[ID2]]_0, B, A, 0, 0, N, false, {{.*}} return static_cast<hpf::index_t>(Idx.local_data()[__hpf_l]); }, hpfcc::access_info{"B", "B[Idx[i]]", "i", "{{.*}}read-fetched.cpp:{{[0-9]+}}:14"}
 // CODE: __hpf_A[[ID2]][i + __hpf_seg[[ID2]]_0.off] = __hpf_fxp[[ID2]]_0[hpfcc::fetched_slot(i + __hpf_seg[[ID2]]_0.off, __hpf_Idx[[ID2]][i + __hpf_seg[[ID2]]_0.off])] + 1;
 // RUN: %hpfcc -Rhpf -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=REMARK
 // REMARK: remark: 'B[N - 1 - i]' is read without a gather: its subscript is affine in 'i', so each rank fetches before the loop only the elements its iterations of 'A' read, from their owners (one planned exchange, the plan cached for the subscript's coefficients, the bounds and the mappings): at most one element per owned iteration instead of a copy of all 64 elements (512 bytes)

@@ -15,7 +15,7 @@
 // REQUIRES: mpi
 // RUN: %clang_hpf -fplugin-arg-hpf-out=%t.cpp %s
 // RUN: %strip_checks %t.cpp | FileCheck %s --check-prefix=CODE
-// CODE: static hpfcc::needs_site<double> __hpf_ns_X[[ID:[0-9]+]]; const double *const __hpf_all_X[[ID]] = hpfcc::needed_copy(__hpf_ns_X[[ID]], X, Y, 0, 0, N, [&](auto &&__hpf_need, const int i) { for (int k = RowStart[i]; k < RowStart[i + 1]; ++k) __hpf_need(Col[k]); }, "{{.*}}read-needed.cpp:{{[0-9]+}}:1");
+// CODE: static hpfcc::needs_site<double> __hpf_ns_X[[ID:[0-9]+]]; const double *const __hpf_all_X[[ID]] = hpfcc::needed_copy(__hpf_ns_X[[ID]], X, Y, 0, 0, N, [&](auto &&__hpf_need, const int i) { for (int k = RowStart[i]; k < RowStart[i + 1]; ++k) __hpf_need(Col[k], hpfcc::access_info{"X", "X[Col[k]]", "i", "{{.*}}read-needed.cpp:{{[0-9]+}}:21"}); }, "{{.*}}read-needed.cpp:{{[0-9]+}}:1");
 // CODE: s += Val[k] * __hpf_all_X[[ID]][Col[k]];
 // RUN: %hpfcc -Rhpf -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=REMARK
 // REMARK: remark: 'X' is read without a gather: inspector-executor (PARTI/CHAOS): before the loop each rank runs the loops around its reads over its iterations of 'Y', lists the elements they read, and the owners send only those (the plan kept while they and the mappings are unchanged)
