@@ -37,8 +37,8 @@
 #ifndef HPFCC_FETCH_H
 #define HPFCC_FETCH_H
 
-#include "hpfcc/loops.h"
 #include "hpfcc/reads.h"
+#include "hpfcc/segments.h"
 #include "mpi/Fetch.h"
 
 #include <cstdint>

@@ -30,14 +30,15 @@
 // buffer is kept by the call site: the memory of a gathered copy, the messages
 // of the elements read.
 //
-// Depends on hpfcc/loops.h, hpfcc/fetch.h (its read report) and mpi/Fetch.h.
+// Depends on hpfcc/segments.h, hpfcc/fetch.h (its read report) and
+// mpi/Fetch.h.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HPFCC_NEEDED_H
 #define HPFCC_NEEDED_H
 
 #include "hpfcc/fetch.h"
-#include "hpfcc/loops.h"
+#include "hpfcc/segments.h"
 #include "mpi/Fetch.h"
 
 #include <algorithm>
