@@ -1,4 +1,4 @@
-//===- mpi/Executors.cpp - the four ways to run a plan --------------------===//
+//===- mpi/Executors.cpp - point-to-point and collective executors --------===//
 //
 // steps / async: point-to-point. Receives are posted first (straight into
 // the destination array when the message lands on one contiguous range),
