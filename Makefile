@@ -54,8 +54,8 @@ clean:
 cluster-test: build
 	./test/cluster/cluster-test.sh build
 
-# Simulated runs with SimGrid's SMPI (tools/smpi/run.sh; 64 and 256 ranks
-# measured, 1024 and more do not finish yet: docs/bench-simulate.md):
+# Simulated runs with SimGrid's SMPI (tools/smpi/run.sh; measured up to 4096
+# ranks: docs/bench-simulate.md):
 # installs libsimgrid-dev if missing, builds build-smpi/, prints the tables of
 # docs/bench-simulate.md. Never part of `make test`.
 .PHONY: smpi-bench

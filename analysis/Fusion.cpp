@@ -13,7 +13,8 @@
 // Fused, each rank runs the second nest's row r right after the first
 // nest's row r + Lag, while r is still in cache: the arrays are streamed
 // once (the Parallel Research Kernels' Stencil: 8-10 % less time
-// sequentially, 12 % for two copies side by side, docs/bench-kernels.md).
+// sequentially, 12 % for two copies side by side,
+// docs/reports/bench-kernels-history.md).
 //
 // Why it is the sequential program's result. In the sequential order every
 // iteration of the first nest (A) runs before every iteration of the
@@ -38,8 +39,8 @@
 // runs code the walk below does not see (calls other than builtins that
 // write nothing, not even errno; constructors, destructors, default
 // initializers, cleanup functions), so no other variable carries an order
-// between them. Five helper reviews probed this (session 18;
-// test/lit/fusion-proof.cpp). Both are rows with the same owners: the same
+// between them (test/lit/fusion-proof.cpp checks each way found to break
+// this). Both are rows with the same owners: the same
 // mapping with constant parameters, the same extent of dimension 0, both
 // outermost levels over dimension 0 counting up by one.
 //
@@ -375,7 +376,7 @@ std::string Fusion::whyNot(const OwnerLoop &A, const OwnerLoop &B,
   // Short rows stay in cache between the nests anyway, and the call per
   // row costs more than fusing saves (two nests over 512 rows of 8
   // doubles: 0.13 s fused against 0.10 s apart; 128: even; 512: 0.12
-  // against 0.14, docs/bench-kernels.md, session 18).
+  // against 0.14, docs/reports/bench-kernels-history.md).
   if (const Index Row = rowElements(*A.Home); Row > 0 && Row < 128)
     return "rows of " + std::to_string(Row) +
            " elements are too short to gain from it";

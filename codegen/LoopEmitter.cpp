@@ -7,7 +7,7 @@
 //   { <copies> <run-time checks> <local pointers> <reduction set-up>
 //
 // Each level over a dimension of the nest's home array runs over the
-// segments of that dimension the rank owns (runtime/hpfcc/loops.h), the
+// segments of that dimension the rank owns (runtime/hpfcc/segments.h), the
 // user's loop inside with its bounds replaced by the segment's:
 //
 //   { for (const hpfcc::segment __hpf_seg7_0 : hpfcc::owned_segments(A, 0,

@@ -2,7 +2,11 @@
 //
 // HpfPragmaHandler lexes `#pragma hpf ...`, checks the grammar (Directive.h)
 // and, for a well-formed directive, pushes carrier declarations back into
-// the token stream (../shared/TOOLCHAIN.md section 4):
+// the token stream (PP.EnterTokenStream). A pragma handler runs when the
+// lexer reaches the pragma, before the parser has seen the declarations in
+// front of it, and a plugin can neither add annotation tokens nor call the
+// Parser, so argument expressions are handed to the parser as ordinary
+// declarations instead:
 //
 //   using __hpf_carrier_D_0 [[maybe_unused]] = void;                // anchor
 //   using __hpf_carrier_D_S [[maybe_unused]] = decltype((<tokens>)); // slot S

@@ -42,8 +42,8 @@
 #define HPFCC_FETCH_H
 
 #include "hpfcc/checks.h"
-#include "hpfcc/loops.h"
 #include "hpfcc/reads.h"
+#include "hpfcc/segments.h"
 #include "mpi/Fetch.h"
 
 #include <cstdint>

@@ -33,7 +33,8 @@
 // HPF_VERIFY=1 the inspection, then run on every rank (also one owning
 // all of A), stops the program at the first subscript outside A.
 //
-// Depends on hpfcc/loops.h, hpfcc/fetch.h (its read report) and mpi/Fetch.h.
+// Depends on hpfcc/segments.h, hpfcc/fetch.h (its read report) and
+// mpi/Fetch.h.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HPFCC_NEEDED_H
@@ -41,7 +42,7 @@
 
 #include "hpfcc/checks.h"
 #include "hpfcc/fetch.h"
-#include "hpfcc/loops.h"
+#include "hpfcc/segments.h"
 #include "mpi/Fetch.h"
 
 #include <algorithm>

@@ -1,7 +1,7 @@
 //===- hpfcc/strided.h - levels over cyclic(1) dimensions ----- -*- C++ -*-===//
 //
 // A rank's indices of a cyclic(1) dimension are every P-th one, each its
-// own segment (hpfcc/loops.h): a loop over them spent about ten cycles a
+// own segment (hpfcc/segments.h): a loop over them spent about ten cycles a
 // segment finding it, more than a back substitution's one multiply-add per
 // row (3.5x the time of a plain loop over the same local rows, Zen 5). A
 // level whose home dimension hpfcc knows to be cyclic(1)
@@ -19,13 +19,13 @@
 // 32-bit int's range (the loop's index may be an int): the same loop is
 // then the segment loop.
 //
-// Depends on hpfcc/loops.h only.
+// Depends on hpfcc/segments.h only.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HPFCC_STRIDED_H
 #define HPFCC_STRIDED_H
 
-#include "hpfcc/loops.h"
+#include "hpfcc/segments.h"
 
 #include <cstdint>
 

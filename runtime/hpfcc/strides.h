@@ -20,12 +20,14 @@
 // the flat `P[j * 120 + i]`, or a run-time stride, it keeps the loop
 // scalar. Every other use converts back to the flat index or pointer.
 //
-// Included at the end of hpfcc/loops.h (rows_halo uses its
-// assume_separate); otherwise only the C++ standard library.
+// Depends on hpfcc/segments.h (rows_halo uses its assume_separate) and
+// the C++ standard library.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HPFCC_STRIDES_H
 #define HPFCC_STRIDES_H
+
+#include "hpfcc/segments.h"
 
 #include <cstdint>
 #include <type_traits>

@@ -19,7 +19,7 @@
 
 namespace hpf::rt {
 
-/// Depth of owner-computes loops being run (hpfcc/loops.h holds a scope).
+/// Depth of owner-computes loops being run (hpfcc/segments.h holds a scope).
 inline int &independentDepth() {
   static int Depth = 0;
   return Depth;

@@ -38,6 +38,10 @@
 //   steps      the schedule's steps; one partner per step, non-blocking
 //              inside a large step; big messages go in chunks so packing,
 //              transfer and unpacking overlap
+//   host-steps like steps, over the host steps of plan/HostSchedule.h (no
+//              host link shared within a step)
+//   nodes      between hosts one message per host pair, through each
+//              host's leader rank (mpi/NodeExecutor.cpp)
 //   async      (default across nodes of one rank each) every message at once
 //              (irecv all, pack + isend, unpack as they arrive)
 //   hybrid     (default across nodes where a node holds several ranks)

@@ -14,8 +14,8 @@
 # Whatever it set up is torn down on exit (trap), also on failure or ^C.
 # Environment: SIZE (16MiB), RUNS (1), REPS (3), PLACEMENTS, PER_HOST (ranks
 # per host of the tables: "1 2"), TABLES=0 skips part 3,
-# DEAD=0 part 2, EXAMPLES=0 part 1 (docs/bench-cluster.md: EXAMPLES=0 SIZE=64MiB RUNS=5
-# REPS=5 test/cluster/cluster-test.sh build).
+# DEAD=0 part 2, EXAMPLES=0 part 1 (docs/bench-cluster.md gives the command
+# of each of its tables).
 set -eo pipefail
 BUILD=$(cd "${1:-build}" && pwd)
 HERE=$(cd "$(dirname "$0")" && pwd)

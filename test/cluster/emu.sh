@@ -17,8 +17,7 @@
 #                          status is mpiexec's, or 0 when every rank ended
 #                          and only Hydra's teardown failed (said on stderr)
 #
-# Why each setting (measured on this kind of machine, see
-# docs/bench-cluster.md): UCX must be kept off shared memory between
+# Why each setting (measured on this kind of machine): UCX must be kept off shared memory between
 # namespaces (UCX_TLS=tcp,self, UCX_NET_DEVICES=eth0) or almost nothing
 # crosses the links; eager protocol (UCX_RNDV_THRESH=inf) keeps control
 # messages from queueing behind bulk data; tbf needs a burst >= 128 KB at

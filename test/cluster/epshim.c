@@ -1,5 +1,5 @@
 /* test/cluster/epshim.c - preloaded into the ranks of the emulated cluster
- * (emu.sh run). Two workarounds, both measured (docs/bench-cluster.md):
+ * (emu.sh run). Two workarounds, both measured on the emulated cluster:
  *
  * 1. UCX's tcp transport polls epoll_wait(.., timeout 0) in a tight loop;
  *    with 8 ranks on 2 cores the spinning ranks steal the CPU from the ones

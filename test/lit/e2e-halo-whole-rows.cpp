@@ -3,9 +3,9 @@
 // dimension held whole). The nest's constant-stride version
 // (hpfcc::rows_halo_of) reads the array's local storage for every row, so
 // it may run only where the halo reads in place on every rank
-// (hpf::halo::in_place). It was also chosen when the whole dimension's
-// interior was every index: at -n 2 rank 0's last row read past its block
-// instead of the received row (wrong output until session 18).
+// (hpf::halo::in_place). Chosen also when the whole dimension's interior
+// is every index, rank 0's last row at -n 2 would read past its block
+// instead of the received row (a wrong output).
 // REQUIRES: mpi
 // RUN: %e2e --tmp %t --ranks 1,2,3 %s | FileCheck %s
 // CHECK: e2e: sequential output: rows {{-?[0-9]+}} {{-?[0-9]+}}

@@ -1,6 +1,6 @@
 // examples/paper000.cpp: Guo & Pan's Example 1 (cyclic(4) -> cyclic(3) on
 // p = q = 5, slice L = 60). The compiler's static plan must have the
-// paper's figures (NOTES-regular A3): 5 contention-free steps (= the
+// paper's figures (its Example 1): 5 contention-free steps (= the
 // maximum degree), cost 12 element units per slice = the lower bound L/p,
 // i.e. 24000 for 2000 slices; the contention-free round-robin baseline of
 // the paper's Fig. 1(b) costs 15 per slice (30000). The run on 5 ranks (and

@@ -1,9 +1,9 @@
 // A subscript whose sum is unsigned wraps: `U[i + 4294967295u][j]` is row
 // i - 1 (the sum is computed modulo 2^32), not i + 4294967295. Read as an
-// offset it asked for a halo of 4294967295 rows and printed other numbers
-// at every rank count (a review's case, session 18); the subscript is now
-// no constant offset: its rows are fetched as an affine subscript's,
-// evaluated as the sequential program does.
+// offset it would ask for a halo of 4294967295 rows and print other
+// numbers at every rank count; the subscript is no constant offset: its
+// rows are fetched as an affine subscript's, evaluated as the sequential
+// program does.
 // REQUIRES: mpi
 // RUN: %e2e --tmp %t --ranks 1,2,3 %s | FileCheck %s
 // CHECK: e2e: sequential output: wrap {{-?[0-9]+}}

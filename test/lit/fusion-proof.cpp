@@ -1,9 +1,9 @@
-// What keeps two adjacent nests from being fused (analysis/Fusion.cpp),
-// from a helper review's programs (session 18): each first nest below
-// writes a plain array the second nest reads at another row, hidden from
-// a check that looked only at assignments to variables declared outside
-// the nest, or changes meaning as a lambda. Fused, each printed another
-// result than the sequential build, at -n 1 already.
+// What keeps two adjacent nests from being fused (analysis/Fusion.cpp):
+// each first nest below writes a plain array the second nest reads at
+// another row, hidden from a check that looked only at assignments to
+// variables declared outside the nest, or changes meaning as a lambda.
+// Fused, each would print another result than the sequential build, at
+// -n 1 already.
 // RUN: %hpfcc -Rhpf -fsyntax-only %s 2>&1 | FileCheck %s --implicit-check-not="remark: fused"
 #include <cstdio>
 #include <cstring>

@@ -12,7 +12,7 @@
 //   mpiexec.mpich -n 2 hpf-halo-bench [--n 4096,65536,1048576] [--reps 20]
 //
 //===----------------------------------------------------------------------===//
-#include "hpfcc/loops.h"
+#include "hpfcc/segments.h"
 #include "mpi/hpfrt.h"
 
 #include <CLI/CLI.hpp>

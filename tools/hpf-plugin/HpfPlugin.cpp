@@ -19,8 +19,9 @@
 // The action is AddBeforeMainAction: with -c the same run also produces
 // the object of the original (sequential) program; hpfcc uses
 // -fsyntax-only. The action object dies right after CreateASTConsumer
-// (../shared/TOOLCHAIN.md section 3), so options are copied into the
-// consumer and the pragma state is shared through a shared_ptr.
+// (clang's FrontendAction::CreateWrappedASTConsumer keeps a plugin action
+// in a loop-local unique_ptr), so options are copied into the consumer and
+// the pragma state is shared through a shared_ptr.
 //
 //===----------------------------------------------------------------------===//
 #include "../../analysis/Analyzer.h"

@@ -70,10 +70,8 @@ EXAMPLES = os.path.join(HERE, "..", "..", "examples", "kernels")
 # counted together) and the minimum bytes a rank of -n 2 must receive per
 # iteration (the stencil's border). The array sizes are the e2e tests'
 # kernels at a realistic scale; the iteration counts make each sequential
-# run take about 3 s on a quiet machine (set in session 7 on a 2-core AMD
-# EPYC guest, scaled again in session 13 on the 2-core Zen 5 guest, where
-# the same counts had shrunk to 0.4-1.9 s), so the MPI start-up and
-# finalisation of an hpfcc run (0.02-0.04 s) and the set-up of the arrays
+# run take about 3 s on a quiet machine (on a 2-core Zen 5 guest), so the
+# MPI start-up and finalisation of an hpfcc run (0.02-0.04 s) and the set-up of the arrays
 # are noise, as in an HPC run of seconds to hours. The e2e lit tests keep
 # the files' small defaults. BOUND says what limits each kernel's
 # sequential run.

@@ -12,8 +12,9 @@
 // table (and every pair of in-order contiguous distributions) is one; its
 // graph is a forest of caterpillars in which a vertex's messages are
 // consecutive and only its first and last message can lead to a vertex of
-// degree > 1 (NOTES-irregular section 0.1). TPDR, DCA and relocation rely on
-// that structure, so they apply exactly to staircase tables.
+// degree > 1 (a middle message's other end has no other message: its range
+// lies inside this vertex's). TPDR, DCA and relocation rely on that
+// structure, so they apply exactly to staircase tables.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HPF_PLAN_IRREGULAR_MESSAGEGRAPH_H

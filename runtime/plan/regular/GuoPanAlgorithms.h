@@ -8,7 +8,8 @@
 //    (M(i, j) = M(i + y'k, j + x'k)) sender i = i0 + y'k_i sends in step l
 //    to (j_l + x'k_i) mod q, where j_l is the l-th destination of sender i0:
 //    every step moves messages of one size. Contention-free only for p <= q
-//    (NOTES-regular.md A2); for p > q the paper's schedule collides. Two
+//    (checked on every case with x, y <= 9 and p, q <= 12); for p > q the
+//    paper's schedule has receiver collisions in every step. Two
 //    repairs: the sub-step rule (sub-step r takes the senders with
 //    k_i div q = r: ceil(p/q) times the steps), or Algorithm 1 on the
 //    reverse redistribution with every step reversed (max-degree steps and
@@ -20,10 +21,11 @@
 //    t = gcd(x', q); the paper's Theorem 2 claims s and t, which is false in
 //    652 of 3056 small cases). Large step n pairs each sender with one column
 //    block of t* receivers, shifted by t* per large step; inside a large step
-//    the small steps are filled by the reconstruction in NOTES-regular.md
-//    (diagonal order, sizes descending, marks reset per small step), or by a
-//    bipartite edge colouring of the large step's messages (the repair the
-//    notes suggest when the greedy needs more small steps than the degree).
+//    the small steps are filled by our reconstruction of the garbled printed
+//    algorithm (diagonal order, sizes descending, marks reset per small
+//    step, each sender in one column block per large step), or by a
+//    bipartite edge colouring of the large step's messages when that greedy
+//    needs more small steps than the degree.
 //    When p/s* > q/t* it runs on the transpose.
 //
 //===----------------------------------------------------------------------===//

@@ -29,8 +29,9 @@ inline Wide floorMod128(Wide A, Wide B) {
 }
 
 /// Extended Euclid on A, B >= 0: returns g = gcd(A, B) and U, V with
-/// U*A + V*B = g. The recursion of NOTES-regular.md section C (so that the
-/// tables it prints come out identically).
+/// U*A + V*B = g. The classic recursion on (B, A mod B): Park's send tables
+/// (ParkTables.h) depend on which U, V are chosen, and this choice gives
+/// the tables the paper prints (ParkTest.cpp).
 struct Bezout {
   Index G, U, V;
 };

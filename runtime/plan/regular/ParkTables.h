@@ -15,8 +15,9 @@
 // block per superblock. G <= K (G == K included; the paper's pseudo-code
 // drops it): all-to-all, only the first Q rows are steps, and a step's
 // message gathers every local block with that destination ("folding"; not
-// row-aligned, NOTES-regular.md B2). C_recv is our closed form (the paper
-// omits it), O(min(G1, P2)) per entry.
+// row-aligned: row i + Q need not equal row i in the same column, the
+// destination reappears cyclically shifted). C_recv is our closed form (the
+// paper omits it), O(min(G1, P2)) per entry.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HPF_PLAN_REGULAR_PARKTABLES_H

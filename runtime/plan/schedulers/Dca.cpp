@@ -1,8 +1,9 @@
 //===- plan/schedulers/Dca.cpp - divide-and-conquer scheduling ------------===//
 //
-// The divide-and-conquer algorithm of paper 002 (Wang, Guo, Wei), in the
-// implementable reading of NOTES-irregular B2 (the paper's Fig. 6 merge is
-// under-specified):
+// The divide-and-conquer algorithm of paper 002 (Wang, Guo, Wei), in our
+// implementable reading (the paper's Fig. 6 merge is under-specified; this
+// reading reproduces every intermediate table the paper prints but one,
+// docs/irregular-schedulers.md):
 //
 // 1. NMSs (neighbour message sets) are the maximal runs of >= 2 consecutive
 //    staircase messages with the same sender (a row) or the same receiver

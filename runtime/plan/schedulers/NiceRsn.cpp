@@ -1,8 +1,9 @@
 //===- plan/schedulers/NiceRsn.cpp - NICE random scheduling (RS_N) --------===//
 //
-// NICE's RS_N scheme (paper 001, Fig. 6, reconstructed in NOTES-irregular
-// A2.3): each phase is a greedy maximal matching. Starting at a random row
-// x, the rows (senders) are visited in rotation x, x+1, ...; each takes the
+// NICE's RS_N scheme (paper 001, Fig. 6, partly garbled in the paper and
+// reconstructed here): each phase is a greedy maximal matching. Starting at
+// a random row x, the rows (senders) are visited in rotation x, x+1, ...;
+// each takes the
 // first destination of its compacted destination list (CCOM row) that has
 // not yet been claimed in this phase, and the taken entry is deleted by
 // moving the row's last active entry into its place. Phases repeat until

@@ -11,7 +11,8 @@
 //  * block sizes that are not multiples of each other (use guo-pan);
 //  * P > Q, more ranks on the cyclic(x) side than on the cyclic(K*x) side:
 //    a row of C_send then holds P entries over Q < P values, so collisions
-//    are unavoidable, and the paper gives no rule (NOTES-regular.md B5.6);
+//    are unavoidable, and the paper gives no rule (its Theorem 1 needs
+//    P <= Q);
 //  * more than 2^22 steps x sources (the tables are O(steps * P) to list).
 //
 // When n is not a multiple of the superblock the pairs of the partial one

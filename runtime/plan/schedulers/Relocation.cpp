@@ -1,7 +1,8 @@
 //===- plan/schedulers/Relocation.cpp - list scheduling + relocation ------===//
 //
 // Yook & Park's relocation algorithm for gen_block redistribution, as papers
-// 002 and 004 summarise it (reconstruction: NOTES-irregular B3).
+// 002 and 004 summarise it (the left- and right-side relocation below are
+// our reading of that summary).
 //
 // Phase 1, list scheduling: messages in decreasing weight (tie: staircase
 // order) each go to the first of the D = max-degree steps that has neither

@@ -1,7 +1,8 @@
 //===- plan/schedulers/Tpdr.cpp - two-phase degree reduction --------------===//
 //
 // TPDR and E-TPDR (paper 004, Hsu et al., PaCT 2005), with the rules the
-// surviving text leaves open fixed as in NOTES-irregular C2, C3 and C7:
+// surviving text leaves open (tie-breaks, which minimum message, when the
+// edge complement runs) fixed as follows:
 //
 // Phase 1, for step = max degree D down to 3: the vertices whose current
 // degree is `step` are served in decreasing order of the current total weight

@@ -1,7 +1,8 @@
 //===- CommTableVectorsTest.cpp - the papers' communication tables --------===//
 //
-// Exact tables from NOTES-regular.md (paper 000 Figs. 1a/2a, paper 003
-// Tables 2-4) and NOTES-irregular.md (TV-B, TV-C1 message lists).
+// Exact tables of the papers, recomputed from first principles (paper 000
+// Figs. 1a/2a, paper 003 Tables 2-4) and the message lists of test vectors
+// TV-B and TV-C1 (papers 002 and 004, docs/irregular-schedulers.md).
 //
 //===----------------------------------------------------------------------===//
 

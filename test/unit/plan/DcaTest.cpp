@@ -1,4 +1,5 @@
-// Divide-and-conquer (paper 002) in the reading of NOTES-irregular B2.
+// Divide-and-conquer (paper 002) in our reading of it
+// (docs/irregular-schedulers.md, dca).
 
 #include "IrregularTestSupport.h"
 
@@ -22,7 +23,7 @@ TEST(Dca, TvBMessagesMatchPaper002Figure2) {
 
 TEST(Dca, TvBBestFitReadingCosts14) {
   // Best-fit phase 0 puts m1 and m3 together ({(m3,m1), m2}); aligning the
-  // phase-2 link m5 then costs 14 (NOTES B4, verified by script). The
+  // phase-2 link m5 then costs 14 (checked by hand and by script). The
   // paper's parenthesis-free {m3, m1, m2} would give 13.
   CommTable T = genBlockTable({3, 5, 9, 4, 13, 4, 2}, {2, 5, 3, 6, 8, 6, 10});
   Schedule S = run("dca", T);

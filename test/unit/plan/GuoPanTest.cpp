@@ -1,6 +1,6 @@
 //===- GuoPanTest.cpp - paper 000's examples as test vectors --------------===//
 //
-// Values from NOTES-regular.md A3 (recomputed from first principles there).
+// Values of the paper's worked examples, recomputed from first principles.
 //
 //===----------------------------------------------------------------------===//
 

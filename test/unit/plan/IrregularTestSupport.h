@@ -3,7 +3,7 @@
 // Running one registered scheduler on a gen_block pair (or a table) without
 // makePlan's fallback, so a test sees exactly what the algorithm produced,
 // and writing schedules as message-index sets for comparison with the
-// papers' figures (m1 of the NOTES is index 0).
+// papers' figures (the papers' m1 is index 0).
 //
 //===----------------------------------------------------------------------===//
 #ifndef HPF_TEST_IRREGULARTESTSUPPORT_H

@@ -91,7 +91,8 @@ TEST(NiceRsn, SeedDeterminesTheSchedule) {
 
 TEST(NiceRsn, AboutDPlusLogDPhases) {
   // NICE's analysis: d + log d phases expected for d messages per rank
-  // (NOTES A2.3 measured 5.8 / 10.3 / 19.3 for d = 4 / 8 / 16).
+  // (a simulation of the scheme measured 5.8 / 10.3 / 19.3 for
+  // d = 4 / 8 / 16).
   std::mt19937_64 Rng(3);
   for (auto [N, D] : {std::pair{32, 4}, {32, 8}, {64, 16}}) {
     double Sum = 0;

@@ -1,6 +1,7 @@
 //===- ParkTest.cpp - paper 003's tables as test vectors ------------------===//
 //
-// Values from NOTES-regular.md B3/B4 (recomputed from first principles).
+// Values of the paper's Tables 2-4 and of its experiments' step counts
+// (recomputed from first principles).
 //
 //===----------------------------------------------------------------------===//
 
@@ -246,7 +247,7 @@ struct B4Row {
 };
 
 TEST(Park, ExperimentStepCounts) {
-  // NOTES-regular.md B4: PPR vs caterpillar (our round-robin) on one
+  // The paper's experiments: PPR vs caterpillar (our round-robin) on one
   // superblock. Cost in blocks of x elements.
   const B4Row Rows[] = {
       {2, 28, 14, 36, false, 18, 36, 18, 36},

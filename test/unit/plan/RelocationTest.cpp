@@ -12,7 +12,7 @@ using Sets = std::vector<std::set<std::size_t>>;
 TEST(Relocation, TvBRelocatesM7) {
   // Plain list scheduling fails on m7 (SP2 -> DP4 conflicts with m6, m5 and
   // m9 in the three steps); right-side relocation pins m7 in step 3 and
-  // re-places m8..m13, itself relocating m9 (NOTES B4).
+  // re-places m8..m13, itself relocating m9.
   CommTable T = genBlockTable({3, 5, 9, 4, 13, 4, 2}, {2, 5, 3, 6, 8, 6, 10});
   Schedule S = run("relocation", T);
   ASSERT_TRUE(validate(T, S).Ok);

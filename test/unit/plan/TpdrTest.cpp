@@ -1,5 +1,6 @@
 // TPDR / E-TPDR (paper 004): the paper's worked examples as test vectors
-// (NOTES-irregular C4: TV-C1, TV-C2, TV-C3; and TV-B from paper 002).
+// (TV-C1, TV-C2, TV-C3; and TV-B from paper 002; docs/irregular-schedulers.md
+// defines them).
 
 #include "IrregularTestSupport.h"
 
@@ -62,7 +63,8 @@ TEST(Tpdr, TvBReachesTheOptimum13) {
 }
 
 TEST(Tpdr, TvC2ColourExchangeReachesTheOptimum) {
-  // Synthetic sizes for the Chinese report's Figs. 3/4 (NOTES C4).
+  // Synthetic sizes for the Chinese report's Figs. 3/4 (its figure sizes
+  // are lost).
   CommTable T = genBlockTable({8, 16, 4, 11}, {10, 5, 16, 8});
   ASSERT_EQ(T.Messages.size(), 7u);
   Schedule S = run("tpdr", T);

@@ -1,6 +1,6 @@
 //===- SegmentsTest.cpp - owned segments against owner() and localIndex() -===//
 //
-// hpfcc/loops.h without mpiexec: the segments of hpfcc::segment_range (what
+// hpfcc/segments.h without mpiexec: the segments of hpfcc::segment_range (what
 // every generated owner-computes loop walks) for block, block(k), cyclic(k),
 // gen_block and indirect dimensions, clipped to many [lo, hi), must cover
 // exactly the rank's indices in the window, in increasing order, each with
@@ -13,7 +13,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "hpfcc/loops.h"
+#include "hpfcc/segments.h"
+#include "hpfcc/strided.h"
 
 #include <gtest/gtest.h>
 
