@@ -337,6 +337,16 @@ struct PointerArg {
 };
 
 /// Everything the code generator needs.
+/// A use of a distributed array whose value the sequential program knows
+/// at compile time, in file coordinates (a token range) with its
+/// replacement: `sizeof(A)` and the other unevaluated operands (`alignof`,
+/// `noexcept`, `decltype(A)`), `std::size(A)`. The array becomes an
+/// hpf::darray, whose size and type are not the array's.
+struct FoldedUse {
+  clang::SourceRange Range;
+  std::string Text;
+};
+
 struct Program {
   std::vector<std::unique_ptr<Arrangement>> Arrangements;
   std::map<std::string, Arrangement *> ArrangementByName;
@@ -347,6 +357,7 @@ struct Program {
   std::vector<ElementAccess> Elements;
   std::vector<OwnerValue> OwnerValues;
   std::vector<PointerArg> PointerArgs;
+  std::vector<FoldedUse> Folded;
   /// Per directive: its anchor (valid directives only).
   std::map<unsigned, Anchor> Anchors;
   /// Directives whose text is simply removed (dynamic, directives after

@@ -15,6 +15,7 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringExtras.h"
 
 #include <algorithm>
 
@@ -25,6 +26,61 @@ namespace hpf::analysis {
 using pragma::Directive;
 using pragma::DirectiveKind;
 using pragma::FormatKind;
+
+namespace {
+
+/// Every scalar in V is zero with all bits clear (+0.0, not -0.0).
+bool zeroBits(const APValue &V) {
+  switch (V.getKind()) {
+  case APValue::Int:
+    return V.getInt().isZero();
+  case APValue::Float:
+    return V.getFloat().isPosZero();
+  case APValue::ComplexInt:
+    return V.getComplexIntReal().isZero() && V.getComplexIntImag().isZero();
+  case APValue::ComplexFloat:
+    return V.getComplexFloatReal().isPosZero() &&
+           V.getComplexFloatImag().isPosZero();
+  case APValue::Struct:
+    for (unsigned I = 0; I < V.getStructNumBases(); ++I)
+      if (!zeroBits(V.getStructBase(I)))
+        return false;
+    for (unsigned I = 0; I < V.getStructNumFields(); ++I)
+      if (!zeroBits(V.getStructField(I)))
+        return false;
+    return true;
+  case APValue::Array:
+    for (unsigned I = 0; I < V.getArrayInitializedElts(); ++I)
+      if (!zeroBits(V.getArrayInitializedElt(I)))
+        return false;
+    return !V.hasArrayFiller() || zeroBits(V.getArrayFiller());
+  default:
+    return false; // unions, pointers, members: not known to be zero bytes
+  }
+}
+
+/// The default construction of one element (the array's construction Init,
+/// whose arguments are the constructor's defaults) is a constant whose
+/// bytes are all zero: what a distributed element starts as.
+bool zeroConstruction(ASTContext &Ctx, const CXXConstructExpr *Init,
+                      QualType Elem) {
+  if (!Init->getConstructor()->isConstexpr())
+    return false;
+  std::vector<Expr *> Args;
+  for (const Expr *A : Init->arguments())
+    Args.push_back(const_cast<Expr *>(A));
+  const CXXConstructExpr *One = CXXConstructExpr::Create(
+      Ctx, Elem, Init->getLocation(), Init->getConstructor(),
+      /*Elidable=*/false, Args, Init->hadMultipleCandidates(),
+      /*ListInitialization=*/false, /*StdInitListInitialization=*/false,
+      Init->requiresZeroInitialization(), CXXConstructionKind::Complete,
+      Init->getParenOrBraceRange());
+  Expr::EvalResult Result;
+  return One->EvaluateAsRValue(Result, Ctx, /*InConstantContext=*/true) &&
+         !Result.HasSideEffects && zeroBits(Result.Val);
+}
+
+} // namespace
 
 void Declarations::declare() {
   for (const ParsedDirective &D : State.Directives) {
@@ -366,6 +422,19 @@ void Declarations::distribute(const ParsedDirective &D) {
   if (!VectorElem.isNull() && !vectorSize(D, VD, ExtentText, FillText))
     return;
   const ConstantArrayType *CAT = Ctx.getAsConstantArrayType(VD->getType());
+  if (const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+          VD->getType()->getAsCXXRecordDecl());
+      !CAT && Spec && Spec->isInStdNamespace() && Spec->getIdentifier() &&
+      Spec->getName() == "array" && Spec->getTemplateArgs().size() == 2) {
+    const TemplateArgumentList &Args = Spec->getTemplateArgs();
+    Fail("std::array '" + Name +
+         "' cannot be distributed (not supported yet: only C arrays and "
+         "std::vector are); declare it as a C array, '" +
+         Args[0].getAsType().getAsString(Ctx.getPrintingPolicy()) + " " +
+         Name + "[" + llvm::toString(Args[1].getAsIntegral(), 10) +
+         "]'");
+    return;
+  }
   if (!CAT && VectorElem.isNull()) {
     Fail("'" + Name + "' is not an array with a constant extent ('" +
          VD->getType().getAsString() + "')");
@@ -398,11 +467,21 @@ void Declarations::distribute(const ParsedDirective &D) {
          Elem.getAsString() + "')");
     return;
   }
-  // `Particle P[N];` of a class type has an implicit, trivial default
-  // construction as its initializer: no value, like `double A[N];`.
+  // `Particle P[N];` of a class type has an implicit default construction
+  // as its initializer, with no argument written (a constructor's default
+  // arguments, `complex(double re = 0, double im = 0)`, are not written
+  // either): no value of the program's, like `double A[N];`. Distributed
+  // elements start zeroed, which is the same when that construction is
+  // trivial or a constant whose bytes are zero (std::complex).
   const auto *DefaultInit = dyn_cast_or_null<CXXConstructExpr>(VD->getInit());
-  if (DefaultInit && VectorElem.isNull() && DefaultInit->getNumArgs() == 0 &&
-      !DefaultInit->getConstructor()->isTrivial()) {
+  if (DefaultInit &&
+      (DefaultInit->isListInitialization() ||
+       !std::all_of(DefaultInit->arg_begin(), DefaultInit->arg_end(),
+                    [](const Expr *Arg) { return isa<CXXDefaultArgExpr>(Arg); })))
+    DefaultInit = nullptr;
+  if (DefaultInit && VectorElem.isNull() &&
+      !DefaultInit->getConstructor()->isTrivial() &&
+      !zeroConstruction(Ctx, DefaultInit, Elem)) {
     Fail("elements of '" + Name +
          "' are initialized by the default "
          "constructor of '" +
@@ -412,8 +491,7 @@ void Declarations::distribute(const ParsedDirective &D) {
          "independent loop");
     return;
   }
-  if (VD->hasInit() && VectorElem.isNull() &&
-      !(DefaultInit && DefaultInit->getNumArgs() == 0)) {
+  if (VD->hasInit() && VectorElem.isNull() && !DefaultInit) {
     Fail("distributed array '" + Name +
          "' cannot have an initializer yet; initialize it in an independent "
          "loop");

@@ -15,7 +15,9 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace clang;
 
@@ -37,6 +39,46 @@ public:
     if (D->getIdentifier() && pragma::parseCarrierName(D->getName().str()))
       return true; // carriers name arrays on purpose
     return RecursiveASTVisitor::TraverseTypedefDecl(D);
+  }
+  // Unevaluated operands (`sizeof(A)`, `sizeof(A[0])`, `alignof`,
+  // `noexcept(...)`, `decltype(A)`) read no element: their value is known
+  // at compile time, and the rewrite writes the sequential one (the array
+  // becomes an hpf::darray, whose size and type are not the array's).
+  bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *E) {
+    if (E->isArgumentType() || !mentions(E->getArgumentExpr()) ||
+        E->getArgumentExpr()->getType()->isVariablyModifiedType())
+      return RecursiveASTVisitor::TraverseUnaryExprOrTypeTraitExpr(E);
+    fold(E, [&]() -> std::optional<std::string> {
+      Expr::EvalResult V;
+      if (!E->EvaluateAsInt(V, Ctx))
+        return std::nullopt;
+      return "static_cast<" + typeText(E->getType()) + ">(" +
+             llvm::toString(V.Val.getInt(), 10) + ")";
+    });
+    return true;
+  }
+  bool TraverseCXXNoexceptExpr(CXXNoexceptExpr *E) {
+    if (!mentions(E->getOperand()))
+      return RecursiveASTVisitor::TraverseCXXNoexceptExpr(E);
+    fold(E, [&]() -> std::optional<std::string> {
+      return E->getValue() ? "true" : "false";
+    });
+    return true;
+  }
+  bool TraverseDecltypeTypeLoc(DecltypeTypeLoc TL) {
+    if (!mentions(TL.getUnderlyingExpr()))
+      return RecursiveASTVisitor::TraverseDecltypeTypeLoc(TL);
+    SourceRange Range(TL.getDecltypeLoc(), TL.getRParenLoc());
+    if (Range.getBegin().isMacroID() || Range.getEnd().isMacroID()) {
+      unevaluatedInMacro(TL.getUnderlyingExpr());
+      return true;
+    }
+    // __typeof__(T) names any type where a type name stands (T[20] as
+    // written would not).
+    P.Folded.push_back(
+        {Range, "__typeof__(" + typeText(TL.getTypePtr()->getUnderlyingType()) +
+                    ")"});
+    return true;
   }
   // Pre-order: the whole access M[i][j] is seen before M[i] and before its
   // base's DeclRefExpr.
@@ -76,6 +118,72 @@ public:
   }
 
 private:
+  /// S names a distributed array.
+  bool mentions(const Stmt *S) const {
+    return !forEachDeclRef(S, [&](const DeclRefExpr *R) {
+      return !P.ArrayByVar.count(dyn_cast<VarDecl>(R->getDecl()));
+    });
+  }
+  std::string typeText(QualType T) const {
+    PrintingPolicy PP(Ctx.getLangOpts());
+    PP.FullyQualifiedName = true;
+    PP.SuppressScope = false;
+    PP.PrintCanonicalTypes = true;
+    return T.getCanonicalType().getAsString(PP);
+  }
+  /// Replaces the unevaluated expression E by Value(); in a macro, the
+  /// whole expansion (`COUNT(A)` for `sizeof(a) / sizeof(a[0])`) by its
+  /// value, if it is a constant.
+  void fold(const Expr *E,
+            llvm::function_ref<std::optional<std::string>()> Value) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    if (!E->getBeginLoc().isMacroID() && !E->getEndLoc().isMacroID()) {
+      if (std::optional<std::string> Text = Value())
+        P.Folded.push_back({E->getSourceRange(), "(" + *Text + ")"});
+      return;
+    }
+    // `sizeof(a) / sizeof((a)[0])` in one macro: its expansion, once.
+    for (const FoldedUse &F : P.Folded)
+      if (F.Range == SM.getExpansionRange(E->getSourceRange()).getAsRange())
+        return;
+    // The outermost expression of the same macro expansion.
+    const CharSourceRange Expansion =
+        SM.getExpansionRange(E->getSourceRange());
+    const Stmt *Top = E;
+    for (const Stmt *S = E; S;) {
+      auto Ps = Ctx.getParents(*S);
+      const Stmt *Par = Ps.empty() ? nullptr : Ps[0].get<Stmt>();
+      // Not into a conversion the macro's user wrote around it
+      // (`int(COUNT(A))`): the value keeps the macro's own type.
+      if (!Par || !isa<Expr>(Par) || isa<ImplicitCastExpr>(Par))
+        break;
+      CharSourceRange PR = SM.getExpansionRange(Par->getSourceRange());
+      if (PR.getBegin() != Expansion.getBegin() ||
+          PR.getEnd() != Expansion.getEnd())
+        break;
+      Top = S = Par;
+    }
+    const auto *TopE = cast<Expr>(Top);
+    Expr::EvalResult V;
+    if (TopE->getType()->isIntegralOrEnumerationType() &&
+        TopE->EvaluateAsInt(V, Ctx) && Expansion.isTokenRange()) {
+      P.Folded.push_back(
+          {Expansion.getAsRange(), "(static_cast<" + typeText(TopE->getType()) +
+                                       ">(" + llvm::toString(V.Val.getInt(), 10) +
+                                       "))"});
+      return;
+    }
+    unevaluatedInMacro(E);
+  }
+  void unevaluatedInMacro(const Expr *E) {
+    R.error(E->getBeginLoc(),
+            "a distributed array in an unevaluated operand ('sizeof', "
+            "'alignof', 'noexcept', 'decltype') inside a macro must be the "
+            "whole macro's value and a constant (hpfcc writes the "
+            "sequential value in place of the macro); write it outside the "
+            "macro");
+  }
+
   ASTContext &Ctx;
   Program &P;
   const std::set<const DeclRefExpr *> &Allowed;

@@ -226,6 +226,24 @@ const Stmt *loopBody(const Stmt *Loop) {
   return nullptr;
 }
 
+bool unevaluated(ASTContext &Ctx, const Expr *E) {
+  for (DynTypedNodeList Ps = Ctx.getParents(*E); !Ps.empty();) {
+    const DynTypedNode N = Ps[0];
+    if (const auto *U = N.get<UnaryExprOrTypeTraitExpr>())
+      return !U->isArgumentType() &&
+             !U->getArgumentExpr()->getType()->isVariablyModifiedType();
+    if (N.get<CXXNoexceptExpr>())
+      return true;
+    if (const auto *TL = N.get<TypeLoc>()) // decltype(e), __typeof__(e)
+      return TL->getTypeLocClass() == TypeLoc::Decltype ||
+             TL->getTypeLocClass() == TypeLoc::TypeOfExpr;
+    if (!N.get<Expr>())
+      return false;
+    Ps = Ctx.getParents(N);
+  }
+  return false;
+}
+
 const Expr *outermostElement(ASTContext &Ctx, const DeclRefExpr *DRE) {
   const Expr *E = DRE, *Top = DRE;
   for (;;) {

@@ -63,6 +63,10 @@ bool wholeElement(Reporter &R, const clang::Expr *E, const Subscripts &S,
 /// Anything else (assignment, ++, reference, address) may write.
 bool onlyRead(clang::ASTContext &Ctx, const clang::Expr *E);
 
+/// E is inside an unevaluated operand (`sizeof`, `alignof`, `noexcept`,
+/// `decltype`) of its expression: it reads nothing.
+bool unevaluated(clang::ASTContext &Ctx, const clang::Expr *E);
+
 /// The outermost element `V[a][b]` whose base is DRE, through parentheses
 /// and the array-to-pointer decay of the base (DRE itself if none): what
 /// onlyRead asks about.

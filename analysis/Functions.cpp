@@ -141,9 +141,45 @@ void Functions::bind() {
                 Fn + "(" + N + ", k, ...)', then '" + N +
                 "[k + i]' in the callee)");
   };
+  // `std::size(A)` / `std::ssize(A)`: the extent, as sequentially (the
+  // array becomes an hpf::darray; a vector's size() is its global size).
+  auto stdSize = [&](const CallExpr *CE) {
+    const FunctionDecl *FD = CE->getDirectCallee();
+    if (!FD->isInStdNamespace() || !FD->getIdentifier() ||
+        (FD->getName() != "size" && FD->getName() != "ssize") ||
+        CE->getNumArgs() != 1)
+      return false;
+    const auto *Ref = dyn_cast<DeclRefExpr>(CE->getArg(0)->IgnoreParenImpCasts());
+    auto It = Ref ? P.ArrayByVar.find(dyn_cast<VarDecl>(Ref->getDecl()))
+                  : P.ArrayByVar.end();
+    if (It == P.ArrayByVar.end() || Checked.count(Ref))
+      return false;
+    Checked.insert(Ref);
+    const DistArray &A = *It->second;
+    if (CE->getBeginLoc().isMacroID() || CE->getEndLoc().isMacroID()) {
+      R.error(Ref->getLocation(),
+              "'std::" + FD->getName().str() + "' of distributed array '" +
+                  A.Name +
+                  "' must be written outside macros (hpfcc writes the "
+                  "array's extent in its place)");
+      return true;
+    }
+    const std::string Extent = A.Extents.front() >= 0 && !A.Vector
+                                   ? std::to_string(A.Extents.front())
+                                   : A.Name + ".size()";
+    P.Folded.push_back(
+        {CE->getSourceRange(),
+         "static_cast<" +
+             CE->getType().getCanonicalType().getAsString(
+                 Ctx.getPrintingPolicy()) +
+             ">(" + Extent + ")"});
+    return true;
+  };
   for (bool Changed = true; Changed;) {
     Changed = false;
     for (const CallExpr *CE : F.Calls) {
+      if (stdSize(CE))
+        continue;
       const FunctionDecl *FD = CE->getDirectCallee();
       const FunctionDecl *Def = FD->getDefinition();
       for (unsigned I = 0; I < CE->getNumArgs() && I < FD->getNumParams();

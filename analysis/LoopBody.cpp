@@ -60,6 +60,15 @@ public:
     --LambdaDepth;
     return Ok;
   }
+  // Unevaluated operands use no element (Elements.cpp folds them).
+  bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *E) {
+    if (!E->isArgumentType() &&
+        !E->getArgumentExpr()->getType()->isVariablyModifiedType())
+      return true;
+    return RecursiveASTVisitor::TraverseUnaryExprOrTypeTraitExpr(E);
+  }
+  bool TraverseCXXNoexceptExpr(CXXNoexceptExpr *) { return true; }
+  bool TraverseDecltypeTypeLoc(DecltypeTypeLoc) { return true; }
   bool TraverseForStmt(ForStmt *S) { return loop(S); }
   bool TraverseWhileStmt(WhileStmt *S) { return loop(S); }
   bool TraverseDoStmt(DoStmt *S) { return loop(S); }
@@ -402,6 +411,51 @@ private:
     return !(C.SM.isBeforeInTranslationUnit(LR.getBegin(), Loc) &&
              C.SM.isBeforeInTranslationUnit(Loc, LR.getEnd()));
   }
+  /// A reference declared in the body and bound to a place the body owns:
+  /// an element of a distributed array (or a field of one), checked as a
+  /// written element where it is bound (`auto &u = U[i];` is the local
+  /// element after the rewrite), or a variable declared in the body.
+  /// Writes through it write that place.
+  bool localAlias(const VarDecl *VD, int Depth = 0) const {
+    if (!VD->getType()->isReferenceType() || !VD->getInit() || Depth > 8 ||
+        isa<ParmVarDecl>(VD))
+      return false;
+    SourceRange LR = L.outer()->getSourceRange();
+    SourceLocation Loc = VD->getLocation();
+    if (!C.SM.isBeforeInTranslationUnit(LR.getBegin(), Loc) ||
+        !C.SM.isBeforeInTranslationUnit(Loc, LR.getEnd()))
+      return false;
+    const Expr *E = VD->getInit()->IgnoreParenImpCasts();
+    while (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      if (ME->isArrow())
+        return false;
+      E = ME->getBase()->IgnoreParenImpCasts();
+    }
+    if (isSubscript(E)) {
+      Subscripts S;
+      const DeclRefExpr *Base = subscriptChain(E, S);
+      auto It = Base ? C.P.ArrayByVar.find(dyn_cast<VarDecl>(Base->getDecl()))
+                     : C.P.ArrayByVar.end();
+      if (It != C.P.ArrayByVar.end())
+        return int(S.Levels.size()) == It->second->rank();
+    }
+    const VarDecl *Target = baseVar(E);
+    if (!Target || C.P.ArrayByVar.count(Target))
+      return false;
+    if (Target->getType()->isReferenceType())
+      return localAlias(Target, Depth + 1);
+    return !outside(Target);
+  }
+  /// A fixed-size array (any rank) of an arithmetic type: what an array
+  /// reduction reduces (Loops.cpp).
+  bool reductionArray(QualType T) const {
+    while (const ArrayType *AT = C.Ctx.getAsArrayType(T)) {
+      if (!isa<ConstantArrayType>(AT))
+        return false;
+      T = AT->getElementType();
+    }
+    return T->isArithmeticType();
+  }
   const LoopReduction *reduction(const VarDecl *VD) const {
     for (const LoopReduction &Red : L.Reductions)
       if (Red.Var == VD)
@@ -589,23 +643,54 @@ private:
       }
       return;
     }
-    if (!outside(VD))
+    if (!outside(VD) || localAlias(VD))
       return;
     std::string Name = VD->getName().str();
+    const char *Suggest = Op == BO_AddAssign || Op == BO_SubAssign ? "+"
+                          : Op == BO_MulAssign                     ? "*"
+                          : Op == BO_AndAssign                     ? "&"
+                          : Op == BO_OrAssign                      ? "|"
+                          : Op == BO_XorAssign                     ? "^"
+                                                                   : nullptr;
+    std::optional<FixItHint> Fix;
+    if (Suggest && D.EndLoc.isFileID())
+      Fix = FixItHint::CreateInsertion(
+          D.EndLoc, std::string(" reduction(") + Suggest + ": " + Name + ")");
     if (VD->getType()->isArrayType()) {
+      // `hist[k] += 1`: an update an array reduction makes (each rank
+      // counts into its own copy, combined after the loop).
+      if (Suggest && reductionArray(VD->getType())) {
+        report(Loc,
+               "'" + Name +
+                   "' is not distributed: updating it in an independent "
+                   "loop would leave each rank a different copy; declare "
+                   "it in a reduction clause ('reduction(" +
+                   Suggest + ": " + Name +
+                   ")': each rank updates its own copy, combined after the "
+                   "loop), or distribute it like the loop's arrays",
+               Fix);
+        return;
+      }
       report(Loc, "'" + Name +
                       "' is not distributed: writing it in an independent "
                       "loop would leave each rank a different copy; "
                       "distribute it like the loop's arrays");
       return;
     }
-    const char *Suggest = Op == BO_AddAssign || Op == BO_SubAssign ? "+"
-                          : Op == BO_MulAssign                     ? "*"
-                                                                   : nullptr;
-    std::optional<FixItHint> Fix;
-    if (Suggest && D.EndLoc.isFileID())
-      Fix = FixItHint::CreateInsertion(
-          D.EndLoc, std::string(" reduction(") + Suggest + ": " + Name + ")");
+    if (VD->getType()->isReferenceType() && !isa<ParmVarDecl>(VD) &&
+        C.SM.isBeforeInTranslationUnit(L.outer()->getBeginLoc(),
+                                       VD->getLocation())) {
+      // Declared in the body, but bound to a place outside it.
+      report(Loc, "'" + Name +
+                      "' refers to a variable declared outside the "
+                      "independent loop (or to a place hpfcc cannot "
+                      "follow): writing through it would leave each rank a "
+                      "different value; bind it to an element the iteration "
+                      "owns ('auto &" +
+                      Name +
+                      " = A[i]') or to a variable declared inside the loop");
+      return;
+    }
     report(Loc,
            "'" + Name +
                "' is assigned in an independent loop: each rank would keep a "

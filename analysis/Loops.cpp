@@ -306,7 +306,8 @@ bool Loops::loopShape(const ForStmt *For, NestLevel &Lv) {
     forEachDeclRef(E, [&](const DeclRefExpr *DRE) {
       // An element (`V[0]`), not the array's size (`V.size()`).
       const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
-      if (V && P.ArrayByVar.count(V) && outermostElement(Ctx, DRE) != DRE)
+      if (V && P.ArrayByVar.count(V) && outermostElement(Ctx, DRE) != DRE &&
+          !unevaluated(Ctx, DRE))
         Dist = DRE;
       return !Dist;
     });
@@ -506,13 +507,30 @@ void Loops::independent(const ParsedDirective &D) {
       if (!F2)
         continue; // reported when D2 itself is checked
       NestInner.insert(D2.Id);
-      if (!D2.Dir.Reductions.empty()) {
-        R.error(D2.locOf(D2.Dir.Reductions[0].OpTok),
-                "a reduction clause is supported only on the outermost "
-                "independent loop of a nest (move it to the loop at line " +
-                    std::to_string(SM.getPresumedLineNumber(D.HashLoc)) + ")");
-        return;
-      }
+      // A reduction variable declared in the nest's body is private to
+      // an outer iteration: where the level runs its whole range on every
+      // rank, the sequential loop's sum is the rank's own (Placement.cpp
+      // refuses a level over distributed indices). One declared outside
+      // the nest is reduced by the outermost loop's clause.
+      for (const pragma::ReductionClause &RC : D2.Dir.Reductions)
+        for (const pragma::NameRef &N : RC.Vars) {
+          const VarDecl *VD = C.slotVar(D2, N.Tok, "a reduction variable");
+          if (!VD)
+            return;
+          if (SM.isBeforeInTranslationUnit(FR.getBegin(),
+                                           VD->getLocation()) &&
+              SM.isBeforeInTranslationUnit(VD->getLocation(), FR.getEnd()))
+            continue;
+          R.error(D2.locOf(N.Tok),
+                  "a reduction clause on an inner loop of a nest is "
+                  "supported only for a variable declared inside the "
+                  "nest; '" +
+                      N.Name +
+                      "' is declared outside it: move the clause to the "
+                      "outermost loop, at line " +
+                      std::to_string(SM.getPresumedLineNumber(D.HashLoc)));
+          return;
+        }
       NestLevel Lv;
       Lv.DirId = D2.Id;
       if (!loopShape(F2, Lv))

@@ -541,6 +541,37 @@ void Placement::place() {
                                  : ", " + std::to_string(L.Reductions.size()) +
                                        " reduction(s) combined across ranks"));
   }
+  // A reduction on an inner level (its variable declared in the nest,
+  // Loops.cpp) is the rank's own sum only where the level runs its whole
+  // range: over distributed indices each rank would hold a part of it.
+  for (const OwnerLoop &L : P.Loops) {
+    if (!L.Home || L.Replicated)
+      continue;
+    for (std::size_t K = 1; K < L.Levels.size(); ++K) {
+      const NestLevel &Lv = L.Levels[K];
+      const ParsedDirective &D = State.Directives[Lv.DirId];
+      // (A loop proven independent, made a level, has the nest's DirId.)
+      if (Lv.DirId == L.DirId || D.Dir.Reductions.empty() || Lv.Dim < 0 ||
+          Lv.Every)
+        continue;
+      const pragma::ReductionClause &RC = D.Dir.Reductions.front();
+      const std::string Var = RC.Vars.front().Name;
+      R.error(D.locOf(RC.Vars.front().Tok),
+              "reduction on this inner loop is not supported: the loop "
+              "runs over the indices of dimension " +
+                  std::to_string(Lv.Dim) + " of '" + L.Home->Name +
+                  "' each rank owns, so each rank would hold only part of '" +
+                  Var + "' in each iteration of the loop at line " +
+                  std::to_string(SM.getPresumedLineNumber(
+                      State.Directives[L.DirId].HashLoc)) +
+                  " (combining it across the ranks in each iteration is "
+                  "not implemented); remove 'independent' from this loop" +
+                  (L.Home->rank() > 1
+                       ? ", or leave dimension " + std::to_string(Lv.Dim) +
+                             " of '" + L.Home->Name + "' undistributed ('*')"
+                       : std::string()));
+    }
+  }
 }
 
 } // namespace hpf::analysis

@@ -12,6 +12,8 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
+#include <algorithm>
+
 using namespace clang;
 
 namespace hpf::codegen {
@@ -51,7 +53,23 @@ SourceRange Emitter::fileRange(const Expr *E) const {
 
 std::string Emitter::text(const Expr *E) const {
   SourceRange R = fileRange(E);
-  return Lexer::getSourceText(CharSourceRange::getTokenRange(R), SM, LO).str();
+  std::string T =
+      Lexer::getSourceText(CharSourceRange::getTokenRange(R), SM, LO).str();
+  // With the folded uses inside it (`n < std::size(A)` as a loop's bound,
+  // which loops copy as text), last first so that offsets hold.
+  const unsigned Begin = SM.getFileOffset(R.getBegin());
+  std::vector<std::pair<unsigned, const analysis::FoldedUse *>> Inside;
+  for (const analysis::FoldedUse &F : P.Folded)
+    if (contains(R, F.Range.getBegin()) && contains(R, F.Range.getEnd()))
+      Inside.push_back({SM.getFileOffset(F.Range.getBegin()) - Begin, &F});
+  std::sort(Inside.rbegin(), Inside.rend());
+  for (const auto &[Off, F] : Inside) {
+    const unsigned End = SM.getFileOffset(F->Range.getEnd()) - Begin +
+                         Lexer::MeasureTokenLength(F->Range.getEnd(), SM, LO);
+    if (Off <= End && End <= T.size())
+      T.replace(Off, End - Off, F->Text);
+  }
+  return T;
 }
 
 bool Emitter::contains(SourceRange R, SourceLocation At) const {

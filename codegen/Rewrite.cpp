@@ -30,6 +30,9 @@ std::string rewrite(ASTContext &Ctx, const pragma::PragmaState &State,
     emitArray(E, *A);
   for (const analysis::PointerArg &PA : P.PointerArgs)
     emitPointerArg(E, PA);
+  // Before the loops, which may copy a body's text.
+  for (const analysis::FoldedUse &F : P.Folded)
+    E.RW.ReplaceText(CharSourceRange::getTokenRange(F.Range), F.Text);
   for (const analysis::Redistribution &R : P.Redistributions)
     emitRedistribution(E, R);
   std::vector<SourceRange> DistributedLoops;

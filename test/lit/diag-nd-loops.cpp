@@ -52,7 +52,7 @@ void f(bool c, double t) {
   double s = 0;
 #pragma hpf independent
   for (int i = 0; i < N; ++i) {
-#pragma hpf independent reduction(+ : s) // expected-error {{a reduction clause is supported only on the outermost independent loop of a nest (move it to the loop at line 53)}}
+#pragma hpf independent reduction(+ : s) // expected-error {{a reduction clause on an inner loop of a nest is supported only for a variable declared inside the nest; 's' is declared outside it: move the clause to the outermost loop, at line 53}}
     for (int j = 0; j < N; ++j)
       s += M[i][j];
   }
