@@ -680,7 +680,11 @@ private:
     if (VD->getType()->isReferenceType() && !isa<ParmVarDecl>(VD) &&
         C.SM.isBeforeInTranslationUnit(L.outer()->getBeginLoc(),
                                        VD->getLocation())) {
-      // Declared in the body, but bound to a place outside it.
+      // Declared in the body, but bound to a place outside it: reported
+      // here, not again at the binding (LoopEffects.cpp).
+      if (VD->getInit())
+        if (const VarDecl *Target = baseVar(VD->getInit()))
+          Handled.insert(Target->getCanonicalDecl());
       report(Loc, "'" + Name +
                       "' refers to a variable declared outside the "
                       "independent loop (or to a place hpfcc cannot "
