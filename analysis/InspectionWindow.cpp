@@ -193,7 +193,7 @@ const Stmt *windowLoop(Context &C, const OwnerLoop &L,
     }
   }
   if (!Tracked.empty())
-    if (std::string W = indirectWriter(C.Ctx, Tracked); !W.empty()) {
+    if (std::string W = indirectWriter(C.Effects, C.Ctx, Tracked); !W.empty()) {
       Why = W;
       return nullptr;
     }
@@ -201,7 +201,7 @@ const Stmt *windowLoop(Context &C, const OwnerLoop &L,
   for (; Loop; Loop = enclosingLoop(C.Ctx, Loop)) {
     std::string Stop = stopsWindow(C, Loop, Vars);
     if (Stop.empty()) {
-      Stop = writesIn(C.Ctx, Tracked, Loop);
+      Stop = writesIn(C.Effects, C.Ctx, Tracked, Loop);
     }
     if (!Stop.empty()) {
       if (!Kept)

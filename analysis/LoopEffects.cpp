@@ -116,24 +116,30 @@ void checkLoopEffects(Context &C, OwnerLoop &L,
              "(one MPI_Allgatherv), and the call reads that copy",
          {}, {}});
   }
-  if (E.Opaque && !E.Opaque->Path.empty())
+  if (E.Opaque) {
+    std::string What = E.Opaque->What;
+    if (!What.empty() && What.back() == ',')
+      What.pop_back();
     L.IfParallel.push_back(
         {OwnerLoop::ParallelOnly::Warning, E.Opaque->Loc,
-         "the loop at line " + lineText(C.SM, L.outer()->getForLoc()) +
-             " reaches " + E.Opaque->What + " (through " +
-             C.Effects.pathText(*E.Opaque) +
-             "): hpfcc assumes it changes nothing declared outside the loop "
-             "and does no I/O (declare it [[gnu::pure]] or [[gnu::const]] "
-             "if so, or define it in this file)",
-         {}, {}});
-  else if (E.Opaque)
-    L.IfParallel.push_back(
-        {OwnerLoop::ParallelOnly::Warning, E.Opaque->Loc,
-         "this independent loop calls " + E.Opaque->What +
+         "this independent loop reaches " + What +
+             (E.Opaque->Path.empty()
+                  ? std::string()
+                  : " (through " + C.Effects.pathText(*E.Opaque) + ")") +
              ": hpfcc assumes it changes nothing declared outside the loop "
-             "and does no I/O (declare it [[gnu::pure]] or [[gnu::const]] "
-             "if so, or define it in this file)",
+             "and does no I/O (declare a function [[gnu::pure]] or "
+             "[[gnu::const]] if so, or define it in this file)",
          {}, {}});
+  }
+  if (E.WritesThrough && !E.WritesThrough->Path.empty())
+    L.IfParallel.push_back(
+        {OwnerLoop::ParallelOnly::Error, E.WritesThrough->Loc,
+         "this writes through a pointer that is not a variable (a member, "
+         "a call's result), reached from " + Loop + " through " +
+             C.Effects.pathText(*E.WritesThrough) +
+             ": hpfcc cannot tell what it changes, and each rank would "
+             "change its own copy; return the value to the loop instead",
+         E.WritesThrough->Path.front().first, "called here from " + Loop});
   if (E.Throws)
     L.MayThrow = true;
 }

@@ -8,6 +8,7 @@
 #include "ProgramWrites.h"
 
 #include "Expressions.h"
+#include "effects/Effects.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -24,289 +25,6 @@ using namespace clang;
 namespace hpf::analysis {
 
 namespace {
-
-/// The types among template arguments, through packs (std::tuple<Ts...>);
-/// false if one is a template (what it instantiates cannot be followed).
-bool typeArguments(llvm::ArrayRef<TemplateArgument> Args,
-                   std::vector<QualType> &Types) {
-  for (const TemplateArgument &A : Args)
-    switch (A.getKind()) {
-    case TemplateArgument::Type:
-      Types.push_back(A.getAsType());
-      break;
-    case TemplateArgument::Pack:
-      if (!typeArguments(A.pack_elements(), Types))
-        return false;
-      break;
-    case TemplateArgument::Template:
-    case TemplateArgument::TemplateExpansion:
-      return false;
-    default:
-      break;
-    }
-  return true;
-}
-
-/// Whether a library function given a value of type T cannot call back
-/// into the program: numbers, pointers to them, and library classes of
-/// such (std::vector<double>, std::ostream); not a function, lambda, user
-/// class or std::function (a function type argument).
-bool harmlessArgument(const SourceManager &SM, QualType T, int Depth = 0) {
-  if (Depth > 8)
-    return false;
-  T = T.getNonReferenceType().getCanonicalType();
-  while (T->isPointerType() || T->isArrayType())
-    T = T->isPointerType() ? T->getPointeeType().getCanonicalType()
-                           : QualType(T->getArrayElementTypeNoTypeQual(), 0);
-  if (T->isFunctionType() || T->isMemberPointerType())
-    return false;
-  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
-  if (!RD)
-    return true;
-  // A polymorphic library class (a stream and its buffer, a locale) may
-  // call a user's override.
-  if (RD->isLambda() || !inSystemHeader(SM, RD->getLocation()) ||
-      (RD->hasDefinition() && RD->isPolymorphic()))
-    return false;
-  if (const auto *TS = dyn_cast<ClassTemplateSpecializationDecl>(RD)) {
-    std::vector<QualType> Types;
-    if (!typeArguments(TS->getTemplateArgs().asArray(), Types))
-      return false;
-    for (QualType A : Types)
-      if (!harmlessArgument(SM, A, Depth + 1))
-        return false;
-  }
-  return true;
-}
-
-/// What the loop (and what it calls) may do to the inspector's variables.
-class LoopWrites : public RecursiveASTVisitor<LoopWrites> {
-public:
-  LoopWrites(ASTContext &Ctx, const std::set<const VarDecl *> &Vars)
-      : Ctx(Ctx), SM(Ctx.getSourceManager()), Vars(Vars) {}
-
-  /// Walks S and every function it reaches; false (Why set) if a variable
-  /// may be written.
-  bool clean(const Stmt *S) {
-    TraverseStmt(const_cast<Stmt *>(S));
-    InLoop = false;
-    while (Why.empty() && !Queue.empty()) {
-      const FunctionDecl *F = Queue.back();
-      Queue.pop_back();
-      if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(F))
-        for (const CXXCtorInitializer *I : Ctor->inits())
-          TraverseStmt(I->getInit());
-      TraverseStmt(F->getBody());
-    }
-    return Why.empty();
-  }
-  /// Whether F, when it runs, may write a variable (what it reaches
-  /// included).
-  bool clean(const FunctionDecl *F) {
-    InLoop = false;
-    Seen.insert(F);
-    Queue.push_back(F);
-    return clean(static_cast<const Stmt *>(nullptr));
-  }
-  std::string Why;
-
-  /// The begin, end, `!=` and `++` of a range for, a structured binding's
-  /// get<I>(): implicit code that runs.
-  bool shouldVisitImplicitCode() const { return true; }
-  /// A carrier's `decltype((...))` (pragma-parser) is not evaluated.
-  bool TraverseDecltypeTypeLoc(DecltypeTypeLoc) { return true; }
-  bool VisitLabelStmt(LabelStmt *) {
-    if (InLoop)
-      return fail("it holds a label (a jump into it would skip the window)");
-    return true;
-  }
-  bool VisitSwitchStmt(SwitchStmt *S) {
-    for (SwitchCase *C = S->getSwitchCaseList(); C; C = C->getNextSwitchCase())
-      OwnCases.insert(C);
-    return true;
-  }
-  bool VisitSwitchCase(SwitchCase *C) {
-    if (InLoop && !OwnCases.count(C)) // a jump into it from a switch outside
-      return fail("it holds a case label of a switch around it");
-    return true;
-  }
-  bool VisitVarDecl(VarDecl *V) {
-    destroys(V->getType(), V->getLocation());
-    if (const auto *A = V->getAttr<CleanupAttr>())
-      reach(A->getFunctionDecl(), V->getLocation());
-    return Why.empty();
-  }
-  /// A tuple-like structured binding's get<I>() initializes a variable
-  /// the traversal does not enter.
-  bool VisitBindingDecl(BindingDecl *B) {
-    if (VarDecl *H = B->getHoldingVar())
-      return TraverseStmt(H->getInit());
-    return true;
-  }
-  bool VisitDeclRefExpr(DeclRefExpr *E) {
-    if (const auto *F = dyn_cast<FunctionDecl>(E->getDecl()))
-      return reach(F, E->getBeginLoc()); // called here or passed on
-    const auto *V = dyn_cast<VarDecl>(E->getDecl());
-    if (!V || !Vars.count(V->getCanonicalDecl()))
-      return true;
-    if (!onlyRead(Ctx, outermostElement(Ctx, E)))
-      return fail("'" + V->getName().str() + "' is written at line " +
-                  lineOf(SM, E->getBeginLoc()));
-    return true;
-  }
-  bool VisitCallExpr(CallExpr *E) {
-    const FunctionDecl *F = E->getDirectCallee();
-    if (!F)
-      return fail("a call through a pointer at line " +
-                  lineOf(SM, E->getBeginLoc()));
-    if (const auto *M = dyn_cast<CXXMethodDecl>(F);
-        M && M->isVirtual() && !M->hasAttr<FinalAttr>() &&
-        !M->getParent()->hasAttr<FinalAttr>())
-      return fail("a virtual call at line " + lineOf(SM, E->getBeginLoc()));
-    if (F->hasAttr<ReturnsTwiceAttr>() ||
-        llvm::is_contained({"setjmp", "_setjmp", "sigsetjmp", "__sigsetjmp",
-                            "getcontext", "vfork"},
-                           F->getName()))
-      return fail("a call of '" + F->getNameAsString() +
-                  "', which may return twice, at line " +
-                  lineOf(SM, E->getBeginLoc()));
-    if (inSystemHeader(SM, F->getLocation())) {
-      const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
-      return library(F, {E->getArgs(), E->getNumArgs()}, E->getType(),
-                     MC ? MC->getImplicitObjectArgument() : nullptr,
-                     E->getBeginLoc());
-    }
-    return reach(F, E->getBeginLoc());
-  }
-  bool VisitCXXConstructExpr(CXXConstructExpr *E) {
-    const CXXConstructorDecl *F = E->getConstructor();
-    if (inSystemHeader(SM, F->getLocation()))
-      return library(F, {E->getArgs(), E->getNumArgs()}, E->getType(), nullptr,
-                     E->getBeginLoc());
-    destroys(E->getType(), E->getBeginLoc());
-    return reach(F, E->getBeginLoc());
-  }
-  bool VisitCXXInheritedCtorInitExpr(CXXInheritedCtorInitExpr *E) {
-    return reach(E->getConstructor(), E->getBeginLoc());
-  }
-  bool VisitCXXNewExpr(CXXNewExpr *E) {
-    if (const FunctionDecl *F = E->getOperatorNew())
-      reach(F, E->getBeginLoc());
-    if (const FunctionDecl *F = E->getOperatorDelete())
-      reach(F, E->getBeginLoc());
-    return Why.empty();
-  }
-  bool VisitCXXDeleteExpr(CXXDeleteExpr *E) {
-    destroys(E->getDestroyedType(), E->getBeginLoc());
-    if (const FunctionDecl *F = E->getOperatorDelete())
-      reach(F, E->getBeginLoc());
-    return Why.empty();
-  }
-  bool VisitCXXBindTemporaryExpr(CXXBindTemporaryExpr *E) {
-    destroys(E->getType(), E->getBeginLoc());
-    return Why.empty();
-  }
-  // Default arguments and member initializers are evaluated where they are
-  // used, but the traversal does not enter them there.
-  bool VisitCXXDefaultArgExpr(CXXDefaultArgExpr *E) {
-    return TraverseStmt(E->getExpr());
-  }
-  bool VisitCXXDefaultInitExpr(CXXDefaultInitExpr *E) {
-    return TraverseStmt(E->getExpr());
-  }
-
-private:
-  ASTContext &Ctx;
-  const SourceManager &SM;
-  const std::set<const VarDecl *> &Vars;
-  std::set<const FunctionDecl *> Seen;
-  std::set<const SwitchCase *> OwnCases;
-  std::vector<const FunctionDecl *> Queue;
-  /// False once the walk has left the loop for the functions it calls.
-  bool InLoop = true;
-
-  bool fail(std::string W) {
-    if (Why.empty())
-      Why = std::move(W);
-    return false;
-  }
-  /// A library call of F: whether what it may construct or call back
-  /// (its arguments, its object, its result, its template arguments:
-  /// std::make_unique<T>) is harmless.
-  bool library(const FunctionDecl *F, llvm::ArrayRef<const Expr *> Args,
-               QualType Result, const Expr *Object, SourceLocation L) {
-    for (const Expr *A : Args)
-      if (!harmlessArgument(SM, A->getType()))
-        return libraryCall(F, L);
-    if (!harmlessArgument(SM, Result) ||
-        (Object && !harmlessArgument(SM, Object->getType())))
-      return libraryCall(F, L);
-    if (const TemplateArgumentList *TA = F->getTemplateSpecializationArgs()) {
-      std::vector<QualType> Types;
-      if (!typeArguments(TA->asArray(), Types))
-        return libraryCall(F, L);
-      for (QualType A : Types)
-        if (!harmlessArgument(SM, A))
-          return libraryCall(F, L);
-    }
-    return true;
-  }
-  bool libraryCall(const FunctionDecl *F, SourceLocation L) {
-    return fail("a call of '" + F->getNameAsString() +
-                "' given a callable or a user type at line " + lineOf(SM, L));
-  }
-  /// The destructors of a user class, its members and its bases, run when
-  /// an object of type T goes.
-  void destroys(QualType T, SourceLocation L, int Depth = 0) {
-    const CXXRecordDecl *RD =
-        T->getBaseElementTypeUnsafe()->getAsCXXRecordDecl();
-    if (!RD || !RD->hasDefinition())
-      return;
-    if (Depth > 16) {
-      fail("a class nested too deep to follow at line " + lineOf(SM, L));
-      return;
-    }
-    if (inSystemHeader(SM, RD->getLocation())) {
-      // A library container destroys its elements (std::vector<T>).
-      if (const auto *TS = dyn_cast<ClassTemplateSpecializationDecl>(RD)) {
-        std::vector<QualType> Types;
-        if (!typeArguments(TS->getTemplateArgs().asArray(), Types))
-          fail("a library class of a template argument at line " +
-               lineOf(SM, L));
-        for (QualType A : Types)
-          destroys(A, L, Depth + 1);
-      }
-      return;
-    }
-    if (const CXXDestructorDecl *D = RD->getDestructor()) {
-      if (D->isVirtual()) // a derived class's, maybe from another file
-        fail("a virtual destructor at line " + lineOf(SM, L));
-      else
-        reach(D, L);
-    }
-    for (const FieldDecl *F : RD->fields())
-      destroys(F->getType(), L, Depth + 1);
-    for (const CXXBaseSpecifier &B : RD->bases())
-      destroys(B.getType(), L, Depth + 1);
-  }
-  /// F runs in the loop: walked later, if the program defines it here.
-  bool reach(const FunctionDecl *F, SourceLocation L) {
-    if (inSystemHeader(SM, F->getLocation()))
-      return true;
-    const FunctionDecl *Def = nullptr;
-    if (!F->hasBody(Def) || !Def->getBody()) {
-      if (F->isDefaulted() || F->isTrivial())
-        return true;
-      return fail("a call of '" + F->getNameAsString() +
-                  "', defined in another file, at line " + lineOf(SM, L));
-    }
-    if (Seen.size() > 256)
-      return fail("it calls too many functions to follow");
-    if (Seen.insert(Def).second)
-      Queue.push_back(Def);
-    return true;
-  }
-};
 
 /// Whether every use of V in Scope is by name: a read, or an assignment,
 /// ++ or -- of V or of its element. Where is set at the first other use
@@ -625,7 +343,7 @@ private:
   void handedArgs(llvm::ArrayRef<TemplateArgument> Args, SourceLocation L,
                   int Depth) {
     std::vector<QualType> Types;
-    if (!typeArguments(Args, Types))
+    if (!effects::typeArguments(Args, Types))
       Other = "a template handed to the library at line " + lineOf(SM, L);
     for (QualType A : Types)
       handed(A, L, Depth);
@@ -725,20 +443,78 @@ std::string untrackedVariable(ASTContext &Ctx, const VarDecl *V) {
   return "";
 }
 
-std::string writesIn(ASTContext &Ctx, const std::set<const VarDecl *> &Vars,
-                     const Stmt *S) {
-  LoopWrites W(Ctx, Vars);
-  return W.clean(S) ? "" : W.Why;
+namespace {
+
+/// A jump into S from outside (a label in it, a case label of a switch
+/// around it) would skip what runs before S, the window's start.
+class JumpsInto : public RecursiveASTVisitor<JumpsInto> {
+public:
+  std::string Why;
+  bool VisitLabelStmt(LabelStmt *) {
+    Why = "it holds a label (a jump into it would skip the window)";
+    return false;
+  }
+  bool VisitSwitchStmt(SwitchStmt *S) {
+    for (SwitchCase *C = S->getSwitchCaseList(); C; C = C->getNextSwitchCase())
+      OwnCases.insert(C);
+    return true;
+  }
+  bool VisitSwitchCase(SwitchCase *C) {
+    if (OwnCases.count(C))
+      return true;
+    Why = "it holds a case label of a switch around it";
+    return false;
+  }
+
+private:
+  std::set<const SwitchCase *> OwnCases;
+};
+
+/// The function (or other context) whose code S is.
+const DeclContext *ownerOf(ASTContext &Ctx, const Stmt *S) {
+  DynTypedNodeList Ps = Ctx.getParents(*S);
+  while (!Ps.empty()) {
+    if (const auto *D = Ps[0].get<Decl>())
+      return isa<DeclContext>(D) ? cast<DeclContext>(D) : D->getDeclContext();
+    Ps = Ctx.getParents(Ps[0]);
+  }
+  return nullptr;
 }
 
-std::string indirectWriter(ASTContext &Ctx,
+/// Why effects E may write one of Vars (empty if they cannot).
+std::string writesOf(const SourceManager &SM, const effects::Effects &E,
+                     const std::set<const VarDecl *> &Vars) {
+  for (const auto &[V, W] : E.Writes)
+    if (Vars.count(V))
+      return "'" + V->getName().str() + "' is written at line " +
+             lineOf(SM, W.Loc);
+  if (E.Opaque)
+    return E.Opaque->What + " at line " + lineOf(SM, E.Opaque->Loc);
+  return "";
+}
+
+} // namespace
+
+std::string writesIn(effects::Analysis &A, ASTContext &Ctx,
+                     const std::set<const VarDecl *> &Vars, const Stmt *S) {
+  JumpsInto J;
+  J.TraverseStmt(const_cast<Stmt *>(S));
+  if (!J.Why.empty())
+    return J.Why;
+  return writesOf(Ctx.getSourceManager(), A.ofStatement(S, ownerOf(Ctx, S)),
+                  Vars);
+}
+
+std::string indirectWriter(effects::Analysis &A, ASTContext &Ctx,
                            const std::set<const VarDecl *> &Vars) {
   Entries E(Ctx);
   E.TraverseDecl(Ctx.getTranslationUnitDecl());
   if (!E.Other.empty())
     return E.Other;
   for (const Expr *Init : E.ThreadInits)
-    if (std::string W = writesIn(Ctx, Vars, Init); !W.empty())
+    if (std::string W = writesOf(Ctx.getSourceManager(),
+                                 A.ofStatement(Init, nullptr), Vars);
+        !W.empty())
       return "a thread_local's initializer may run in the loop, and " + W;
   for (const auto &[F, How] : E.entries()) {
     const FunctionDecl *Def = nullptr;
@@ -746,10 +522,11 @@ std::string indirectWriter(ASTContext &Ctx,
         inSystemHeader(Ctx.getSourceManager(), Def->getLocation()))
       continue; // defined elsewhere (a whole program's variables only), or
                 // the library's: it names none of them
-    LoopWrites W(Ctx, Vars);
-    if (!W.clean(Def))
+    if (std::string W =
+            writesOf(Ctx.getSourceManager(), A.ofFunction(Def), Vars);
+        !W.empty())
       return "'" + F->getNameAsString() + "' may run without a direct call (" +
-             How + ") and " + W.Why;
+             How + ") and " + W;
   }
   return "";
 }

@@ -12,6 +12,7 @@
 
 #include "clang/Basic/SourceLocation.h"
 #include "clang/Basic/SourceManager.h"
+#include "effects/Effects.h"
 
 #include <set>
 #include <string>
@@ -40,9 +41,9 @@ inline std::string lineOf(const clang::SourceManager &SM,
 std::string untrackedVariable(clang::ASTContext &Ctx, const clang::VarDecl *V);
 
 /// Why running S (a loop) may write one of Vars (empty if it cannot): a
-/// write by name in it, or in any function, constructor, destructor or
-/// operator it reaches, transitively; or a call it cannot follow.
-std::string writesIn(clang::ASTContext &Ctx,
+/// jump into it, or what the effects analysis finds: a write in it or in
+/// anything it reaches, transitively, or a call it cannot follow.
+std::string writesIn(effects::Analysis &A, clang::ASTContext &Ctx,
                      const std::set<const clang::VarDecl *> &Vars,
                      const clang::Stmt *S);
 
@@ -54,7 +55,7 @@ std::string writesIn(clang::ASTContext &Ctx,
 /// lambda handed on or without captures, a member of a class handed to the
 /// library, a replacement operator new or delete, a thread_local's
 /// initializer; or an asm statement or a function alias anywhere.
-std::string indirectWriter(clang::ASTContext &Ctx,
+std::string indirectWriter(effects::Analysis &A, clang::ASTContext &Ctx,
                            const std::set<const clang::VarDecl *> &Vars);
 
 } // namespace hpf::analysis

@@ -43,6 +43,60 @@ bool inSystem(const SourceManager &SM, SourceLocation L) {
   return L.isValid() && SM.isInSystemHeader(SM.getExpansionLoc(L));
 }
 
+/// The types among template arguments, through packs (std::tuple<Ts...>);
+/// false if one is a template (what it instantiates cannot be followed).
+bool typeArgumentsImpl(llvm::ArrayRef<TemplateArgument> Args,
+                   std::vector<QualType> &Types) {
+  for (const TemplateArgument &A : Args)
+    switch (A.getKind()) {
+    case TemplateArgument::Type:
+      Types.push_back(A.getAsType());
+      break;
+    case TemplateArgument::Pack:
+      if (!typeArgumentsImpl(A.pack_elements(), Types))
+        return false;
+      break;
+    case TemplateArgument::Template:
+    case TemplateArgument::TemplateExpansion:
+      return false;
+    default:
+      break;
+    }
+  return true;
+}
+
+/// Whether a library function given a value of type T cannot call back
+/// into the program: numbers, pointers to them, and library classes of
+/// such (std::vector<double>, std::ostream); not a function, lambda, user
+/// class or std::function (a function type argument).
+bool harmlessImpl(const SourceManager &SM, QualType T, int Depth) {
+  if (Depth > 8)
+    return false;
+  T = T.getNonReferenceType().getCanonicalType();
+  while (T->isPointerType() || T->isArrayType())
+    T = T->isPointerType() ? T->getPointeeType().getCanonicalType()
+                           : QualType(T->getArrayElementTypeNoTypeQual(), 0);
+  if (T->isFunctionType() || T->isMemberPointerType())
+    return false;
+  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+  if (!RD)
+    return true;
+  // A polymorphic library class (a stream and its buffer, a locale) may
+  // call a user's override.
+  if (RD->isLambda() || !inSystem(SM, RD->getLocation()) ||
+      (RD->hasDefinition() && RD->isPolymorphic()))
+    return false;
+  if (const auto *TS = dyn_cast<ClassTemplateSpecializationDecl>(RD)) {
+    std::vector<QualType> Types;
+    if (!typeArgumentsImpl(TS->getTemplateArgs().asArray(), Types))
+      return false;
+    for (QualType A : Types)
+      if (!harmlessImpl(SM, A, Depth + 1))
+        return false;
+  }
+  return true;
+}
+
 const FunctionDecl *definition(const FunctionDecl *FD) {
   const FunctionDecl *Def = nullptr;
   if (FD && FD->hasBody(Def) && Def)
@@ -70,6 +124,27 @@ public:
   /// analysis.
   std::vector<const VarDecl *> Candidates;
 
+  /// The begin, end, `!=` and `++` of a range for, a structured binding's
+  /// get<I>(): implicit code that runs.
+  bool shouldVisitImplicitCode() const { return true; }
+  /// A directive's carrier, `decltype((...))`, is not evaluated.
+  bool TraverseDecltypeTypeLoc(DecltypeTypeLoc) { return true; }
+  /// A tuple-like structured binding's get<I>() initializes a variable
+  /// the traversal does not enter.
+  bool VisitBindingDecl(BindingDecl *B) {
+    if (VarDecl *H = B->getHoldingVar())
+      return TraverseStmt(H->getInit());
+    return true;
+  }
+  bool VisitCXXInheritedCtorInitExpr(CXXInheritedCtorInitExpr *E) {
+    call(E->getBeginLoc(), E->getConstructor());
+    return true;
+  }
+  bool VisitCXXBindTemporaryExpr(CXXBindTemporaryExpr *E) {
+    destroys(E->getBeginLoc(), E->getType());
+    return true;
+  }
+
   bool TraverseLambdaExpr(LambdaExpr *LE) {
     for (Expr *Init : LE->capture_inits())
       if (Init && !TraverseStmt(Init))
@@ -92,17 +167,39 @@ public:
         opaque(E->getBeginLoc(), "a call through a pointer");
       return true;
     }
+    if (FD->hasAttr<ReturnsTwiceAttr>() ||
+        (FD->getIdentifier() &&
+         llvm::is_contained({"setjmp", "_setjmp", "sigsetjmp", "__sigsetjmp",
+                             "getcontext", "vfork"},
+                            FD->getName()))) {
+      opaque(E->getBeginLoc(), "a call of '" + FD->getNameAsString() +
+                                   "', which may return twice,");
+      return true;
+    }
+    if (inSystem(SM, FD->getLocation())) {
+      const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
+      library(FD, {E->getArgs(), E->getNumArgs()}, E->getType(),
+              MC ? MC->getImplicitObjectArgument() : nullptr,
+              E->getBeginLoc());
+    }
+    // A pure virtual function runs as one of its overrides
+    // (VisitCXXMemberCallExpr).
+    if (const auto *M = dyn_cast<CXXMethodDecl>(FD); M && M->isPureVirtual())
+      return true;
     call(E->getBeginLoc(), FD);
     return true;
   }
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr *E) {
     const CXXMethodDecl *M = E->getMethodDecl();
     if (M && M->isVirtual() && !M->hasAttr<FinalAttr>() &&
-        !M->getParent()->hasAttr<FinalAttr>() && !M->isPureVirtual())
+        !M->getParent()->hasAttr<FinalAttr>() &&
+        !ofItsOwnType(E->getImplicitObjectArgument())) {
       // The call may reach an override: every one of the program's is a
-      // callee (an override in another file would be unseen).
+      // callee, and one in another file would be unseen.
       for (const CXXMethodDecl *O : overridersOf(M))
         edge(E->getBeginLoc(), O);
+      opaque(E->getBeginLoc(), "a virtual call");
+    }
     return true;
   }
   bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *E) {
@@ -121,8 +218,12 @@ public:
     return true;
   }
   bool VisitCXXConstructExpr(CXXConstructExpr *E) {
-    if (const CXXConstructorDecl *Ctor = E->getConstructor())
+    if (const CXXConstructorDecl *Ctor = E->getConstructor()) {
+      if (inSystem(SM, Ctor->getLocation()))
+        library(Ctor, {E->getArgs(), E->getNumArgs()}, E->getType(), nullptr,
+                E->getBeginLoc());
       call(E->getBeginLoc(), Ctor);
+    }
     destroys(E->getBeginLoc(), E->getType());
     return true;
   }
@@ -169,6 +270,28 @@ public:
       Candidates.push_back(VD);
     return true;
   }
+  /// `*p`, `p[i]`, `p->m` of a pointer: a write through it changes what
+  /// it points to (the mutation analysis is asked about each).
+  bool VisitUnaryOperator(UnaryOperator *E) {
+    if (E->getOpcode() == UO_Deref)
+      through(E, E->getSubExpr());
+    return true;
+  }
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
+    if (E->getBase()->IgnoreParenImpCasts()->getType()->isPointerType())
+      through(E, E->getBase());
+    return true;
+  }
+  bool VisitMemberExpr(MemberExpr *E) {
+    if (E->isArrow() && !isa<CXXThisExpr>(E->getBase()->IgnoreParenImpCasts()))
+      through(E, E->getBase());
+    return true;
+  }
+  /// Dereferences of pointers that are not the code's own variables: the
+  /// variable (null: a member or a call's result, which names no
+  /// variable) and the dereference.
+  std::vector<std::pair<const VarDecl *, const Expr *>> Derefs;
+
   bool VisitVarDecl(VarDecl *VD) {
     // A file stream of replicated code is opened collectively.
     std::string T = replicatedIoType(VD->getType());
@@ -176,6 +299,8 @@ public:
       once(Out.File, VD->getLocation(), "std::" + T);
     if (VD->hasLocalStorage())
       destroys(VD->getLocation(), VD->getType());
+    if (const auto *A = VD->getAttr<CleanupAttr>())
+      call(VD->getLocation(), A->getFunctionDecl());
     return true;
   }
 
@@ -187,6 +312,24 @@ private:
   std::vector<Edge> &Edges;
   std::set<const DeclRefExpr *> CalleeRefs;
   std::set<const VarDecl *> Seen;
+
+  void through(const Expr *Deref, const Expr *Pointer) {
+    Pointer = Pointer->IgnoreParenImpCasts();
+    if (Pointer->getType()->getPointeeType().isConstQualified())
+      return;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Pointer)) {
+      const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+      if (V && !Own(V))
+        Derefs.push_back({V, Deref});
+      else if (V && !isa<ParmVarDecl>(V))
+        // A pointer of the code's own may point anywhere (`int *h = G`);
+        // a parameter points at what the call gave it, which the mutation
+        // analysis at the call judges.
+        Derefs.push_back({nullptr, Deref});
+      return;
+    }
+    Derefs.push_back({nullptr, Deref});
+  }
 
   void edge(SourceLocation L, const FunctionDecl *FD) {
     if (const FunctionDecl *Def = definition(FD))
@@ -216,30 +359,86 @@ private:
       return;
     }
     if (FD->getBuiltinID() || FD->hasAttr<ConstAttr>() ||
-        FD->hasAttr<PureAttr>() || FD->isDefaulted() || FD->isDeleted())
+        FD->hasAttr<PureAttr>() || FD->isDefaulted() || FD->isDeleted() ||
+        FD->isTrivial())
       return;
-    opaque(L, "'" + FD->getQualifiedNameAsString() +
-                  "', whose body is not in this translation unit");
+    opaque(L, "a call of '" + FD->getNameAsString() +
+                  "', defined in another file,");
+  }
+
+  /// A library call of F: what it may construct or call back (its
+  /// arguments, its object, its result, its template arguments:
+  /// std::make_unique<T>) must be harmless, else the call is not followed.
+  void library(const FunctionDecl *F, llvm::ArrayRef<const Expr *> Args,
+               QualType Result, const Expr *Object, SourceLocation L) {
+    bool Harmless = harmlessImpl(SM, Result, 0) &&
+                    (!Object || harmlessImpl(SM, Object->getType(), 0));
+    for (const Expr *A : Args)
+      Harmless = Harmless && harmlessImpl(SM, A->getType(), 0);
+    if (const TemplateArgumentList *TA = F->getTemplateSpecializationArgs()) {
+      std::vector<QualType> Types;
+      Harmless = Harmless && typeArgumentsImpl(TA->asArray(), Types);
+      for (QualType A : Types)
+        Harmless = Harmless && harmlessImpl(SM, A, 0);
+    }
+    if (!Harmless)
+      opaque(L, "a call of '" + F->getNameAsString() +
+                    "' given a callable or a user type");
   }
 
 public:
-  /// The destructor an object of type T runs when it ends.
-  void destroys(SourceLocation L, QualType T) {
+  /// The destructors an object of type T runs when it ends: its class's,
+  /// its members' and its bases', and a library container's elements'.
+  void destroys(SourceLocation L, QualType T, int Depth = 0) {
     T = Ctx.getBaseElementType(T.getNonReferenceType());
-    if (const CXXRecordDecl *RD = T->getAsCXXRecordDecl())
-      if (RD->hasDefinition())
-        if (const CXXDestructorDecl *D = RD->getDestructor())
-          if (!D->isTrivial())
-            call(L, D);
+    const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+    if (!RD || !RD->hasDefinition())
+      return;
+    if (Depth > 16) {
+      opaque(L, "a class nested too deep to follow");
+      return;
+    }
+    if (inSystem(SM, RD->getLocation())) {
+      if (const auto *TS = dyn_cast<ClassTemplateSpecializationDecl>(RD)) {
+        std::vector<QualType> Types;
+        if (!typeArgumentsImpl(TS->getTemplateArgs().asArray(), Types))
+          opaque(L, "a library class of a template argument");
+        for (QualType A : Types)
+          destroys(L, A, Depth + 1);
+      }
+      return;
+    }
+    if (const CXXDestructorDecl *D = RD->getDestructor()) {
+      if (D->isVirtual()) // a derived class's, maybe from another file
+        opaque(L, "a virtual destructor");
+      else if (!D->isTrivial())
+        call(L, D);
+    }
+    for (const FieldDecl *F : RD->fields())
+      destroys(L, F->getType(), Depth + 1);
+    for (const CXXBaseSpecifier &B : RD->bases())
+      destroys(L, B.getType(), Depth + 1);
   }
 
 private:
+  /// An object whose dynamic type is its static type: a variable of class
+  /// type (not a reference or pointer to one).
+  static bool ofItsOwnType(const Expr *Object) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(Object->IgnoreParenImpCasts());
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    return VD && VD->getType()->isRecordType();
+  }
   std::vector<const CXXMethodDecl *> overridersOf(const CXXMethodDecl *M) {
     std::vector<const CXXMethodDecl *> Found;
-    std::deque<const CXXMethodDecl *> Work{M};
-    std::set<const CXXMethodDecl *> Done;
-    // Clang records overridden methods, not overriders: search the
-    // program's classes.
+    // Clang records overridden methods, not overriders: a method overrides
+    // M if one of the methods it overrides does, transitively.
+    std::function<bool(const CXXMethodDecl *)> Overrides =
+        [&](const CXXMethodDecl *C) {
+          for (const CXXMethodDecl *O : C->overridden_methods())
+            if (O->getCanonicalDecl() == M->getCanonicalDecl() || Overrides(O))
+              return true;
+          return false;
+        };
     std::function<void(const DeclContext *)> Scan =
         [&](const DeclContext *DC) {
           for (const Decl *D : DC->decls()) {
@@ -249,9 +448,8 @@ private:
                      RD && RD->hasDefinition() &&
                      !inSystem(SM, RD->getLocation()))
               for (const CXXMethodDecl *Cand : RD->methods())
-                for (const CXXMethodDecl *Over : Cand->overridden_methods())
-                  if (Over->getCanonicalDecl() == M->getCanonicalDecl())
-                    Found.push_back(Cand);
+                if (Overrides(Cand))
+                  Found.push_back(Cand);
           }
         };
     Scan(Ctx.getTranslationUnitDecl());
@@ -288,13 +486,28 @@ private:
   }
 };
 
-/// The mutation analysis' answer for each candidate variable of code S.
+/// The mutation analysis' answer for each candidate variable of code S,
+/// and for each dereference of a pointer that is not S's own: a write
+/// through it is a write of the pointer's variable, or (a member, a call's
+/// result) a write hpfcc cannot name.
 void mutations(ASTContext &Ctx, const Stmt *S,
                const std::vector<const VarDecl *> &Candidates,
+               const std::vector<std::pair<const VarDecl *, const Expr *>>
+                   &Derefs,
                Effects &Out) {
-  if (Candidates.empty())
+  if (Candidates.empty() && Derefs.empty())
     return;
   ExprMutationAnalyzer A(*S, Ctx);
+  for (const auto &[V, E] : Derefs) {
+    const Stmt *M = A.findMutation(E);
+    if (!M)
+      continue;
+    if (V)
+      Out.Writes.try_emplace(V->getCanonicalDecl(),
+                             Witness{M->getBeginLoc(), "", {}});
+    else if (!Out.WritesThrough)
+      Out.WritesThrough = Witness{M->getBeginLoc(), "", {}};
+  }
   for (const VarDecl *VD : Candidates) {
     const Stmt *M = A.findMutation(VD);
     if (!M && (VD->getType()->isPointerType() ||
@@ -338,6 +551,7 @@ bool merge(Effects &Into, const Effects &From, SourceLocation L,
   One(Into.Throws, From.Throws);
   One(Into.Exits, From.Exits);
   One(Into.Opaque, From.Opaque);
+  One(Into.WritesThrough, From.WritesThrough);
   One(Into.Output, From.Output);
   One(Into.Input, From.Input);
   One(Into.File, From.File);
@@ -358,6 +572,14 @@ bool automaticIn(const VarDecl *V, const FunctionDecl *F) {
 }
 
 } // namespace
+
+bool harmlessToLibrary(const SourceManager &SM, QualType T, int Depth) {
+  return harmlessImpl(SM, T, Depth);
+}
+bool typeArguments(llvm::ArrayRef<TemplateArgument> Args,
+                   std::vector<QualType> &Types) {
+  return typeArgumentsImpl(Args, Types);
+}
 
 struct Analysis::Impl {
   explicit Impl(ASTContext &Ctx) : Ctx(Ctx) {}
@@ -389,12 +611,8 @@ struct Analysis::Impl {
             C.TraverseStmt(I->getInit());
       if (Body) {
         C.TraverseStmt(const_cast<Stmt *>(Body));
-        mutations(Ctx, Body, C.Candidates, N.All);
+        mutations(Ctx, Body, C.Candidates, C.Derefs, N.All);
       }
-      if (const auto *Dtor = dyn_cast<CXXDestructorDecl>(F))
-        // Members are destroyed after the body.
-        for (const FieldDecl *Fd : Dtor->getParent()->fields())
-          C.destroys(Fd->getLocation(), Fd->getType());
       for (const Edge &E : N.Edges)
         if (!Nodes.count(E.Callee))
           Work.push_back(E.Callee);
@@ -451,7 +669,7 @@ Effects Analysis::ofStatement(const Stmt *S, const DeclContext *Owner) {
   std::vector<Edge> Edges;
   Collector C(P->Ctx, Inside, Out, Edges);
   C.TraverseStmt(const_cast<Stmt *>(S));
-  mutations(P->Ctx, S, C.Candidates, Out);
+  mutations(P->Ctx, S, C.Candidates, C.Derefs, Out);
   for (const Edge &E : Edges)
     if (!P->Nodes.count(E.Callee))
       P->discover(E.Callee);

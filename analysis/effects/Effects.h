@@ -28,6 +28,7 @@
 #define HPF_ANALYSIS_EFFECTS_EFFECTS_H
 
 #include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/ArrayRef.h"
 
 #include <map>
 #include <memory>
@@ -37,6 +38,9 @@
 
 namespace clang {
 class ASTContext;
+class QualType;
+class SourceManager;
+class TemplateArgument;
 class DeclContext;
 class FunctionDecl;
 class Stmt;
@@ -63,6 +67,9 @@ struct Effects {
   std::optional<Witness> Throws;   ///< a throw expression of the program
   std::optional<Witness> Exits;    ///< exit, abort, longjmp, terminate, ...
   std::optional<Witness> Opaque;   ///< a call the compiler cannot follow
+  /// A write through a pointer that names no variable (a member's, a
+  /// call's result): what it changes cannot be told.
+  std::optional<Witness> WritesThrough;
   /// Replicated I/O: output (stdout, std::cout), input (stdin, std::cin),
   /// files (collective: rank 0 opens and reads them for every rank).
   std::optional<Witness> Output, Input, File;
@@ -92,6 +99,17 @@ private:
   struct Impl;
   std::unique_ptr<Impl> P;
 };
+
+/// Whether a library function given a value of type T cannot call back
+/// into the program: numbers, pointers to them, and library classes of
+/// such (std::vector<double>, std::ostream); not a function, lambda, user
+/// class or std::function (a function type argument).
+bool harmlessToLibrary(const clang::SourceManager &SM, clang::QualType T,
+                       int Depth = 0);
+/// The types among template arguments, through packs (std::tuple<Ts...>);
+/// false if one is a template (what it instantiates cannot be followed).
+bool typeArguments(llvm::ArrayRef<clang::TemplateArgument> Args,
+                   std::vector<clang::QualType> &Types);
 
 } // namespace hpf::analysis::effects
 

@@ -68,7 +68,7 @@ double own(int i) {
 }
 double twice(const long &c) { return 2.0 * double(c); }
 // A read through a call of an array the loop writes.
-double peek(int k) { return X[k]; } // expected-error {{'X' is read here, reached from the independent loop at line 98 through 'peek' (called at line 99), and the loop writes it}}
+double peek(int k) { return X[k]; } // expected-error {{'X' is read here, reached from the independent loop at line 102 through 'peek' (called at line 103), and the loop writes it}}
 
 int main() {
   long n = 0, bumped = 0;
@@ -84,18 +84,22 @@ int main() {
     Y[i] += up(i); // expected-note {{called here from the independent loop at line 80}}
     Y[i] += g(i); // expected-note {{called here from the independent loop at line 80}}
     Probe p; // expected-note 2 {{called here from the independent loop at line 80}}
-    Y[i] += p.v + pick().f(i); // expected-note {{called here from the independent loop at line 80}}
+    Y[i] += p.v + pick().f(i); // expected-note {{called here from the independent loop at line 80}} expected-warning {{this independent loop reaches a virtual call: hpfcc assumes it changes nothing declared outside the loop and does no I/O}}
     bump(bumped); // expected-error {{'bumped' is declared outside the independent loop at line 80 and may be changed here}}
     Y[i] += own(i) + twice(bumped);
     long mine = 0;
     auto h = [&] { ++mine; };
     h();
     Y[i] += double(mine);
-    Y[i] += elsewhere(i); // expected-warning {{this independent loop calls 'elsewhere', whose body is not in this translation unit: hpfcc assumes it changes nothing declared outside the loop and does no I/O}}
-    Y[i] += pureElsewhere(i);
   }
 #pragma hpf independent
   for (int i = 0; i < N; ++i)
-    X[i] = peek(N - 1 - i); // expected-note {{called here from the independent loop at line 98}}
+    Y[i] = elsewhere(i) + pureElsewhere(i); // expected-warning {{this independent loop reaches a call of 'elsewhere', defined in another file: hpfcc assumes it changes nothing declared outside the loop and does no I/O}}
+#pragma hpf independent
+  for (int i = 0; i < N; ++i)
+    Y[i] = pureElsewhere(i);
+#pragma hpf independent
+  for (int i = 0; i < N; ++i)
+    X[i] = peek(N - 1 - i); // expected-note {{called here from the independent loop at line 102}}
   return int(X[0]);
 }
