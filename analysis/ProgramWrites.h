@@ -2,9 +2,9 @@
 //
 // Whole-program questions about a variable an inspector reads
 // (InspectionWindow.cpp): whether it is used only by name, so that every
-// write to it is an assignment a walk can see, and whether a function that
-// writes it can run without a direct call the walk follows (a signal
-// handler, a thread, a coroutine, a callback).
+// write to it is one the effects analysis (effects/Effects.h) sees, and
+// whether a function that writes it can run without a direct call the
+// analysis follows (a signal handler, a thread, a coroutine, a callback).
 //
 //===----------------------------------------------------------------------===//
 #ifndef HPF_ANALYSIS_PROGRAMWRITES_H
