@@ -600,6 +600,23 @@ private:
     if (VD && C.P.ArrayByVar.count(VD))
       return; // M[i][j]: checked by VisitArraySubscriptExpr
     if (!VD) {
+      // Reported here, not again as a change of the pointer's target
+      // (LoopEffects.cpp).
+      for (const Expr *P = LHS->IgnoreParenImpCasts(); P;) {
+        if (const auto *DRE = dyn_cast<DeclRefExpr>(P)) {
+          if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+            Handled.insert(V->getCanonicalDecl());
+          break;
+        }
+        if (const auto *AS = dyn_cast<ArraySubscriptExpr>(P))
+          P = AS->getBase()->IgnoreParenImpCasts();
+        else if (const auto *UO = dyn_cast<UnaryOperator>(P))
+          P = UO->getSubExpr()->IgnoreParenImpCasts();
+        else if (const auto *ME = dyn_cast<MemberExpr>(P))
+          P = ME->getBase()->IgnoreParenImpCasts();
+        else
+          break;
+      }
       report(Loc, "writes through pointers or references are not allowed "
                   "in an independent loop (hpfcc cannot prove the target "
                   "is owned by the rank)");

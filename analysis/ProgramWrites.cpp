@@ -488,8 +488,10 @@ std::string writesOf(const SourceManager &SM, const effects::Effects &E,
     if (Vars.count(V))
       return "'" + V->getName().str() + "' is written at line " +
              lineOf(SM, W.Loc);
-  if (E.Opaque)
-    return E.Opaque->What + " at line " + lineOf(SM, E.Opaque->Loc);
+  // Writes through pointers cannot reach Vars: each is used only by name.
+  for (const std::optional<effects::Witness> *W : {&E.Opaque, &E.Callback})
+    if (*W)
+      return (*W)->What + " at line " + lineOf(SM, (*W)->Loc);
   return "";
 }
 

@@ -315,7 +315,10 @@ private:
 
   void through(const Expr *Deref, const Expr *Pointer) {
     Pointer = Pointer->IgnoreParenImpCasts();
-    if (Pointer->getType()->getPointeeType().isConstQualified())
+    // `*this`: the object the call was made on, whose change the mutation
+    // analysis at the call judges.
+    if (Pointer->getType()->getPointeeType().isConstQualified() ||
+        isa<CXXThisExpr>(Pointer))
       return;
     if (const auto *DRE = dyn_cast<DeclRefExpr>(Pointer)) {
       const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
@@ -381,9 +384,41 @@ private:
       for (QualType A : Types)
         Harmless = Harmless && harmlessImpl(SM, A, 0);
     }
-    if (!Harmless)
-      opaque(L, "a call of '" + F->getNameAsString() +
-                    "' given a callable or a user type");
+    if (Harmless)
+      return;
+    once(Out.Callback, L,
+         "a call of '" + F->getNameAsString() +
+             "' given a callable or a user type");
+    // What the library may call back: the members of the user classes it
+    // is given.
+    for (const Expr *A : Args)
+      handedMembers(L, A->getType(), 0);
+    if (Object)
+      handedMembers(L, Object->getType(), 0);
+  }
+  void handedMembers(SourceLocation L, QualType T, int Depth) {
+    T = T.getNonReferenceType();
+    while (T->isPointerType() || T->isArrayType())
+      T = T->isPointerType() ? T->getPointeeType()
+                             : QualType(T->getArrayElementTypeNoTypeQual(), 0);
+    const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+    if (!RD || !RD->hasDefinition() || Depth > 8)
+      return;
+    if (inSystem(SM, RD->getLocation())) {
+      if (const auto *TS = dyn_cast<ClassTemplateSpecializationDecl>(RD)) {
+        std::vector<QualType> Types;
+        typeArgumentsImpl(TS->getTemplateArgs().asArray(), Types);
+        for (QualType A : Types)
+          handedMembers(L, A, Depth + 1);
+      }
+      return;
+    }
+    for (const CXXMethodDecl *M : RD->methods())
+      edge(L, M);
+    for (const FieldDecl *F : RD->fields())
+      handedMembers(L, F->getType(), Depth + 1);
+    for (const CXXBaseSpecifier &B : RD->bases())
+      handedMembers(L, B.getType(), Depth + 1);
   }
 
 public:
@@ -552,6 +587,7 @@ bool merge(Effects &Into, const Effects &From, SourceLocation L,
   One(Into.Exits, From.Exits);
   One(Into.Opaque, From.Opaque);
   One(Into.WritesThrough, From.WritesThrough);
+  One(Into.Callback, From.Callback);
   One(Into.Output, From.Output);
   One(Into.Input, From.Input);
   One(Into.File, From.File);

@@ -67,6 +67,10 @@ struct Effects {
   std::optional<Witness> Throws;   ///< a throw expression of the program
   std::optional<Witness> Exits;    ///< exit, abort, longjmp, terminate, ...
   std::optional<Witness> Opaque;   ///< a call the compiler cannot follow
+  /// A library call given a callable or a user type it may call back (its
+  /// members are followed as calls; a library class's virtual functions
+  /// an override of the program's may replace are not).
+  std::optional<Witness> Callback;
   /// A write through a pointer that names no variable (a member's, a
   /// call's result): what it changes cannot be told.
   std::optional<Witness> WritesThrough;

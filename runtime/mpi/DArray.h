@@ -447,11 +447,7 @@ public:
       // Read by a function an independent loop calls: from the copy the
       // loop made before it ran (hpf::loop_read_copy).
       rt::checkGlobal(Dist, G.data(), "element read", Where);
-      index_t Linear = 0;
-      for (int D = 0; D < Rank; ++D)
-        Linear = Linear * Dist.dims()[std::size_t(D)].size() +
-                 G[std::size_t(D)];
-      return LoopCopy[Linear];
+      return LoopCopy[copyIndex(G)];
     }
     rt::checkNotInIndependentLoop(Where); // first: it names the loop
     rt::checkGlobal(Dist, G.data(), "element read", Where);
@@ -473,6 +469,12 @@ public:
     static_assert(std::is_trivially_copyable_v<R>, "a value to broadcast");
     static_assert(sizeof...(I) == Rank, "one index per dimension");
     std::array<index_t, Rank> G{index_t(idx)...};
+    if (LoopCopy && rt::independentDepth() > 0) {
+      // In a function an independent loop calls: Fn's owned_at reads the
+      // loop's copy, on this rank alone.
+      rt::checkGlobal(Dist, G.data(), "element read", Where);
+      return R(Fn());
+    }
     rt::checkNotInIndependentLoop(Where);
     rt::checkGlobal(Dist, G.data(), "element read", Where);
     R V{};
@@ -494,6 +496,8 @@ public:
     static_assert(sizeof...(I) == Rank, "one index per dimension");
     std::array<index_t, Rank> G{index_t(idx)...};
     rt::checkGlobal(Dist, G.data(), "element read", Where);
+    if (LoopCopy && rt::independentDepth() > 0)
+      return LoopCopy[copyIndex(G)];
     if (!isLocal(G))
       fail("element read",
            "read on a rank that does not own the element (internal error: "
@@ -635,6 +639,13 @@ private:
   }
 
   template <class, int> friend class loop_read_copy;
+  /// G's position in the whole array, row-major (a loop_read_copy).
+  index_t copyIndex(const std::array<index_t, Rank> &G) const {
+    index_t Linear = 0;
+    for (int D = 0; D < Rank; ++D)
+      Linear = Linear * Dist.dims()[std::size_t(D)].size() + G[std::size_t(D)];
+    return Linear;
+  }
   /// The whole array (row-major) that element reads in functions called
   /// from the running independent loop read, or null.
   mutable const T *LoopCopy = nullptr;

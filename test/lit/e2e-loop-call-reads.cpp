@@ -3,17 +3,18 @@
 // whole array gathered before the loop (hpf::loop_read_copy, one
 // MPI_Allgatherv; analysis/LoopEffects.cpp): an inline helper reading U at
 // i and i + 1, a lambda defined before the loop, a field of a struct
-// element, an element of a 2-D array, and a read that is the value of a
-// compound assignment.
+// element, an element of a 2-D array, a read that is the value of a
+// compound assignment, and an expression of reads with one owner
+// (owner_value in replicated code).
 // REQUIRES: mpi
 // RUN: %e2e --tmp %t --ranks 1,2,3,4 %s | FileCheck %s
 // RUN: %hpfcc -Rhpf -fsyntax-only %s 2>&1 | FileCheck %s --check-prefix=REMARK
-// CHECK: e2e: sequential output: 2608 808
+// CHECK: e2e: sequential output: 246456 808
 // CHECK: e2e: -n 1: same output
 // CHECK: e2e: -n 2: same output
 // CHECK: e2e: -n 3: same output
 // CHECK: e2e: -n 4: same output
-// REMARK: remark: 'U' is read through 'flux' (called at line [[#@LINE+39]]): before the loop its elements are gathered on every rank (one MPI_Allgatherv), and the call reads that copy
+// REMARK: remark: 'U' is read through 'flux' (called at line [[#@LINE+40]]): before the loop its elements are gathered on every rank (one MPI_Allgatherv), and the call reads that copy
 #include <cstdio>
 
 constexpr int N = 16;
@@ -32,6 +33,7 @@ double M[4][N];
 inline double flux(int i) { return 0.5 * (U[i] + U[i + 1]); }
 double field(int k) { return 2 * S[k].y; }
 double corner() { return 1 + M[3][N - 1]; }
+double squared(int k) { return U[k] * U[k]; } // one owner: owner_value
 double total(int k) {
   double t = 1;
   t += U[k];
@@ -52,7 +54,7 @@ int main() {
   auto at = [&](int k) { return U[k]; };
 #pragma hpf independent
   for (int i = 0; i < N; ++i)
-    F[i] = flux(i) + at(i);
+    F[i] = flux(i) + at(i) + squared(N - i);
 #pragma hpf independent
   for (int i = 0; i < N; ++i)
     G[i] = field(N - 1 - i) + corner() + total(i % 2);
