@@ -8,6 +8,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
 #include "clang/Basic/SourceManager.h"
@@ -264,7 +265,10 @@ public:
     if (Own(VD))
       return true;
     const VarDecl *Canon = VD->getCanonicalDecl();
-    Out.Reads.try_emplace(Canon, Witness{E->getLocation(), "", {}});
+    // A read: not the target of an assignment (`A[k] = v`, `A[k] += v`:
+    // replicated code has the owner store or update the element).
+    if (!isAssigned(E))
+      Out.Reads.try_emplace(Canon, Witness{E->getLocation(), "", {}});
     if (Seen.insert(Canon).second && !VD->getType().isConstQualified() &&
         !inSystem(SM, VD->getLocation()))
       Candidates.push_back(VD);
@@ -312,6 +316,30 @@ private:
   std::vector<Edge> &Edges;
   std::set<const DeclRefExpr *> CalleeRefs;
   std::set<const VarDecl *> Seen;
+
+  /// E (or the element or field of it that E is the base of) is the left
+  /// side of an assignment.
+  bool isAssigned(const DeclRefExpr *E) {
+    const Expr *Whole = outermostElement(Ctx, E);
+    for (;;) {
+      DynTypedNodeList Ps = Ctx.getParents(*Whole);
+      const auto *P = Ps.empty() ? nullptr : Ps[0].get<Expr>();
+      if (!P)
+        return false;
+      if (isa<ParenExpr>(P) || isa<MemberExpr>(P) ||
+          (isa<ImplicitCastExpr>(P) &&
+           cast<ImplicitCastExpr>(P)->getCastKind() == CK_NoOp)) {
+        Whole = P;
+        continue;
+      }
+      if (const auto *BO = dyn_cast<BinaryOperator>(P))
+        return BO->isAssignmentOp() && BO->getLHS() == Whole;
+      if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(P))
+        return OC->isAssignmentOp() && OC->getNumArgs() > 0 &&
+               OC->getArg(0) == Whole;
+      return false;
+    }
+  }
 
   void through(const Expr *Deref, const Expr *Pointer) {
     Pointer = Pointer->IgnoreParenImpCasts();
