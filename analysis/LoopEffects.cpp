@@ -1,4 +1,5 @@
-//===- analysis/LoopEffects.cpp - what an independent loop does through calls -===//
+//===- analysis/LoopEffects.cpp - what an independent loop does through calls
+//-===//
 //
 // The iterations of an independent loop run split over the ranks, so what
 // they change must be theirs: the elements they own, their own variables,
@@ -45,8 +46,7 @@ void checkLoopEffects(Context &C, OwnerLoop &L,
     return;
   const effects::Effects E = C.Effects.ofStatement(L.outer(), Owner);
   const std::string Loop =
-      "the independent loop at line " +
-      lineText(C.SM, L.outer()->getForLoc());
+      "the independent loop at line " + lineText(C.SM, L.outer()->getForLoc());
   auto IsReduction = [&L](const VarDecl *V) {
     for (const LoopReduction &Red : L.Reductions)
       if (Red.Var->getCanonicalDecl() == V)
@@ -63,18 +63,21 @@ void checkLoopEffects(Context &C, OwnerLoop &L,
       if (Handled.count(V) || IsReduction(V))
         continue;
       L.IfParallel.push_back(
-          {OwnerLoop::ParallelOnly::Error, W.Loc,
+          {OwnerLoop::ParallelOnly::Error,
+           W.Loc,
            Name + " is declared outside " + Loop +
                " and may be changed here (passed by non-const reference or "
                "pointer, or a non-const member function): each rank would "
                "keep a different value; declare it inside the loop, or "
                "compute it after the loop",
-           {}, {}});
+           {},
+           {}});
       continue;
     }
     const std::string Why =
         IsReduction(V) ? "a reduction variable is updated only in the loop "
-                         "body ('" + V->getName().str() + " += ...')"
+                         "body ('" +
+                             V->getName().str() + " += ...')"
                        : "each rank would keep a different value";
     L.IfParallel.push_back(
         {OwnerLoop::ParallelOnly::Error, W.Loc,
@@ -100,7 +103,8 @@ void checkLoopEffects(Context &C, OwnerLoop &L,
                " through " + C.Effects.pathText(W) +
                ", and the loop writes it: a call reads the elements other "
                "ranks' iterations may be changing; read it in the loop body "
-               "('" + A->Name + "[i]') and pass the value",
+               "('" +
+               A->Name + "[i]') and pass the value",
            W.Path.front().first, "called here from " + Loop});
       continue;
     }
@@ -110,18 +114,21 @@ void checkLoopEffects(Context &C, OwnerLoop &L,
     L.CallReads.push_back({const_cast<DistArray *>(A), W});
     if (!Seen)
       L.IfParallel.push_back(
-        {OwnerLoop::ParallelOnly::Level, W.Path.front().first,
-         "'" + A->Name + "' is read through " + C.Effects.pathText(W) +
-             ": before the loop its elements are gathered on every rank "
-             "(one MPI_Allgatherv), and the call reads that copy",
-         {}, {}});
+          {OwnerLoop::ParallelOnly::Level,
+           W.Path.front().first,
+           "'" + A->Name + "' is read through " + C.Effects.pathText(W) +
+               ": before the loop its elements are gathered on every rank "
+               "(one MPI_Allgatherv), and the call reads that copy",
+           {},
+           {}});
   }
   if (E.Opaque) {
     std::string What = E.Opaque->What;
     if (!What.empty() && What.back() == ',')
       What.pop_back();
     L.IfParallel.push_back(
-        {OwnerLoop::ParallelOnly::Warning, E.Opaque->Loc,
+        {OwnerLoop::ParallelOnly::Warning,
+         E.Opaque->Loc,
          "this independent loop reaches " + What +
              (E.Opaque->Path.empty()
                   ? std::string()
@@ -129,14 +136,15 @@ void checkLoopEffects(Context &C, OwnerLoop &L,
              ": hpfcc assumes it changes nothing declared outside the loop "
              "and does no I/O (declare a function [[gnu::pure]] or "
              "[[gnu::const]] if so, or define it in this file)",
-         {}, {}});
+         {},
+         {}});
   }
   if (E.WritesThrough && !E.WritesThrough->Path.empty())
     L.IfParallel.push_back(
         {OwnerLoop::ParallelOnly::Error, E.WritesThrough->Loc,
          "this writes through a pointer that is not a variable (a member, "
-         "a call's result), reached from " + Loop + " through " +
-             C.Effects.pathText(*E.WritesThrough) +
+         "a call's result), reached from " +
+             Loop + " through " + C.Effects.pathText(*E.WritesThrough) +
              ": hpfcc cannot tell what it changes, and each rank would "
              "change its own copy; return the value to the loop instead",
          E.WritesThrough->Path.front().first, "called here from " + Loop});

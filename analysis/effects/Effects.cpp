@@ -47,7 +47,7 @@ bool inSystem(const SourceManager &SM, SourceLocation L) {
 /// The types among template arguments, through packs (std::tuple<Ts...>);
 /// false if one is a template (what it instantiates cannot be followed).
 bool typeArgumentsImpl(llvm::ArrayRef<TemplateArgument> Args,
-                   std::vector<QualType> &Types) {
+                       std::vector<QualType> &Types) {
   for (const TemplateArgument &A : Args)
     switch (A.getKind()) {
     case TemplateArgument::Type:
@@ -180,8 +180,7 @@ public:
     if (inSystem(SM, FD->getLocation())) {
       const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
       library(FD, {E->getArgs(), E->getNumArgs()}, E->getType(),
-              MC ? MC->getImplicitObjectArgument() : nullptr,
-              E->getBeginLoc());
+              MC ? MC->getImplicitObjectArgument() : nullptr, E->getBeginLoc());
     }
     // A pure virtual function runs as one of its overrides
     // (VisitCXXMemberCallExpr).
@@ -214,8 +213,8 @@ public:
             .Cases("function", "move_only_function", "copyable_function",
                    "function_ref", "packaged_task", true)
             .Default(false))
-      opaque(E->getBeginLoc(), "a call through '" +
-                                   FD->getQualifiedNameAsString() + "'");
+      opaque(E->getBeginLoc(),
+             "a call through '" + FD->getQualifiedNameAsString() + "'");
     return true;
   }
   bool VisitCXXConstructExpr(CXXConstructExpr *E) {
@@ -502,19 +501,17 @@ private:
               return true;
           return false;
         };
-    std::function<void(const DeclContext *)> Scan =
-        [&](const DeclContext *DC) {
-          for (const Decl *D : DC->decls()) {
-            if (const auto *Ns = dyn_cast<NamespaceDecl>(D))
-              Scan(Ns);
-            else if (const auto *RD = dyn_cast<CXXRecordDecl>(D);
-                     RD && RD->hasDefinition() &&
-                     !inSystem(SM, RD->getLocation()))
-              for (const CXXMethodDecl *Cand : RD->methods())
-                if (Overrides(Cand))
-                  Found.push_back(Cand);
-          }
-        };
+    std::function<void(const DeclContext *)> Scan = [&](const DeclContext *DC) {
+      for (const Decl *D : DC->decls()) {
+        if (const auto *Ns = dyn_cast<NamespaceDecl>(D))
+          Scan(Ns);
+        else if (const auto *RD = dyn_cast<CXXRecordDecl>(D);
+                 RD && RD->hasDefinition() && !inSystem(SM, RD->getLocation()))
+          for (const CXXMethodDecl *Cand : RD->methods())
+            if (Overrides(Cand))
+              Found.push_back(Cand);
+      }
+    };
     Scan(Ctx.getTranslationUnitDecl());
     Found.push_back(M);
     return Found;
@@ -553,11 +550,11 @@ private:
 /// and for each dereference of a pointer that is not S's own: a write
 /// through it is a write of the pointer's variable, or (a member, a call's
 /// result) a write hpfcc cannot name.
-void mutations(ASTContext &Ctx, const Stmt *S,
-               const std::vector<const VarDecl *> &Candidates,
-               const std::vector<std::pair<const VarDecl *, const Expr *>>
-                   &Derefs,
-               Effects &Out) {
+void mutations(
+    ASTContext &Ctx, const Stmt *S,
+    const std::vector<const VarDecl *> &Candidates,
+    const std::vector<std::pair<const VarDecl *, const Expr *>> &Derefs,
+    Effects &Out) {
   if (Candidates.empty() && Derefs.empty())
     return;
   ExprMutationAnalyzer A(*S, Ctx);
@@ -573,8 +570,8 @@ void mutations(ASTContext &Ctx, const Stmt *S,
   }
   for (const VarDecl *VD : Candidates) {
     const Stmt *M = A.findMutation(VD);
-    if (!M && (VD->getType()->isPointerType() ||
-               VD->getType()->isReferenceType()))
+    if (!M &&
+        (VD->getType()->isPointerType() || VD->getType()->isReferenceType()))
       M = A.findPointeeMutation(VD);
     if (M)
       Out.Writes.try_emplace(VD->getCanonicalDecl(),
@@ -604,8 +601,7 @@ bool merge(Effects &Into, const Effects &From, SourceLocation L,
   };
   Vars(Into.Writes, From.Writes);
   Vars(Into.Reads, From.Reads);
-  auto One = [&](std::optional<Witness> &To,
-                 const std::optional<Witness> &Fr) {
+  auto One = [&](std::optional<Witness> &To, const std::optional<Witness> &Fr) {
     if (Fr && !To) {
       To = Through(*Fr);
       Changed = true;
@@ -631,8 +627,8 @@ bool automaticIn(const VarDecl *V, const FunctionDecl *F) {
   const DeclContext *DC = V->getDeclContext();
   while (DC && !isa<FunctionDecl>(DC))
     DC = DC->getParent();
-  return DC && cast<FunctionDecl>(DC)->getCanonicalDecl() ==
-                   F->getCanonicalDecl();
+  return DC &&
+         cast<FunctionDecl>(DC)->getCanonicalDecl() == F->getCanonicalDecl();
 }
 
 } // namespace
@@ -666,8 +662,9 @@ struct Analysis::Impl {
         continue;
       Node &N = Nodes[F];
       Added = true;
-      Collector C(Ctx, [F](const VarDecl *V) { return automaticIn(V, F); },
-                  N.All, N.Edges);
+      Collector C(
+          Ctx, [F](const VarDecl *V) { return automaticIn(V, F); }, N.All,
+          N.Edges);
       const Stmt *Body = F->getBody();
       if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(F))
         for (const CXXCtorInitializer *I : Ctor->inits())
@@ -693,10 +690,9 @@ struct Analysis::Impl {
           if (E.Callee == F)
             continue;
           const FunctionDecl *Caller = F;
-          Changed |= merge(N.All, Nodes[E.Callee].All, E.Loc, E.Callee,
-                           [Caller](const VarDecl *V) {
-                             return !automaticIn(V, Caller);
-                           });
+          Changed |= merge(
+              N.All, Nodes[E.Callee].All, E.Loc, E.Callee,
+              [Caller](const VarDecl *V) { return !automaticIn(V, Caller); });
         }
     }
   }
@@ -726,7 +722,8 @@ Effects Analysis::ofStatement(const Stmt *S, const DeclContext *Owner) {
     for (; DC; DC = DC->getParent())
       InOwner |= DC == Owner;
     const SourceLocation L = SM.getExpansionLoc(V->getLocation());
-    return InOwner && !SM.isBeforeInTranslationUnit(L, SM.getExpansionLoc(R.getBegin())) &&
+    return InOwner &&
+           !SM.isBeforeInTranslationUnit(L, SM.getExpansionLoc(R.getBegin())) &&
            !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(R.getEnd()), L);
   };
   Effects Out;

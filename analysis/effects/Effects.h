@@ -1,4 +1,5 @@
-//===- analysis/effects/Effects.h - what code may read, write, throw -*- C++ -*-===//
+//===- analysis/effects/Effects.h - what code may read, write, throw -*- C++
+//-*-===//
 //
 // One answer to "what may running this code do?", for a function or for a
 // statement (an independent loop's body), transitively through every call
@@ -52,7 +53,7 @@ namespace hpf::analysis::effects {
 /// Where an effect happens, and how the code asked about reaches it.
 struct Witness {
   clang::SourceLocation Loc; ///< the write, read, throw, call, ...
-  std::string What;          ///< e.g. "exit", "std::cout", "a call through a pointer"
+  std::string What; ///< e.g. "exit", "std::cout", "a call through a pointer"
   /// The calls from the code asked about to the function holding Loc,
   /// outermost first: each call's location and its callee.
   std::vector<std::pair<clang::SourceLocation, const clang::FunctionDecl *>>
@@ -64,9 +65,9 @@ struct Effects {
   /// statics, and for a lambda or a loop body the variables around it),
   /// by canonical declaration.
   std::map<const clang::VarDecl *, Witness> Writes, Reads;
-  std::optional<Witness> Throws;   ///< a throw expression of the program
-  std::optional<Witness> Exits;    ///< exit, abort, longjmp, terminate, ...
-  std::optional<Witness> Opaque;   ///< a call the compiler cannot follow
+  std::optional<Witness> Throws; ///< a throw expression of the program
+  std::optional<Witness> Exits;  ///< exit, abort, longjmp, terminate, ...
+  std::optional<Witness> Opaque; ///< a call the compiler cannot follow
   /// A library call given a callable or a user type it may call back (its
   /// members are followed as calls; a library class's virtual functions
   /// an override of the program's may replace are not).

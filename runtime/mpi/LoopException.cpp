@@ -82,8 +82,8 @@ std::pair<Kind, std::string> describe(const std::exception_ptr &E) {
     for (const auto &[Type, K] : Known)
       if (T == *Type)
         return {K, X.what()};
-    return {Kind::Unknown, "'" + demangled(T.name()) + "' (what(): \"" +
-                               X.what() + "\")"};
+    return {Kind::Unknown,
+            "'" + demangled(T.name()) + "' (what(): \"" + X.what() + "\")"};
   } catch (const std::string &S) {
     return {Kind::String, S};
   } catch (const char *S) {
@@ -215,8 +215,10 @@ void loop_exception::agree(const char *Directive, const char *Directions) {
   if (K == Kind::Unknown) {
     if (Me == First)
       fail("exception",
-           "an exception of type " + D.second + " left the independent loop "
-           "on rank " + std::to_string(First) +
+           "an exception of type " + D.second +
+               " left the independent loop "
+               "on rank " +
+               std::to_string(First) +
                "; the other ranks run other iterations and can be given a "
                "copy only of the standard library's exception types, "
                "strings and numbers: catch it inside the loop body",
