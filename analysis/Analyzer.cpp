@@ -18,6 +18,13 @@
 
 namespace hpf::analysis {
 
+DistArray *Program::arrayOfAnyDecl(const clang::VarDecl *V) const {
+  for (const clang::VarDecl *D : V->redecls())
+    if (auto It = ArrayByVar.find(D); It != ArrayByVar.end())
+      return It->second;
+  return nullptr;
+}
+
 bool analyze(clang::CompilerInstance &CI, clang::ASTContext &Ctx,
              const pragma::PragmaState &State, const Options &Opts,
              Program &Out) {

@@ -352,6 +352,9 @@ struct Program {
   std::map<std::string, Arrangement *> ArrangementByName;
   std::vector<std::unique_ptr<DistArray>> Arrays;
   std::map<const clang::VarDecl *, DistArray *> ArrayByVar;
+  /// The distributed array any declaration of V declares, or null (the
+  /// effects analysis names variables by their canonical declaration).
+  DistArray *arrayOfAnyDecl(const clang::VarDecl *V) const;
   std::vector<Redistribution> Redistributions;
   std::vector<OwnerLoop> Loops;
   std::vector<ElementAccess> Elements;

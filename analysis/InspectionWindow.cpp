@@ -170,13 +170,11 @@ const Stmt *windowLoop(Context &C, const OwnerLoop &L,
     // A distributed index array (read from its local storage, aligned with
     // the loop) keeps its elements where they are unless it is
     // redistributed, which a dynamic one may be without a write by name.
-    for (const VarDecl *D : V->redecls())
-      if (auto It = C.P.ArrayByVar.find(D);
-          It != C.P.ArrayByVar.end() && It->second->Dynamic) {
-        Why = "'" + V->getName().str() +
-              "' is dynamic (a redistribution moves its elements)";
-        return nullptr;
-      }
+    if (const DistArray *A = C.P.arrayOfAnyDecl(V); A && A->Dynamic) {
+      Why = "'" + V->getName().str() +
+            "' is dynamic (a redistribution moves its elements)";
+      return nullptr;
+    }
     if (std::string W = untrackedVariable(C.Ctx, V); !W.empty()) {
       Why = W;
       return nullptr;

@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Phases.h"
+#include "ProgramWrites.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Stmt.h"
@@ -21,21 +22,6 @@
 using namespace clang;
 
 namespace hpf::analysis {
-
-namespace {
-
-std::string lineText(const SourceManager &SM, SourceLocation L) {
-  return std::to_string(SM.getExpansionLineNumber(L));
-}
-
-const DistArray *distributed(const Program &P, const VarDecl *V) {
-  for (const VarDecl *R : V->redecls())
-    if (auto It = P.ArrayByVar.find(R); It != P.ArrayByVar.end())
-      return It->second;
-  return nullptr;
-}
-
-} // namespace
 
 void checkLoopEffects(Context &C, OwnerLoop &L,
                       const std::set<const VarDecl *> &Handled) {
@@ -46,7 +32,7 @@ void checkLoopEffects(Context &C, OwnerLoop &L,
     return;
   const effects::Effects E = C.Effects.ofStatement(L.outer(), Owner);
   const std::string Loop =
-      "the independent loop at line " + lineText(C.SM, L.outer()->getForLoc());
+      "the independent loop at line " + lineOf(C.SM, L.outer()->getForLoc());
   auto IsReduction = [&L](const VarDecl *V) {
     for (const LoopReduction &Red : L.Reductions)
       if (Red.Var->getCanonicalDecl() == V)
@@ -54,7 +40,7 @@ void checkLoopEffects(Context &C, OwnerLoop &L,
     return false;
   };
   for (const auto &[V, W] : E.Writes) {
-    if (distributed(C.P, V))
+    if (C.P.arrayOfAnyDecl(V))
       continue; // its elements: the owner stores (checked at run time)
     const std::string Name = "'" + V->getName().str() + "'";
     if (W.Path.empty()) {
@@ -90,7 +76,7 @@ void checkLoopEffects(Context &C, OwnerLoop &L,
   for (const auto &[V, W] : E.Reads) {
     if (W.Path.empty())
       continue; // the body's own reads: LoopBody.cpp
-    const DistArray *A = distributed(C.P, V);
+    DistArray *A = C.P.arrayOfAnyDecl(V);
     if (!A)
       continue;
     bool Written = false;
@@ -111,7 +97,7 @@ void checkLoopEffects(Context &C, OwnerLoop &L,
     bool Seen = false;
     for (const OwnerLoop::CallRead &R : L.CallReads)
       Seen |= R.Array == A;
-    L.CallReads.push_back({const_cast<DistArray *>(A), W});
+    L.CallReads.push_back({A, W});
     if (!Seen)
       L.IfParallel.push_back(
           {OwnerLoop::ParallelOnly::Level,
