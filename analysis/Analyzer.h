@@ -147,6 +147,9 @@ struct NestLevel {
   const clang::ForStmt *For = nullptr;
   const clang::VarDecl *IndVar = nullptr;
   const clang::Expr *Lower = nullptr; ///< init value (the first index)
+  /// The index is declared before the loop (`for (k = 1; ...)`): a private
+  /// of the loop (LoopPrivates.cpp).
+  bool IndexOutside = false;
   const clang::Expr *Upper = nullptr; ///< bound of the condition
   bool Inclusive = false;             ///< i <= Upper (i >= Upper if Down)
   /// The loop counts down (`i > lb`, `i >= lb`, `i != lb` with `--i`).
@@ -322,6 +325,22 @@ struct OwnerLoop {
   /// The loop may throw (a throw expression it reaches): an exception is
   /// agreed on by the ranks after the loop and rethrown on every rank.
   bool MayThrow = false;
+  /// The loop may end the process (exit, abort) on the rank running an
+  /// iteration: the ranks wait for each other after it.
+  bool MayExit = false;
+  /// Variables of the directive's new(...) clause (canonical): private to
+  /// each iteration by the user's word.
+  std::set<const clang::VarDecl *> NewVars;
+  /// Variables declared outside the loop that the body assigns and each
+  /// rank keeps as its own (LoopPrivates.cpp), and why the loop must run
+  /// on every rank if it has no home array (empty: it may be split).
+  std::vector<const clang::VarDecl *> Privates;
+  /// Why the loop cannot run split over the ranks if it has no home array
+  /// (an error of the body that holds only then); empty: it can.
+  std::string RunsEverywhere;
+  /// No home array: rank r runs the r-th block of the outermost level's
+  /// iterations (Placement.cpp), reductions combined after the loop.
+  bool SplitIterations = false;
 };
 
 /// A distributed array passed to a pointer parameter (`f(A, n)`,

@@ -31,8 +31,8 @@ namespace {
 class LoopChecker : public RecursiveASTVisitor<LoopChecker> {
 public:
   LoopChecker(Context &C, OwnerLoop &L, const ParsedDirective &D,
-              CheckedRefs &Checked)
-      : C(C), L(L), D(D), Checked(Checked),
+              CheckedRefs &Checked, LoopPrivates &Privates)
+      : C(C), L(L), D(D), Checked(Checked), Privates(Privates),
         MultiDim(usesMultiDim(C.P, L.outer()->getBody())),
         IndVar(L.Levels.front().IndVar) {
     for (std::size_t K = 1; K < L.Levels.size(); ++K) {
@@ -308,6 +308,8 @@ public:
         if (Fix)
           DB << *Fix;
       }
+    else if (!Pending.empty())
+      L.RunsEverywhere = std::get<1>(Pending.front());
     for (const DeclRefExpr *E : RefsSeen) {
       const auto *VD = dyn_cast<VarDecl>(E->getDecl());
       if (!VD || !isReduction(VD) || ReductionRefsOk.count(E))
@@ -327,6 +329,13 @@ private:
   OwnerLoop &L;
   const ParsedDirective &D;
   CheckedRefs &Checked;
+  LoopPrivates &Privates;
+  void notePrivate(const VarDecl *VD) {
+    for (const VarDecl *P : L.Privates)
+      if (P == VD->getCanonicalDecl())
+        return;
+    L.Privates.push_back(VD->getCanonicalDecl());
+  }
   /// The body uses a multi-dimensional array: every element is collected
   /// and placed after the flow walk.
   const bool MultiDim;
@@ -368,8 +377,13 @@ private:
       ++LoopDepth;
     bool Ok = RecursiveASTVisitor::TraverseStmt(S->getBody());
     if constexpr (std::is_same_v<LoopT, ForStmt>) {
-      // A level's own increment (checked by loopShape) is no write.
-      Ok = Ok && RecursiveASTVisitor::TraverseStmt(S->getInit()) &&
+      // A level's own increment (checked by loopShape) is no write, nor
+      // the assignment that starts an index declared before it.
+      const Stmt *Init = S->getInit();
+      if (const auto *Start = dyn_cast_or_null<BinaryOperator>(Init);
+          Level && Start && Start->getOpcode() == BO_Assign)
+        Init = Start->getRHS();
+      Ok = Ok && RecursiveASTVisitor::TraverseStmt(const_cast<Stmt *>(Init)) &&
            RecursiveASTVisitor::TraverseStmt(S->getCond()) &&
            (Level || RecursiveASTVisitor::TraverseStmt(S->getInc()));
     } else if constexpr (std::is_same_v<LoopT, WhileStmt> ||
@@ -662,6 +676,14 @@ private:
     }
     if (!outside(VD) || localAlias(VD))
       return;
+    // Assigned before it is read in every iteration, and not read after
+    // the loop: each rank's copy is its own (LoopPrivates.cpp).
+    const std::string Shared = Privates.whyShared(VD);
+    if (Shared.empty()) {
+      Handled.insert(VD->getCanonicalDecl());
+      notePrivate(VD);
+      return;
+    }
     std::string Name = VD->getName().str();
     const char *Suggest = Op == BO_AddAssign || Op == BO_SubAssign ? "+"
                           : Op == BO_MulAssign                     ? "*"
@@ -716,7 +738,8 @@ private:
            "'" + Name +
                "' is assigned in an independent loop: each rank would keep a "
                "different value; declare it in a reduction clause or inside "
-               "the loop",
+               "the loop (it cannot be each rank's own: " +
+               Shared + ")",
            Fix);
   }
 };
@@ -725,10 +748,36 @@ private:
 
 void checkLoopBody(Context &C, OwnerLoop &L, const ParsedDirective &D,
                    CheckedRefs &Checked) {
-  LoopChecker Check(C, L, D, Checked);
+  LoopPrivates Privates(C, L);
+  LoopChecker Check(C, L, D, Checked, Privates);
   Check.TraverseStmt(const_cast<Stmt *>(L.outer()->getBody()));
   Check.finish();
-  checkLoopEffects(C, L, Check.Handled);
+  checkLoopEffects(C, L, Check.Handled, Privates);
+  // Indices declared before their loop: private like the body's scalars
+  // (the outermost one is assigned by the header before every iteration).
+  for (const NestLevel &Lv : L.Levels) {
+    if (!Lv.IndexOutside)
+      continue;
+    const std::string Why =
+        Privates.whyShared(Lv.IndVar, &Lv == &L.Levels.front());
+    if (Why.empty())
+      continue;
+    L.IfParallel.push_back(
+        {OwnerLoop::ParallelOnly::Error, Lv.For->getInit()->getBeginLoc(),
+         "the index '" + Lv.IndVar->getName().str() +
+             "' is declared before the independent loop and cannot be each "
+             "rank's own: " +
+             Why + "; declare it in the loop ('for (int " +
+             Lv.IndVar->getName().str() + " = ...')"});
+  }
+  if (!L.Privates.empty()) {
+    std::string Names;
+    for (const VarDecl *V : L.Privates)
+      Names += (Names.empty() ? "'" : ", '") + V->getName().str() + "'";
+    C.R.remark(D.HashLoc, "private to each rank's iterations (assigned "
+                          "before they are read, not read after the loop): " +
+                              Names);
+  }
 }
 
 } // namespace hpf::analysis

@@ -19,12 +19,15 @@
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 
+#include <algorithm>
+
 using namespace clang;
 
 namespace hpf::analysis {
 
 void checkLoopEffects(Context &C, OwnerLoop &L,
-                      const std::set<const VarDecl *> &Handled) {
+                      const std::set<const VarDecl *> &Handled,
+                      LoopPrivates &Privates) {
   const VarDecl *Index = L.Levels.front().IndVar;
   const DeclContext *Owner =
       Index ? Index->getParentFunctionOrMethod() : nullptr;
@@ -42,7 +45,21 @@ void checkLoopEffects(Context &C, OwnerLoop &L,
   for (const auto &[V, W] : E.Writes) {
     if (C.P.arrayOfAnyDecl(V))
       continue; // its elements: the owner stores (checked at run time)
+    if (std::any_of(L.Levels.begin(), L.Levels.end(), [V](const NestLevel &Lv) {
+          return Lv.IndVar->getCanonicalDecl() == V;
+        }))
+      continue; // an index declared before its loop: checkLoopBody's
     const std::string Name = "'" + V->getName().str() + "'";
+    // Assigned before it is read in every iteration and not read after
+    // the loop: each rank's own (LoopPrivates.cpp).
+    const std::string Shared =
+        IsReduction(V) ? "a reduction variable" : Privates.whyShared(V);
+    if (Shared.empty()) {
+      if (std::find(L.Privates.begin(), L.Privates.end(), V) ==
+          L.Privates.end())
+        L.Privates.push_back(V);
+      continue;
+    }
     if (W.Path.empty()) {
       // In the body itself: assignments are LoopBody.cpp's; this is a
       // change it does not see (a non-const reference or pointer taken).
@@ -55,7 +72,8 @@ void checkLoopEffects(Context &C, OwnerLoop &L,
                " and may be changed here (passed by non-const reference or "
                "pointer, or a non-const member function): each rank would "
                "keep a different value; declare it inside the loop, or "
-               "compute it after the loop",
+               "compute it after the loop (it cannot be each rank's own: " +
+               Shared + ")",
            {},
            {}});
       continue;
@@ -70,7 +88,10 @@ void checkLoopEffects(Context &C, OwnerLoop &L,
          Name + " is written here, reached from " + Loop + " through " +
              C.Effects.pathText(W) + ": " + Why +
              "; return the value to the loop instead, or make the change "
-             "after the loop",
+             "after the loop" +
+             (IsReduction(V) ? ""
+                             : " (it cannot be each rank's own: " + Shared +
+                                   ")"),
          W.Path.front().first, "called here from " + Loop});
   }
   for (const auto &[V, W] : E.Reads) {
@@ -136,6 +157,8 @@ void checkLoopEffects(Context &C, OwnerLoop &L,
          E.WritesThrough->Path.front().first, "called here from " + Loop});
   if (E.Throws)
     L.MayThrow = true;
+  if (E.Exits)
+    L.MayExit = true;
 }
 
 } // namespace hpf::analysis

@@ -226,19 +226,36 @@ bool Loops::loopShape(const ForStmt *For, NestLevel &Lv) {
   const char *Shape =
       "independent loops must have the form 'for (int i = lb; i < ub; ++i)'";
   Lv.For = For;
-  // Init: one integer index declared in the loop.
+  // Init: one integer index declared in the loop, or declared before it
+  // and assigned (`for (k = 1; ...)`, a private of the loop: LoopBody.cpp
+  // checks that nothing after the loop reads it).
   const auto *Init = dyn_cast_or_null<DeclStmt>(For->getInit());
   const VarDecl *IV = Init && Init->isSingleDecl()
                           ? dyn_cast<VarDecl>(Init->getSingleDecl())
                           : nullptr;
-  if (!IV || !IV->getInit() || !IV->getType()->isIntegerType()) {
+  const Expr *Lower = IV ? IV->getInit() : nullptr;
+  const auto *InitExpr = dyn_cast_or_null<Expr>(For->getInit());
+  if (const auto *Assign = dyn_cast_or_null<BinaryOperator>(
+          InitExpr ? InitExpr->IgnoreParens() : nullptr);
+      Assign && Assign->getOpcode() == BO_Assign)
+    if (const auto *DRE =
+            dyn_cast<DeclRefExpr>(Assign->getLHS()->IgnoreParens())) {
+      IV = dyn_cast<VarDecl>(DRE->getDecl());
+      Lower = Assign->getRHS();
+      Lv.IndexOutside = true;
+    }
+  if (!IV || !Lower || !IV->getType()->isIntegerType() ||
+      IV->getType()->isReferenceType() ||
+      IV->getType().isVolatileQualified()) {
     shapeError(For->getInit() ? For->getInit()->getBeginLoc()
                               : For->getBeginLoc(),
-               std::string(Shape) + ": declare the integer index in the loop");
+               std::string(Shape) +
+                   ": start the integer index in the loop's header ('int i "
+                   "= lb' or 'i = lb')");
     return false;
   }
   Lv.IndVar = IV;
-  Lv.Lower = IV->getInit();
+  Lv.Lower = Lower;
   auto IsIV = [&](const Expr *E) {
     const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
     return DRE && DRE->getDecl() == IV;
@@ -483,6 +500,27 @@ void Loops::independent(const ParsedDirective &D) {
                      "bits at every rank count");
       L.Reductions.push_back({RC.Op, VD, Exact, Array});
     }
+  // HPF's NEW: the user says each iteration assigns these before reading
+  // them and nothing reads them after the loop.
+  for (const pragma::NameRef &N : D.Dir.NewVars) {
+    const VarDecl *VD = C.slotVar(D, N.Tok, "a variable in new(...)");
+    if (!VD)
+      return;
+    if (P.ArrayByVar.count(VD)) {
+      R.error(D.locOf(N.Tok),
+              "a distributed array cannot be new: its elements are written "
+              "by their owners already");
+      return;
+    }
+    for (const LoopReduction &Red : L.Reductions)
+      if (Red.Var == VD) {
+        R.error(D.locOf(N.Tok), "'" + N.Name +
+                                    "' is a reduction variable; it cannot "
+                                    "also be new");
+        return;
+      }
+    L.NewVars.insert(VD->getCanonicalDecl());
+  }
   // A loop over multi-dimensional arrays is a nest: the independent loops
   // inside it are its levels (HPF marks each level).
   // Loops over one-dimensional arrays nest the same way.

@@ -19,10 +19,13 @@
 #include "Context.h"
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 
 namespace clang {
+class CFG;
+class CFGBlock;
 class CXXForRangeStmt;
 class CXXMemberCallExpr;
 class CXXOperatorCallExpr;
@@ -136,6 +139,35 @@ void promoteProven(OwnerLoop &L, const Mapping *HM, clang::SourceLocation At);
 /// placed as a nest over that array's dimensions (Loops.cpp).
 bool usesMultiDim(const Program &P, const clang::Stmt *Body);
 
+/// Which variables declared outside an independent loop that its body
+/// assigns each rank may keep as its own (LoopPrivates.cpp): asked of the
+/// CFG of the function around the loop, once per loop.
+class LoopPrivates {
+public:
+  LoopPrivates(Context &C, const OwnerLoop &L);
+  ~LoopPrivates();
+  LoopPrivates(const LoopPrivates &) = delete;
+  LoopPrivates &operator=(const LoopPrivates &) = delete;
+  /// Empty if V may be private to each rank; else why not. IsIndex: V is
+  /// the index of the loop (the header assigns it; only what follows the
+  /// loop matters).
+  std::string whyShared(const clang::VarDecl *V, bool IsIndex = false);
+
+private:
+  bool build();
+  const clang::Stmt *firstRead(const clang::VarDecl *V,
+                               const clang::CFGBlock *From,
+                               const clang::CFGBlock *Stop);
+  Context &C;
+  const OwnerLoop &L;
+  bool Built = false;
+  const clang::FunctionDecl *Function = nullptr;
+  std::unique_ptr<clang::CFG> Graph;
+  const clang::CFGBlock *Condition = nullptr; ///< the loop's test
+  const clang::CFGBlock *BodyEntry = nullptr, *Exit = nullptr;
+  std::map<const clang::VarDecl *, std::string> Answers;
+};
+
 /// Checks what the body of an independent loop (nest) may contain and
 /// collects its accesses to distributed arrays into L (LoopBody.cpp).
 void checkLoopBody(Context &C, OwnerLoop &L, const ParsedDirective &D,
@@ -144,9 +176,10 @@ void checkLoopBody(Context &C, OwnerLoop &L, const ParsedDirective &D,
 /// What the loop does through the functions and lambdas it calls, and
 /// changes in its body that are not assignments (Handled: the variables
 /// whose assignments checkLoopBody judged), asked of the effects analysis
-/// (LoopEffects.cpp).
+/// (LoopEffects.cpp). Privates: the loop's (LoopPrivates above).
 void checkLoopEffects(Context &C, OwnerLoop &L,
-                      const std::set<const clang::VarDecl *> &Handled);
+                      const std::set<const clang::VarDecl *> &Handled,
+                      LoopPrivates &Privates);
 
 class Elements : Phase {
 public:
@@ -178,6 +211,9 @@ public:
 
 private:
   void checkNest(OwnerLoop &L);
+  /// A loop with no home array (What says which kind): split by its
+  /// iterations if nothing in it needs every rank to run them all.
+  void placeHomeless(OwnerLoop &L, const std::string &What);
   LoopStates &States;
 };
 

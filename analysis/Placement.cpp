@@ -365,13 +365,12 @@ void Placement::checkNest(OwnerLoop &L) {
   }
   remarkGathers(C, L, States[L.DirId]);
   if (!AnyLocal) {
-    // Everything is read from copies: the nest runs on every rank.
+    // Everything is read from copies.
     L.Home = nullptr;
     for (NestLevel &Lv : L.Levels)
       Lv.Dim = -1;
-    R.remark(D.HashLoc, "independent loop nest writes no distributed array "
-                        "and reads none at its indices: it runs on every "
-                        "rank");
+    placeHomeless(L, "independent loop nest writes no distributed array "
+                     "and reads none at its indices");
     return;
   }
   std::string Levels;
@@ -398,6 +397,34 @@ void Placement::checkNest(OwnerLoop &L) {
                                      " reduction(s) combined across ranks"));
 }
 
+void Placement::placeHomeless(OwnerLoop &L, const std::string &What) {
+  // Split by its iterations, unless something in it holds only if every
+  // rank runs every iteration, as the sequential loop does: output or
+  // input, a change each rank would make to its own copy. A call hpfcc
+  // cannot see into gets the warning of any split loop.
+  std::string Why = L.RunsEverywhere;
+  for (const OwnerLoop::ParallelOnly &N : L.IfParallel)
+    if (Why.empty() && N.Kind != OwnerLoop::ParallelOnly::Level &&
+        N.Kind != OwnerLoop::ParallelOnly::Warning)
+      Why = N.Message;
+  const ParsedDirective &D = State.Directives[L.DirId];
+  if (!Why.empty()) {
+    R.remark(D.HashLoc, What + ": it runs on every rank (it cannot be "
+                               "split over the ranks: " +
+                            Why + ")");
+    return;
+  }
+  L.SplitIterations = true;
+  R.remark(D.HashLoc,
+           What + ": its iterations are split over the ranks in blocks ('" +
+               L.Levels.front().IndVar->getName().str() +
+               "': rank r runs the r-th of P)" +
+               (L.Reductions.empty()
+                    ? std::string()
+                    : ", " + std::to_string(L.Reductions.size()) +
+                          " reduction(s) combined across ranks"));
+}
+
 void Placement::place() {
   for (OwnerLoop &L : P.Loops) {
     const ParsedDirective &D = State.Directives[L.DirId];
@@ -419,12 +446,10 @@ void Placement::place() {
       }
     if (!L.Home) {
       remarkGathers(C, L, States[L.DirId]);
-      R.remark(D.HashLoc, L.Accesses.empty()
-                              ? "independent loop uses no distributed array: "
-                                "it runs on every rank"
-                              : "independent loop writes no distributed array "
-                                "and reads none at its index: it runs on "
-                                "every rank");
+      placeHomeless(L, L.Accesses.empty()
+                           ? "independent loop uses no distributed array"
+                           : "independent loop writes no distributed array "
+                             "and reads none at its index");
       continue;
     }
     const FlowState &St = States[L.DirId];

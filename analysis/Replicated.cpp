@@ -196,7 +196,7 @@ void reportIfParallel(Context &C, OwnerLoop &L) {
   // A loop with a home array runs its iterations on their owners (its I/O
   // stays per rank: codegen/Rewrite.cpp); one without runs on every rank,
   // a fallback nest (Home null) included.
-  if (L.Home)
+  if (L.Home || L.SplitIterations)
     for (const OwnerLoop::ParallelOnly &N : L.IfParallel) {
       if (N.Kind == OwnerLoop::ParallelOnly::Level)
         C.R.remark(N.Loc, N.Message);

@@ -73,6 +73,10 @@ void LoopEmitter::run() {
   if (L.Home)
     verifyChecks();
   std::string Pro = copies() + rows() + fetches();
+  if (!L.Home && L.SplitIterations) {
+    splitIterations(Pro);
+    return;
+  }
   if (!L.Home) {
     // Runs on every rank, like replicated code.
     E.replaceDirective(D, Pro.empty() ? "" : "{" + Pro);
@@ -93,41 +97,12 @@ void LoopEmitter::run() {
     if (El.Kind == LoopAccess::Local && inFile(El.Subs))
       localElement(El);
   reductions(Pro, Epi);
-  // A loop that may throw: its exception reaches every rank
-  // (mpi/LoopException.h). Fused nests throw nothing (Fusion.cpp).
-  const bool Agree = L.MayThrow && L.FusedInto < 0 && L.FusedNext < 0;
-  const std::string Exc = "__hpf_exc" + Id;
-  std::string Catch;
-  if (Agree) {
-    Pro += " hpf::rt::loop_exception " + Exc + "(" +
-           std::to_string(L.Levels.size()) + "); try {";
-    std::string Directions;
-    for (const NestLevel &Lv : L.Levels)
-      Directions += Lv.Down ? '-' : '+';
-    Catch = " } catch (...) { " + Exc + ".caught(); } " + Exc + ".agree(" +
-            E.whereLiteral(D.HashLoc) + ", \"" + Directions + "\");";
-  }
-  // Arrays the loop's called functions read: a whole copy, which their
-  // element reads use while the loop runs (analysis/LoopEffects.cpp).
-  std::set<const DistArray *> CallRead;
-  for (const analysis::OwnerLoop::CallRead &R : L.CallReads)
-    if (CallRead.insert(R.Array).second)
-      Pro += " const hpf::loop_read_copy " + name("__hpf_lrc_", R.Array) +
-             "(" + R.Array->Name + ");";
+  const std::string Catch = agreeOpen(Pro) + waitForExits();
+  callReadCopies(Pro);
   Pro += hoistedRanges() + scope() + pairPrologue() + strideVersionHead();
   E.replaceDirective(D, fusedHead() + "{" + Pro);
   levels(strideVersionTail() + receiveAhead() + receiveValue() + Catch + Epi);
-  if (Agree)
-    // Each iteration notes its indices before it runs, in the condition
-    // (rewritten by levels(), wrapped here): the ranks compare them.
-    for (std::size_t K = 0; K < L.Levels.size(); ++K) {
-      const NestLevel &Lv = L.Levels[K];
-      const SourceRange Cond = E.fileRange(Lv.For->getCond());
-      E.RW.InsertTextBefore(Cond.getBegin(),
-                            "(" + Exc + ".at(" + std::to_string(K) + ", " +
-                                Lv.IndVar->getName().str() + "), ");
-      E.RW.InsertTextAfterToken(Cond.getEnd(), ")");
-    }
+  agreeIndices();
   fusedHook();
   fusedClose();
   sendAhead();
@@ -452,6 +427,88 @@ void LoopEmitter::localOrCopy(const LoopAccess &El) {
 /// calls) fails naming the directive instead of hanging. AllIterations:
 /// every rank runs every iteration (a nest that fell back), so replicated
 /// I/O keeps working there.
+void LoopEmitter::splitIterations(std::string Pro) {
+  std::string Epi;
+  reductions(Pro, Epi);
+  const std::string Catch = agreeOpen(Pro) + waitForExits();
+  callReadCopies(Pro);
+  const NestLevel &Lv = L.Levels.front();
+  std::string End = E.text(Lv.Upper);
+  if (Lv.Inclusive)
+    End = "(" + End + ")" + (Lv.Down ? " - 1" : " + 1");
+  std::string Step = Lv.Down ? "-1" : "1";
+  if (Lv.Step)
+    Step = Lv.StepNegated ? "-(" + E.text(Lv.Step) + ")"
+                          : "(" + E.text(Lv.Step) + ")";
+  const std::string Share = "__hpf_share" + Id;
+  Pro += scope() + " const hpfcc::steps " + Share +
+         " = hpfcc::share_of_iterations(" + E.text(Lv.Lower) + ", " + End +
+         ", " + Step + ", " + (Lv.Down ? "true" : "false") + ", " +
+         E.whereLiteral(D.HashLoc) + ");";
+  E.replaceDirective(D, "{" + Pro);
+  E.RW.ReplaceText(E.fileRange(Lv.Lower), Share + ".first");
+  std::string Bound = Share + ".end";
+  const QualType T = Lv.IndVar->getType();
+  if (T->isUnsignedIntegerType())
+    Bound = "static_cast<" + T.getAsString() + ">(" + Bound + ")";
+  E.RW.ReplaceText(E.fileRange(Lv.For->getCond()),
+                   Lv.IndVar->getName().str() + (Lv.Down ? " > " : " < ") +
+                       Bound);
+  E.RW.InsertTextAfter(E.afterLoop(Lv.For), Catch + Epi + " }");
+  agreeIndices();
+}
+
+bool LoopEmitter::agreed() const {
+  // Fused nests throw nothing (Fusion.cpp).
+  return L.MayThrow && L.FusedInto < 0 && L.FusedNext < 0;
+}
+
+std::string LoopEmitter::agreeOpen(std::string &Pro) const {
+  if (!agreed())
+    return "";
+  const std::string Exc = "__hpf_exc" + Id;
+  Pro += " hpf::rt::loop_exception " + Exc + "(" +
+         std::to_string(L.Levels.size()) + "); try {";
+  std::string Directions;
+  for (const NestLevel &Lv : L.Levels)
+    Directions += Lv.Down ? '-' : '+';
+  return " } catch (...) { " + Exc + ".caught(); } " + Exc + ".agree(" +
+         E.whereLiteral(D.HashLoc) + ", \"" + Directions + "\");";
+}
+
+std::string LoopEmitter::waitForExits() const {
+  // A reduction or an exception's agreement after the loop waits already.
+  if (!L.MayExit || !L.Reductions.empty() || L.FusedInto >= 0 ||
+      L.FusedNext >= 0 || agreed())
+    return "";
+  return " hpf::rt::wait_for_exits(" + E.whereLiteral(D.HashLoc) + ");";
+}
+
+void LoopEmitter::agreeIndices() {
+  if (!agreed())
+    return;
+  // Each iteration notes its indices before it runs, in the condition
+  // (rewritten already, wrapped here): the ranks compare them.
+  for (std::size_t K = 0; K < L.Levels.size(); ++K) {
+    const NestLevel &Lv = L.Levels[K];
+    const SourceRange Cond = E.fileRange(Lv.For->getCond());
+    E.RW.InsertTextBefore(Cond.getBegin(),
+                          "(__hpf_exc" + Id + ".at(" + std::to_string(K) +
+                              ", " + Lv.IndVar->getName().str() + "), ");
+    E.RW.InsertTextAfterToken(Cond.getEnd(), ")");
+  }
+}
+
+void LoopEmitter::callReadCopies(std::string &Pro) const {
+  // Arrays the loop's called functions read: a whole copy, which their
+  // element reads use while the loop runs (analysis/LoopEffects.cpp).
+  std::set<const DistArray *> CallRead;
+  for (const analysis::OwnerLoop::CallRead &R : L.CallReads)
+    if (CallRead.insert(R.Array).second)
+      Pro += " const hpf::loop_read_copy " + name("__hpf_lrc_", R.Array) +
+             "(" + R.Array->Name + ");";
+}
+
 std::string LoopEmitter::scope(bool AllIterations) const {
   return " const hpf::rt::independent_scope __hpf_scope" + Id + "(" +
          E.whereLiteral(D.HashLoc) +

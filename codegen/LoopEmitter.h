@@ -127,6 +127,21 @@ private:
   /// it owns of the arrays it wrote. Every rank runs every iteration, so
   /// reductions need no combining: each rank computes the sequential value.
   void replicated();
+  /// A loop over no distributed array split by its iterations (rank r runs
+  /// the r-th block, hpfcc::share_of_iterations).
+  void splitIterations(std::string Pro);
+  /// A loop that may throw: the try its body runs in, opened at the end of
+  /// Pro; returns the catch and the agreement that close it
+  /// (mpi/LoopException.h). agreeIndices() makes each iteration note its
+  /// indices for the ranks to compare.
+  bool agreed() const;
+  std::string agreeOpen(std::string &Pro) const;
+  void agreeIndices();
+  /// After a loop that may exit on one rank: the ranks wait for each other
+  /// (hpf::rt::wait_for_exits), unless a collective there waits already.
+  std::string waitForExits() const;
+  /// Pro's copies of the arrays the loop's called functions read.
+  void callReadCopies(std::string &Pro) const;
 
   /// Reads planned from their subscripts (analysis/FetchedReads.cpp): the
   /// elements this rank's iterations read, fetched before the loop into a

@@ -40,7 +40,7 @@ std::string rewrite(ASTContext &Ctx, const pragma::PragmaState &State,
     emitLoop(E, L);
     // Output inside distributed loops stays per rank (the analysis warns);
     // loops over no distributed array are replicated code like any other.
-    if (L.Home)
+    if (L.Home || L.SplitIterations)
       DistributedLoops.push_back(L.outer()->getSourceRange());
   }
   for (const analysis::ElementAccess &El : P.Elements)

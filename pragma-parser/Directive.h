@@ -130,8 +130,11 @@ struct Directive {
   /// dynamic ARRAY, ...
   std::vector<NameRef> Arrays;
 
-  /// independent [reduction(op: var, ...)]...
+  /// independent [reduction(op: var, ...)]... [new(var, ...)]...
   std::vector<ReductionClause> Reductions;
+  /// HPF's NEW: variables each iteration assigns before it reads them and
+  /// that nothing reads after the loop (the user's assertion).
+  std::vector<NameRef> NewVars;
 };
 
 /// A fix-it suggested with an error, expressed on the token list.

@@ -430,19 +430,23 @@ private:
           return false;
         continue;
       }
-      if (atKeyword("new"))
-        return fail(Pos, "'new' clauses are not supported; declare the "
-                         "variable inside the loop body instead");
+      if (atKeyword("new")) {
+        advance();
+        if (!parseNames(D.NewVars, "a variable name"))
+          return false;
+        continue;
+      }
       if (at(TokKind::Identifier)) {
-        std::string Guess =
-            closest(cur().Text, std::array<const char *, 1>{"reduction"});
+        std::string Guess = closest(
+            cur().Text, std::array<const char *, 2>{"reduction", "new"});
         if (!Guess.empty())
           return fail(Pos,
-                      "unknown clause '" + cur().Text +
-                          "'; did you mean 'reduction'?",
-                      {FixIt::Replace, Pos, "reduction"});
+                      "unknown clause '" + cur().Text + "'; did you mean '" +
+                          Guess + "'?",
+                      {FixIt::Replace, Pos, Guess});
       }
-      return expected("'reduction(op: variables)' or end of directive");
+      return expected("'reduction(op: variables)', 'new(variables)' or end "
+                      "of directive");
     }
     return true;
   }
@@ -480,21 +484,30 @@ private:
     advance();
     if (!expect(TokKind::Colon, ":"))
       return false;
+    if (!parseNameList(C.Vars, "a reduction variable"))
+      return false;
+    D.Reductions.push_back(std::move(C));
+    return true;
+  }
+
+  /// "(name, ...)" of a clause.
+  bool parseNames(std::vector<NameRef> &Out, const char *What) {
+    return expect(TokKind::LParen, "(") && parseNameList(Out, What);
+  }
+
+  /// "name, ...)": the names of a clause and its closing parenthesis.
+  bool parseNameList(std::vector<NameRef> &Out, const char *What) {
     while (true) {
       NameRef N;
-      if (!parseName(N, "a reduction variable"))
+      if (!parseName(N, What))
         return false;
-      C.Vars.push_back(N);
+      Out.push_back(N);
       if (at(TokKind::Comma)) {
         advance();
         continue;
       }
-      if (!expect(TokKind::RParen, ")"))
-        return false;
-      break;
+      return expect(TokKind::RParen, ")");
     }
-    D.Reductions.push_back(std::move(C));
-    return true;
   }
 };
 

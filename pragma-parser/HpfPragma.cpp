@@ -333,6 +333,8 @@ void HpfPragmaHandler::HandlePragma(clang::Preprocessor &PP,
     for (const ReductionClause &C : D.Reductions)
       for (const NameRef &N : C.Vars)
         PD.Slots.push_back({N.Tok, N.Tok + 1});
+    for (const NameRef &N : D.NewVars)
+      PD.Slots.push_back({N.Tok, N.Tok + 1});
     break;
   }
 

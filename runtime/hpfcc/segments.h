@@ -335,6 +335,39 @@ stepped_range owned_steps(const A &array, int d, index_t start, index_t end,
   return stepped_range(*Dim.dist, Dim.coord, start, end, step, down, where);
 }
 
+// ---- loops over no distributed array --------------------------------------
+//
+// An independent loop that uses no distributed array locally (NAS EP: a
+// reduction over generated numbers) is split by its iterations: rank r of
+// P runs the r-th of P consecutive blocks of nearly equal counts.
+//
+//   const hpfcc::steps s = hpfcc::share_of_iterations(0, n, 1, false, w);
+//   for (int k = s.first; k < s.end; ++k) ...
+
+/// This rank's block of the progression start, start + step, ... strictly
+/// before end in the loop's direction (down: counting down, step < 0).
+/// A step of 0 or of the wrong sign with a non-empty range would never end
+/// the sequential loop: an error naming the directive (where).
+inline steps share_of_iterations(index_t start, index_t end, index_t step,
+                                 bool down, const char *where) {
+  const bool Empty = down ? start <= end : start >= end;
+  if (Empty)
+    return {start, start, 0};
+  if (down ? step >= 0 : step <= 0)
+    hpf::fail("independent",
+              "the loop index steps by " + std::to_string(step) +
+                  (down ? ", but the loop counts down" : ", but the loop "
+                                                         "counts up") +
+                  ": the sequential loop would never end",
+              where);
+  const index_t Count =
+      down ? (start - end - 1) / -step + 1 : (end - start - 1) / step + 1;
+  const index_t P = hpf::nranks(), R = hpf::rank();
+  const index_t From = Count / P * R + std::min<index_t>(R, Count % P);
+  const index_t To = From + Count / P + (R < Count % P ? 1 : 0);
+  return {start + From * step, start + To * step, 0};
+}
+
 /// Tells the optimiser that the local buffers a and b never overlap (what
 /// the generated __restrict pointers say, which clang ignores on local
 /// variables): a loop nest then needs no run-time overlap check before

@@ -230,4 +230,10 @@ void loop_exception::agree(const char *Directive, const char *Directions) {
   throwCopy(K, D.second);
 }
 
+void wait_for_exits(const char *Directive) {
+  if (nranks() > 1)
+    check(MPI_Barrier(comm()), "MPI_Barrier",
+          "the end of a loop that may exit", Directive);
+}
+
 } // namespace hpf::rt

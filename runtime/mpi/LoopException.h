@@ -65,6 +65,13 @@ private:
   std::array<long long, MaxLevels> Now{}, Where{};
 };
 
+/// After a loop whose iterations may call exit (or abort) on one rank:
+/// every rank waits here until all have finished the loop. A rank that
+/// exits ends the job from its exit handler (mpi/Env.cpp) while the others
+/// wait, so none of them goes on to print what the sequential program,
+/// ended in that iteration, never prints.
+void wait_for_exits(const char *Directive);
+
 } // namespace hpf::rt
 
 #endif // HPF_MPI_LOOPEXCEPTION_H

@@ -16,11 +16,13 @@ int step();
 
 int main() {
   double s = 0;
-  int j = 0;
+  int j = 0, m = 0;
 #pragma hpf independent // expected-error {{'independent' must be followed by a for loop}}
   s = 1;
 #pragma hpf independent
-  for (j = 0; j < N; ++j) A[j] = 0; // expected-error {{independent loops must have the form 'for (int i = lb; i < ub; ++i)': declare the integer index in the loop}}
+  for (j = 0; j < N; ++j) A[j] = 0; // j, declared before: nothing reads it after the loop before the next loop assigns it
+#pragma hpf independent
+  for (; m < N; ++m) A[m] = 0; // expected-error {{independent loops must have the form 'for (int i = lb; i < ub; ++i)': start the integer index in the loop's header ('int i = lb' or 'i = lb')}}
 #pragma hpf independent
   for (int i = 0; i != N; i += 2) A[i] = 0; // expected-error {{'i != bound' is supported with a step of 1 or -1 only (with another step the index may step over the bound; write < or >)}}
 #pragma hpf independent

@@ -30,13 +30,15 @@ int A[10];
 #pragma hpf dynamic // expected-error {{expected an array name, found end of directive}}
 #pragma hpf dynamic A B // expected-error {{extra tokens at end of hpf directive: 'B'}}
 #pragma hpf redistribute A(block) onto P extra // expected-error {{extra tokens at end of hpf directive: 'extra'}}
-#pragma hpf independent foo // expected-error {{expected 'reduction(op: variables)' or end of directive, found 'foo'}}
+#pragma hpf independent foo // expected-error {{expected 'reduction(op: variables)', 'new(variables)' or end of directive, found 'foo'}}
 #pragma hpf independent reductoin(+: s) // expected-error {{unknown clause 'reductoin'; did you mean 'reduction'?}}
 #pragma hpf independent reduction(-: s) // expected-error {{reduction operator '-' is not supported (use +, *, min, max, &&, ||, &, | or ^)}}
 #pragma hpf independent reduction(+ s) // expected-error {{expected ':', found 's'}}
 #pragma hpf independent reduction(+:) // expected-error {{expected a reduction variable, found ')'}}
 #pragma hpf independent reduction(+: s // expected-error {{expected ')', found end of directive}}
-#pragma hpf independent new(x) // expected-error {{'new' clauses are not supported; declare the variable inside the loop body instead}}
+#pragma hpf independent new x // expected-error {{expected '(', found 'x'}}
+#pragma hpf independent new() // expected-error {{expected a variable name, found ')'}}
+#pragma hpf independent nwe(x) // expected-error {{unknown clause 'nwe'; did you mean 'new'?}}
 // Argument expressions are Clang's: its own errors, at the argument.
 constexpr int K = 2;
 #pragma hpf distribute A(cyclic(K * undeclared_k)) // expected-error {{use of undeclared identifier 'undeclared_k'}}

@@ -68,6 +68,12 @@ TEST(DirectiveParser, DynamicAndIndependent) {
   EXPECT_EQ(R.Dir.Reductions[1].Op, ReductionOp::Max);
   EXPECT_TRUE(parse("independent").Ok);
   EXPECT_TRUE(parse("INDEPENDENT REDUCTION(*: p)").Ok); // HPF is Fortran
+  R = parse("independent, new(t, x) reduction(+: s) NEW(u)");
+  ASSERT_TRUE(R.Ok) << R.Error.Message;
+  ASSERT_EQ(R.Dir.NewVars.size(), 3u);
+  EXPECT_EQ(R.Dir.NewVars[1].Name, "x");
+  EXPECT_EQ(R.Dir.NewVars[2].Name, "u");
+  EXPECT_EQ(R.Dir.Reductions.size(), 1u);
 }
 
 TEST(DirectiveParser, ErrorsPointAtTheToken) {
@@ -81,7 +87,8 @@ TEST(DirectiveParser, ErrorsPointAtTheToken) {
   EXPECT_EQ(errorToken("processors P()"), ")");
   EXPECT_EQ(errorToken("independent reduction(- : s)"), "-");
   EXPECT_EQ(errorToken("independent reduction(+ s)"), "s");
-  EXPECT_EQ(errorToken("independent new(x)"), "new");
+  EXPECT_EQ(errorToken("independent new(x"), "");
+  EXPECT_EQ(errorToken("independent new(,)"), ",");
   EXPECT_EQ(errorToken("align A(i) with B(i)"), "align");
   EXPECT_EQ(errorToken("dynamic"), "");
   EXPECT_EQ(errorToken("distribute A(block(1)))"), ")");
