@@ -45,9 +45,10 @@ int main() {
 #pragma hpf independent reduction(+: n)
   for (int k = 0; k < 3; ++k)
     n += k;
-  // A loop without distributed arrays runs on every rank, unchanged.
-  // CHECK: /* #pragma hpf independent reduction(+: n) */
-  // CHECK-NEXT: for (int k = 0; k < 3; ++k)
-  // CHECK-NEXT: n += k;
+  // A loop without distributed arrays is split by its iterations: rank r
+  // runs the r-th block, the reduction combined after the loop.
+  // CHECK: /* #pragma hpf independent reduction(+: n) */ {{.*}} const hpfcc::steps __hpf_share[[K:[0-9]+]] = hpfcc::share_of_iterations(0, 3, 1, false, "{{.*}}rewrite-loops.cpp:45:1");
+  // CHECK-NEXT: for (int k = __hpf_share[[K]].first; k < __hpf_share[[K]].end; ++k)
+  // CHECK-NEXT: n += k; n = __hpf_n0_[[K]] + hpf::allreduce_sum(n); }
   return static_cast<int>(s + p + lo + hi + count + n) & 1;
 }

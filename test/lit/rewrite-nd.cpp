@@ -73,10 +73,11 @@ int main(int argc, char **) {
       s2 += M[(i + 1) % R][j];
   }
   s += s2;
-  // Nothing read at the nest's indices: it runs on every rank, over a copy.
+  // Nothing read at the nest's indices: its rows are split over the ranks,
+  // over a copy.
   // CHECK: /* #pragma hpf independent reduction(+ : s2) */ { const hpfcc::gathered<double, 2> __hpf_all_M[[E:[0-9]+]](M);
   // CHECK: s2 += __hpf_all_M[[E]]((i + 1) % R, j);
-  // REMARK: remark: independent loop nest writes no distributed array and reads none at its indices: it runs on every rank
+  // REMARK: remark: independent loop nest writes no distributed array and reads none at its indices: its iterations are split over the ranks in blocks ('i': rank r runs the r-th of P), 1 reduction(s) combined across ranks
 #pragma hpf redistribute M(cyclic, *) onto ALL
   // CHECK: hpf::redistribute(M, std::array<hpf::format, 2>{hpf::cyclic(), hpf::collapsed()}, __hpf_procs_ALL, "{{.*}}");
 #pragma hpf independent
