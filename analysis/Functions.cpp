@@ -11,7 +11,9 @@
 // the argument (known at run time; n is checked against it at the call).
 // A parameter bound to both distributed and plain arrays, an offset into
 // the array (`f(A + k, n)`), a function hpfcc cannot see the body of, or
-// one declared more than once are errors at the call, with the reason.
+// one also declared in another file (a header, whose declaration hpfcc
+// cannot rewrite) are errors at the call, with the reason. Prototypes in
+// this file get the parameter's new type, as the definition does.
 //
 //===----------------------------------------------------------------------===//
 #include "Expressions.h"
@@ -21,6 +23,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/Support/Path.h"
 
 using namespace clang;
 
@@ -109,6 +112,15 @@ int sizeParam(const FunctionDecl *F, unsigned Pointer) {
     if (F->getParamDecl(K)->getType()->isIntegerType())
       return int(K);
   return -1;
+}
+
+/// A declaration of F outside the main file (null if all are in it).
+const FunctionDecl *declarationElsewhere(const SourceManager &SM,
+                                         const FunctionDecl *F) {
+  for (const FunctionDecl *D : F->redecls())
+    if (!SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
+      return D;
+  return nullptr;
 }
 
 } // namespace
@@ -257,20 +269,32 @@ void Functions::bind() {
                       "parameter of a function it compiles");
           continue;
         }
-        if (Def->isTemplateInstantiation() || isa<CXXMethodDecl>(Def) ||
-            Def->getPreviousDecl()) {
+        if (Def->isTemplateInstantiation() || isa<CXXMethodDecl>(Def)) {
           R.error(Ref->getLocation(),
                   "distributed array '" + Name + "' is passed to " + Callee +
                       ", which is " +
-                      (Def->getPreviousDecl()
-                           ? std::string("declared more than once (its "
-                                         "parameter changes type: declare "
-                                         "it once, with its body)")
-                       : isa<CXXMethodDecl>(Def)
+                      (isa<CXXMethodDecl>(Def)
                            ? std::string("a member function (only free "
                                          "functions take distributed arrays)")
                            : std::string("a template instantiation (write "
                                          "a function of the array type)")));
+          continue;
+        }
+        // Every declaration of the function gets the parameter's new type
+        // (codegen), but the rewriter writes the main file only: a
+        // prototype in a header would keep the old type and no longer
+        // match the definition.
+        if (const FunctionDecl *Other = declarationElsewhere(SM, Def)) {
+          SourceLocation At = SM.getExpansionLoc(Other->getLocation());
+          R.error(Ref->getLocation(),
+                  "distributed array '" + Name + "' is passed to " + Callee +
+                      ", which is also declared in another file ('" +
+                      llvm::sys::path::filename(SM.getFilename(At)).str() +
+                      "'): hpfcc rewrites the parameter's type (to an "
+                      "hpf::darray) in this file only, and cannot rewrite "
+                      "another file's declaration yet; declare the function "
+                      "in this file only");
+          R.note(Other->getLocation(), "also declared here");
           continue;
         }
         Bound[PV].push_back({CE, I});

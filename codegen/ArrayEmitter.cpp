@@ -15,6 +15,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
+#include "clang/AST/TypeLoc.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
@@ -104,7 +105,8 @@ void emitProcessors(Emitter &E, const analysis::Arrangement &A) {
 /// `double (&A)[N]` (or `double *A`, `std::vector<double> &A`) bound to
 /// distributed arrays becomes
 /// `hpf::darray<double> &A` (also when const: Clang checked the source's
-/// const, and generated loops use the mutable local view); a function that
+/// const, and generated loops use the mutable local view), in the
+/// definition and in every prototype of the function; a function that
 /// redistributes it restores the caller's mapping on return
 /// (hpf::restore_mapping, first in the body).
 void emitParameter(Emitter &E, const analysis::DistArray &A) {
@@ -113,14 +115,33 @@ void emitParameter(Emitter &E, const analysis::DistArray &A) {
   std::string Type = "hpf::darray<" + A.ElemType +
                      (A.rank() == 1 ? "" : ", " + std::to_string(A.rank())) +
                      ">";
-  E.RW.ReplaceText(CharSourceRange::getTokenRange(
-                       SM.getExpansionLoc(PV->getBeginLoc()),
-                       SM.getExpansionRange(PV->getEndLoc()).getEnd()),
-                   Type + " &" + A.Name);
+  // The declarator without a default argument, which stays: up to the
+  // type's end where it follows the name (`double x[N]`, `double (&)[N]`),
+  // else up to the name, or, unnamed, up to the token after the declarator
+  // (Clang's location of a missing name: `const double *const,`).
+  auto Retype = [&](const ParmVarDecl *D) {
+    SourceLocation Begin = SM.getExpansionLoc(D->getBeginLoc());
+    SourceLocation Name = SM.getExpansionLoc(D->getLocation());
+    SourceLocation TypeEnd = Name;
+    if (const TypeSourceInfo *TSI = D->getTypeSourceInfo())
+      TypeEnd = SM.getExpansionRange(TSI->getTypeLoc().getEndLoc()).getEnd();
+    CharSourceRange R = CharSourceRange::getCharRange(Begin, Name);
+    if (SM.isBeforeInTranslationUnit(Name, TypeEnd))
+      R = CharSourceRange::getTokenRange(Begin, TypeEnd);
+    else if (D->getIdentifier())
+      R = CharSourceRange::getTokenRange(Begin, Name);
+    E.RW.ReplaceText(R, Type + " &" + D->getName().str());
+  };
+  Retype(PV);
+  const auto *F = cast<FunctionDecl>(PV->getDeclContext());
+  // Prototypes (before or after the body) take the same type, each with its
+  // own name, or none; the analysis refused declarations in other files.
+  for (const FunctionDecl *D : F->redecls())
+    if (D != F)
+      Retype(D->getParamDecl(PV->getFunctionScopeIndex()));
   bool Redistributed = false;
   for (const analysis::Redistribution &R : E.P.Redistributions)
     Redistributed |= R.Array == &A;
-  const auto *F = cast<FunctionDecl>(PV->getDeclContext());
   if (const auto *Body = dyn_cast_or_null<CompoundStmt>(F->getBody());
       Body && Redistributed)
     E.RW.InsertTextAfterToken(SM.getExpansionLoc(Body->getLBracLoc()),

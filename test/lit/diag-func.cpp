@@ -11,8 +11,6 @@ double Plain[N];
 void byVoidPointer(void *A, int n); // expected-note {{parameter declared here}}
 void byPointer(double *A, int n) { A[0] = n; }
 void extern_body(double (&A)[N]);
-void twiceDeclared(double (&A)[N]);
-void twiceDeclared(double (&A)[N]) { A[0] = 1; }
 
 void mixed(double (&A)[N]) { A[1] = 2; }
 double readOnly(const double (&A)[N]) { return A[2]; }
@@ -34,7 +32,6 @@ void f() {
   byPointer(&Y[2], N - 2); // expected-error {{distributed array 'Y' is passed to 'byPointer' with an offset}}
   byPointer(&X[0], N);
   extern_body(X); // expected-error {{distributed array 'X' is passed to 'extern_body', whose body is not in this file: hpfcc rewrites the parameter of a function it compiles}}
-  twiceDeclared(X); // expected-error {{distributed array 'X' is passed to 'twiceDeclared', which is declared more than once}}
   S s;
   s.method(Y); // expected-error {{distributed array 'Y' is passed to 'method', which is a member function (only free functions take distributed arrays)}}
   mixed(X); // expected-note {{called with a distributed array here}}
