@@ -276,6 +276,10 @@ struct OwnerLoop {
   /// (InspectionWindow.cpp): they inspect once per run of that loop. Null:
   /// before every run of the nest.
   const clang::Stmt *InspectionWindow = nullptr;
+  /// No window, but the inspectors of the Needed reads are written in the
+  /// file (no macro): their listing is kept across runs and checked at run
+  /// time (hpfcc::needed_copy_kept) against a copy of what it read.
+  bool KeptInspection = false;
   std::vector<LoopReduction> Reductions;
   /// Loop fusion (Fusion.cpp): the next statement's nest runs inside this
   /// one, row by row (its DirId; -1: none); or this nest runs inside the

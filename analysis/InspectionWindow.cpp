@@ -56,6 +56,8 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
+#include <algorithm>
+#include <functional>
 #include <set>
 #include <vector>
 
@@ -212,6 +214,42 @@ const Stmt *windowLoop(Context &C, const OwnerLoop &L,
   return Kept;
 }
 
+/// Whether the generated code can trace every load the Needed reads'
+/// inspectors make (hpfcc::needed_copy_kept): each expression in them is
+/// written in the file, not in a macro (the code generator wraps loads in
+/// the text as written), and none reads a volatile variable.
+bool traceable(const OwnerLoop &L, const SourceManager &SM) {
+  std::function<bool(const Stmt *)> Ok = [&](const Stmt *S) {
+    if (!S)
+      return true;
+    if (const auto *E = dyn_cast<Expr>(S)) {
+      if (!E->getBeginLoc().isFileID() || !E->getEndLoc().isFileID() ||
+          !SM.isWrittenInSameFile(E->getBeginLoc(), E->getEndLoc()))
+        return false;
+      if (E->getType().isVolatileQualified())
+        return false;
+      if (isa<UnaryExprOrTypeTraitExpr>(E)) // sizeof: nothing is loaded
+        return true;
+    }
+    for (const Stmt *Ch : S->children())
+      if (!Ok(Ch))
+        return false;
+    return true;
+  };
+  for (const auto &[X, Reads] : L.Needed)
+    for (const NeededRead &R : Reads) {
+      if (!Ok(R.Sub))
+        return false;
+      for (const ForStmt *F : R.Path) {
+        const auto *DS = cast<DeclStmt>(F->getInit());
+        if (!Ok(cast<VarDecl>(DS->getSingleDecl())->getInit()) ||
+            !Ok(F->getCond()) || !Ok(F->getInc()))
+          return false;
+      }
+    }
+  return true;
+}
+
 } // namespace
 
 void chooseInspectionWindow(Context &C, OwnerLoop &L) {
@@ -220,6 +258,27 @@ void chooseInspectionWindow(Context &C, OwnerLoop &L) {
     return;
   std::string Why;
   L.InspectionWindow = windowLoop(C, L, Code, Why);
+  // No proof: the needed reads' listing is kept anyway and checked at run
+  // time against a copy of what it read (exact, and as cheap as one pass
+  // over the index data, a fraction of an inspection).
+  L.KeptInspection =
+      !L.InspectionWindow && !L.Needed.empty() && traceable(L, C.SM);
+  if (L.KeptInspection) {
+    const bool Fetched =
+        std::any_of(L.Fetched.begin(), L.Fetched.end(),
+                    [](const auto &F) { return !F.second.Affine; });
+    C.R.remark(Code.front()->getBeginLoc(),
+               "the listing of needed elements is kept across runs and "
+               "checked at run time: before each run every rank compares "
+               "the index data its last listing read with a copy, and they "
+               "list again only if one differs (one MPI_Allreduce); it "
+               "cannot be proved unchanged (" +
+                   Why + ")" +
+                   (Fetched ? "; the reads at the loop's index through index "
+                              "arrays are listed before every run"
+                            : ""));
+    return;
+  }
   C.R.remark(Code.front()->getBeginLoc(),
              L.InspectionWindow
                  ? "the elements read through index arrays are listed once "

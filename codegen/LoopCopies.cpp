@@ -14,6 +14,7 @@
 #include "../analysis/Expressions.h"
 
 #include <algorithm>
+#include <set>
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
@@ -109,18 +110,114 @@ std::string LoopEmitter::copies() {
   return Pro;
 }
 
+namespace {
+
+/// The text of a kept listing's inspector (hpfcc::needed_copy_kept): the
+/// code as written, with every value it loads from memory that is not its
+/// own index -- an array element, a variable declared before the nest
+/// (not a constant) -- read through `__hpf_need.ld(...)`, which records
+/// what was read; and the variables it names, whose addresses the check
+/// compares. The analysis (InspectionWindow.cpp, traceable) made sure all
+/// of it is written in the file.
+class TracedText {
+public:
+  TracedText(const SourceManager &SM, const LangOptions &LO,
+             SourceLocation Nest)
+      : SM(SM), LO(LO), Nest(Nest) {}
+
+  /// Text from Begin to the end of the token at End, with each of Parts
+  /// (expressions inside, in source order) replaced by its traced text.
+  std::string replaced(SourceLocation Begin, SourceLocation End,
+                       std::vector<const Stmt *> Parts) {
+    std::sort(Parts.begin(), Parts.end(), [&](const Stmt *X, const Stmt *Y) {
+      return SM.isBeforeInTranslationUnit(X->getBeginLoc(), Y->getBeginLoc());
+    });
+    std::string Out;
+    SourceLocation At = Begin;
+    for (const Stmt *P : Parts) {
+      Out += raw(At, P->getBeginLoc());
+      Out += traced(P);
+      At = Lexer::getLocForEndOfToken(P->getEndLoc(), 0, SM, LO);
+    }
+    return Out + raw(At, Lexer::getLocForEndOfToken(End, 0, SM, LO));
+  }
+
+  std::string traced(const Stmt *S) {
+    if (isa<UnaryExprOrTypeTraitExpr>(S)) // sizeof: loads nothing
+      return whole(S);
+    if (const auto *IC = dyn_cast<ImplicitCastExpr>(S);
+        IC && IC->getCastKind() == CK_LValueToRValue) {
+      const Expr *Core = IC->getSubExpr()->IgnoreParens();
+      if (isa<ArraySubscriptExpr>(Core))
+        return "__hpf_need.ld(" + traced(IC->getSubExpr()) + ")";
+      if (outside(Core))
+        return "__hpf_need.ld(" + traced(IC->getSubExpr()) + ")";
+    }
+    if (const VarDecl *V = outside(dyn_cast<Expr>(S)))
+      if (Named.insert(V->getCanonicalDecl()).second)
+        Roots += std::string(Roots.empty() ? "" : ", ") +
+                 "__builtin_addressof(" + whole(S) + ")";
+    std::vector<const Stmt *> Parts;
+    for (const Stmt *C : S->children())
+      if (C)
+        Parts.push_back(C);
+    return replaced(S->getBeginLoc(), S->getEndLoc(), Parts);
+  }
+
+  /// `{__builtin_addressof(Col), ...}`: the variables named so far.
+  std::string roots() const { return "{" + Roots + "}"; }
+
+private:
+  const SourceManager &SM;
+  const LangOptions &LO;
+  SourceLocation Nest;
+  std::set<const VarDecl *> Named;
+  std::string Roots;
+
+  std::string raw(SourceLocation From, SourceLocation To) const {
+    return Lexer::getSourceText(CharSourceRange::getCharRange(From, To), SM, LO)
+        .str();
+  }
+  std::string whole(const Stmt *S) const {
+    return raw(S->getBeginLoc(),
+               Lexer::getLocForEndOfToken(S->getEndLoc(), 0, SM, LO));
+  }
+  /// The variable E names if it is declared before the nest and is not a
+  /// constant (the loops' own indices are declared in it).
+  const VarDecl *outside(const Expr *E) const {
+    const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E);
+    const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!V || !SM.isBeforeInTranslationUnit(V->getLocation(), Nest) ||
+        V->isConstexpr())
+      return nullptr;
+    return V;
+  }
+};
+
+} // namespace
+
 /// A copy of A holding the elements the rank's iterations read through
 /// inner loops (hpfcc/needed.h): the inspector is those loops, as written,
-/// around each read's subscript, as a lambda of the level's index.
+/// around each read's subscript, as a lambda of the level's index. With no
+/// window but a kept listing (L.KeptInspection), its loads are traced and
+/// the listing checked before each run (hpfcc::needed_copy_kept).
 std::string
 LoopEmitter::neededCopy(const DistArray *A,
                         const std::vector<analysis::NeededRead> &Reads,
                         const std::string &Copy) const {
   const NestLevel &Lv = L.Levels.front();
   std::string Inspect;
+  TracedText Traced(E.SM, E.LO, L.outer()->getBeginLoc());
   for (const analysis::NeededRead &R : Reads) {
     std::string Loops;
-    for (const ForStmt *F : R.Path)
+    for (const ForStmt *F : R.Path) {
+      if (L.KeptInspection) {
+        const auto *V = cast<VarDecl>(cast<DeclStmt>(F->getInit())->getSingleDecl());
+        Loops += Traced.replaced(F->getBeginLoc(), F->getRParenLoc(),
+                                 {V->getInit(), F->getCond(), F->getInc()}) +
+                 " ";
+        continue;
+      }
       Loops +=
           Lexer::getSourceText(CharSourceRange::getTokenRange(
                                    E.SM.getExpansionLoc(F->getBeginLoc()),
@@ -128,18 +225,21 @@ LoopEmitter::neededCopy(const DistArray *A,
                                E.SM, E.LO)
               .str() +
           " ";
-    Inspect += " " + Loops + "__hpf_need(" + E.text(R.Sub) + neededInfo(R) +
-               ");";
+    }
+    Inspect += " " + Loops + "__hpf_need(" +
+               (L.KeptInspection ? Traced.traced(R.Sub) : E.text(R.Sub)) +
+               neededInfo(R) + ");";
   }
   const std::string Site = name("__hpf_ns_", A);
   auto [Lo, Hi] = interval(Lv);
   return " static hpfcc::needs_site<" + A->ElemType + "> " + Site + "; const " +
-         A->ElemType + " *const " + Copy + " = hpfcc::needed_copy(" + Site +
-         ", " + A->Name + ", " + L.Home->Name + ", " + std::to_string(Lv.Dim) +
-         ", " + Lo + ", " + Hi + ", [&](auto &&__hpf_need, const " +
+         A->ElemType + " *const " + Copy + " = hpfcc::needed_copy" +
+         (L.KeptInspection ? "_kept" : "") + "(" + Site + ", " + A->Name +
+         ", " + L.Home->Name + ", " + std::to_string(Lv.Dim) + ", " + Lo +
+         ", " + Hi + ", [&](auto &&__hpf_need, const " +
          Lv.IndVar->getType().getAsString() + " " + Lv.IndVar->getName().str() +
-         ") {" + Inspect + " }, " + E.whereLiteral(D.HashLoc) + windowArg() +
-         ");";
+         ") {" + Inspect + " }, " + E.whereLiteral(D.HashLoc) +
+         (L.KeptInspection ? ", " + Traced.roots() : windowArg()) + ");";
 }
 
 /// The inspectors' last argument: the window they inspect once in, if any.

@@ -57,8 +57,10 @@ namespace detail {
 
 /// HPF_READ_REPORT totals of planned reads on this rank.
 struct fetch_totals {
-  /// Inspections: passes of an inspector over the rank's iterations.
-  long long Bytes = 0, Fetches = 0, Plans = 0, Inspections = 0;
+  /// Inspections: passes of an inspector over the rank's iterations;
+  /// Checked: runs of a kept listing (hpfcc::needed_copy_kept) that found
+  /// what it read unchanged and did not inspect.
+  long long Bytes = 0, Fetches = 0, Plans = 0, Inspections = 0, Checked = 0;
   int Rank = 0; // MPI may be finalized at exit
 };
 inline fetch_totals &fetchTotals() {
@@ -68,9 +70,10 @@ inline fetch_totals &fetchTotals() {
       const fetch_totals &Tot = fetchTotals();
       std::fprintf(stderr,
                    "hpf-read: rank %d received %lld bytes in %lld planned "
-                   "reads (%lld plans built, %lld inspections)\n",
+                   "reads (%lld plans built, %lld inspections); %lld "
+                   "listings kept by a run-time check\n",
                    Tot.Rank, Tot.Bytes, Tot.Fetches, Tot.Plans,
-                   Tot.Inspections);
+                   Tot.Inspections, Tot.Checked);
     });
     return true;
   }();

@@ -26,7 +26,10 @@
 // mappings) or a new one is built. Where the compiler proves that a loop
 // around the nest cannot change what the inspector reads
 // (analysis/InspectionWindow.cpp), it passes an inspection_window
-// (hpfcc/fetch.h): the inspection then runs once per run of that loop. The
+// (hpfcc/fetch.h): the inspection then runs once per run of that loop.
+// Where it cannot, needed_copy_kept keeps the listing anyway and checks
+// before each run, against a copy, the bytes the last inspection loaded
+// (its inspector loads through `__hpf_need.ld`). The
 // buffer is kept by the call site: the memory of a gathered copy, the messages
 // of the elements read. A read made on every iteration of the inner loops
 // on its path passes its access_info (hpfcc/checks.h) to __hpf_need: with
@@ -47,9 +50,125 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
+#include <initializer_list>
 #include <vector>
 
 namespace hpfcc {
+
+/// What the last inspection of a kept listing (needed_copy_kept) read:
+/// the addresses of the variables its inspector names, and every stretch
+/// of bytes it loaded, with a copy of them. The inspector is a function of
+/// those bytes, of where the variables are, of the bounds and of the
+/// mappings (the compiler passes it only loads of variables and array
+/// elements, arithmetic and loops: no call), so while all of them are
+/// unchanged it would list the same elements again.
+struct inspection_trace {
+  struct Run {
+    std::uintptr_t Lo = 0, Hi = 0; ///< [Lo, Hi) was read
+    std::size_t At = 0;            ///< its copy in Saved
+  };
+  std::vector<const void *> Roots;
+  /// In the order the inspection first read them: a stretch whose address
+  /// came from a loaded pointer follows the stretch holding that pointer,
+  /// so a changed pointer stops the comparison before the memory it no
+  /// longer points to is read.
+  std::vector<Run> Runs;
+  std::vector<unsigned char> Saved;
+  bool Valid = false;
+
+  /// Whether the memory the last inspection read is unchanged and at the
+  /// same addresses: exact (a copy compared byte for byte, no hash).
+  bool unchanged(std::initializer_list<const void *> roots) const {
+    if (!Valid || !std::equal(roots.begin(), roots.end(), Roots.begin(),
+                              Roots.end()))
+      return false;
+    for (const Run &R : Runs)
+      if (std::memcmp(reinterpret_cast<const void *>(R.Lo),
+                      Saved.data() + R.At, R.Hi - R.Lo) != 0)
+        return false;
+    return true;
+  }
+};
+
+namespace detail {
+
+/// Records, while an inspector runs, the bytes it loads (through
+/// `__hpf_need.ld(x)`) as few stretches: a load next to (or in) one of the
+/// few stretches read last extends it, so a CSR inspector's reads of
+/// RowStart and Col make two.
+class trace_recorder {
+public:
+  void record(const void *P, std::size_t N) {
+    const std::uintptr_t A = reinterpret_cast<std::uintptr_t>(P), E = A + N;
+    for (std::size_t K = 0; K < Open.size(); ++K) {
+      Stretch &S = Open[K];
+      if (A <= S.Hi + gap(S.Hi, A) && E + gap(E, S.Lo) >= S.Lo) {
+        S.Lo = std::min(S.Lo, A);
+        S.Hi = std::max(S.Hi, E);
+        if (K) // most recent first: a loop's next load is usually there
+          std::rotate(Open.begin(), Open.begin() + std::ptrdiff_t(K),
+                      Open.begin() + std::ptrdiff_t(K) + 1);
+        return;
+      }
+    }
+    if (Open.size() == MaxOpen) {
+      Closed.push_back(Open.back());
+      Open.pop_back();
+    }
+    Open.insert(Open.begin(), Stretch{A, E, Next++});
+  }
+  /// Moves the stretches, in the order first read, with copies of their
+  /// bytes now, into T.
+  void finish(inspection_trace &T, std::initializer_list<const void *> roots) {
+    Closed.insert(Closed.end(), Open.begin(), Open.end());
+    std::sort(Closed.begin(), Closed.end(),
+              [](const Stretch &X, const Stretch &Y) {
+                return X.Order < Y.Order;
+              });
+    T.Roots.assign(roots.begin(), roots.end());
+    T.Runs.clear();
+    T.Saved.clear();
+    for (const Stretch &S : Closed) {
+      T.Runs.push_back({S.Lo, S.Hi, T.Saved.size()});
+      const auto *B = reinterpret_cast<const unsigned char *>(S.Lo);
+      T.Saved.insert(T.Saved.end(), B, B + (S.Hi - S.Lo));
+    }
+    T.Valid = true;
+  }
+
+private:
+  struct Stretch {
+    std::uintptr_t Lo, Hi;
+    std::size_t Order;
+  };
+  static constexpr std::size_t MaxOpen = 8;
+  /// Bytes between two loads that a stretch may cover unread: a few, and
+  /// only inside one page (both ends are read, so the page is mapped; a
+  /// stretch never spans memory that was not read across pages).
+  static std::uintptr_t gap(std::uintptr_t From, std::uintptr_t To) {
+    return From / 4096 == To / 4096 ? 64 : 0;
+  }
+  std::vector<Stretch> Open, Closed;
+  std::size_t Next = 0;
+};
+
+/// What an inspector calls: `__hpf_need(g)` lists element g, and
+/// `__hpf_need.ld(x)` (a kept listing's inspector) reads x, recording it.
+template <class F> struct need_fn {
+  F &Need;
+  trace_recorder *Rec;
+  void operator()(index_t g, const access_info &at = {}) const {
+    Need(g, at);
+  }
+  template <class V> const V &ld(const V &X) const {
+    if (Rec)
+      Rec->record(&X, sizeof(V));
+    return X;
+  }
+};
+
+} // namespace detail
 
 /// What a call site keeps between runs: the plan, what it was built for
 /// (planned_site, hpfcc/fetch.h), and the buffer the elements land in.
@@ -59,6 +178,8 @@ template <class T> struct needs_site : planned_site {
   /// product's inspector sees each element several times).
   std::vector<std::uint32_t> Mark;
   std::uint32_t Epoch = 0;
+  /// A kept listing's last inspection (needed_copy_kept).
+  inspection_trace Trace;
 };
 
 namespace detail {
@@ -84,7 +205,8 @@ template <class T> own_stretch ownStretch(const hpf::darray<T, 1> &a) {
 template <class T, class H, class F>
 void inspectNeeds(needs_site<T> &site, const hpf::darray<T, 1> &a,
                   const H &home, int d, index_t lo, index_t hi,
-                  const own_stretch &Own, F &inspect, const char *where) {
+                  const own_stretch &Own, F &inspect, const char *where,
+                  trace_recorder *Rec = nullptr) {
   const index_t N = a.extent(0);
   if (site.Mark.size() != std::size_t(N) || ++site.Epoch == 0) {
     site.Mark.assign(std::size_t(N), 0);
@@ -113,7 +235,7 @@ void inspectNeeds(needs_site<T> &site, const hpf::darray<T, 1> &a,
     for (const segment s : owned_segments(home, d, lo, hi))
       for (index_t i = s.lo; i < s.hi; ++i) {
         I = i;
-        inspect(Need, i);
+        inspect(need_fn<decltype(Need)>{Need, Rec}, i);
       }
   if (readReport())
     ++fetchTotals().Inspections;
@@ -157,6 +279,43 @@ const T *needed_copy(needs_site<T> &site, const hpf::darray<T, 1> &a,
   site.Window = window ? window->id() : 0;
   site.run(a.local_data(), sizeof(T), site.Full.data(), where);
   if (Own.Lo == 0 && Own.Hi == N) // owns all: read in place
+    return a.local_data();
+  std::copy(a.local_data() + (Own.Lo + Own.Off),
+            a.local_data() + (Own.Hi + Own.Off), site.Full.begin() + Own.Lo);
+  return site.Full.data();
+}
+
+/// needed_copy for a nest no window holds (the compiler could not prove
+/// that nothing between its runs changes what the inspector reads): the
+/// listing is kept across runs and checked before each. inspect loads
+/// through `__hpf_need.ld(...)` everything it reads but its own indices;
+/// roots are the addresses of the variables it names. The last inspection
+/// recorded those loads (inspection_trace); a run whose bounds, mappings,
+/// roots and recorded bytes are all unchanged on every rank (a byte-wise
+/// comparison with a copy; one MPI_Allreduce, as an inspection's) reuses
+/// the plan without inspecting. HPF_READ_REPORT counts such runs.
+template <class T, class H, class F>
+const T *needed_copy_kept(needs_site<T> &site, const hpf::darray<T, 1> &a,
+                          const H &home, int d, index_t lo, index_t hi,
+                          F inspect, const char *where,
+                          std::initializer_list<const void *> roots) {
+  const index_t N = a.extent(0);
+  const detail::own_stretch Own = detail::ownStretch(a);
+  const bool Same =
+      site.builtFor(a.mapping().dims()[0],
+                    home.mapping().dims()[std::size_t(d)], lo, hi) &&
+      site.Full.size() == std::size_t(N) && site.Trace.unchanged(roots);
+  if (hpf::rt::anyRank(!Same, where)) {
+    site.Trace.Valid = false; // until this inspection is recorded
+    detail::trace_recorder Rec;
+    detail::inspectNeeds(site, a, home, d, lo, hi, Own, inspect, where, &Rec);
+    Rec.finish(site.Trace, roots);
+  } else if (detail::readReport()) {
+    ++detail::fetchTotals().Checked;
+  }
+  site.Window = 0;
+  site.run(a.local_data(), sizeof(T), site.Full.data(), where);
+  if (Own.Lo == 0 && Own.Hi == N)
     return a.local_data();
   std::copy(a.local_data() + (Own.Lo + Own.Off),
             a.local_data() + (Own.Hi + Own.Off), site.Full.begin() + Own.Lo);

@@ -25,9 +25,9 @@
 // REMARK-DAG: 'G4' is read at subscripts that are not aligned with the loop: before the loop its 45 elements are gathered
 // REMARK-DAG: 'G5' is read at subscripts that are not aligned with the loop: before the loop its 45 elements are gathered
 // RUN: %hpfcc --hpf-emit-source %s | %strip_checks | FileCheck %s --check-prefix=CODE
-// CODE: [&](auto &&__hpf_need, const int i) { for (int b = BStart[i]; b < BStart[i + 1]; ++b) for (int t = 0; t < 2; ++t) __hpf_need(2 * BCol[b] + t, hpfcc::access_info{"X", "X[2 * BCol[b] + t]", "i", "{{.*}}e2e-needed.cpp:{{[0-9]+}}:16"}); for (int k = RowStart[i + 1] - 1; k >= RowStart[i]; --k) __hpf_need(Col[k], hpfcc::access_info{"X", "X[Col[k]]", "i", "{{.*}}e2e-needed.cpp:{{[0-9]+}}:24"}); }
-// CODE: [&](auto &&__hpf_need, const int i) { for (int j = 0; j < 3; ++j) __hpf_need(Perm[(i + j) % N], hpfcc::access_info{"B", "B[Perm[(i + j) % N]]", "i", "{{.*}}e2e-needed.cpp:{{[0-9]+}}:23"}); }
-// CODE: hpfcc::needed_copy(__hpf_ns_C{{[0-9]+}}, C, Z, 0, 0, N,
+// CODE: [&](auto &&__hpf_need, const int i) { for (int b = __hpf_need.ld(BStart[i]); b < __hpf_need.ld(BStart[i + 1]); ++b) for (int t = 0; t < 2; ++t) __hpf_need(2 * __hpf_need.ld(BCol[b]) + t, hpfcc::access_info{"X", "X[2 * BCol[b] + t]", "i", "{{.*}}e2e-needed.cpp:{{[0-9]+}}:16"}); for (int k = __hpf_need.ld(RowStart[i + 1]) - 1; k >= __hpf_need.ld(RowStart[i]); --k) __hpf_need(__hpf_need.ld(Col[k]), hpfcc::access_info{"X", "X[Col[k]]", "i", "{{.*}}e2e-needed.cpp:{{[0-9]+}}:24"}); }
+// CODE: [&](auto &&__hpf_need, const int i) { for (int j = 0; j < 3; ++j) __hpf_need(__hpf_need.ld(Perm[(i + j) % N]), hpfcc::access_info{"B", "B[Perm[(i + j) % N]]", "i", "{{.*}}e2e-needed.cpp:{{[0-9]+}}:23"}); }
+// CODE: hpfcc::needed_copy_kept(__hpf_ns_C{{[0-9]+}}, C, Z, 0, 0, N,
 #include <cstdio>
 
 constexpr int N = 45;

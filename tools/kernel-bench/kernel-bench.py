@@ -96,6 +96,9 @@ SIZES = {
     # CSR products on a 1000 x 1000 grid: a grid row from the neighbour
     # per product (X[Col[k]], fetched by need).
     "spmv": (["-DKERNEL_G=1000", "-DITERS=500"], 500, 1000 * 8),
+    # The same with Col written through a pointer: no window, the listing
+    # kept and checked at run time before each product.
+    "spmvptr": (["-DKERNEL_G=1000", "-DITERS=500"], 500, 1000 * 8),
 }
 # What limits each kernel (printed in the table; the speed targets
 # are for the compute-bound ones). Working sets of the sequential run; the
@@ -117,7 +120,7 @@ BOUND = {
     "jacobi2d": "memory", "stencil": "memory", "heat1d": "memory",
     "rowscyclic": "memory",
     "cg": "memory", "matvec": "memory", "transpose": "memory",
-    "spmv": "memory",
+    "spmv": "memory", "spmvptr": "memory",
 }
 # --callgrind: small sizes, and the defines of two iteration counts.
 CALLGRIND = {
