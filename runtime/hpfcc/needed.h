@@ -103,7 +103,11 @@ public:
     const std::uintptr_t A = reinterpret_cast<std::uintptr_t>(P), E = A + N;
     for (std::size_t K = 0; K < Open.size(); ++K) {
       Stretch &S = Open[K];
-      if (A <= S.Hi + gap(S.Hi, A) && E + gap(E, S.Lo) >= S.Lo) {
+      // Touching or overlapping only: two allocations are never adjacent
+      // byte for byte (malloc keeps a header between them), so a stretch
+      // never spans two objects, one of which could be freed and unmapped
+      // before the next check reads it.
+      if (A <= S.Hi && E >= S.Lo) {
         S.Lo = std::min(S.Lo, A);
         S.Hi = std::max(S.Hi, E);
         if (K) // most recent first: a loop's next load is usually there
@@ -143,12 +147,6 @@ private:
     std::size_t Order;
   };
   static constexpr std::size_t MaxOpen = 8;
-  /// Bytes between two loads that a stretch may cover unread: a few, and
-  /// only inside one page (both ends are read, so the page is mapped; a
-  /// stretch never spans memory that was not read across pages).
-  static std::uintptr_t gap(std::uintptr_t From, std::uintptr_t To) {
-    return From / 4096 == To / 4096 ? 64 : 0;
-  }
   std::vector<Stretch> Open, Closed;
   std::size_t Next = 0;
 };
