@@ -214,6 +214,22 @@ const Stmt *lambdaUnsafe(ASTContext &Ctx, const Stmt *S) {
   return Unsafe;
 }
 
+const FunctionDecl *enclosingFunction(ASTContext &Ctx, const Stmt *S) {
+  DynTypedNode N = DynTypedNode::create(*S);
+  for (;;) {
+    auto Ps = Ctx.getParents(N);
+    if (Ps.empty())
+      return nullptr;
+    N = Ps[0];
+    if (const auto *LE = N.get<LambdaExpr>())
+      return LE->getCallOperator();
+    if (const auto *FD = N.get<FunctionDecl>())
+      return FD;
+    if (N.get<Decl>() && !N.get<VarDecl>())
+      return nullptr; // a global's initializer, a block, a captured region
+  }
+}
+
 const Stmt *loopBody(const Stmt *Loop) {
   if (const auto *F = dyn_cast<ForStmt>(Loop))
     return F->getBody();

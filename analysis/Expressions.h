@@ -99,6 +99,12 @@ bool forEachDeclRef(const clang::Stmt *S,
 /// statement.
 const clang::Stmt *loopBody(const clang::Stmt *Loop);
 
+/// The function whose body holds S: the enclosing function, or the call
+/// operator of the enclosing lambda; null elsewhere (a global's
+/// initializer, a block).
+const clang::FunctionDecl *enclosingFunction(clang::ASTContext &Ctx,
+                                             const clang::Stmt *S);
+
 /// The first statement in S (null: none) that would change meaning as the
 /// body of a `[&]` lambda: a static or thread_local local (one per
 /// instantiation), a label, `__func__` or `__builtin_FUNCTION()` (the

@@ -12,6 +12,7 @@
 // from a copy made before the loop (OwnerLoop::CallReads).
 //
 //===----------------------------------------------------------------------===//
+#include "Expressions.h"
 #include "Phases.h"
 #include "ProgramWrites.h"
 
@@ -28,9 +29,7 @@ namespace hpf::analysis {
 void checkLoopEffects(Context &C, OwnerLoop &L,
                       const std::set<const VarDecl *> &Handled,
                       LoopPrivates &Privates) {
-  const VarDecl *Index = L.Levels.front().IndVar;
-  const DeclContext *Owner =
-      Index ? Index->getParentFunctionOrMethod() : nullptr;
+  const DeclContext *Owner = enclosingFunction(C.Ctx, L.outer());
   if (!Owner)
     return;
   const effects::Effects E = C.Effects.ofStatement(L.outer(), Owner);

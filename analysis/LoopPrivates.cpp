@@ -36,25 +36,6 @@ namespace hpf::analysis {
 
 namespace {
 
-/// The function whose CFG holds S: the enclosing function, or the call
-/// operator of the enclosing lambda.
-const FunctionDecl *functionOf(ASTContext &Ctx, const Stmt *S) {
-  DynTypedNode N = DynTypedNode::create(*S);
-  for (int Depth = 0; Depth < 10000; ++Depth) {
-    auto Ps = Ctx.getParents(N);
-    if (Ps.empty())
-      return nullptr;
-    N = Ps[0];
-    if (const auto *LE = N.get<LambdaExpr>())
-      return LE->getCallOperator();
-    if (const auto *FD = N.get<FunctionDecl>())
-      return FD;
-    if (N.get<Decl>() && !N.get<VarDecl>() && !N.get<DeclStmt>())
-      return nullptr; // a block, a captured region: not followed
-  }
-  return nullptr;
-}
-
 /// A successor, reachable or not (a constant condition's dead branch is
 /// still a path of the source: better conservative).
 const CFGBlock *blockOf(const CFGBlock::AdjacentBlock &A) {
@@ -88,7 +69,7 @@ bool LoopPrivates::build() {
     return Graph != nullptr;
   Built = true;
   const ForStmt *For = L.outer();
-  Function = functionOf(C.Ctx, For);
+  Function = enclosingFunction(C.Ctx, For);
   if (!Function || !Function->hasBody())
     return false;
   CFG::BuildOptions Opts;

@@ -136,44 +136,12 @@ private:
 } // namespace
 
 namespace {
-/// The variables a statement assigns (=, op=, ++, --; arrays and members by
-/// their base variable).
-class AssignedVars : public RecursiveASTVisitor<AssignedVars> {
-public:
-  std::set<const VarDecl *> Vars;
-  bool VisitBinaryOperator(BinaryOperator *E) {
-    if (E->isAssignmentOp())
-      add(E->getLHS());
-    return true;
-  }
-  bool VisitUnaryOperator(UnaryOperator *E) {
-    if (E->isIncrementDecrementOp() || E->getOpcode() == UO_AddrOf)
-      add(E->getSubExpr());
-    return true;
-  }
-
-private:
-  void add(const Expr *E) {
-    while (true) {
-      E = E->IgnoreParenImpCasts();
-      if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
-        E = AS->getBase();
-      else if (const auto *ME = dyn_cast<MemberExpr>(E))
-        E = ME->getBase();
-      else
-        break;
-    }
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-        Vars.insert(VD);
-  }
-};
-
 /// Why Step may change while the loop runs (empty: it cannot).
-std::string invariantStep(const Expr *Step, const Stmt *Body,
+/// Assigned: the variables the loop's body may change (the effects
+/// analysis: through calls too).
+std::string invariantStep(const Expr *Step,
+                          const std::set<const VarDecl *> &Assigned,
                           const VarDecl *IV) {
-  AssignedVars Assigned;
-  Assigned.TraverseStmt(const_cast<Stmt *>(Body));
   std::string Why;
   std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
     if (!S || !Why.empty())
@@ -190,7 +158,7 @@ std::string invariantStep(const Expr *Step, const Stmt *Body,
       if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
         if (VD == IV)
           Why = "it depends on '" + IV->getName().str() + "'";
-        else if (Assigned.Vars.count(VD))
+        else if (Assigned.count(VD->getCanonicalDecl()))
           Why = "'" + VD->getName().str() + "' is assigned in the loop";
         else if (VD->getType().isVolatileQualified())
           Why = "'" + VD->getName().str() + "' is volatile";
@@ -402,7 +370,11 @@ bool Loops::loopStep(const ForStmt *For, NestLevel &Lv,
   }
   // A run-time step is evaluated once, before the loop (the runtime checks
   // its sign): it must not change while the loop runs.
-  std::string Why = invariantStep(Lv.Step, For->getBody(), IV);
+  std::set<const VarDecl *> Assigned;
+  if (const FunctionDecl *Fn = enclosingFunction(C.Ctx, For))
+    for (const auto &[V, W] : C.Effects.ofStatement(For->getBody(), Fn).Writes)
+      Assigned.insert(V);
+  std::string Why = invariantStep(Lv.Step, Assigned, IV);
   if (!Why.empty()) {
     shapeError(Lv.Step->getBeginLoc(), "the step of the index '" +
                                            IV->getName().str() +

@@ -10,7 +10,10 @@
 //     remove, rename) -> hpf::printf, hpf::fopen, ...;
 //   - stdin/stdout/stderr -> hpf::in_file() ..., std::cin/cout/cerr/clog ->
 //     hpf::in(), out(), err();
-//   - variables of type std::ifstream/ofstream/fstream -> hpf::ifstream ...
+//   - variables of type std::ifstream/ofstream/fstream -> hpf::ifstream ...;
+//   - calls of the program's functions whose bodies it does not rewrite
+//     (another file's): made with the other ranks' output silenced
+//     (hpf::quiet_others), so that rank 0 prints it once.
 // Everything else (fgets, fscanf, fprintf, fclose, getline, >>, FILE* and
 // stream parameters) then works unchanged on the replicated FILE. I/O inside
 // distributed loops stays per rank (the analysis warns or rejects), and
@@ -44,10 +47,12 @@ class IoRewriter : public RecursiveASTVisitor<IoRewriter> {
 public:
   IoRewriter(Emitter &E, const std::vector<SourceRange> &Skip,
              analysis::Reporter &R)
-      : SM(E.SM), LO(E.LO), RW(E.RW), Skip(Skip), R(R) {}
+      : Ctx(E.Ctx), SM(E.SM), LO(E.LO), RW(E.RW), Skip(Skip), R(R) {}
 
   bool VisitCallExpr(CallExpr *E) {
     const FunctionDecl *FD = E->getDirectCallee();
+    if (FD && unseen(FD))
+      quietOthers(E);
     if (!FD || !FD->getIdentifier() || !FD->isExternC() ||
         !SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
       return true;
@@ -124,6 +129,33 @@ public:
   }
 
 private:
+  /// A function of the program whose body hpfcc does not rewrite: defined
+  /// in another file (or a header of the user's), not the C or C++
+  /// library's, not the runtime's. Its output in replicated code would be
+  /// printed by every rank.
+  bool unseen(const FunctionDecl *FD) const {
+    if (FD->getBuiltinID() || FD->isConstexpr() ||
+        SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
+      return false;
+    const std::string Name = FD->getQualifiedNameAsString();
+    if (Name.rfind("hpf::", 0) == 0 || Name.rfind("hpfcc::", 0) == 0)
+      return false;
+    const FunctionDecl *Def = nullptr;
+    return !FD->hasBody(Def) ||
+           !SM.isInMainFile(SM.getExpansionLoc(Def->getLocation()));
+  }
+  /// `f(x)` -> `((void)hpf::quiet_others{}, f(x))`: the other ranks'
+  /// output is silenced until the end of the full expression.
+  void quietOthers(const CallExpr *E) {
+    const SourceRange Range = E->getSourceRange();
+    if (!Range.getBegin().isFileID() || !Range.getEnd().isFileID() ||
+        !inUserCode(Range.getBegin()) || analysis::unevaluated(Ctx, E))
+      return;
+    RW.InsertTextBefore(Range.getBegin(), "((void)hpf::quiet_others{}, ");
+    RW.InsertTextAfterToken(Range.getEnd(), ")");
+  }
+
+  ASTContext &Ctx;
   SourceManager &SM;
   const LangOptions &LO;
   Rewriter &RW;

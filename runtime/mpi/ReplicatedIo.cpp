@@ -378,4 +378,42 @@ FileBuf::pos_type FileBuf::seekpos(pos_type Pos, std::ios_base::openmode M) {
   return seekoff(off_type(Pos), std::ios_base::beg, M);
 }
 
+namespace {
+/// Nesting depth of quiet_others, and the descriptors it saved.
+int QuietDepth = 0;
+int SavedOut = -1, SavedErr = -1;
+
+void flushAll() {
+  std::fflush(stdout);
+  std::fflush(stderr);
+  std::cout.flush();
+  std::cerr.flush();
+}
+} // namespace
+
+quiet_others::quiet_others() {
+  if (QuietDepth++ > 0 || rank() == 0)
+    return;
+  flushAll();
+  const int Null = ::open("/dev/null", O_WRONLY);
+  if (Null < 0)
+    return; // no /dev/null: output stays (duplicated, never lost)
+  SavedOut = ::dup(1);
+  SavedErr = ::dup(2);
+  ::dup2(Null, 1);
+  ::dup2(Null, 2);
+  ::close(Null);
+}
+
+quiet_others::~quiet_others() {
+  if (--QuietDepth > 0 || SavedOut < 0)
+    return;
+  flushAll();
+  ::dup2(SavedOut, 1);
+  ::dup2(SavedErr, 2);
+  ::close(SavedOut);
+  ::close(SavedErr);
+  SavedOut = SavedErr = -1;
+}
+
 } // namespace hpf

@@ -138,6 +138,21 @@ using fstream =
     file_stream<std::iostream, std::ios_base::in | std::ios_base::out,
                 std::ios_base::openmode{}>;
 
+// ---- functions the compiler cannot see ----
+/// Replicated code calling a function defined in another file (NAS's
+/// c_print_results, a library routine that prints): every rank runs it,
+/// with the same values, so rank 0's output is the sequential program's.
+/// Generated code makes a `quiet_others` temporary in the call's full
+/// expression: while it lives, the standard output and error of the other
+/// ranks go to /dev/null (nested ones count).
+class quiet_others {
+public:
+  quiet_others();
+  ~quiet_others();
+  quiet_others(const quiet_others &) = delete;
+  quiet_others &operator=(const quiet_others &) = delete;
+};
+
 } // namespace hpf
 
 #endif // HPF_MPI_REPLICATEDIO_H

@@ -42,9 +42,20 @@ def main():
     ap.add_argument("--file", action="append", default=[],
                     help="file the program leaves in its working directory (--tmp): "
                          "each run's must equal the sequential run's")
+    ap.add_argument("--other", action="append", default=[],
+                    help="another source of the program, compiled without hpfcc "
+                         "(as a library or a file with no directives) and linked "
+                         "into both builds")
     ap.add_argument("source")
     a = ap.parse_args()
     os.makedirs(a.tmp, exist_ok=True)
+    objects = []
+    for i, other in enumerate(a.other):
+        obj = os.path.join(a.tmp, f"other{i}.o")
+        rc, out, err = run([a.cxx, "-std=c++20", "-O1", "-w", "-c", other, "-o", obj])
+        if rc:
+            sys.exit(f"e2e: building {other} failed:\n{err}")
+        objects.append(obj)
     seq = os.path.join(a.tmp, "seq.exe")
     par = os.path.join(a.tmp, "hpf.exe")
     # As a user builds the sequential program: hpf.h from hpfcc's include dir.
@@ -52,10 +63,11 @@ def main():
     if rc:
         sys.exit(f"e2e: hpfcc --print-include-dir failed:\n{err}")
     rc, out, err = run([a.cxx, "-std=c++20", "-O1", "-w", "-I" + inc.strip(), a.source,
-                        "-o", seq])
+                        *objects, "-o", seq])
     if rc:
         sys.exit(f"e2e: sequential build failed:\n{err}")
-    rc, out, err = run([a.hpfcc, "-std=c++20", "-O1", *a.flag, a.source, "-o", par])
+    rc, out, err = run([a.hpfcc, "-std=c++20", "-O1", *a.flag, a.source, *objects,
+                        "-o", par])
     if rc:
         sys.exit(f"e2e: hpfcc build failed:\n{err}")
     stdin = open(a.stdin).read() if a.stdin else None

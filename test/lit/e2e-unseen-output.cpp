@@ -1,0 +1,35 @@
+// Replicated code calling functions defined in another file that print
+// (NAS's c_print_results): every rank runs them with the same values, and
+// only rank 0's output is kept (hpf::quiet_others around the call), so the
+// output is printed once, as in the sequential run. Nested calls too.
+// REQUIRES: mpi
+// RUN: %e2e --tmp %t --ranks 1,2,3 --other %S/Inputs/unseen-report.cpp %s | FileCheck %s
+// RUN: %hpfcc --hpf-emit-source %s | FileCheck %s --check-prefix=REWRITE
+// CHECK: e2e: sequential output: before
+// CHECK: e2e: -n 1: same output
+// CHECK: e2e: -n 2: same output
+// CHECK: e2e: -n 3: same output
+// REWRITE: ((void)hpf::quiet_others{}, report("sum", s));
+// REWRITE: ((void)hpf::quiet_others{}, report("n", ((void)hpf::quiet_others{}, bumped(3))));
+#include <cstdio>
+
+void report(const char *Name, double Value);
+int bumped(int X);
+
+constexpr int N = 40;
+double A[N];
+#pragma hpf distribute A(block)
+
+int main() {
+  std::printf("before\n");
+#pragma hpf independent
+  for (int i = 0; i < N; ++i)
+    A[i] = i;
+  double s = 0;
+#pragma hpf independent reduction(+: s)
+  for (int i = 0; i < N; ++i)
+    s += A[i];
+  report("sum", s);
+  report("n", bumped(3));
+  std::printf("after\n");
+}
