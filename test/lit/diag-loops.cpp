@@ -13,10 +13,11 @@ double C[32];
 double Rep[N];
 
 int step();
+void setStep(int &S) { S = 2; } // changes the step through a call
 
 int main() {
   double s = 0;
-  int j = 0, m = 0;
+  int j = 0, m = 0, st = 1;
 #pragma hpf independent // expected-error {{'independent' must be followed by a for loop}}
   s = 1;
 #pragma hpf independent
@@ -35,6 +36,8 @@ int main() {
   for (int i = 1; i < N; i *= 2) A[i] = 0; // expected-error {{independent loops must step the index 'i' by a loop-invariant amount ('++i', '--i', 'i += s', 'i -= s' or 'i = i + s')}}
 #pragma hpf independent
   for (int i = 0; i < N; i += j) { A[i] = 0; j = 2; } // expected-error {{the step of the index 'i' must be loop-invariant: 'j' is assigned in the loop}}
+#pragma hpf independent
+  for (int i = 0; i < N; i += st) { A[i] = 0; setStep(st); } // expected-error {{the step of the index 'i' must be loop-invariant: 'st' is assigned in the loop}}
 #pragma hpf independent
   for (int i = 0; i < N; i += step()) A[i] = 0; // expected-error {{the step of the index 'i' must be loop-invariant: it calls a function (evaluate it into a variable before the loop)}}
 #pragma hpf independent
