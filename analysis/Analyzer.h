@@ -281,6 +281,13 @@ struct OwnerLoop {
   /// time (hpfcc::needed_copy_kept) against a copy of what it read.
   bool KeptInspection = false;
   std::vector<LoopReduction> Reductions;
+  /// Replicated arrays (fixed-size arrays of numbers declared outside the
+  /// loop, not distributed) that the body stores into (`R[k] = e`, at any
+  /// subscripts): if the loop runs split over the ranks, each rank keeps a
+  /// copy before it, and after it the elements each rank changed are
+  /// delivered to all (hpf::replicated_writes), so that every rank holds
+  /// what the sequential loop leaves. In source order, no duplicates.
+  std::vector<const clang::VarDecl *> ReplicatedWrites;
   /// Loop fusion (Fusion.cpp): the next statement's nest runs inside this
   /// one, row by row (its DirId; -1: none); or this nest runs inside the
   /// previous statement's (its DirId), its row i right after that nest's

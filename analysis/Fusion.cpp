@@ -136,6 +136,8 @@ std::string Fusion::nestShape(const OwnerLoop &L) const {
     return At + " has bounds with side effects";
   if (!L.Reductions.empty())
     return At + " has a reduction";
+  if (!L.ReplicatedWrites.empty())
+    return At + " writes a replicated array";
   if (!L.Rows.empty())
     return At + " reads a slice broadcast before it";
   if (!L.Fetched.empty() || !L.Needed.empty())

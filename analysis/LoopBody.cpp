@@ -17,6 +17,7 @@
 #include "RowArgs.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -460,6 +461,90 @@ private:
       return localAlias(Target, Depth + 1);
     return !outside(Target);
   }
+  /// `std::vector<T>` of an arithmetic T: stored into by subscript like a
+  /// replicated array (its size cannot change in the loop: a non-const
+  /// member call on it is an error there).
+  static bool replicatedVector(QualType T) {
+    const auto *RD = T->getAsCXXRecordDecl();
+    const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(RD);
+    if (!Spec || !Spec->isInStdNamespace() || !Spec->getIdentifier() ||
+        Spec->getName() != "vector")
+      return false;
+    const TemplateArgumentList &Args = Spec->getTemplateArgs();
+    return Args.size() >= 1 && Args[0].getKind() == TemplateArgument::Type &&
+           Args[0].getAsType()->isArithmeticType() &&
+           !Args[0].getAsType()->isBooleanType(); // vector<bool>: bits
+  }
+  /// Does E contain an expression structurally the same as Place?
+  bool mentions(const Stmt *E, const Expr *Place) const {
+    if (!E)
+      return false;
+    if (const auto *X = dyn_cast<Expr>(E); X && same(X, Place))
+      return true;
+    for (const Stmt *Child : E->children())
+      if (mentions(Child, Place))
+        return true;
+    return false;
+  }
+  /// Why a store into the replicated array VD cannot be delivered to every
+  /// rank after the loop (empty: it can). Only plain stores whose value
+  /// does not read the element stored: an update (`R[k] += e`,
+  /// `R[k] = R[k] * e`) is the loop's own arithmetic on the element, which
+  /// iterations on different ranks would each apply to their own copy;
+  /// the additive ones are reductions (advised by the caller).
+  std::string undeliverable(const VarDecl *VD, BinaryOperatorKind Op,
+                            const Expr *LHS, const Expr *RHS,
+                            const char *Suggest) const {
+    const bool Vector = replicatedVector(VD->getType());
+    if (!Vector && !reductionArray(VD->getType()))
+      return "only arrays of numbers of a fixed size (or std::vector of "
+             "numbers) have their changes delivered to every rank after the "
+             "loop (compared bytewise with a copy made before it)";
+    const std::string Store = "'" + VD->getName().str() + "[k] = ...'";
+    if (Op != BO_Assign || !RHS)
+      return std::string("this update") +
+             (Suggest ? "" : " ('" + BinaryOperator::getOpcodeStr(Op).str() +
+                                 "')") +
+             " reads the element it writes: only plain stores (" + Store +
+             ") are delivered to every rank after the loop";
+    if (mentions(RHS, LHS))
+      return "this store reads the element it writes: only plain stores (" +
+             Store +
+             ") whose value does not read the element are delivered to "
+             "every rank after the loop (ranks updating one element would "
+             "each update their own copy; a reduction clause combines "
+             "updates)";
+    return "";
+  }
+  /// Notes a replicated array stored into, with the remark of what it
+  /// costs if the loop runs split over the ranks.
+  void replicatedWrite(const VarDecl *VD) {
+    VD = VD->getCanonicalDecl();
+    for (const VarDecl *V : L.ReplicatedWrites)
+      if (V == VD)
+        return;
+    L.ReplicatedWrites.push_back(VD);
+    std::string Copy = "a copy of its elements";
+    if (!replicatedVector(VD->getType())) {
+      unsigned long long N = 1;
+      QualType T = VD->getType();
+      while (const auto *AT =
+                 dyn_cast_or_null<ConstantArrayType>(C.Ctx.getAsArrayType(T))) {
+        N *= AT->getSize().getZExtValue();
+        T = AT->getElementType();
+      }
+      Copy = "a copy of " + std::to_string(N) + " element" +
+             (N == 1 ? "" : "s");
+    }
+    L.IfParallel.push_back(
+        {OwnerLoop::ParallelOnly::Level, D.HashLoc,
+         "'" + VD->getName().str() +
+             "' is replicated and written in the loop: before it " + Copy +
+             ", after it each rank's changed elements are sent to all (one "
+             "MPI_Allgatherv)",
+         {},
+         {}});
+  }
   /// A fixed-size array (any rank) of an arithmetic type: what an array
   /// reduction reduces (Loops.cpp).
   bool reductionArray(QualType T) const {
@@ -695,7 +780,8 @@ private:
     if (Suggest && D.EndLoc.isFileID())
       Fix = FixItHint::CreateInsertion(
           D.EndLoc, std::string(" reduction(") + Suggest + ": " + Name + ")");
-    if (VD->getType()->isArrayType()) {
+    const bool Vector = replicatedVector(VD->getType());
+    if (VD->getType()->isArrayType() || Vector) {
       // `hist[k] += 1`: an update an array reduction makes (each rank
       // counts into its own copy, combined after the loop).
       if (Suggest && reductionArray(VD->getType())) {
@@ -710,10 +796,17 @@ private:
                Fix);
         return;
       }
+      // A plain store `R[k] = e`: the ranks deliver their changes to each
+      // other after the loop (OwnerLoop::ReplicatedWrites).
+      const std::string Why = undeliverable(VD, Op, LHS, RHS, Suggest);
+      if (Why.empty()) {
+        replicatedWrite(VD);
+        return;
+      }
       report(Loc, "'" + Name +
                       "' is not distributed: writing it in an independent "
-                      "loop would leave each rank a different copy; "
-                      "distribute it like the loop's arrays");
+                      "loop would leave each rank a different copy, and " +
+                      Why + "; distribute it like the loop's arrays");
       return;
     }
     if (VD->getType()->isReferenceType() && !isa<ParmVarDecl>(VD) &&

@@ -97,6 +97,7 @@ void LoopEmitter::run() {
     if (El.Kind == LoopAccess::Local && inFile(El.Subs))
       localElement(El);
   reductions(Pro, Epi);
+  replicatedWrites(Pro, Epi);
   const std::string Catch = agreeOpen(Pro) + waitForExits();
   callReadCopies(Pro);
   Pro += hoistedRanges() + scope() + pairPrologue() + strideVersionHead();
@@ -430,6 +431,7 @@ void LoopEmitter::localOrCopy(const LoopAccess &El) {
 void LoopEmitter::splitIterations(std::string Pro) {
   std::string Epi;
   reductions(Pro, Epi);
+  replicatedWrites(Pro, Epi);
   const std::string Catch = agreeOpen(Pro) + waitForExits();
   callReadCopies(Pro);
   const NestLevel &Lv = L.Levels.front();
@@ -545,6 +547,16 @@ void LoopEmitter::reductions(std::string &Pro, std::string &Epi) const {
     } else {
       Epi += " " + V + " = hpf::allreduce_" + K.Fn + "(" + V + ");";
     }
+  }
+}
+
+void LoopEmitter::replicatedWrites(std::string &Pro, std::string &Epi) const {
+  for (const VarDecl *VD : L.ReplicatedWrites) {
+    const std::string V = VD->getName().str();
+    const std::string Obj = "__hpf_rw_" + V + Id;
+    Pro += " hpf::replicated_writes " + Obj + "(" + V + ", \"" + V + "\", " +
+           E.whereLiteral(D.HashLoc) + ");";
+    Epi += " " + Obj + ".deliver();";
   }
 }
 

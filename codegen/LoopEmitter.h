@@ -226,6 +226,9 @@ private:
   /// Reduction set-up before the loop and the combination across ranks
   /// after it.
   void reductions(std::string &Pro, std::string &Epi) const;
+  /// Replicated arrays the body stores into: a copy before the loop, the
+  /// ranks' changes delivered to all after it (mpi/ReplicatedWrites.h).
+  void replicatedWrites(std::string &Pro, std::string &Epi) const;
 
   /// How a reduction combines across ranks: the runtime's allreduce_<Fn>,
   /// and for operators that are not idempotent the identity the ranks'

@@ -164,7 +164,7 @@ private:
 
 bool LoopEmitter::pairedSteps() const {
   if (!AheadStep || L.Rows.size() != 1 || !L.Reductions.empty() ||
-      !L.Halos.empty() || !L.Realigned.empty() || !L.Fetched.empty() ||
+      !L.ReplicatedWrites.empty() || !L.Halos.empty() || !L.Realigned.empty() || !L.Fetched.empty() ||
       !L.CheckAligned.empty() || !StrideArrays.empty() || !Aligned.empty() ||
       !Split.empty())
     return false;

@@ -97,7 +97,8 @@ bool namesOnlyConstants(const Stmt *S, const VarDecl *Home, const VarDecl *K) {
 const ForStmt *LoopEmitter::valueStep() {
   const NestLevel &Lv = L.Levels.front();
   if (!L.Home || Lv.Dim != 0 || !Lv.unitUp() || Lv.Inclusive ||
-      !L.Reductions.empty() || !StrideArrays.empty() || !Split.empty() ||
+      !L.Reductions.empty() || !L.ReplicatedWrites.empty() ||
+      !StrideArrays.empty() || !Split.empty() ||
       Lv.Lower->HasSideEffects(E.Ctx))
     return nullptr;
   const VarDecl *K = analysis::bareVar(Lv.Upper);

@@ -19,6 +19,8 @@
 //   mpi/Reduce.h        hpf::allreduce_sum(x) ... (reduction loops)
 //   mpi/ReplicatedIo.h  I/O of replicated code: hpf::printf, scanf, fopen,
 //                       in(), out(), ifstream ... (rank 0 acts, all see)
+//   mpi/ReplicatedWrites.h  hpf::replicated_writes: stores of an independent
+//                       loop into a replicated array, delivered to all ranks
 //
 // A minimal rewritten program:
 //   #include "mpi/hpfrt.h"
@@ -47,6 +49,7 @@
 #include "mpi/Redistribute.h"
 #include "mpi/Reduce.h"
 #include "mpi/ReplicatedIo.h"
+#include "mpi/ReplicatedWrites.h"
 #include "plan/StaticPlan.h"
 
 #endif // HPF_MPI_HPFRT_H

@@ -47,7 +47,7 @@ int main() {
 #pragma hpf independent
   for (int i = 0; i < N; ++i) s += A[i]; // expected-error {{'s' is assigned in an independent loop: each rank would keep a different value; declare it in a reduction clause or inside the loop}}
 #pragma hpf independent
-  for (int i = 0; i < N; ++i) Rep[i] = A[i]; // expected-error {{'Rep' is not distributed: writing it in an independent loop would leave each rank a different copy; distribute it like the loop's arrays}}
+  for (int i = 0; i < N; ++i) Rep[i] = Rep[i] * A[i]; // expected-error {{'Rep' is not distributed: writing it in an independent loop would leave each rank a different copy, and this store reads the element it writes: only plain stores ('Rep[k] = ...') whose value does not read the element are delivered to every rank after the loop}}
 #pragma hpf independent
   for (int i = 0; i < N; ++i) { A[i] = 1; if (i > 3) break; } // expected-error {{'break' cannot leave an independent loop}}
 #pragma hpf independent

@@ -35,7 +35,7 @@ int main() {
     // CHECK: diag-messages.cpp:[[@LINE-1]]:20: error: 'hist' is not distributed
     // CHECK: fix-it:"{{.*}}diag-messages.cpp":{[[@LINE-4]]:24-[[@LINE-4]]:24}:" reduction(+: hist)"
     mask[i % 2] |= 1u << (i % 8); // expected-error {{declare it in a reduction clause ('reduction(|: mask)'}}
-    hist[0] = A[i]; // expected-error {{'hist' is not distributed: writing it in an independent loop would leave each rank a different copy; distribute it like the loop's arrays}}
+    hist[0] /= A[i]; // expected-error {{'hist' is not distributed: writing it in an independent loop would leave each rank a different copy, and this update ('/=') reads the element it writes: only plain stores ('hist[k] = ...') are delivered to every rank after the loop; distribute it like the loop's arrays}}
     double &o = outside;
     o = A[i]; // expected-error {{'o' refers to a variable declared outside the independent loop (or to a place hpfcc cannot follow): writing through it would leave each rank a different value; bind it to an element the iteration owns ('auto &o = A[i]') or to a variable declared inside the loop}}
     int &a = A[i];
