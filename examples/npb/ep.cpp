@@ -138,10 +138,13 @@ int main() {
   return verified ? 0 : 1;
 }
 
-// Truncates a nonnegative value below 2^63 to an integer (one conversion
-// instruction, where std::floor is a library call without SSE4.1).
+// Truncates a nonnegative value below 2^31 to an integer: every value the
+// generator truncates is below 2^24. One conversion each way, where
+// std::floor is a library call without SSE4.1; through int, not long: the
+// sequential class S run took 0.76 s instead of 0.98 s (clang++-19 -O3,
+// Zen 5).
 static double whole(double V) {
-  return static_cast<double>(static_cast<long>(V));
+  return static_cast<double>(static_cast<int>(V));
 }
 
 // State = A * State mod 2^46, returned as a number in (0, 1): State * 2^-46.
