@@ -6,6 +6,7 @@
 #                the log)
 #   make bench   print plan-time and schedule-quality figures
 #   make bench-kernels  kernels: sequential vs hpfcc -n 1, -n 2, halo bytes, hand MPI
+#   make bench-npb  NAS benchmarks of examples/npb: Mop/s, sequential vs hpfcc -n 1, -n 2
 #   make smpi-bench  simulated redistributions at scale (SimGrid SMPI)
 #
 # Everything is driven by CMake presets (CMakePresets.json): build/ is the
@@ -14,7 +15,7 @@
 SHELL := /bin/bash
 .SHELLFLAGS := -eo pipefail -c
 .DEFAULT_GOAL := demo
-.PHONY: deps configure build build-asan demo test test-asan bench bench-kernels clean
+.PHONY: deps configure build build-asan demo test test-asan bench bench-kernels bench-npb clean
 
 deps:
 	@./scripts/install-deps.sh
@@ -44,6 +45,11 @@ bench: build
 
 bench-kernels: build
 	python3 tools/kernel-bench/kernel-bench.py --hpfcc build/bin/hpfcc --ranks 1,2 --runs 3
+
+# NPB baselines: NPB_OMP=DIR (an NPB-OMP checkout), NPB_MPI=DIR (NPB 3.4 MPI).
+bench-npb: build
+	python3 tools/npb-bench/npb-bench.py --hpfcc build/bin/hpfcc --classes S,W,A --runs 3 \
+	  $(if $(NPB_OMP),--omp-dir $(NPB_OMP)) $(if $(NPB_MPI),--mpi-dir $(NPB_MPI))
 
 clean:
 	rm -rf build build-asan build-debug

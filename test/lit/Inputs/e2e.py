@@ -4,10 +4,12 @@
 Builds FILE twice: with hpfcc (the SPMD program) and with plain clang++ (the
 directives are ignored: the sequential program). Runs the sequential build
 once and the hpfcc build under mpiexec with each rank count, and requires
-identical standard output. Prints one line per run for FileCheck.
+identical standard output (but for the lines that --ignore matches, e.g. a
+run's time). Prints one line per run for FileCheck.
 """
 import argparse
 import os
+import re
 import subprocess
 import sys
 
@@ -46,8 +48,17 @@ def main():
                     help="another source of the program, compiled without hpfcc "
                          "(as a library or a file with no directives) and linked "
                          "into both builds")
+    ap.add_argument("--ignore", action="append", default=[],
+                    help="regular expression: output lines it matches (a run's "
+                         "time) are left out of the comparison and of the "
+                         "sequential output printed")
     ap.add_argument("source")
     a = ap.parse_args()
+    ignored = [re.compile(r) for r in a.ignore]
+
+    def kept(out):
+        return "".join(l for l in out.splitlines(keepends=True)
+                       if not any(r.search(l) for r in ignored))
     os.makedirs(a.tmp, exist_ok=True)
     objects = []
     for i, other in enumerate(a.other):
@@ -76,6 +87,7 @@ def main():
     rc, expected, err = run([seq], stdin=stdin, cwd=cwd)
     if rc:
         sys.exit(f"e2e: sequential run failed ({rc}):\n{err}")
+    expected = kept(expected)
     env = dict(os.environ)
     env.setdefault("MPIEXEC_TIMEOUT", "120")
     for kv in a.env:
@@ -89,6 +101,7 @@ def main():
         rc, got, err = run([a.mpiexec, "-n", n, par], env=env, stdin=stdin, cwd=cwd)
         if rc:
             sys.exit(f"e2e: -n {n}: exit {rc}\n{err}")
+        got = kept(got)
         if got != expected:
             sys.exit(f"e2e: -n {n}: output differs\n--- sequential\n{expected}"
                      f"--- mpiexec -n {n}\n{got}")
