@@ -29,7 +29,8 @@ int main(int argc, char **) {
   double Z = G[0][k] * G[5][(k)] + 1;
   // CHECK: double Z = G.owner_value("{{.*}}:[[@LINE-1]]:14", [&] { return G.owned_at("{{.*}}:[[@LINE-1]]:14", 0, k) * G.owned_at("{{.*}}:[[@LINE-1]]:24", 5, (k)); }, 0, k) + 1;
   double W = f(M[k][0], M[k][1]);
-  // CHECK: double W = f(M.get_at("{{.*}}:[[@LINE-1]]:16", k, 0), M.get_at("{{.*}}:[[@LINE-1]]:25", k, 1));
+  // f is defined in another file: the other ranks' output is silenced for the call.
+  // CHECK: double W = ((void)hpf::quiet_others{}, f(M.get_at("{{.*}}:[[@LINE-2]]:16", k, 0), M.get_at("{{.*}}:[[@LINE-2]]:25", k, 1)));
   double R = D[k][0] + D[k][1];
   // CHECK: double R = D.get_at("{{.*}}:[[@LINE-1]]:14", k, 0) + D.get_at("{{.*}}:[[@LINE-1]]:24", k, 1);
   bool B = M[k][0] > M[k][1] && V[k] > 0;
