@@ -183,6 +183,13 @@ std::string LoopEmitter::unitSegments(const NestLevel &Lv,
 std::string LoopEmitter::ownedSegments(const NestLevel &Lv) const {
   if (Lv.unitUp())
     return unitSegments(Lv, bounds(Lv));
+  return "hpfcc::owned_steps(" + L.Home->Name + ", " + std::to_string(Lv.Dim) +
+         ", " + progression(Lv) + ")";
+}
+
+/// "start, end, step, down, where": the level's indices as the runtime's
+/// progressions take them (end exclusive in the loop's direction).
+std::string LoopEmitter::progression(const NestLevel &Lv) const {
   std::string End = E.text(Lv.Upper);
   if (Lv.Inclusive)
     End = "(" + End + ")" + (Lv.Down ? " - 1" : " + 1");
@@ -190,9 +197,8 @@ std::string LoopEmitter::ownedSegments(const NestLevel &Lv) const {
   if (Lv.Step)
     Step = Lv.StepNegated ? "-(" + E.text(Lv.Step) + ")"
                           : "(" + E.text(Lv.Step) + ")";
-  return "hpfcc::owned_steps(" + L.Home->Name + ", " + std::to_string(Lv.Dim) +
-         ", " + E.text(Lv.Lower) + ", " + End + ", " + Step + ", " +
-         (Lv.Down ? "true" : "false") + ", " + E.whereLiteral(D.HashLoc) + ")";
+  return E.text(Lv.Lower) + ", " + End + ", " + Step + ", " +
+         (Lv.Down ? "true" : "false") + ", " + E.whereLiteral(D.HashLoc);
 }
 
 const char *LoopEmitter::rangeType(const NestLevel &Lv) const {
@@ -424,10 +430,6 @@ void LoopEmitter::localOrCopy(const LoopAccess &El) {
                        " : " + Copy + ")");
 }
 
-/// While the loop runs, a collective element read (in a function it
-/// calls) fails naming the directive instead of hanging. AllIterations:
-/// every rank runs every iteration (a nest that fell back), so replicated
-/// I/O keeps working there.
 void LoopEmitter::splitIterations(std::string Pro) {
   std::string Epi;
   reductions(Pro, Epi);
@@ -435,18 +437,9 @@ void LoopEmitter::splitIterations(std::string Pro) {
   const std::string Catch = agreeOpen(Pro) + waitForExits();
   callReadCopies(Pro);
   const NestLevel &Lv = L.Levels.front();
-  std::string End = E.text(Lv.Upper);
-  if (Lv.Inclusive)
-    End = "(" + End + ")" + (Lv.Down ? " - 1" : " + 1");
-  std::string Step = Lv.Down ? "-1" : "1";
-  if (Lv.Step)
-    Step = Lv.StepNegated ? "-(" + E.text(Lv.Step) + ")"
-                          : "(" + E.text(Lv.Step) + ")";
   const std::string Share = "__hpf_share" + Id;
   Pro += scope() + " const hpfcc::steps " + Share +
-         " = hpfcc::share_of_iterations(" + E.text(Lv.Lower) + ", " + End +
-         ", " + Step + ", " + (Lv.Down ? "true" : "false") + ", " +
-         E.whereLiteral(D.HashLoc) + ");";
+         " = hpfcc::share_of_iterations(" + progression(Lv) + ");";
   E.replaceDirective(D, "{" + Pro);
   E.RW.ReplaceText(E.fileRange(Lv.Lower), Share + ".first");
   std::string Bound = Share + ".end";
@@ -511,6 +504,10 @@ void LoopEmitter::callReadCopies(std::string &Pro) const {
              "(" + R.Array->Name + ");";
 }
 
+/// While the loop runs, a collective element read (in a function it
+/// calls) fails naming the directive instead of hanging. AllIterations:
+/// every rank runs every iteration (a nest that fell back), so replicated
+/// I/O keeps working there.
 std::string LoopEmitter::scope(bool AllIterations) const {
   return " const hpf::rt::independent_scope __hpf_scope" + Id + "(" +
          E.whereLiteral(D.HashLoc) +

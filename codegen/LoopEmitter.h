@@ -130,6 +130,7 @@ private:
   /// A loop over no distributed array split by its iterations (rank r runs
   /// the r-th block, hpfcc::share_of_iterations).
   void splitIterations(std::string Pro);
+  std::string progression(const NestLevel &Lv) const;
   /// A loop that may throw: the try its body runs in, opened at the end of
   /// Pro; returns the catch and the agreement that close it
   /// (mpi/LoopException.h). agreeIndices() makes each iteration note its
