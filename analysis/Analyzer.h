@@ -18,6 +18,7 @@
 
 #include <map>
 #include <memory>
+#include <algorithm>
 #include <set>
 #include <string>
 #include <vector>
@@ -346,6 +347,11 @@ struct OwnerLoop {
   /// rank keeps as its own (LoopPrivates.cpp), and why the loop must run
   /// on every rank if it has no home array (empty: it may be split).
   std::vector<const clang::VarDecl *> Privates;
+  /// Notes V (canonical) among Privates, once, in the order found.
+  void addPrivate(const clang::VarDecl *V) {
+    if (std::find(Privates.begin(), Privates.end(), V) == Privates.end())
+      Privates.push_back(V);
+  }
   /// Why the loop cannot run split over the ranks if it has no home array
   /// (an error of the body that holds only then); empty: it can.
   std::string RunsEverywhere;

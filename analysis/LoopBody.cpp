@@ -17,7 +17,6 @@
 #include "RowArgs.h"
 
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -331,12 +330,6 @@ private:
   const ParsedDirective &D;
   CheckedRefs &Checked;
   LoopPrivates &Privates;
-  void notePrivate(const VarDecl *VD) {
-    for (const VarDecl *P : L.Privates)
-      if (P == VD->getCanonicalDecl())
-        return;
-    L.Privates.push_back(VD->getCanonicalDecl());
-  }
   /// The body uses a multi-dimensional array: every element is collected
   /// and placed after the flow walk.
   const bool MultiDim;
@@ -465,15 +458,11 @@ private:
   /// replicated array (its size cannot change in the loop: a non-const
   /// member call on it is an error there).
   static bool replicatedVector(QualType T) {
-    const auto *RD = T->getAsCXXRecordDecl();
-    const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(RD);
-    if (!Spec || !Spec->isInStdNamespace() || !Spec->getIdentifier() ||
-        Spec->getName() != "vector")
-      return false;
-    const TemplateArgumentList &Args = Spec->getTemplateArgs();
-    return Args.size() >= 1 && Args[0].getKind() == TemplateArgument::Type &&
-           Args[0].getAsType()->isArithmeticType() &&
-           !Args[0].getAsType()->isBooleanType(); // vector<bool>: bits
+    if (T->isReferenceType())
+      return false; // another variable's storage
+    const QualType Elem = vectorElement(T);
+    return !Elem.isNull() && Elem->isArithmeticType() &&
+           !Elem->isBooleanType(); // vector<bool>: bits
   }
   /// Does E contain an expression structurally the same as Place?
   bool mentions(const Stmt *E, const Expr *Place) const {
@@ -525,14 +514,9 @@ private:
         return;
     L.ReplicatedWrites.push_back(VD);
     std::string Copy = "a copy of its elements";
-    if (!replicatedVector(VD->getType())) {
-      unsigned long long N = 1;
-      QualType T = VD->getType();
-      while (const auto *AT =
-                 dyn_cast_or_null<ConstantArrayType>(C.Ctx.getAsArrayType(T))) {
-        N *= AT->getSize().getZExtValue();
-        T = AT->getElementType();
-      }
+    if (const auto *AT = dyn_cast_or_null<ConstantArrayType>(
+            C.Ctx.getAsArrayType(VD->getType()))) {
+      const uint64_t N = C.Ctx.getConstantArrayElementCount(AT);
       Copy = "a copy of " + std::to_string(N) + " element" +
              (N == 1 ? "" : "s");
     }
@@ -766,7 +750,7 @@ private:
     const std::string Shared = Privates.whyShared(VD);
     if (Shared.empty()) {
       Handled.insert(VD->getCanonicalDecl());
-      notePrivate(VD);
+      L.addPrivate(VD->getCanonicalDecl());
       return;
     }
     std::string Name = VD->getName().str();

@@ -1,5 +1,4 @@
-//===- analysis/LoopEffects.cpp - what an independent loop does through calls
-//-===//
+//===- analysis/LoopEffects.cpp - what a loop does through calls ----------===//
 //
 // The iterations of an independent loop run split over the ranks, so what
 // they change must be theirs: the elements they own, their own variables,
@@ -54,9 +53,7 @@ void checkLoopEffects(Context &C, OwnerLoop &L,
     const std::string Shared =
         IsReduction(V) ? "a reduction variable" : Privates.whyShared(V);
     if (Shared.empty()) {
-      if (std::find(L.Privates.begin(), L.Privates.end(), V) ==
-          L.Privates.end())
-        L.Privates.push_back(V);
+      L.addPrivate(V);
       continue;
     }
     if (W.Path.empty()) {

@@ -158,10 +158,10 @@ const Stmt *LoopPrivates::firstRead(const VarDecl *V, const CFGBlock *From,
 
 std::string LoopPrivates::whyShared(const VarDecl *V, bool IsIndex) {
   V = V->getCanonicalDecl();
-  auto Memo = Answers.find(V);
+  auto Memo = Answers.find({V, IsIndex});
   if (Memo != Answers.end())
     return Memo->second;
-  std::string &Why = Answers[V];
+  std::string &Why = Answers[{V, IsIndex}];
   const std::string Name = "'" + V->getName().str() + "'";
   if (!build()) {
     Why = "hpfcc cannot follow the paths of the function around the loop";

@@ -165,7 +165,8 @@ private:
   std::unique_ptr<clang::CFG> Graph;
   const clang::CFGBlock *Condition = nullptr; ///< the loop's test
   const clang::CFGBlock *BodyEntry = nullptr, *Exit = nullptr;
-  std::map<const clang::VarDecl *, std::string> Answers;
+  /// Per variable, and whether it was asked about as an index.
+  std::map<std::pair<const clang::VarDecl *, bool>, std::string> Answers;
 };
 
 /// Checks what the body of an independent loop (nest) may contain and

@@ -193,9 +193,10 @@ void replicate(Context &C, OwnerLoop &L, const VarDecl *Index,
 }
 
 void reportIfParallel(Context &C, OwnerLoop &L) {
-  // A loop with a home array runs its iterations on their owners (its I/O
-  // stays per rank: codegen/Rewrite.cpp); one without runs on every rank,
-  // a fallback nest (Home null) included.
+  // A loop with a home array runs its iterations on their owners, and one
+  // split by its iterations on their ranks (its I/O stays per rank:
+  // codegen/Rewrite.cpp); any other runs on every rank, a fallback nest
+  // (Home null) included.
   if (L.Home || L.SplitIterations)
     for (const OwnerLoop::ParallelOnly &N : L.IfParallel) {
       if (N.Kind == OwnerLoop::ParallelOnly::Level)

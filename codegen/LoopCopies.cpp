@@ -558,13 +558,7 @@ void LoopEmitter::haloRuns(const NestLevel &Lv, const std::string &Lo,
              Run + ".local(" + std::to_string(K) + "));";
   }
   E.RW.InsertTextAfter(Lv.For->getForLoc(), Head + ")) {" + Views + " ");
-  E.RW.ReplaceText(E.fileRange(Lv.Lower), Run + ".lo");
-  std::string Bound = Run + ".hi";
-  QualType T = Lv.IndVar->getType();
-  if (T->isUnsignedIntegerType())
-    Bound = "static_cast<" + T.getAsString() + ">(" + Bound + ")";
-  E.RW.ReplaceText(E.fileRange(Lv.For->getCond()),
-                   Lv.IndVar->getName().str() + " < " + Bound);
+  runOver(Lv, Run + ".lo", Run + ".hi"); // a unit step up (splitHalos)
   Close = " } }" + Close;
 }
 

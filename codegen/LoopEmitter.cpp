@@ -441,16 +441,21 @@ void LoopEmitter::splitIterations(std::string Pro) {
   Pro += scope() + " const hpfcc::steps " + Share +
          " = hpfcc::share_of_iterations(" + progression(Lv) + ");";
   E.replaceDirective(D, "{" + Pro);
-  E.RW.ReplaceText(E.fileRange(Lv.Lower), Share + ".first");
-  std::string Bound = Share + ".end";
+  runOver(Lv, Share + ".first", Share + ".end");
+  E.RW.InsertTextAfter(E.afterLoop(Lv.For), Catch + Epi + " }");
+  agreeIndices();
+}
+
+void LoopEmitter::runOver(const NestLevel &Lv, const std::string &First,
+                          const std::string &End) {
+  E.RW.ReplaceText(E.fileRange(Lv.Lower), First);
+  std::string Bound = End;
   const QualType T = Lv.IndVar->getType();
   if (T->isUnsignedIntegerType())
     Bound = "static_cast<" + T.getAsString() + ">(" + Bound + ")";
   E.RW.ReplaceText(E.fileRange(Lv.For->getCond()),
                    Lv.IndVar->getName().str() + (Lv.Down ? " > " : " < ") +
                        Bound);
-  E.RW.InsertTextAfter(E.afterLoop(Lv.For), Catch + Epi + " }");
-  agreeIndices();
 }
 
 bool LoopEmitter::agreed() const {
@@ -672,15 +677,8 @@ void LoopEmitter::levels(const std::string &Epi) {
       } else {
         // The user's loop over one segment (run): its increment as
         // written.
-        E.RW.ReplaceText(E.fileRange(Lv.Lower),
-                         Seg + (Lv.unitUp() ? ".lo" : ".first"));
-        std::string Bound = Seg + (Lv.unitUp() ? ".hi" : ".end");
-        QualType T = Lv.IndVar->getType();
-        if (T->isUnsignedIntegerType())
-          Bound = "static_cast<" + T.getAsString() + ">(" + Bound + ")";
-        E.RW.ReplaceText(E.fileRange(Lv.For->getCond()),
-                         Lv.IndVar->getName().str() +
-                             (Lv.Down ? " > " : " < ") + Bound);
+        runOver(Lv, Seg + (Lv.unitUp() ? ".lo" : ".first"),
+                Seg + (Lv.unitUp() ? ".hi" : ".end"));
         // A strided run: the index steps over the other ranks' indices,
         // the offset follows it (i + off stays the local index).
         if (Strided)

@@ -131,6 +131,10 @@ private:
   /// the r-th block, hpfcc::share_of_iterations).
   void splitIterations(std::string Pro);
   std::string progression(const NestLevel &Lv) const;
+  /// The user's loop header of level Lv made to run from First to End
+  /// (exclusive, in the loop's direction), its increment as written.
+  void runOver(const NestLevel &Lv, const std::string &First,
+               const std::string &End);
   /// A loop that may throw: the try its body runs in, opened at the end of
   /// Pro; returns the catch and the agreement that close it
   /// (mpi/LoopException.h). agreeIndices() makes each iteration note its

@@ -164,9 +164,9 @@ private:
 
 bool LoopEmitter::pairedSteps() const {
   if (!AheadStep || L.Rows.size() != 1 || !L.Reductions.empty() ||
-      !L.ReplicatedWrites.empty() || !L.Halos.empty() || !L.Realigned.empty() || !L.Fetched.empty() ||
-      !L.CheckAligned.empty() || !StrideArrays.empty() || !Aligned.empty() ||
-      !Split.empty())
+      !L.ReplicatedWrites.empty() || !L.Halos.empty() ||
+      !L.Realigned.empty() || !L.Fetched.empty() || !L.CheckAligned.empty() ||
+      !StrideArrays.empty() || !Aligned.empty() || !Split.empty())
     return false;
   const NestLevel &Lv = L.Levels.front();
   const auto *K = cast<VarDecl>(

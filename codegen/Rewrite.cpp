@@ -38,8 +38,9 @@ std::string rewrite(ASTContext &Ctx, const pragma::PragmaState &State,
   std::vector<SourceRange> DistributedLoops;
   for (const analysis::OwnerLoop &L : P.Loops) {
     emitLoop(E, L);
-    // Output inside distributed loops stays per rank (the analysis warns);
-    // loops over no distributed array are replicated code like any other.
+    // Output inside distributed loops stays per rank (the analysis warns),
+    // and so does that of loops split by their iterations; loops that run
+    // on every rank are replicated code like any other.
     if (L.Home || L.SplitIterations)
       DistributedLoops.push_back(L.outer()->getSourceRange());
   }

@@ -1,5 +1,4 @@
-//===- analysis/effects/Effects.h - what code may read, write, throw -*- C++
-//-*-===//
+//===- analysis/effects/Effects.h - what code may do ------------*- C++ -*-===//
 //
 // One answer to "what may running this code do?", for a function or for a
 // statement (an independent loop's body), transitively through every call

@@ -25,12 +25,14 @@
 // hpfcc/needed.h). Without HPF_VERIFY each run of a level costs one test of
 // a cached flag.
 //
-// Depends on the runtime (mpi/hpfrt.h) and the plan library only.
+// Depends on the runtime (mpi/hpfrt.h), the plan library and hpfcc/segments.h.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HPFCC_CHECKS_H
 #define HPFCC_CHECKS_H
 
+// progression_count, shared with the loops' runs.
+#include "hpfcc/segments.h"
 #include "mpi/hpfrt.h"
 #include "plan/Distribution.h"
 #include "plan/DistributionND.h"
@@ -106,8 +108,7 @@ inline level_span span_of_steps(index_t start, index_t end, index_t step,
                                 bool down) {
   if (down ? start <= end || step >= 0 : start >= end || step <= 0)
     return {};
-  const index_t Count =
-      down ? (start - end - 1) / -step + 1 : (end - start - 1) / step + 1;
+  const index_t Count = progression_count(start, end, step, down);
   return {start, start + (Count - 1) * step, false};
 }
 

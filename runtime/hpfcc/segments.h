@@ -264,6 +264,31 @@ struct steps {
   index_t off = 0;
 };
 
+/// Whether the progression start, start + step, ... strictly before end in
+/// the loop's direction (down: counting down, step < 0) is empty. A step
+/// of 0 or of the wrong sign never ends the sequential loop unless its
+/// range is empty: an error naming the directive (where) then.
+inline bool empty_progression(index_t start, index_t end, index_t step,
+                              bool down, const char *where) {
+  const bool Empty = down ? start <= end : start >= end;
+  if (!Empty && (down ? step >= 0 : step <= 0))
+    hpf::fail("independent",
+              "the loop index steps by " + std::to_string(step) +
+                  (down ? ", but the loop counts down (> or >=): the "
+                          "sequential loop would never end"
+                        : ", but the loop counts up (< or <=): the "
+                          "sequential loop would never end"),
+              where);
+  return Empty;
+}
+
+/// The number of indices of a non-empty progression whose step has the
+/// loop's direction (as above).
+inline index_t progression_count(index_t start, index_t end, index_t step,
+                                 bool down) {
+  return down ? (start - end - 1) / -step + 1 : (end - start - 1) / step + 1;
+}
+
 class stepped_range {
 public:
   /// The progression start, start + step, ... before end (exclusive, in the
@@ -274,16 +299,7 @@ public:
                 index_t end, index_t step, bool down, const char *where)
       : Segs(d, me, down ? end + 1 : start, down ? start + 1 : end),
         Start(start), Step(step) {
-    const bool Empty = down ? start <= end : start >= end;
-    if (!Empty && (down ? step >= 0 : step <= 0))
-      hpf::fail("independent",
-                "the loop index steps by " + std::to_string(step) +
-                    (down ? ", but the loop counts down (> or >=): the "
-                            "sequential loop would never end"
-                          : ", but the loop counts up (< or <=): the "
-                            "sequential loop would never end"),
-                where);
-    if (Empty)
+    if (empty_progression(start, end, step, down, where))
       Step = down ? -1 : 1; // no runs; keeps at() well defined
   }
 
@@ -345,23 +361,12 @@ stepped_range owned_steps(const A &array, int d, index_t start, index_t end,
 //   for (int k = s.first; k < s.end; ++k) ...
 
 /// This rank's block of the progression start, start + step, ... strictly
-/// before end in the loop's direction (down: counting down, step < 0).
-/// A step of 0 or of the wrong sign with a non-empty range would never end
-/// the sequential loop: an error naming the directive (where).
+/// before end in the loop's direction (empty_progression's checks).
 inline steps share_of_iterations(index_t start, index_t end, index_t step,
                                  bool down, const char *where) {
-  const bool Empty = down ? start <= end : start >= end;
-  if (Empty)
+  if (empty_progression(start, end, step, down, where))
     return {start, start, 0};
-  if (down ? step >= 0 : step <= 0)
-    hpf::fail("independent",
-              "the loop index steps by " + std::to_string(step) +
-                  (down ? ", but the loop counts down" : ", but the loop "
-                                                         "counts up") +
-                  ": the sequential loop would never end",
-              where);
-  const index_t Count =
-      down ? (start - end - 1) / -step + 1 : (end - start - 1) / step + 1;
+  const index_t Count = progression_count(start, end, step, down);
   const index_t P = hpf::nranks(), R = hpf::rank();
   const index_t From = Count / P * R + std::min<index_t>(R, Count % P);
   const index_t To = From + Count / P + (R < Count % P ? 1 : 0);

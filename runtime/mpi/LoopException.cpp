@@ -216,9 +216,7 @@ void loop_exception::agree(const char *Directive, const char *Directions) {
     if (Me == First)
       fail("exception",
            "an exception of type " + D.second +
-               " left the independent loop "
-               "on rank " +
-               std::to_string(First) +
+               " left the independent loop on rank " + std::to_string(First) +
                "; the other ranks run other iterations and can be given a "
                "copy only of the standard library's exception types, "
                "strings and numbers: catch it inside the loop body",

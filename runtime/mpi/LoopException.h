@@ -1,5 +1,4 @@
-//===- mpi/LoopException.h - an exception leaving an independent loop -*- C++
-//-*-===//
+//===- mpi/LoopException.h - an exception leaving a loop --------*- C++ -*-===//
 //
 // In the sequential program an exception thrown by an iteration leaves the
 // loop: the iterations after it do not run and the program's `catch` runs.

@@ -1,5 +1,4 @@
-//===- mpi/ReplicatedWrites.h - replicated arrays an independent loop stores
-//-*- C++ -*-===//
+//===- mpi/ReplicatedWrites.h - stores to replicated arrays -----*- C++ -*-===//
 //
 // An independent loop runs its iterations on different ranks, but an array
 // that is not distributed (replicated: every rank holds all of it) must hold
