@@ -128,8 +128,8 @@ LoopEmitter::neededCopy(const DistArray *A,
                                E.SM, E.LO)
               .str() +
           " ";
-    Inspect += " " + Loops + "__hpf_need(" + E.text(R.Sub) + neededInfo(R) +
-               ");";
+    Inspect +=
+        " " + Loops + "__hpf_need(" + E.text(R.Sub) + neededInfo(R) + ");";
   }
   const std::string Site = name("__hpf_ns_", A);
   auto [Lo, Hi] = interval(Lv);
