@@ -428,8 +428,7 @@ private:
   std::string accessText(const LoopAccess &El) const;
   /// `hpfcc::access_info{...}` of an element (Var: the index it varies
   /// with, or null).
-  std::string accessInfo(const LoopAccess &El,
-                         const clang::VarDecl *Var) const;
+  std::string accessInfo(const LoopAccess &El, const clang::VarDecl *Var) const;
   /// Fills VerifyAt.
   void verifyChecks();
   void insertVerifyChecks(std::size_t K);

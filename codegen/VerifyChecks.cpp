@@ -54,8 +54,7 @@ bool alwaysEvaluates(const Stmt *Parent, const Stmt *Child) {
   if (isa<DoStmt>(Parent))
     return true;
   if (const auto *Switch = dyn_cast<SwitchStmt>(Parent))
-    return !Child || Child == Switch->getCond() ||
-           Child == Switch->getInit() ||
+    return !Child || Child == Switch->getCond() || Child == Switch->getInit() ||
            Child == Switch->getConditionVariableDeclStmt();
   if (const auto *C = dyn_cast<ConditionalOperator>(Parent))
     return Child == C->getCond();
@@ -179,8 +178,7 @@ int LoopEmitter::verifyShape(const Expr *X, std::size_t K) const {
     }
   }
   if (const auto *B = dyn_cast<BinaryOperator>(X)) {
-    const int A = verifyShape(B->getLHS(), K),
-              C = verifyShape(B->getRHS(), K);
+    const int A = verifyShape(B->getLHS(), K), C = verifyShape(B->getRHS(), K);
     if (!A || !C)
       return 0;
     switch (B->getOpcode()) {
@@ -253,8 +251,8 @@ void LoopEmitter::verifyChecks() {
       if (!Shape)
         continue;
       const std::string Text = E.text(Sub);
-      if (!Done[K].insert(El.Array->Name + "\n" + std::to_string(Dm) + "\n" +
-                          Text)
+      if (!Done[K]
+               .insert(El.Array->Name + "\n" + std::to_string(Dm) + "\n" + Text)
                .second)
         continue;
       std::string &Out = VerifyAt[K];
@@ -267,11 +265,12 @@ void LoopEmitter::verifyChecks() {
       }
       const std::string Type =
           Level.IndVar->getType().getUnqualifiedType().getAsString();
-      Out += " hpfcc::verify_subscript(" + El.Array->Name + ", " + Dim + ", " +
-             Span + ", [&](const hpf::index_t __hpf_v) -> hpf::index_t { const " +
-             Type + " " + Var + " = static_cast<" + Type + ">(__hpf_v); (void)" +
-             Var + "; return static_cast<hpf::index_t>(" + Text + "); }, " +
-             accessInfo(El, Level.IndVar) + ");";
+      Out +=
+          " hpfcc::verify_subscript(" + El.Array->Name + ", " + Dim + ", " +
+          Span + ", [&](const hpf::index_t __hpf_v) -> hpf::index_t { const " +
+          Type + " " + Var + " = static_cast<" + Type + ">(__hpf_v); (void)" +
+          Var + "; return static_cast<hpf::index_t>(" + Text + "); }, " +
+          accessInfo(El, Level.IndVar) + ");";
     }
   }
   for (auto &[K, Checks] : VerifyAt) {
@@ -283,8 +282,7 @@ void LoopEmitter::verifyChecks() {
       std::string End = E.text(Level.Upper);
       if (Level.Inclusive)
         End = "(" + End + ")" + (Level.Down ? " - 1" : " + 1");
-      Span = "hpfcc::span_of_steps(" + E.text(Level.Lower) + ", " + End +
-             ", " +
+      Span = "hpfcc::span_of_steps(" + E.text(Level.Lower) + ", " + End + ", " +
              (Level.StepNegated ? "-(" + E.text(Level.Step) + ")"
                                 : "(" + E.text(Level.Step) + ")") +
              ", " + (Level.Down ? "true" : "false") + ")";
