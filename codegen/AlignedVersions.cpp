@@ -8,8 +8,7 @@
 // generated element `__hpf_A7[i + __hpf_seg7_0.off]` has a run-time offset,
 // the alignment is unknown, and the loop gets unaligned loads grouped
 // before the arithmetic: 1.25x the sequential loop's time on Zen 5
-// (loop1d, docs/reports/bench-kernels-history.md "Session 11: code
-// placement"). Per segment, the user's loop becomes a lambda over the pointers
+// (loop1d, tools/kernel-bench). Per segment, the user's loop becomes a lambda over the pointers
 // of the rank-1 arrays it addresses through that segment, called with the
 // pointers rebased at the segment's first element and assumed aligned when they
 // are (hpfcc::vector_aligned: whenever the loop starts at a block's first

@@ -19,7 +19,7 @@
 // in the same order as in the sequential loop (the same bits), and the
 // trailing rows are streamed from memory once per two steps instead of
 // once per step (at -n 2 on the gauss kernel, 1200 x 1201, elimination
-// 1.42-1.48 s -> 1.29-1.34 s: docs/reports/bench-kernels-history.md). The
+// 1.42-1.48 s -> 1.29-1.34 s, tools/kernel-bench). The
 // rank that owns row k + 1 updates it first (its pass starts there) and
 // sends it; the others post its receive before their pass and wait for it
 // after their first row's step k. The loop over the steps advances by two after a pair.

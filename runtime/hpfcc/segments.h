@@ -395,9 +395,8 @@ template <class T, class U>
 /// over `A[i + s.off]` whose alignment the compiler cannot know gets
 /// separate unaligned loads, scheduled all before the arithmetic: 1.25x
 /// the time of the sequential build's loop over a static array (Zen 5,
-/// docs/reports/bench-kernels-history.md, session 12). The generated
-/// loop has a second version over
-/// pointers rebased at the segment's first element and assumed aligned,
+/// measured with tools/kernel-bench). The generated loop has a second
+/// version over pointers rebased at the segment's first element and assumed aligned,
 /// run when the test below holds (whenever a block's loop starts at its
 /// first element).
 inline constexpr std::size_t vector_alignment = 16;

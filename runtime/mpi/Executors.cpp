@@ -81,7 +81,7 @@ std::pair<index_t, index_t> chunking(const Transfer &X, std::size_t ES) {
 /// network without pause; N > 0 tests instead and, after 64 tests in a row
 /// found nothing, sleeps N microseconds between tests, leaving the core to
 /// the other ranks and to the kernel's network work where ranks outnumber
-/// cores (docs/reports/bench-cluster-history.md).
+/// cores (measured on test/cluster's emulated hosts).
 long pollSleepUs() {
   static const long Us = [] {
     const char *V = env("HPF_POLL_SLEEP_US");

@@ -4,7 +4,7 @@
 // messages between two ranks of one host through MPI too; across hosts
 // MPICH (UCX limited to tcp,self) then moves them over loopback TCP: kernel
 // time on both sides and more TCP flows per host, which costs CPU that the
-// ranks and the network stack share (docs/reports/bench-cluster-history.md).
+// ranks and the network stack share (measured on test/cluster's hosts).
 // Here:
 //   - messages to and from other hosts go as async runs them (all at once,
 //     chunked, straight from and into the pack buffers, mpi/Executors.cpp);

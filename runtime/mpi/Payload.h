@@ -122,7 +122,7 @@ inline std::size_t nextColour() {
 /// -n 1 ran 1.28-1.43 s against 1.71-1.77 s for heap memory zeroed at
 /// construction and 1.67-1.78 s for the sequential build; transpose,
 /// heat1d and stencil at least as fast as either
-/// (docs/reports/bench-kernels-history.md, session 12).
+/// (tools/kernel-bench, Zen 5).
 inline char *mapPayload(std::size_t Bytes) {
   const std::size_t Colour = nextColour();
   const std::size_t Len = mappedLength(Bytes + Colour);

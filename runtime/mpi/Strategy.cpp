@@ -168,7 +168,7 @@ StrategyChoice chooseStrategy(const char *Requested, const Placement &P,
     if (P.Nodes > 1 && P.MaxRanksPerNode > 1 && P.ShmAllowed &&
         ranksPerHost(P) > 1) {
       // Several ranks on a node: their messages through shared memory,
-      // not the network stack (docs/reports/bench-cluster-history.md).
+      // not the network stack (docs/bench-cluster.md).
       C.Name = "hybrid";
       C.Why = "default: the ranks span " + Nodes + " nodes, up to " +
               std::to_string(P.MaxRanksPerNode) + " on one";

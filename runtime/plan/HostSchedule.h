@@ -6,7 +6,7 @@
 // ranks per host that is not what a network needs: two ranks of one host
 // sending in the same step share the host's link, and two of its ranks
 // receiving share its down link (the emulated cluster measured such steps
-// at 1.0-1.45x of all-at-once: docs/reports/bench-cluster-history.md).
+// at 1.0-1.45x of all-at-once, test/cluster).
 // Host steps lift the schedule one level: the messages between two hosts
 // travel together, and in every step each host sends to at most one other
 // host and receives from at most one, so every host link carries one host

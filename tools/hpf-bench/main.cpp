@@ -224,7 +224,7 @@ int main(int argc, char **argv) {
       [&](const redistribute_options &O) {
         // Made in the source mapping: from block, reaching a cyclic(k)
         // source would be an all-to-all (P - 1 messages a rank), which
-        // under SMPI cost O(P^3) CPU (docs/reports/bench-simulate-history.md).
+        // under SMPI cost O(P^3) CPU.
         auto A = std::make_shared<darray<double>>(SN, PP);
         return bench::StrategyRun{
             [&, A, O] { rt::DArrayAccess::redistribute(*A, DN, QQ, O); },

@@ -44,7 +44,7 @@ the same passes, for before/after comparisons.
 --placements 1,16,32,64 measures the code-placement lottery at -n 1: where
 a hot loop lands relative to 64-byte fetch blocks alone moves a kernel by up
 to 1.8x on some CPUs (Zen 5: loop1d's sequential build 0.19 s or 0.35 s, same
-instructions; docs/reports/bench-kernels-history.md, session 11). Each kernel is then also
+instructions). Each kernel is then also
 built both ways with -falign-loops=P for every P, run in the same rounds
 (sequential and hpfcc -n 1), and the table gets, after the default build's
 columns, each placement's -n 1 speed-up (sequential at P / hpfcc at P) and

@@ -7,8 +7,7 @@ Each round runs every command once, the order rotated by one per round (a
 slow period of the machine hits every command alike); per command it prints
 the median wall time and loop time and the median of the per-round ratios
 first / this (above 1: faster than the first), and the time outside the loop
-(start-up, set-up, finalisation). Used for
-docs/reports/bench-kernels-history.md, session rows: the loop line comes from a timer added around the kernel's sweeps in
+(start-up, set-up, finalisation). The loop line comes from a timer added around the kernel's sweeps in
 the source (sequential) or the emitted source (hpfcc --hpf-emit-source,
 compiled with the commands hpfcc -v prints), or from rows2d-layout.cpp.
 """

@@ -2,7 +2,6 @@
 // (not the code) make hpfcc's -n 1 run slower than the sequential build?
 // The sweep is one noinline function, so every layout runs the same code.
 // Prints "loop <seconds>" (the sweeps only) on stderr.
-// docs/reports/bench-kernels-history.md, session rows.
 //
 //   clang++-19 -std=c++20 -O2 -I/usr/include/x86_64-linux-gnu/mpich \
 //       rows2d-layout.cpp -lmpich -o layout
