@@ -1,4 +1,4 @@
-//===- analysis/Context.cpp - shared context of the analysis phases ------===//
+//===- analysis/Context.cpp - shared context of the analysis phases -------===//
 //
 // The reporter, the carrier declarations (one per directive argument, put
 // into the token stream by the pragma handler so that Clang parses and

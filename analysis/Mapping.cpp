@@ -1,4 +1,4 @@
-//===- analysis/Mapping.cpp - static distributions and plan decisions ----===//
+//===- analysis/Mapping.cpp - static distributions and plan decisions -----===//
 #include "Mapping.h"
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-//===- analysis/Mapping.h - mappings as the compiler knows them -*- C++ -*-===//
+//===- analysis/Mapping.h - mappings the compiler knows ---------*- C++ -*-===//
 //
 // A mapping is a distribution format per dimension plus a processor
 // arrangement, with every parameter either folded to a constant or kept as

@@ -10,7 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "Emitter.h"
 
-#include "../analysis/DeclGroup.h"
+#include "../analysis/declarations/DeclGroup.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"

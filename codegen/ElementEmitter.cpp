@@ -10,7 +10,7 @@
 // op=). Only the tokens around k and v are replaced, so nested accesses
 // (A[B[j]]) compose.
 //
-// Reads that one owner evaluates together (analysis/OwnerReads.cpp) become
+// Reads that one owner evaluates together (analysis/replicated/OwnerReads.cpp) become
 // M.owned_at(W, k, j) inside M.owner_value(W, [&] { return <expr>; }, k,
 // N), the subscripts being the first read's: the owner of that element
 // computes <expr> and broadcasts its value.

@@ -1,7 +1,7 @@
 //===- codegen/Fusion.cpp - adjacent nests fused row by row ---------------===//
 //
 // The LoopEmitter members that emit a pair of nests the analysis fused
-// (analysis/Fusion.cpp): the first nest (directive 5) becomes a lambda of
+// (analysis/loops/Fusion.cpp): the first nest (directive 5) becomes a lambda of
 // a function it calls after each of its rows; the second (directive 7),
 // right after it, runs its rows through a lambda of their range, calling
 // the first nest with a function that runs the rows up to the lag behind

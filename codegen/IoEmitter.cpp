@@ -23,7 +23,7 @@
 #include "Emitter.h"
 
 #include "../analysis/Expressions.h"
-#include "../analysis/IoCalls.h"
+#include "../analysis/effects/IoCalls.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"

@@ -248,7 +248,7 @@ std::string LoopEmitter::windowArg() const {
 }
 
 /// Around the loop whose iterations keep what the inspectors read
-/// (analysis/InspectionWindow.cpp): the window they inspect once in.
+/// (analysis/reads/InspectionWindow.cpp): the window they inspect once in.
 /// Last, so that its closing brace follows every other one after the loop.
 void LoopEmitter::inspectionWindow() {
   if (!L.InspectionWindow)
@@ -306,7 +306,7 @@ std::string LoopEmitter::rowName(std::size_t K) const {
   return "__hpf_row" + Id + "_" + std::to_string(K);
 }
 
-/// Slices read at loop-invariant subscripts (analysis/RowReads.cpp),
+/// Slices read at loop-invariant subscripts (analysis/reads/RowReads.cpp),
 /// broadcast by their owner before the loop (runtime/hpfcc/rows.h); the
 /// elements keep their global indices, the fixed ones ignored:
 /// `M[k][j]` -> `__hpf_row7_0(k, j)`.
@@ -344,7 +344,7 @@ void LoopEmitter::useCopy(const LoopAccess &El, const std::string &Copy) {
   }
 }
 
-/// A nest that cannot run in parallel (analysis/Replicated.cpp) runs on
+/// A nest that cannot run in parallel (analysis/loops/Replicated.cpp) runs on
 /// every rank as written, over whole copies of its arrays
 /// (hpfcc::replica, one gather each); then each rank keeps the elements
 /// it owns of the arrays it wrote. Every rank runs every iteration, so
@@ -368,7 +368,7 @@ void LoopEmitter::replicated() {
   E.RW.InsertTextAfter(E.afterLoop(L.outer()), Epi + " }");
 }
 
-/// Reads planned from their subscripts (analysis/FetchedReads.cpp): the
+/// Reads planned from their subscripts (analysis/reads/FetchedReads.cpp): the
 /// elements this rank's iterations read, fetched before the loop into a
 /// buffer laid out like the home array's local dimension, one per array
 /// and subscript; `A[n - 1 - i]` -> `__hpf_fxp7_0[hpfcc::fetched_slot(i +

@@ -27,7 +27,7 @@
 #include "LoopEmitter.h"
 
 #include "../analysis/Expressions.h"
-#include "../analysis/RowArgs.h"
+#include "../analysis/reads/RowArgs.h"
 
 #include <algorithm>
 #include <map>
@@ -501,7 +501,7 @@ void LoopEmitter::agreeIndices() {
 
 void LoopEmitter::callReadCopies(std::string &Pro) const {
   // Arrays the loop's called functions read: a whole copy, which their
-  // element reads use while the loop runs (analysis/LoopEffects.cpp).
+  // element reads use while the loop runs (analysis/loops/LoopEffects.cpp).
   std::set<const DistArray *> CallRead;
   for (const analysis::OwnerLoop::CallRead &R : L.CallReads)
     if (CallRead.insert(R.Array).second)

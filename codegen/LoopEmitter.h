@@ -111,7 +111,7 @@ private:
   std::string copies();
 
   std::string rowName(std::size_t K) const;
-  /// Slices read at loop-invariant subscripts (analysis/RowReads.cpp),
+  /// Slices read at loop-invariant subscripts (analysis/reads/RowReads.cpp),
   /// broadcast by their owner before the loop (runtime/hpfcc/rows.h); the
   /// elements keep their global indices, the fixed ones ignored:
   /// `M[k][j]` -> `__hpf_row7_0(k, j)`.
@@ -121,7 +121,7 @@ private:
   /// `B[i + 1]` -> `Copy[i + 1]`, `M[a][b]` -> `Copy(a, b)`.
   void useCopy(const LoopAccess &El, const std::string &Copy);
 
-  /// A nest that cannot run in parallel (analysis/Replicated.cpp) runs on
+  /// A nest that cannot run in parallel (analysis/loops/Replicated.cpp) runs on
   /// every rank as written, over whole copies of its arrays
   /// (hpfcc::replica, one gather each); then each rank keeps the elements
   /// it owns of the arrays it wrote. Every rank runs every iteration, so
@@ -148,7 +148,7 @@ private:
   /// Pro's copies of the arrays the loop's called functions read.
   void callReadCopies(std::string &Pro) const;
 
-  /// Reads planned from their subscripts (analysis/FetchedReads.cpp): the
+  /// Reads planned from their subscripts (analysis/reads/FetchedReads.cpp): the
   /// elements this rank's iterations read, fetched before the loop into a
   /// buffer laid out like the home array's local dimension, one per array
   /// and subscript; `A[n - 1 - i]` -> `__hpf_fxp7_0[hpfcc::fetched_slot(i +
@@ -363,7 +363,7 @@ private:
 
   // ---- adjacent nests fused row by row (Fusion.cpp) ---------------------
   //
-  // The first nest of a fused pair (analysis/Fusion.cpp) is a lambda of
+  // The first nest of a fused pair (analysis/loops/Fusion.cpp) is a lambda of
   // what runs after each of its rows; the second, right after it, calls it
   // with the function that runs its own rows up to the lag behind.
 

@@ -1,6 +1,6 @@
 //===- codegen/RowPointer.cpp - a row passed as a pointer in a nest -------===//
 //
-// A row the iteration owns (analysis/RowArgs.cpp) becomes a pointer into
+// A row the iteration owns (analysis/reads/RowArgs.cpp) becomes a pointer into
 // the rank's local storage: the row-major offset of its first element (the
 // local index of its subscripts, as for an element, times the strides of
 // the dimensions it spans, which are `*`: local extent = extent):

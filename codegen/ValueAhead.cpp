@@ -11,7 +11,7 @@
 //   }
 //
 // the first statement is an owner value (its owner evaluates it and
-// broadcasts it, analysis/OwnerReads.cpp) of row k, and the nest writes
+// broadcasts it, analysis/replicated/OwnerReads.cpp) of row k, and the nest writes
 // rows 0 .. k - 1, each only in its own iteration. Each step waited for
 // the owner of row k - 1 to finish its whole part of the nest (row k - 1,
 // its last iteration, included), then for the broadcast. Now the nest runs

@@ -1,8 +1,8 @@
 //===- analysis/effects/Effects.cpp - what code may read, write, throw ----===//
-#include "Effects.h"
+#include "effects/Effects.h"
 
-#include "../Expressions.h"
-#include "../IoCalls.h"
+#include "Expressions.h"
+#include "effects/IoCalls.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"

@@ -5,7 +5,7 @@
 // a one-dimensional array A at a subscript f(i) other than i: affine
 // (A[n - 1 - i], A[2 * i], A[i + c] on a cyclic home) or through an index
 // array (A[idx[i]]). Instead of gathering all of A on every rank, hpfcc
-// (analysis/FetchedReads.cpp) fetches before the loop exactly the elements
+// (analysis/reads/FetchedReads.cpp) fetches before the loop exactly the elements
 // the rank's iterations read, into a buffer laid out like H's local
 // dimension d (slot i + off holds A[f(i)], off the offset of i's segment):
 //
@@ -84,7 +84,7 @@ inline fetch_totals &fetchTotals() {
 } // namespace detail
 
 /// Around a loop whose iterations cannot change what the inspectors of a
-/// nest inside it read (analysis/InspectionWindow.cpp proves it):
+/// nest inside it read (analysis/reads/InspectionWindow.cpp proves it):
 /// `{ const hpfcc::inspection_window __hpf_iw7; for (...) { ... } }`.
 /// hpfcc::fetched and hpfcc::needed_copy inspect once per window, the first
 /// time they run in it; every rank opens the same windows in the same

@@ -4,7 +4,7 @@
 // sequential loops read a one-dimensional array at subscripts of their own
 // indices -- a compressed-sparse-row product's `X[Col[k]]` for k in
 // [RowStart[i], RowStart[i + 1]) -- reads, per iteration, elements no
-// formula in i gives. hpfcc (analysis/NeededReads.cpp) passes the loop's
+// formula in i gives. hpfcc (analysis/reads/NeededReads.cpp) passes the loop's
 // inner loops, down to each such read, as an inspector:
 //
 //   static hpfcc::needs_site<double> __hpf_ns_X7;
@@ -25,7 +25,7 @@
 // rank alike, whether the last plan still fits (same needs, bounds and
 // mappings) or a new one is built. Where the compiler proves that a loop
 // around the nest cannot change what the inspector reads
-// (analysis/InspectionWindow.cpp), it passes an inspection_window
+// (analysis/reads/InspectionWindow.cpp), it passes an inspection_window
 // (hpfcc/fetch.h): the inspection then runs once per run of that loop.
 // Where it cannot, needed_copy_kept keeps the listing anyway and checks
 // before each run, against a copy, the bytes the last inspection loaded

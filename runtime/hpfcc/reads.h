@@ -4,7 +4,7 @@
 // A loop nest over B (block, *) reading A[j][i], i the owned index of B's
 // dimension 0, reads on each rank exactly the elements of a mapping of A:
 // dimension 1 distributed like B's dimension 0, dimension 0 whole, i.e.
-// (*, block). hpfcc (analysis/Reads.cpp) reads A's local storage directly
+// (*, block). hpfcc (analysis/reads/Reads.cpp) reads A's local storage directly
 // when A is known to have that mapping; otherwise, before the loop,
 //
 //   const hpfcc::realigned<double, 2> __hpf_re_A7(A, B, {-1, 0}, where);

@@ -5,7 +5,7 @@
 // `X[i][j] = X[i][j - 1] + t` with X (block, block)) still has its
 // sequential meaning: hpfcc runs it on every rank over whole copies of the
 // arrays it uses, then each rank keeps the elements it owns of the arrays it
-// wrote (codegen/LoopEmitter.cpp, analysis/Replicated.cpp):
+// wrote (codegen/LoopEmitter.cpp, analysis/loops/Replicated.cpp):
 //
 //   { hpfcc::replica<double, 2> __hpf_rep_X7(X, "f.cpp:8:1");
 //     for (int i = 0; i < N; ++i) for (int j = 1; j < M; ++j)

@@ -3,7 +3,7 @@
 // A loop nest reading an array at subscripts that are the same in every
 // iteration in each distributed dimension (the pivot row `M[k][j]` of
 // Gaussian elimination, M (cyclic, *)) reads one slice, and every element
-// of it lives on one rank. hpfcc (analysis/RowReads.cpp) makes, before the
+// of it lives on one rank. hpfcc (analysis/reads/RowReads.cpp) makes, before the
 // loop,
 //
 //   const hpfcc::row<double, 2, 1u> __hpf_row7_0(M, {hpf::index_t(k), 0},

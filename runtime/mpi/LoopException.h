@@ -4,7 +4,7 @@
 // loop: the iterations after it do not run and the program's `catch` runs.
 // Split over the ranks, the iteration that throws runs on one rank only.
 // Generated code wraps each independent loop that may throw (one that
-// reaches a throw expression: analysis/LoopEffects.cpp):
+// reaches a throw expression: analysis/loops/LoopEffects.cpp):
 //
 //   hpf::rt::loop_exception __hpf_exc7(2);
 //   try { ... the loop, each level's body first calling

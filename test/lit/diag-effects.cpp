@@ -1,5 +1,5 @@
 // What an independent loop changes through the functions and lambdas it
-// calls (analysis/LoopEffects.cpp, asking analysis/effects/): each write to
+// calls (analysis/loops/LoopEffects.cpp, asking analysis/effects/): each write to
 // a variable declared outside the loop is an error at the write, with a note
 // at the call in the loop; changes in the body that are not assignments (a
 // non-const reference argument) too. A call the compiler cannot follow gets

@@ -1,5 +1,5 @@
 // Variables declared outside an independent loop that cannot be each
-// rank's own (analysis/LoopPrivates.cpp): each error says why.
+// rank's own (analysis/loops/LoopPrivates.cpp): each error says why.
 // RUN: %clang_verify %s
 #include <cstdio>
 constexpr int N = 64;

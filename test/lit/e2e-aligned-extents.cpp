@@ -1,4 +1,4 @@
-// Arrays aligned though their shapes differ (analysis/Placement.cpp,
+// Arrays aligned though their shapes differ (analysis/flow/Placement.cpp,
 // alignedButCollapsedExtents): M[7][5] and L[7][11], both (cyclic, *), have
 // the same rows on the same ranks, so one nest writes both, reading M in
 // L's row. A nest whose outermost level runs over the '*' dimension (j up

@@ -1,4 +1,4 @@
-// Adjacent nests fused row by row (analysis/Fusion.cpp, codegen/Fusion.cpp):
+// Adjacent nests fused row by row (analysis/loops/Fusion.cpp, codegen/Fusion.cpp):
 // the second nest's row r runs right after the first nest's row r + lag.
 // Each function is one case; the data make every row different, so a row
 // of the second nest run too early (before a row of the first nest that

@@ -1,7 +1,7 @@
 // Elements of distributed arrays read by the functions and lambdas an
 // independent loop calls (not in its body) are read from a copy of the
 // whole array gathered before the loop (hpf::loop_read_copy, one
-// MPI_Allgatherv; analysis/LoopEffects.cpp): an inline helper reading U at
+// MPI_Allgatherv; analysis/loops/LoopEffects.cpp): an inline helper reading U at
 // i and i + 1, a lambda defined before the loop, a field of a struct
 // element, an element of a 2-D array, a read that is the value of a
 // compound assignment, and an expression of reads with one owner

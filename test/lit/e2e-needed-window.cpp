@@ -1,4 +1,4 @@
-// Inspections kept across a loop (analysis/InspectionWindow.cpp,
+// Inspections kept across a loop (analysis/reads/InspectionWindow.cpp,
 // hpfcc::inspection_window): a CSR product X[Col[k]] inside an iteration loop
 // lists its needed elements once per run of the loop when nothing in the
 // loop can change RowStart or Col, and before every product otherwise.

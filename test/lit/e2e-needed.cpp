@@ -1,5 +1,5 @@
 // Reads through inner loops' index arrays, fetched by need
-// (analysis/NeededReads.cpp, hpfcc/needed.h), in the shapes they take:
+// (analysis/reads/NeededReads.cpp, hpfcc/needed.h), in the shapes they take:
 // two loops on the path (blocks of two), a loop counting down, a
 // (block, *) nest's row loop reading a rank-1 array, a cyclic home (a
 // strided level) and an index array rewritten between runs. Reads the

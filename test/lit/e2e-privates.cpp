@@ -1,6 +1,6 @@
 // The first annotations of a NAS-style code: variables declared at the top
 // of the function and assigned in every iteration (private to each rank's
-// iterations, analysis/LoopPrivates.cpp), loop indices declared before the
+// iterations, analysis/loops/LoopPrivates.cpp), loop indices declared before the
 // loop, HPF's new(...) for a global scratch array a helper fills through a
 // pointer, and loops over no distributed array split over the ranks by
 // their iterations (EP's shape), reductions combined after the loop.

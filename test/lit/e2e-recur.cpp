@@ -2,7 +2,7 @@
 // not marked independent and carries a dependence over a distributed
 // dimension (a recurrence X[i][j] = X[i][j - 1] + t) makes the nest run on
 // every rank over whole copies of its arrays, each rank keeping the elements
-// it owns (analysis/Replicated.cpp). Covered: (block, block), (*, block), a
+// it owns (analysis/loops/Replicated.cpp). Covered: (block, block), (*, block), a
 // reduction clause, output inside the nest (replicated I/O: printed once), a
 // segmented prefix sum over a 1-D array, and a nest that stays parallel.
 // REQUIRES: mpi

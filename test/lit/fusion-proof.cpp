@@ -1,4 +1,4 @@
-// What keeps two adjacent nests from being fused (analysis/Fusion.cpp):
+// What keeps two adjacent nests from being fused (analysis/loops/Fusion.cpp):
 // each first nest below writes a plain array the second nest reads at
 // another row, hidden from a check that looked only at assignments to
 // variables declared outside the nest, or changes meaning as a lambda.
@@ -8,7 +8,7 @@
 // RUN: not %hpfcc -fsyntax-only %s 2>&1 | FileCheck %s --check-prefix=ERR
 // Four first nests write what they do not own through a call or an
 // object: a reference member, a destructor, a default member initializer,
-// a cleanup function. Each is an error (analysis/LoopEffects.cpp) before
+// a cleanup function. Each is an error (analysis/loops/LoopEffects.cpp) before
 // fusion is considered: each rank would write its own copy of the global.
 // ERR-DAG: fusion-proof.cpp:{{[0-9]+}}:8: error: 'PP' is declared outside the independent loop
 // ERR-DAG: error: 'Plain' is written here, reached from the independent loop at line {{[0-9]+}} through '~Stamp'

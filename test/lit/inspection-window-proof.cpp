@@ -1,4 +1,4 @@
-// The proof behind an inspection window (analysis/InspectionWindow.cpp)
+// The proof behind an inspection window (analysis/reads/InspectionWindow.cpp)
 // refuses loops in which the index arrays can change in ways that do not
 // show as an assignment by name: each function holds one, and its remark
 // must say what stops the window (a reviewing helper found each of these

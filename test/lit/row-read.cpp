@@ -1,4 +1,4 @@
-// Slices read at loop-invariant subscripts (analysis/RowReads.cpp):
+// Slices read at loop-invariant subscripts (analysis/reads/RowReads.cpp):
 //  - the pivot row M[k][j] of a nest over M (cyclic, *) whose loop over i
 //    starts at k + 1 (never writes row k): broadcast by its owner before
 //    the loop, one row, instead of an error;

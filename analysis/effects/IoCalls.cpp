@@ -1,5 +1,5 @@
-//===- analysis/IoCalls.cpp - what code does with replicated I/O ----------===//
-#include "IoCalls.h"
+//===- analysis/effects/IoCalls.cpp - what code does with replicated I/O --===//
+#include "effects/IoCalls.h"
 
 #include "Expressions.h"
 

@@ -1,4 +1,4 @@
-//===- analysis/ProgramWrites.h - who can write a variable -----*- C++ -*-===//
+//===- analysis/effects/ProgramWrites.h - who writes a variable -*- C++ -*-===//
 //
 // Whole-program questions about a variable an inspector reads
 // (InspectionWindow.cpp): whether it is used only by name, so that every

@@ -1,4 +1,4 @@
-//===- analysis/Functions.cpp - distributed arrays passed to functions ---===//
+//===- analysis/declarations/Functions.cpp - array parameters -------------===//
 //
 // HPF's inherited mapping: a parameter `T (&A)[N]` (or `const T (&A)[N]`,
 // any rank) of a function whose calls pass it distributed arrays becomes a

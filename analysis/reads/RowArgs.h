@@ -1,4 +1,4 @@
-//===- analysis/RowArgs.h - rows of distributed arrays as pointers -*- C++ -*-//
+//===- analysis/reads/RowArgs.h - rows passed as pointers -------*- C++ -*-===//
 //
 // `f(A[i], n)` in an independent loop over A's rows: a row (fewer
 // subscripts than A's rank) whose value decays to a pointer is a pointer

@@ -1,4 +1,4 @@
-//===- analysis/Replicated.h - when a nest runs on every rank ---*- C++ -*-===//
+//===- analysis/loops/Replicated.h - nests run on every rank ----*- C++ -*-===//
 //
 // The question the loop phases ask before reporting a write that no rank
 // owns: does it make the nest run on every rank over copies instead

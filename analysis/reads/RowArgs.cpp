@@ -1,4 +1,4 @@
-//===- analysis/RowArgs.cpp - rows of distributed arrays as pointers ------===//
+//===- analysis/reads/RowArgs.cpp - rows passed as pointers ---------------===//
 //
 // A row `A[i]` of `double A[N][M]` (or `A[i]`, `A[i][j]` of a rank-3 array)
 // is what row-wise code passes to its helpers: `scale(A[i], M, 2.0)`. Inside
@@ -13,7 +13,7 @@
 // what to write instead.
 //
 //===----------------------------------------------------------------------===//
-#include "RowArgs.h"
+#include "reads/RowArgs.h"
 
 #include "Expressions.h"
 

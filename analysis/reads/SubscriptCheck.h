@@ -1,4 +1,4 @@
-//===- analysis/SubscriptCheck.h - subscripts before loops -*- C++ -*-===//
+//===- analysis/reads/SubscriptCheck.h - subscripts -------------*- C++ -*-===//
 //
 // Whether a subscript in an owner-computes loop is a function of the
 // outermost level's index (and of inner loops' indices the caller allows)

@@ -1,4 +1,4 @@
-//===- analysis/Reads.cpp - reads in the mapping the loop needs ----------===//
+//===- analysis/reads/Reads.cpp - reads in the mapping the loop needs -----===//
 //
 // A read-only array of a loop nest whose subscripts are loop indices in
 // another order than the home array's (`B[i][j] += A[j][i]`) would be

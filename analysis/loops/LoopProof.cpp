@@ -1,4 +1,4 @@
-//===- analysis/LoopProof.cpp - inner loops proven independent -----------===//
+//===- analysis/loops/LoopProof.cpp - inner loops proven independent ------===//
 //
 // In a loop nest, a loop that is not marked independent but whose index
 // subscripts a distributed dimension of an element it writes would make

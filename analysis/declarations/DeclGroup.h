@@ -1,4 +1,4 @@
-//===- analysis/DeclGroup.h - several variables in one declaration -*- C++
+//===- analysis/declarations/DeclGroup.h - declarations split ---*- C++ -*-===//
 //-*-===//
 //
 // `double A[N], B[N];` declares several variables in one declaration. A

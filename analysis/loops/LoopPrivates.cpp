@@ -1,4 +1,4 @@
-//===- analysis/LoopPrivates.cpp - variables each rank keeps as its own ---===//
+//===- analysis/loops/LoopPrivates.cpp - each rank's own variables --------===//
 //
 // The ranks run an independent loop's iterations in their own processes,
 // so every variable is already each rank's own: what matters is whether
@@ -20,7 +20,7 @@
 //===----------------------------------------------------------------------===//
 #include "Expressions.h"
 #include "Phases.h"
-#include "ProgramWrites.h"
+#include "effects/ProgramWrites.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"

@@ -1,4 +1,4 @@
-//===- analysis/LoopBody.cpp - what an independent loop body may contain -===//
+//===- analysis/loops/LoopBody.cpp - an independent loop's body -----------===//
 //
 // The body of an independent loop (or nest) runs split over the ranks:
 // control may not leave it, variables declared outside may change only as
@@ -11,10 +11,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Expressions.h"
-#include "IoCalls.h"
+#include "effects/IoCalls.h"
 #include "Phases.h"
-#include "Replicated.h"
-#include "RowArgs.h"
+#include "loops/Replicated.h"
+#include "reads/RowArgs.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -214,7 +214,7 @@ public:
     if (!FD || !FD->getIdentifier())
       return true;
     // The C library's standard-stream functions, classified as the I/O
-    // rewriting classifies them (analysis/IoCalls.h).
+    // rewriting classifies them (analysis/effects/IoCalls.h).
     const IoKind K =
         FD->isExternC() ? cIoFunction(FD->getName()) : IoKind::None;
     if (K == IoKind::Output)

@@ -1,4 +1,4 @@
-//===- analysis/Elements.cpp - elements used in replicated code ----------===//
+//===- analysis/replicated/Elements.cpp - elements in replicated code -----===//
 //
 // Outside independent loops every rank runs the same code, so a
 // distributed array can only be used there element by element: a read
@@ -9,7 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "Expressions.h"
 #include "Phases.h"
-#include "RowArgs.h"
+#include "reads/RowArgs.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"

@@ -1,4 +1,4 @@
-//===- analysis/FetchedReads.cpp - reads fetched by subscript -------------===//
+//===- analysis/reads/FetchedReads.cpp - reads fetched by subscript -------===//
 //
 // A loop over the owned indices i of its home array that reads a rank-1
 // array at a subscript f(i) other than i (A[n - 1 - i], A[2 * i], A[i + c]
@@ -14,7 +14,7 @@
 //===----------------------------------------------------------------------===//
 #include "Expressions.h"
 #include "Phases.h"
-#include "SubscriptCheck.h"
+#include "reads/SubscriptCheck.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"

@@ -1,4 +1,4 @@
-//===- analysis/Fusion.cpp - adjacent nests fused row by row --------------===//
+//===- analysis/loops/Fusion.cpp - adjacent nests fused row by row --------===//
 //
 // Two independent nests that follow each other over rows with the same
 // owners, such as a stencil sweep and the update after it,

@@ -1,4 +1,4 @@
-//===- analysis/IoCalls.h - what code does with replicated I/O --*- C++ -*-===//
+//===- analysis/effects/IoCalls.h - replicated I/O --------------*- C++ -*-===//
 //
 // Replicated code's I/O goes through the runtime (runtime/mpi/ReplicatedIo.h):
 // rank 0 does each operation for every rank. Two parts need to know which

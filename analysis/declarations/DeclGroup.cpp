@@ -1,5 +1,5 @@
-//===- analysis/DeclGroup.cpp - several variables in one declaration -----===//
-#include "DeclGroup.h"
+//===- analysis/declarations/DeclGroup.cpp - declarations split -----------===//
+#include "declarations/DeclGroup.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"

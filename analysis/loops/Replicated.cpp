@@ -1,4 +1,4 @@
-//===- analysis/Replicated.cpp - nests that cannot run in parallel -------===//
+//===- analysis/loops/Replicated.cpp - nests that cannot run in parallel --===//
 //
 // An independent loop (nest) whose inner loop is not marked independent and
 // writes elements over a distributed dimension at that loop's index, with a
@@ -19,7 +19,7 @@
 // assertion is false, there is no sequential meaning to fall back on.
 //
 //===----------------------------------------------------------------------===//
-#include "Replicated.h"
+#include "loops/Replicated.h"
 #include "Phases.h"
 
 #include "clang/AST/ASTContext.h"

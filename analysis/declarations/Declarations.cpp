@@ -1,4 +1,4 @@
-//===- analysis/Declarations.cpp - the declarative directives ------------===//
+//===- analysis/declarations/Declarations.cpp - declarative directives ----===//
 //
 // processors, distribute and dynamic in source order, then redistribute:
 // each folded and checked against the HPF rules and the plan library, and
@@ -6,7 +6,7 @@
 // mappings, redistributions).
 //
 //===----------------------------------------------------------------------===//
-#include "DeclGroup.h"
+#include "declarations/DeclGroup.h"
 #include "Expressions.h"
 #include "Phases.h"
 

@@ -1,4 +1,4 @@
-//===- analysis/OwnerReads.cpp - element reads one owner evaluates --------===//
+//===- analysis/replicated/OwnerReads.cpp - reads one owner evaluates -----===//
 //
 // Every element read of replicated code is a broadcast from its owner
 // (A.get_at). When several reads in one expression provably have the same

@@ -1,4 +1,4 @@
-//===- analysis/RowReads.cpp - slices read at loop-invariant subscripts ---===//
+//===- analysis/reads/RowReads.cpp - loop-invariant slices ----------------===//
 //
 // Gaussian elimination written as a user would:
 //

@@ -1,4 +1,4 @@
-//===- analysis/InspectionWindow.cpp - inspections kept across a loop -----===//
+//===- analysis/reads/InspectionWindow.cpp - kept inspections -------------===//
 //
 // A nest's inspectors (NeededReads.cpp, and FetchedReads.cpp for a
 // subscript through an index array) list the elements its iterations read:
@@ -46,7 +46,7 @@
 //===----------------------------------------------------------------------===//
 #include "Expressions.h"
 #include "Phases.h"
-#include "ProgramWrites.h"
+#include "effects/ProgramWrites.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"

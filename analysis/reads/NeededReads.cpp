@@ -1,4 +1,4 @@
-//===- analysis/NeededReads.cpp - reads inside inner loops, inspected -----===//
+//===- analysis/reads/NeededReads.cpp - inspected inner-loop reads --------===//
 //
 // A compressed-sparse-row product
 //
@@ -36,7 +36,7 @@
 //===----------------------------------------------------------------------===//
 #include "Expressions.h"
 #include "Phases.h"
-#include "SubscriptCheck.h"
+#include "reads/SubscriptCheck.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"

@@ -1,4 +1,4 @@
-//===- analysis/Placement.cpp - where a loop's elements live -------------===//
+//===- analysis/flow/Placement.cpp - where a loop's elements live ---------===//
 //
 // After the flow walk the mappings at each independent loop are known (or
 // known to be unknown). For every owner-computes loop this decides which
@@ -9,8 +9,8 @@
 //===----------------------------------------------------------------------===//
 #include "Expressions.h"
 #include "Phases.h"
-#include "Replicated.h"
-#include "RowArgs.h"
+#include "loops/Replicated.h"
+#include "reads/RowArgs.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"

@@ -1,11 +1,11 @@
-//===- analysis/ProgramWrites.cpp - who can write a variable -------------===//
+//===- analysis/effects/ProgramWrites.cpp - who can write a variable ------===//
 //
 // See ProgramWrites.h. Both questions are answered syntactically over the
 // translation unit, skipping system headers (a library cannot name the
 // program's variables).
 //
 //===----------------------------------------------------------------------===//
-#include "ProgramWrites.h"
+#include "effects/ProgramWrites.h"
 
 #include "Expressions.h"
 #include "effects/Effects.h"

@@ -1,4 +1,4 @@
-//===- analysis/Flow.cpp - the mapping of each array at each directive ---===//
+//===- analysis/flow/Flow.cpp - each array's mapping at each directive ----===//
 //
 // A walk over each function computes, for every redistribute, the array's
 // mapping just before it, and for every independent loop the mappings

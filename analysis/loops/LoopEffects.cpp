@@ -1,4 +1,4 @@
-//===- analysis/LoopEffects.cpp - what a loop does through calls ----------===//
+//===- analysis/loops/LoopEffects.cpp - what a loop does through calls ----===//
 //
 // The iterations of an independent loop run split over the ranks, so what
 // they change must be theirs: the elements they own, their own variables,
@@ -13,7 +13,7 @@
 //===----------------------------------------------------------------------===//
 #include "Expressions.h"
 #include "Phases.h"
-#include "ProgramWrites.h"
+#include "effects/ProgramWrites.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Stmt.h"

@@ -1,4 +1,4 @@
-//===- analysis/Loops.cpp - independent loops and nests ------------------===//
+//===- analysis/loops/Loops.cpp - independent loops and nests -------------===//
 //
 // An independent directive must stand before a for loop of the shape
 // `for (int i = lb; i < ub; ++i)`. A loop whose body uses a
@@ -12,7 +12,7 @@
 //===----------------------------------------------------------------------===//
 #include "Expressions.h"
 #include "Phases.h"
-#include "Replicated.h"
+#include "loops/Replicated.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"

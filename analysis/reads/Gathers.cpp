@@ -1,4 +1,4 @@
-//===- analysis/Gathers.cpp - reads served by copies and halos -----------===//
+//===- analysis/reads/Gathers.cpp - reads served by copies and halos ------===//
 //
 // A loop reads some arrays at elements other ranks own: from a copy of the
 // whole array gathered before the loop, or, for reads at i + c of arrays
