@@ -105,6 +105,36 @@ const FunctionDecl *definition(const FunctionDecl *FD) {
   return nullptr;
 }
 
+/// The functions of the program (not of system headers) named other than
+/// as the callee of a direct call: a pointer to one may be called anywhere.
+class AddressTakenFinder : public RecursiveASTVisitor<AddressTakenFinder> {
+public:
+  explicit AddressTakenFinder(const SourceManager &SM) : SM(SM) {}
+  std::vector<const FunctionDecl *> Found;
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitLambdaBody() const { return true; }
+  bool VisitCallExpr(CallExpr *E) {
+    if (const auto *DRE =
+            dyn_cast<DeclRefExpr>(E->getCallee()->IgnoreParenImpCasts()))
+      Callees.insert(DRE);
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    const auto *FD = dyn_cast<FunctionDecl>(E->getDecl());
+    if (FD && !Callees.count(E) && !isa<CXXMethodDecl>(FD) &&
+        !inSystem(SM, FD->getLocation()))
+      if (const FunctionDecl *Def = definition(FD);
+          Def && Seen.insert(Def).second)
+        Found.push_back(Def);
+    return true;
+  }
+
+private:
+  const SourceManager &SM;
+  std::set<const DeclRefExpr *> Callees;
+  std::set<const FunctionDecl *> Seen;
+};
+
 /// A call edge: where, and the callee's definition.
 struct Edge {
   SourceLocation Loc;
@@ -117,9 +147,11 @@ struct Edge {
 class Collector : public RecursiveASTVisitor<Collector> {
 public:
   Collector(ASTContext &Ctx, std::function<bool(const VarDecl *)> Own,
-            Effects &Out, std::vector<Edge> &Edges)
+            Effects &Out, std::vector<Edge> &Edges,
+            std::function<const std::vector<const FunctionDecl *> &()>
+                AddressTaken)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Own(std::move(Own)), Out(Out),
-        Edges(Edges) {}
+        Edges(Edges), AddressTaken(std::move(AddressTaken)) {}
 
   /// The variables read that are not the code's own, for the mutation
   /// analysis.
@@ -165,7 +197,7 @@ public:
     const FunctionDecl *FD = E->getDirectCallee();
     if (!FD) {
       if (!isa<CXXPseudoDestructorExpr>(E->getCallee()->IgnoreParens()))
-        opaque(E->getBeginLoc(), "a call through a pointer");
+        throughPointer(E);
       return true;
     }
     if (FD->hasAttr<ReturnsTwiceAttr>() ||
@@ -314,6 +346,7 @@ private:
   Effects &Out;
   std::vector<Edge> &Edges;
   std::set<const DeclRefExpr *> CalleeRefs;
+  std::function<const std::vector<const FunctionDecl *> &()> AddressTaken;
   std::set<const VarDecl *> Seen;
 
   /// E (or the element or field of it that E is the base of) is the left
@@ -517,6 +550,20 @@ private:
     return Found;
   }
 
+  /// A call through a pointer may run any function of the program whose
+  /// address is taken and whose type it has (each is a callee), or one of
+  /// another file (unseen).
+  void throughPointer(const CallExpr *E) {
+    QualType Callee = E->getCallee()->getType();
+    if (const auto *PT = Callee->getAs<PointerType>())
+      Callee = PT->getPointeeType();
+    const bool Typed = Callee->isFunctionType();
+    for (const FunctionDecl *F : AddressTaken())
+      if (!Typed || Ctx.hasSameType(F->getType(), Callee))
+        edge(E->getBeginLoc(), F);
+    opaque(E->getBeginLoc(), "a call through a pointer");
+  }
+
   void opaque(SourceLocation L, std::string What) {
     once(Out.Opaque, L, std::move(What));
   }
@@ -649,6 +696,24 @@ struct Analysis::Impl {
     std::vector<Edge> Edges;
   };
   std::map<const FunctionDecl *, Node> Nodes;
+  std::optional<std::vector<const FunctionDecl *>> AddressTaken;
+
+  /// The program's functions whose address is taken (found once).
+  const std::vector<const FunctionDecl *> &addressTaken() {
+    if (!AddressTaken) {
+      AddressTakenFinder Finder(Ctx.getSourceManager());
+      Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
+      AddressTaken = std::move(Finder.Found);
+    }
+    return *AddressTaken;
+  }
+  Collector collector(std::function<bool(const VarDecl *)> Own, Effects &Out,
+                      std::vector<Edge> &Edges) {
+    return Collector(Ctx, std::move(Own), Out, Edges,
+                     [this]() -> const std::vector<const FunctionDecl *> & {
+                       return addressTaken();
+                     });
+  }
 
   /// Creates the nodes of Def and everything it reaches, then runs the
   /// fixpoint over all nodes.
@@ -662,9 +727,8 @@ struct Analysis::Impl {
         continue;
       Node &N = Nodes[F];
       Added = true;
-      Collector C(
-          Ctx, [F](const VarDecl *V) { return automaticIn(V, F); }, N.All,
-          N.Edges);
+      Collector C = collector(
+          [F](const VarDecl *V) { return automaticIn(V, F); }, N.All, N.Edges);
       const Stmt *Body = F->getBody();
       if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(F))
         for (const CXXCtorInitializer *I : Ctor->inits())
@@ -728,7 +792,7 @@ Effects Analysis::ofStatement(const Stmt *S, const DeclContext *Owner) {
   };
   Effects Out;
   std::vector<Edge> Edges;
-  Collector C(P->Ctx, Inside, Out, Edges);
+  Collector C = P->collector(Inside, Out, Edges);
   C.TraverseStmt(const_cast<Stmt *>(S));
   mutations(P->Ctx, S, C.Candidates, C.Derefs, Out);
   for (const Edge &E : Edges)

@@ -17,8 +17,10 @@
 // What counts as a call (an edge): a call to a function whose body is in
 // the translation unit, a constructor, the destructor of a local or
 // temporary, operator new and delete, default arguments and member
-// initializers, and every lambda or function named in the code (it may be
-// called by whatever it is handed to). Library functions (system headers)
+// initializers, every lambda or function named in the code (it may be
+// called by whatever it is handed to), and for a call through a pointer
+// every function of the program whose address is taken and whose type it
+// has (a function of another file it may also reach stays opaque). Library functions (system headers)
 // are not entered: what they change through their arguments is the
 // mutation analysis' answer at the call; the C library's exits and I/O are
 // effects of their own.
