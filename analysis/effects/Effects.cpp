@@ -146,10 +146,10 @@ struct Edge {
 /// operator, since whatever it is handed to may call it.
 class Collector : public RecursiveASTVisitor<Collector> {
 public:
-  Collector(ASTContext &Ctx, std::function<bool(const VarDecl *)> Own,
-            Effects &Out, std::vector<Edge> &Edges,
-            std::function<const std::vector<const FunctionDecl *> &()>
-                AddressTaken)
+  Collector(
+      ASTContext &Ctx, std::function<bool(const VarDecl *)> Own, Effects &Out,
+      std::vector<Edge> &Edges,
+      std::function<const std::vector<const FunctionDecl *> &()> AddressTaken)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Own(std::move(Own)), Out(Out),
         Edges(Edges), AddressTaken(std::move(AddressTaken)) {}
 
