@@ -196,8 +196,8 @@ void groupOwnerReads(clang::ASTContext &Ctx, Program &P);
 class Flow : Phase {
 public:
   explicit Flow(Context &C) : Phase(C) {}
-  /// Walks every function: the source mapping of each redistribute, and
-  /// the state at each independent loop.
+  /// Walks every function holding directives: the source mapping of each
+  /// redistribute, and the state at each independent loop.
   LoopStates walk();
   /// The static / run-time / removal decision of each redistribute, with
   /// its remark.

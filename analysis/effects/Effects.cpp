@@ -156,6 +156,8 @@ public:
   /// The variables read that are not the code's own, for the mutation
   /// analysis.
   std::vector<const VarDecl *> Candidates;
+  /// The code calls a function that may return twice (Reach::ReturnsTwice).
+  bool ReturnsTwice = false;
 
   /// The begin, end, `!=` and `++` of a range for, a structured binding's
   /// get<I>(): implicit code that runs.
@@ -205,6 +207,7 @@ public:
          llvm::is_contained({"setjmp", "_setjmp", "sigsetjmp", "__sigsetjmp",
                              "getcontext", "vfork"},
                             FD->getName()))) {
+      ReturnsTwice = true;
       opaque(E->getBeginLoc(), "a call of '" + FD->getNameAsString() +
                                    "', which may return twice,");
       return true;
@@ -715,6 +718,28 @@ struct Analysis::Impl {
                      });
   }
 
+  /// Each node's reach, once asked (the nodes it reaches are all
+  /// discovered with it, so it does not change).
+  std::map<const FunctionDecl *, Reach> Reaches;
+
+  /// What Def's node reaches (after discover).
+  const Reach &reach(const FunctionDecl *Def) {
+    if (auto It = Reaches.find(Def); It != Reaches.end())
+      return It->second;
+    Reach R;
+    std::vector<const FunctionDecl *> Work{Def};
+    while (!Work.empty()) {
+      const FunctionDecl *F = Work.back();
+      Work.pop_back();
+      if (R.Functions.insert(F).second)
+        for (const Edge &E : Nodes[F].Edges)
+          Work.push_back(E.Callee);
+    }
+    const Effects &All = Nodes[Def].All;
+    R.Unfollowed = All.Opaque ? All.Opaque : All.Callback;
+    return Reaches.emplace(Def, std::move(R)).first->second;
+  }
+
   /// Creates the nodes of Def and everything it reaches, then runs the
   /// fixpoint over all nodes.
   void discover(const FunctionDecl *Def) {
@@ -808,6 +833,39 @@ Effects Analysis::ofStatement(const Stmt *S, const DeclContext *Owner) {
     Out.Reads.insert_or_assign(V, W);
   merge(Out, Through, SourceLocation(), nullptr, Keep);
   return Out;
+}
+
+const Reach &Analysis::reachOf(const FunctionDecl *FD) {
+  static const Reach None;
+  const FunctionDecl *Def = definition(FD);
+  if (!Def)
+    return None;
+  if (!P->Nodes.count(Def))
+    P->discover(Def);
+  return P->reach(Def);
+}
+
+Reach Analysis::reachOf(const Stmt *S) {
+  Effects Direct;
+  std::vector<Edge> Edges;
+  // Every variable counts as S's own: only the calls are collected.
+  Collector C =
+      P->collector([](const VarDecl *) { return true; }, Direct, Edges);
+  C.TraverseStmt(const_cast<Stmt *>(S));
+  Reach R;
+  R.ReturnsTwice = C.ReturnsTwice;
+  R.Unfollowed = Direct.Opaque ? Direct.Opaque : Direct.Callback;
+  for (const Edge &E : Edges) {
+    if (!P->Nodes.count(E.Callee))
+      P->discover(E.Callee);
+    const Reach &Callee = P->reach(E.Callee);
+    R.Functions.insert(Callee.Functions.begin(), Callee.Functions.end());
+    if (!R.Unfollowed && Callee.Unfollowed) {
+      R.Unfollowed = Callee.Unfollowed;
+      R.Unfollowed->Path.insert(R.Unfollowed->Path.begin(), {E.Loc, E.Callee});
+    }
+  }
+  return R;
 }
 
 std::string Analysis::pathText(const Witness &W) const {

@@ -25,6 +25,11 @@
 // mutation analysis' answer at the call; the C library's exits and I/O are
 // effects of their own.
 //
+// The same graph answers a narrower question, for code whose effects do
+// not matter but what it may run does (the flow walk: which arrays a
+// statement may redistribute): the function definitions reached,
+// transitively, and whether a call on the way could not be followed.
+//
 //===----------------------------------------------------------------------===//
 #ifndef HPF_ANALYSIS_EFFECTS_EFFECTS_H
 #define HPF_ANALYSIS_EFFECTS_EFFECTS_H
@@ -35,6 +40,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -81,6 +87,24 @@ struct Effects {
   std::optional<Witness> Output, Input, File;
 };
 
+/// What code may run: the calls of the graph above, followed through.
+struct Reach {
+  /// The function definitions it may run, transitively (for a function:
+  /// itself too).
+  std::set<const clang::FunctionDecl *> Functions;
+  /// A call on the way whose callee cannot be told
+  /// (Effects::Opaque: through a pointer or a std::function, a virtual
+  /// call, a function defined in another file, setjmp), or a library call
+  /// given a callable or a user type (Effects::Callback), which may call
+  /// more than the edges to what it was given (what a pointer points to,
+  /// an override of a library class's virtual function).
+  std::optional<Witness> Unfollowed;
+  /// The code itself (not a function it calls) calls a function that may
+  /// return twice (setjmp): what follows that call in its function may run
+  /// again after anything the function runs later.
+  bool ReturnsTwice = false;
+};
+
 /// The analysis of one translation unit. Summaries are computed on demand
 /// and kept.
 class Analysis {
@@ -97,6 +121,14 @@ public:
   /// the variables declared inside S are its own. Direct effects of S
   /// itself are included (a write in S has an empty path).
   Effects ofStatement(const clang::Stmt *S, const clang::DeclContext *Owner);
+
+  /// What calling FD may run (nothing if its definition is not in the
+  /// translation unit).
+  const Reach &reachOf(const clang::FunctionDecl *FD);
+
+  /// What running S may run. Cheaper than ofStatement: no variable is
+  /// looked at.
+  Reach reachOf(const clang::Stmt *S);
 
   /// "'f' (called at line 12) -> 'g' (line 30)": a witness' path.
   std::string pathText(const Witness &W) const;

@@ -180,6 +180,9 @@ public:
       if (M->getOverloadedOperator() == OO_Call && !M->getParent()->isLambda())
         add(F, "a function object's call operator");
     }
+    if (F->doesThisDeclarationHaveABody() && F->isExternallyVisible() &&
+        !F->isMain())
+      External.push_back(F);
     if (F->isReplaceableGlobalAllocationFunction())
       add(F, "a replacement allocation function");
     if (F->hasBody() && isa_and_nonnull<CoroutineBodyStmt>(F->getBody()))
@@ -190,6 +193,10 @@ public:
     // A thread_local's initializer runs at its first use in any function.
     if (V->getTLSKind() == VarDecl::TLS_Dynamic && V->getInit())
       ThreadInits.push_back(V->getInit());
+    else if (V->hasGlobalStorage() && !V->isStaticLocal() &&
+             V->getTLSKind() == VarDecl::TLS_None && V->getInit() &&
+             !V->isTemplated())
+      StaticInits.push_back(V->getInit());
     return true;
   }
   bool VisitLambdaExpr(LambdaExpr *E) {
@@ -270,6 +277,8 @@ public:
   /// Initializers of thread_local variables: they run at the first use of
   /// any of them, in whatever function (walked whole, like a loop).
   std::vector<const Expr *> ThreadInits;
+  std::vector<const Expr *> StaticInits;
+  std::vector<const FunctionDecl *> External;
 
 private:
   ASTContext &Ctx;
@@ -400,6 +409,11 @@ private:
                            CXXBindTemporaryExpr, ImplicitCastExpr,
                            CXXConstructExpr>(P))
         return false;
+      // A copy of the closure, not another object made from it (a
+      // std::function, whose call cannot be followed to the closure).
+      if (const auto *Ctor = dyn_cast<CXXConstructExpr>(P);
+          Ctor && Ctor->getType()->getAsCXXRecordDecl() != E->getLambdaClass())
+        return false;
       Child = P;
     }
     if (!Var->hasLocalStorage() || Var->getType()->isReferenceType())
@@ -507,10 +521,21 @@ std::string writesIn(effects::Analysis &A, ASTContext &Ctx,
                   Vars);
 }
 
-std::string indirectWriter(effects::Analysis &A, ASTContext &Ctx,
-                           const std::set<const VarDecl *> &Vars) {
+IndirectEntries indirectEntries(ASTContext &Ctx) {
   Entries E(Ctx);
   E.TraverseDecl(Ctx.getTranslationUnitDecl());
+  IndirectEntries Out;
+  Out.Functions = E.entries();
+  Out.External = std::move(E.External);
+  Out.ThreadInits = std::move(E.ThreadInits);
+  Out.StaticInits = std::move(E.StaticInits);
+  Out.Other = std::move(E.Other);
+  return Out;
+}
+
+std::string indirectWriter(effects::Analysis &A, ASTContext &Ctx,
+                           const std::set<const VarDecl *> &Vars) {
+  IndirectEntries E = indirectEntries(Ctx);
   if (!E.Other.empty())
     return E.Other;
   for (const Expr *Init : E.ThreadInits)
@@ -518,7 +543,7 @@ std::string indirectWriter(effects::Analysis &A, ASTContext &Ctx,
                                  A.ofStatement(Init, nullptr), Vars);
         !W.empty())
       return "a thread_local's initializer may run in the loop, and " + W;
-  for (const auto &[F, How] : E.entries()) {
+  for (const auto &[F, How] : E.Functions) {
     const FunctionDecl *Def = nullptr;
     if (!F->hasBody(Def) || !Def->getBody() ||
         inSystemHeader(Ctx.getSourceManager(), Def->getLocation()))

@@ -10,15 +10,19 @@
 #ifndef HPF_ANALYSIS_PROGRAMWRITES_H
 #define HPF_ANALYSIS_PROGRAMWRITES_H
 
+#include "effects/Effects.h"
 #include "clang/Basic/SourceLocation.h"
 #include "clang/Basic/SourceManager.h"
-#include "effects/Effects.h"
 
+#include <map>
 #include <set>
 #include <string>
+#include <vector>
 
 namespace clang {
 class ASTContext;
+class Expr;
+class FunctionDecl;
 class Stmt;
 class VarDecl;
 } // namespace clang
@@ -46,6 +50,29 @@ std::string untrackedVariable(clang::ASTContext &Ctx, const clang::VarDecl *V);
 std::string writesIn(effects::Analysis &A, clang::ASTContext &Ctx,
                      const std::set<const clang::VarDecl *> &Vars,
                      const clang::Stmt *S);
+
+/// The code of the program that may run without a direct call the effects
+/// analysis follows.
+struct IndirectEntries {
+  /// Functions that may so run, each with the reason: its address taken,
+  /// a coroutine, a virtual function, a function object's call operator, a
+  /// lambda handed on or without captures, a member of a class handed to
+  /// the library, a replacement operator new or delete.
+  std::map<const clang::FunctionDecl *, std::string> Functions;
+  /// The definitions another file may call by name: external linkage, but
+  /// main.
+  std::vector<const clang::FunctionDecl *> External;
+  /// Initializers of thread_local variables: each runs at the first use
+  /// of its variable, in whatever function.
+  std::vector<const clang::Expr *> ThreadInits;
+  /// Initializers of the other variables of static storage but local
+  /// statics: they run before main.
+  std::vector<const clang::Expr *> StaticInits;
+  /// Why nothing can be told (an asm statement, a function alias), or
+  /// empty.
+  std::string Other;
+};
+IndirectEntries indirectEntries(clang::ASTContext &Ctx);
 
 /// Why a write to one of Vars (canonical declarations, each used only by
 /// name) may happen outside the direct calls a walk from a loop follows

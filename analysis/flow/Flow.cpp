@@ -1,20 +1,41 @@
 //===- analysis/flow/Flow.cpp - each array's mapping at each directive ----===//
 //
-// A walk over each function computes, for every redistribute, the array's
-// mapping just before it, and for every independent loop the mappings
-// where it stands. The walk is sound: anything control flow or a call
-// could change is "unknown" (which functions may redistribute which arrays
-// is computed first, transitively over the call graph). A redistribute
-// whose source and target are known constants gets a static plan or is
-// removed; the others are planned at run time. An array parameter
-// (inherited mapping) is unknown in its function, and aliases every array
-// of its caller.
+// A walk over each function holding directives computes, for every
+// redistribute, the array's mapping just before it, and for every
+// independent loop the mappings where it stands. The walk is sound:
+// anything control flow or code that runs could change is "unknown". A
+// redistribute whose source and target are known constants gets a static
+// plan or is removed; the others are planned at run time. An array
+// parameter (inherited mapping) is unknown in its function, and aliases
+// every array of its caller.
+//
+// What code may run is the effects analysis' answer (effects/Effects.h):
+// the function definitions a statement reaches, transitively, through
+// calls, constructors and destructors, member initializers, default
+// arguments, operator new and delete, and every lambda or function it
+// names. Code may redistribute the arrays of the redistribute directives
+// in those functions. Where the analysis cannot follow a call, the callee
+// is one of:
+//  - a function of another file or of a library: it cannot name this
+//    file's distributed arrays (they are hpf::darray objects of this file
+//    only), and reaches this file's code only through a pointer it was
+//    given or, unless the file is the whole program, by the name of a
+//    function of external linkage;
+//  - what a pointer, a std::function or a virtual call leads to: a
+//    function of this file whose address is taken, a lambda handed on, a
+//    virtual function, ... (ProgramWrites.h, IndirectEntries), or another
+//    file's function as above.
+// So such a call may redistribute what those functions reach, and nothing
+// else: precise where a program has no callbacks, and sound where it has.
 //
 //===----------------------------------------------------------------------===//
 #include "Phases.h"
+#include "effects/ProgramWrites.h"
 
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 
 using namespace clang;
@@ -25,90 +46,87 @@ using pragma::DirectiveKind;
 
 namespace {
 
-/// Which functions may redistribute which arrays.
-using MayRedistMap = std::map<const FunctionDecl *, std::set<DistArray *>>;
-
-/// Calls made in a statement and redistributes written inside it.
-class EffectCollector : public RecursiveASTVisitor<EffectCollector> {
+/// Which arrays running code may redistribute.
+class Redistributors {
 public:
-  std::set<const FunctionDecl *> Callees;
-  bool Indirect = false;
-  bool VisitCallExpr(CallExpr *E) {
-    if (const FunctionDecl *FD = E->getDirectCallee())
-      Callees.insert(FD->getCanonicalDecl());
-    else
-      Indirect = true;
-    return true;
+  explicit Redistributors(Context &C) {
+    for (const Redistribution &RD : C.P.Redistributions) {
+      auto It = C.P.Anchors.find(RD.DirId);
+      const auto *F = It == C.P.Anchors.end()
+                          ? nullptr
+                          : dyn_cast_or_null<FunctionDecl>(It->second.Context);
+      if (F)
+        Direct[F->getCanonicalDecl()].insert(RD.Array);
+      else // not in a function the analysis knows: at any time
+        Anytime.insert(RD.Array);
+    }
+    if (C.P.Redistributions.empty())
+      return;
+    IndirectEntries E = indirectEntries(C.Ctx);
+    if (!E.Other.empty()) {
+      // Another name for a function, or an asm statement: anything can
+      // run anything.
+      for (const Redistribution &RD : C.P.Redistributions)
+        Unfollowed.insert(RD.Array);
+    } else {
+      std::vector<const FunctionDecl *> Callable = E.External;
+      if (C.Opts.WholeProgram)
+        Callable.clear();
+      for (const auto &[F, Why] : E.Functions)
+        Callable.push_back(F);
+      // What these reach through calls they cannot follow is this set
+      // again.
+      for (const FunctionDecl *F : Callable)
+        for (const FunctionDecl *G : C.Effects.reachOf(F).Functions)
+          direct(G, Unfollowed);
+    }
+    // A thread_local's initializer runs at the first use of its variable,
+    // anywhere.
+    for (const Expr *Init : E.ThreadInits) {
+      std::set<DistArray *> A = of(C.Effects.reachOf(Init));
+      Anytime.insert(A.begin(), A.end());
+    }
+    // The initializers of this file's variables of static storage run
+    // before main, in order. Another file's cannot reach these arrays:
+    // they may run before the arrays are constructed.
+    BeforeMain = Anytime;
+    for (const Expr *Init : E.StaticInits) {
+      std::set<DistArray *> A = of(C.Effects.reachOf(Init));
+      BeforeMain.insert(A.begin(), A.end());
+    }
   }
-  bool VisitCXXConstructExpr(CXXConstructExpr *E) {
-    if (const auto *C = E->getConstructor())
-      Callees.insert(C->getCanonicalDecl());
-    return true;
+
+  /// The arrays code may redistribute that runs what R says.
+  std::set<DistArray *> of(const effects::Reach &R) const {
+    std::set<DistArray *> Out = Anytime;
+    for (const FunctionDecl *F : R.Functions)
+      direct(F, Out);
+    if (R.Unfollowed)
+      Out.insert(Unfollowed.begin(), Unfollowed.end());
+    return Out;
   }
+
+  /// Arrays that may be redistributed before main starts.
+  std::set<DistArray *> BeforeMain;
+
+private:
+  void direct(const FunctionDecl *F, std::set<DistArray *> &Out) const {
+    if (auto It = Direct.find(F->getCanonicalDecl()); It != Direct.end())
+      Out.insert(It->second.begin(), It->second.end());
+  }
+
+  /// The arrays of the redistribute directives in each function.
+  std::map<const FunctionDecl *, std::set<DistArray *>> Direct;
+  /// What a call that cannot be followed may redistribute.
+  std::set<DistArray *> Unfollowed;
+  /// What may be redistributed during any code.
+  std::set<DistArray *> Anytime;
 };
 
 class FlowWalker {
 public:
-  FlowWalker(Context &C, const MayRedistMap &MayRedist,
-             const std::set<const FunctionDecl *> &MayRedistAll,
-             LoopStates &States)
-      : C(C), MayRedist(MayRedist), MayRedistAll(MayRedistAll), States(States) {
-  }
-
-  /// The arrays a statement may redistribute (directly or through calls).
-  std::set<DistArray *> changedIn(const Stmt *S) {
-    std::set<DistArray *> Out;
-    SourceRange SR = S->getSourceRange();
-    for (Redistribution &RD : C.P.Redistributions) {
-      SourceLocation L = C.State.Directives[RD.DirId].HashLoc;
-      if (C.SM.isBeforeInTranslationUnit(SR.getBegin(), L) &&
-          C.SM.isBeforeInTranslationUnit(L, SR.getEnd()))
-        Out.insert(RD.Array);
-    }
-    EffectCollector EC;
-    EC.TraverseStmt(const_cast<Stmt *>(S));
-    addCallEffects(EC, Out);
-    return Out;
-  }
-  void addCallEffects(const EffectCollector &EC, std::set<DistArray *> &Out) {
-    if (EC.Indirect) {
-      for (Redistribution &RD : C.P.Redistributions)
-        Out.insert(RD.Array);
-      return;
-    }
-    for (const FunctionDecl *F : EC.Callees) {
-      if (MayRedistAll.count(F))
-        for (Redistribution &RD : C.P.Redistributions)
-          Out.insert(RD.Array);
-      if (auto It = MayRedist.find(F); It != MayRedist.end())
-        Out.insert(It->second.begin(), It->second.end());
-    }
-  }
-
-  void forget(FlowState &S, const std::set<DistArray *> &Arrays) {
-    for (DistArray *Arr : Arrays)
-      S[Arr] = std::nullopt;
-    // A parameter may be any of the arrays changed (and any array the
-    // parameter of a callee): aliases are forgotten together.
-    if (!Arrays.empty())
-      for (auto &[Arr, M] : S)
-        if (Arr->Inherited)
-          M = std::nullopt;
-  }
-  static FlowState join(const FlowState &X, const FlowState &Y) {
-    FlowState Out;
-    for (const auto &[Arr, M] : X) {
-      auto It = Y.find(Arr);
-      if (It != Y.end() && M && It->second && *M == *It->second)
-        Out[Arr] = M;
-      else
-        Out[Arr] = std::nullopt;
-    }
-    for (const auto &[Arr, M] : Y)
-      if (!X.count(Arr))
-        Out[Arr] = std::nullopt;
-    return Out;
-  }
+  FlowWalker(Context &C, const Redistributors &Red, LoopStates &States)
+      : C(C), Red(Red), States(States) {}
 
   void walk(const Stmt *S, FlowState &St) {
     if (!S)
@@ -117,8 +135,18 @@ public:
       anchor(It->second, St);
       return;
     }
-    if (isa<LambdaExpr>(S) || isa<BlockExpr>(S))
-      return; // a separate function body
+    // Code without a directive: only what it may run matters.
+    if (!holdsDirective(S)) {
+      runs(S, St);
+      return;
+    }
+    if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+      for (const Stmt *Child : CS->body())
+        walk(Child, St);
+      for (const Stmt *Child : CS->body())
+        scopeEnd(Child, St);
+      return;
+    }
     if (const auto *If = dyn_cast<IfStmt>(S)) {
       walk(If->getInit(), St);
       walk(If->getConditionVariableDeclStmt(), St);
@@ -127,38 +155,44 @@ public:
       walk(If->getThen(), Then);
       walk(If->getElse(), Else);
       St = join(Then, Else);
+      scopeEnd(If->getInit(), St);
+      scopeEnd(If->getConditionVariableDeclStmt(), St);
       return;
     }
-    if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
-        isa<CXXForRangeStmt>(S) || isa<SwitchStmt>(S) || isa<CXXTryStmt>(S)) {
-      forget(St, changedIn(S));
-      for (const Stmt *C : S->children()) {
+    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, SwitchStmt,
+            CXXTryStmt>(S)) {
+      // Whatever any iteration, case or handler may change is unknown
+      // throughout.
+      runs(S, St);
+      for (const Stmt *Child : S->children()) {
         FlowState Inner = St;
-        walk(C, Inner);
+        walk(Child, Inner);
       }
       return;
     }
-    if (isa<LabelStmt>(S)) {
-      for (auto &[Arr, M] : St)
-        M = std::nullopt;
+    // A jump may come here from anywhere in the function (a case label:
+    // from the switch, past the code before it).
+    if (const auto *L = dyn_cast<LabelStmt>(S)) {
+      unknown(St);
+      walk(L->getSubStmt(), St);
+      return;
     }
-    for (const Stmt *C : S->children())
-      walk(C, St);
-    if (const auto *CE = dyn_cast<CallExpr>(S)) {
-      EffectCollector EC;
-      if (const FunctionDecl *FD = CE->getDirectCallee())
-        EC.Callees.insert(FD->getCanonicalDecl());
-      else
-        EC.Indirect = true;
-      std::set<DistArray *> Changed;
-      addCallEffects(EC, Changed);
-      forget(St, Changed);
-    } else if (const auto *CC = dyn_cast<CXXConstructExpr>(S)) {
-      EffectCollector EC;
-      EC.Callees.insert(CC->getConstructor()->getCanonicalDecl());
-      std::set<DistArray *> Changed;
-      addCallEffects(EC, Changed);
-      forget(St, Changed);
+    if (const auto *SC = dyn_cast<SwitchCase>(S)) {
+      unknown(St);
+      walk(SC->getSubStmt(), St);
+      return;
+    }
+    if (const auto *A = dyn_cast<AttributedStmt>(S)) {
+      walk(A->getSubStmt(), St);
+      return;
+    }
+    // Any other code holding a directive (a statement expression in an
+    // expression): the order its parts run in is not followed, so every
+    // mapping is unknown in each and after them.
+    unknown(St);
+    for (const Stmt *Child : S->children()) {
+      FlowState Inner = St;
+      walk(Child, Inner);
     }
   }
 
@@ -201,65 +235,106 @@ public:
   }
 
 private:
+  /// Whether S holds a directive of its function (not one of a lambda or
+  /// block in it: that is another function's).
+  bool holdsDirective(const Stmt *S) {
+    if (!S || isa<LambdaExpr, BlockExpr>(S))
+      return false;
+    if (C.AnchorStmts.count(S))
+      return true;
+    if (auto It = Holds.find(S); It != Holds.end())
+      return It->second;
+    bool Found = false;
+    for (const Stmt *Child : S->children())
+      Found = holdsDirective(Child) || Found;
+    Holds[S] = Found;
+    return Found;
+  }
+
+  /// Forgets what running S may change: the redistribute directives in it
+  /// and what the code it runs may redistribute.
+  void runs(const Stmt *S, FlowState &St) {
+    effects::Reach R = C.Effects.reachOf(S);
+    if (R.ReturnsTwice) {
+      unknown(St); // a label, in effect
+      return;
+    }
+    std::set<DistArray *> Changed = Red.of(R);
+    SourceRange SR = S->getSourceRange();
+    for (Redistribution &RD : C.P.Redistributions) {
+      SourceLocation L = C.State.Directives[RD.DirId].HashLoc;
+      if (C.SM.isBeforeInTranslationUnit(SR.getBegin(), L) &&
+          C.SM.isBeforeInTranslationUnit(L, SR.getEnd()))
+        Changed.insert(RD.Array);
+    }
+    forget(St, Changed);
+  }
+
+  /// At the end of a scope the destructors of the variables S declares
+  /// run (a reference may keep a temporary alive until then). What their
+  /// initializers run counts again, which is more than needed.
+  void scopeEnd(const Stmt *S, FlowState &St) {
+    const auto *DS = dyn_cast_or_null<DeclStmt>(S);
+    if (!DS)
+      return;
+    bool Destroyed = false;
+    for (const Decl *D : DS->decls())
+      if (const auto *V = dyn_cast<VarDecl>(D); V && V->hasLocalStorage()) {
+        QualType T = V->getType();
+        const CXXRecordDecl *RD =
+            C.Ctx.getBaseElementType(T)->getAsCXXRecordDecl();
+        Destroyed |=
+            T->isReferenceType() || T->isDependentType() ||
+            (RD && (!RD->hasDefinition() || !RD->hasTrivialDestructor()));
+      }
+    if (!Destroyed)
+      return;
+    if (holdsDirective(DS))
+      unknown(St);
+    else
+      runs(DS, St);
+  }
+
+  void forget(FlowState &S, const std::set<DistArray *> &Arrays) {
+    for (DistArray *Arr : Arrays)
+      S[Arr] = std::nullopt;
+    // A parameter may be any of the arrays changed (and any array the
+    // parameter of a callee): aliases are forgotten together.
+    if (!Arrays.empty())
+      for (auto &[Arr, M] : S)
+        if (Arr->Inherited)
+          M = std::nullopt;
+  }
+  static void unknown(FlowState &St) {
+    for (auto &[Arr, M] : St)
+      M = std::nullopt;
+  }
+  static FlowState join(const FlowState &X, const FlowState &Y) {
+    FlowState Out;
+    for (const auto &[Arr, M] : X) {
+      auto It = Y.find(Arr);
+      if (It != Y.end() && M && It->second && *M == *It->second)
+        Out[Arr] = M;
+      else
+        Out[Arr] = std::nullopt;
+    }
+    for (const auto &[Arr, M] : Y)
+      if (!X.count(Arr))
+        Out[Arr] = std::nullopt;
+    return Out;
+  }
+
   Context &C;
-  const MayRedistMap &MayRedist;
-  const std::set<const FunctionDecl *> &MayRedistAll;
+  const Redistributors &Red;
   LoopStates &States;
+  std::map<const Stmt *, bool> Holds;
 };
 
 } // namespace
 
 LoopStates Flow::walk() {
-  MayRedistMap MayRedist;
-  std::set<const FunctionDecl *> MayRedistAll;
-  // Which functions may redistribute which arrays (transitively).
-  std::map<const FunctionDecl *, EffectCollector> Calls;
-  std::vector<const FunctionDecl *> Funcs;
-  class FuncFinder : public RecursiveASTVisitor<FuncFinder> {
-  public:
-    std::vector<const FunctionDecl *> &Out;
-    explicit FuncFinder(std::vector<const FunctionDecl *> &O) : Out(O) {}
-    bool shouldVisitLambdaBody() const { return true; }
-    bool VisitFunctionDecl(FunctionDecl *F) {
-      if (F->doesThisDeclarationHaveABody())
-        Out.push_back(F);
-      return true;
-    }
-  } Finder(Funcs);
-  Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
-  for (const FunctionDecl *F : Funcs) {
-    EffectCollector &EC = Calls[F->getCanonicalDecl()];
-    EC.TraverseStmt(F->getBody());
-  }
-  for (Redistribution &RD : P.Redistributions) {
-    const auto *F = dyn_cast<FunctionDecl>(P.Anchors[RD.DirId].Context);
-    if (F)
-      MayRedist[F->getCanonicalDecl()].insert(RD.Array);
-  }
-  for (bool Changed = true; Changed;) {
-    Changed = false;
-    for (auto &[F, EC] : Calls) {
-      std::set<DistArray *> &Mine = MayRedist[F];
-      std::size_t Before = Mine.size();
-      bool All = MayRedistAll.count(F);
-      if (EC.Indirect && !All && !P.Redistributions.empty()) {
-        MayRedistAll.insert(F);
-        Changed = true;
-      }
-      for (const FunctionDecl *G : EC.Callees) {
-        if (MayRedistAll.count(G) && !MayRedistAll.count(F)) {
-          MayRedistAll.insert(F);
-          Changed = true;
-        }
-        if (auto It = MayRedist.find(G); It != MayRedist.end() && G != F)
-          Mine.insert(It->second.begin(), It->second.end());
-      }
-      Changed |= Mine.size() != Before;
-    }
-  }
-  // Walk every function. Global arrays enter main with their declared
-  // mapping (main cannot be called); other functions know only the arrays
-  // nobody redistributes.
+  Redistributors Red(C);
+  // Other functions than main know only the arrays nobody redistributes.
   std::set<DistArray *> Redistributed;
   for (Redistribution &RD : P.Redistributions) {
     Redistributed.insert(RD.Array);
@@ -270,18 +345,27 @@ LoopStates Flow::walk() {
         Redistributed.insert(Arr.get());
   }
   LoopStates States;
-  FlowWalker W(C, MayRedist, MayRedistAll, States);
-  for (const FunctionDecl *F : Funcs) {
+  FlowWalker W(C, Red, States);
+  // Every function holding a directive (a lambda's is its call operator).
+  std::set<const FunctionDecl *> Walked;
+  for (const auto &[Dir, A] : C.BodyAnchors) {
+    const auto *F = dyn_cast_or_null<FunctionDecl>(A.Context);
+    if (!F || !F->getBody() || !Walked.insert(F).second)
+      continue;
     FlowState St;
     for (auto &Arr : P.Arrays)
       if (Arr->Inherited) {
         // Inherited: the mapping of whatever array the call passes.
         if (Arr->Var->getDeclContext() == F)
           St[Arr.get()] = std::nullopt;
-      } else if (!Arr->Var->isLocalVarDecl())
-        St[Arr.get()] = F->isMain() || !Redistributed.count(Arr.get())
-                            ? std::optional<Mapping>(Arr->Initial)
-                            : std::nullopt;
+      } else if (!Arr->Var->isLocalVarDecl()) {
+        // Global arrays enter main with their declared mapping (main
+        // cannot be called) unless code before main changed it.
+        bool Known = F->isMain() ? !Red.BeforeMain.count(Arr.get())
+                                 : !Redistributed.count(Arr.get());
+        St[Arr.get()] =
+            Known ? std::optional<Mapping>(Arr->Initial) : std::nullopt;
+      }
     W.walk(F->getBody(), St);
   }
   return States;
