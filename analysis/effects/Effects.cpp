@@ -114,24 +114,26 @@ public:
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitLambdaBody() const { return true; }
   bool VisitCallExpr(CallExpr *E) {
-    if (const auto *DRE =
-            dyn_cast<DeclRefExpr>(E->getCallee()->IgnoreParenImpCasts()))
-      Callees.insert(DRE);
+    const Expr *Callee = E->getCallee()->IgnoreParenImpCasts();
+    if (isa<DeclRefExpr, MemberExpr>(Callee))
+      Callees.insert(Callee);
     return true;
   }
-  bool VisitDeclRefExpr(DeclRefExpr *E) {
-    const auto *FD = dyn_cast<FunctionDecl>(E->getDecl());
-    if (FD && !Callees.count(E) && !isa<CXXMethodDecl>(FD) &&
-        !inSystem(SM, FD->getLocation()))
+  /// `f`, `&S::f`, `&S::member` (a pointer to member), `obj.staticFn`.
+  bool VisitDeclRefExpr(DeclRefExpr *E) { return named(E, E->getDecl()); }
+  bool VisitMemberExpr(MemberExpr *E) { return named(E, E->getMemberDecl()); }
+
+private:
+  bool named(const Expr *E, const Decl *D) {
+    const auto *FD = dyn_cast<FunctionDecl>(D);
+    if (FD && !Callees.count(E) && !inSystem(SM, FD->getLocation()))
       if (const FunctionDecl *Def = definition(FD);
           Def && Seen.insert(Def).second)
         Found.push_back(Def);
     return true;
   }
-
-private:
   const SourceManager &SM;
-  std::set<const DeclRefExpr *> Callees;
+  std::set<const Expr *> Callees;
   std::set<const FunctionDecl *> Seen;
 };
 

@@ -12,9 +12,15 @@ double Y[N];
 int hits;
 double quiet(int i) { return i; }
 double loud(int i) {
-  ++hits; // expected-error {{'hits' is written here, reached from the independent loop at line 32 through 'loud' (called at line 33)}}
+  ++hits; // expected-error {{'hits' is written here, reached from the independent loop at line 36 through 'loud' (called at line 37)}}
   return -i;
 }
+struct Tools {
+  static double bump(int i) {
+    ++hits; // expected-error {{'hits' is written here, reached from the independent loop at line 36 through 'bump' (called at line 37)}}
+    return i;
+  }
+};
 // Named, but of another type: not a callee of `double (*)(int)`.
 long other;
 void unrelated(long v) { other = v; }
@@ -26,11 +32,11 @@ double called(int i) {
 }
 
 int main(int argc, char **) {
-  double (*f)(int) = argc > 5 ? quiet : loud;
+  double (*f)(int) = argc > 5 ? quiet : argc > 4 ? &Tools::bump : loud;
   void (*g)(long) = unrelated;
 #pragma hpf independent
   for (int i = 0; i < N; ++i)
-    Y[i] = f(i); // expected-note {{called here from the independent loop at line 32}} expected-warning {{this independent loop reaches a call through a pointer: hpfcc assumes}}
+    Y[i] = f(i); // expected-note 2 {{called here from the independent loop at line 36}} expected-warning {{this independent loop reaches a call through a pointer: hpfcc assumes}}
   g(1);
   return int(called(0)) + hits;
 }
