@@ -68,6 +68,16 @@ struct HaloMessage {
   MPI_Count Count = 1;
 };
 
+/// What a halo keeps across loops for one pair of mappings and reads
+/// (keptSetup finds it by them): its layout and the exchange plans made so
+/// far, one per element size and frame. A plan frees its own MPI types.
+template <class LayoutT, class PlanT> struct HaloSetup {
+  plan::DistributionND Src, Home;
+  HaloReads Rd;
+  LayoutT Layout;
+  std::vector<std::unique_ptr<PlanT>> Plans;
+};
+
 /// The set-up for these mappings and reads among Kept (the most recent
 /// last; a few dozen kept, a program's distinct halos, the oldest dropped
 /// beyond), made by Make() if there is none: a sweep builds the same halos
