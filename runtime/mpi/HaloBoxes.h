@@ -8,6 +8,7 @@
 #ifndef HPF_MPI_HALOBOXES_H
 #define HPF_MPI_HALOBOXES_H
 
+#include "mpi/Comm.h"
 #include "mpi/Env.h"
 #include "mpi/Halo.h"
 
@@ -118,11 +119,11 @@ void runExchange(const std::vector<HaloMessage> &Msgs,
     const HaloMessage &M = Msgs[K];
     if (M.Send)
       check(MPI_Isend_c(M.Buf ? M.Buf : Local, M.Count, M.Type, M.Peer, Tag,
-                        MPI_COMM_WORLD, &Reqs[K]),
+                        comm(), &Reqs[K]),
             "MPI_Isend", "halo exchange", Where);
     else
       check(MPI_Irecv_c(M.Buf ? M.Buf : Out, M.Count, M.Type, M.Peer, Tag,
-                        MPI_COMM_WORLD, &Reqs[K]),
+                        comm(), &Reqs[K]),
             "MPI_Irecv", "halo exchange", Where);
   }
   CopyOwn();
