@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "mpi/Ahead.h"
 
+#include "mpi/Comm.h"
 #include "mpi/DArray.h"
 
 #include <mpi.h>
@@ -84,13 +85,12 @@ void sendAhead(const void *Id, index_t At, const void *Data, std::size_t Bytes,
   P.Data = From;
   for (int R = 0; R < nranks(); ++R)
     if (R != rank())
-      forEachPiece(Bytes, eagerPiece(),
-                   [&](std::size_t Off, std::size_t N) {
-                     P.Requests.emplace_back();
-                     check(MPI_Isend(From + Off, int(N), MPI_BYTE, R, AheadTag,
-                                     MPI_COMM_WORLD, &P.Requests.back()),
-                           "MPI_Isend", "slice sent ahead", nullptr);
-                   });
+      forEachPiece(Bytes, eagerPiece(), [&](std::size_t Off, std::size_t N) {
+        P.Requests.emplace_back();
+        check(MPI_Isend(From + Off, int(N), MPI_BYTE, R, AheadTag, comm(),
+                        &P.Requests.back()),
+              "MPI_Isend", "slice sent ahead", nullptr);
+      });
 }
 
 void receiveAhead(const void *Id, index_t At, std::size_t Bytes, int Owner) {
@@ -103,7 +103,7 @@ void receiveAhead(const void *Id, index_t At, std::size_t Bytes, int Owner) {
   forEachPiece(Bytes, eagerPiece(), [&](std::size_t Off, std::size_t N) {
     P.Requests.emplace_back();
     check(MPI_Irecv(Buffer.data() + Off, int(N), MPI_BYTE, Owner, AheadTag,
-                    MPI_COMM_WORLD, &P.Requests.back()),
+                    comm(), &P.Requests.back()),
           "MPI_Irecv", "slice sent ahead", nullptr);
   });
 }

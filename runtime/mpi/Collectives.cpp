@@ -2,6 +2,8 @@
 
 #include "mpi/Reduce.h"
 
+#include "mpi/Comm.h"
+
 #include <mpi.h>
 
 #include <climits>
@@ -80,7 +82,7 @@ void allreduceInPlace(void *Values, std::size_t Count, ScalarKind Kind,
     fail("reduction", "an array reduction of " + std::to_string(Count) +
                           " elements is more than one MPI_Allreduce can take");
   check(MPI_Allreduce(MPI_IN_PLACE, Values, int(Count), mpiType(Kind),
-                      mpiOp(Op), MPI_COMM_WORLD),
+                      mpiOp(Op), comm()),
         "MPI_Allreduce", "reduction", nullptr);
 }
 
@@ -96,7 +98,7 @@ ExactSum allreduceExact(ExactSum &Local) {
 
 void barrier() {
   init();
-  rt::check(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier", "barrier", nullptr);
+  rt::check(MPI_Barrier(rt::comm()), "MPI_Barrier", "barrier", nullptr);
 }
 
 } // namespace hpf

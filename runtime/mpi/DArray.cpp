@@ -2,6 +2,8 @@
 
 #include "mpi/DArray.h"
 
+#include "mpi/Comm.h"
+
 #include <mpi.h>
 
 #include <algorithm>
@@ -74,12 +76,11 @@ constexpr std::size_t PiecewiseBroadcastLimit = 64 * 1024;
 
 void broadcastFromOwner(void *Value, std::size_t Bytes, int Owner) {
   char *P = static_cast<char *>(Value);
-  forEachPiece(
-      Bytes, Bytes <= PiecewiseBroadcastLimit ? eagerPiece() : 0,
-      [&](std::size_t Off, std::size_t N) {
-        check(MPI_Bcast(P + Off, int(N), MPI_BYTE, Owner, MPI_COMM_WORLD),
-              "MPI_Bcast", "element read", nullptr);
-      });
+  forEachPiece(Bytes, Bytes <= PiecewiseBroadcastLimit ? eagerPiece() : 0,
+               [&](std::size_t Off, std::size_t N) {
+                 check(MPI_Bcast(P + Off, int(N), MPI_BYTE, Owner, comm()),
+                       "MPI_Bcast", "element read", nullptr);
+               });
 }
 
 namespace {
@@ -377,8 +378,7 @@ void gatherAll(const plan::DistributionND &D, const void *Local, std::size_t ES,
   std::unique_ptr<char[]> Buf(InPlace ? nullptr : new char[std::size_t(Off)]);
   char *All = InPlace ? O : Buf.get();
   check(MPI_Allgatherv_c(Local, Counts[std::size_t(Me)], MPI_BYTE, All,
-                         Counts.data(), Displs.data(), MPI_BYTE,
-                         MPI_COMM_WORLD),
+                         Counts.data(), Displs.data(), MPI_BYTE, comm()),
         "MPI_Allgatherv", "gather", nullptr);
   if (InPlace)
     return;

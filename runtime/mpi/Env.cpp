@@ -1,11 +1,13 @@
 //===- mpi/Env.cpp - MPI start-up, shut-down and fatal errors -------------===//
 //
-// Also the runtime's communicator (rt::comm, declared in mpi/Exec.h): it
-// lives and dies with the environment.
+// Also the runtime's communicator (rt::comm, mpi/Comm.h): it lives and dies
+// with the environment.
 //
 //===----------------------------------------------------------------------===//
 
 #include "mpi/Env.h"
+
+#include "mpi/Comm.h"
 #include "mpi/IndependentScope.h"
 
 #include <mpi.h>
@@ -104,9 +106,18 @@ void init(int *argc, char ***argv) {
   }
   // Errors come back as codes, and rt::check turns them into a message that
   // names the rank and the operation (instead of MPICH's generic abort).
+  // On MPI_COMM_WORLD too, though the runtime communicates on its own
+  // communicator: MPICH 4.0 reports the errors of calls that name no
+  // communicator (datatype constructors, for one) on MPI_COMM_WORLD.
   MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
-  MPI_Comm_rank(MPI_COMM_WORLD, &Rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &Size);
+  // The runtime's communicator (mpi/Comm.h), here: MPI_Comm_dup is
+  // collective, and the first use of the runtime is the one point every
+  // rank is sure to reach before any of the runtime's communication.
+  rt::check(MPI_Comm_dup(MPI_COMM_WORLD, &RuntimeComm), "MPI_Comm_dup",
+            "start-up", nullptr);
+  MPI_Comm_set_errhandler(RuntimeComm, MPI_ERRORS_RETURN);
+  MPI_Comm_rank(RuntimeComm, &Rank);
+  MPI_Comm_size(RuntimeComm, &Size);
 }
 
 void finalize() {
@@ -197,15 +208,8 @@ const char *env(const char *Name) {
 
 void atFinalize(void (*Fn)()) { finalizers().push_back(Fn); }
 
-/// The runtime's communicator: a duplicate of MPI_COMM_WORLD, so that the
-/// runtime's messages never match a user's; errors come back as codes.
 MPI_Comm comm() {
-  if (RuntimeComm == MPI_COMM_NULL) {
-    init();
-    check(MPI_Comm_dup(MPI_COMM_WORLD, &RuntimeComm), "MPI_Comm_dup",
-          "redistribute", nullptr);
-    MPI_Comm_set_errhandler(RuntimeComm, MPI_ERRORS_RETURN);
-  }
+  init();
   return RuntimeComm;
 }
 

@@ -7,9 +7,11 @@
 //
 // Errors never hang and never return: hpf::fail prints one line naming the
 // rank, the operation and the directive's source location, then calls
-// MPI_Abort, so every rank ends with a non-zero exit. MPI_COMM_WORLD gets
-// MPI_ERRORS_RETURN, and every MPI call of the runtime goes through
-// hpf::rt::check, which turns an error code into such a message.
+// MPI_Abort, so every rank ends with a non-zero exit. The runtime
+// communicates over its own duplicate of MPI_COMM_WORLD (mpi/Comm.h); it
+// and MPI_COMM_WORLD get MPI_ERRORS_RETURN, and every MPI call of the
+// runtime goes through hpf::rt::check, which turns an error code into such
+// a message.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HPF_MPI_ENV_H

@@ -11,6 +11,7 @@
 #ifndef HPF_MPI_EXEC_H
 #define HPF_MPI_EXEC_H
 
+#include "mpi/Comm.h"
 #include "mpi/Redistribute.h"
 #include "mpi/Storage.h"
 #include "plan/CopyShares.h"
@@ -26,10 +27,6 @@
 #include <vector>
 
 namespace hpf::rt {
-
-/// The runtime's communicator (a duplicate of MPI_COMM_WORLD, so that the
-/// runtime's messages never match a user's); mpi/Env.cpp owns it.
-MPI_Comm comm();
 
 /// One remote message as this rank sees it.
 struct Transfer {

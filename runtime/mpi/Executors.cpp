@@ -18,8 +18,8 @@
 
 #include "mpi/CopyKernel.h"
 #include "mpi/Exec.h"
-#include "mpi/Poll.h"
 #include "mpi/Payload.h"
+#include "mpi/Poll.h"
 #include "mpi/Watchdog.h"
 #include "plan/HostSchedule.h"
 
@@ -138,6 +138,25 @@ CacheEntry::~CacheEntry() {
   }
 }
 
+namespace {
+
+/// This rank's side of message M, whose local indices are Runs: in place
+/// when they are one contiguous range, else at the next Elems of the side's
+/// pack buffer, of which Packed counts the elements handed out so far.
+Transfer transfer(std::size_t M, int Peer, index_t Elems, bool Whole,
+                  const std::vector<plan::Run> &Runs, index_t &Packed) {
+  Transfer X{M, Peer, Elems};
+  X.Whole = Whole;
+  X.InPlace = contiguousStart(Runs, &X.Start);
+  if (!X.InPlace) {
+    X.Offset = Packed;
+    Packed += Elems;
+  }
+  return X;
+}
+
+} // namespace
+
 void prepareEntry(CacheEntry &E, int Me) {
   E.Me = Me;
   const plan::CommTable &T = E.Plan.Table;
@@ -156,26 +175,12 @@ void prepareEntry(CacheEntry &E, int Me) {
         index_t Ignored;
         bool Whole = contiguousStart(T.Runs[M].SrcRuns, &Ignored) &&
                      contiguousStart(T.Runs[M].DstRuns, &Ignored);
-        if (Msg.Src == Me) {
-          Transfer X{M, Msg.Dst, Msg.Size};
-          X.Whole = Whole;
-          X.InPlace = contiguousStart(T.Runs[M].SrcRuns, &X.Start);
-          if (!X.InPlace) {
-            X.Offset = E.SendPacked;
-            E.SendPacked += Msg.Size;
-          }
-          E.Order.Sends.push_back(X);
-        }
-        if (Msg.Dst == Me) {
-          Transfer X{M, Msg.Src, Msg.Size};
-          X.Whole = Whole;
-          X.InPlace = contiguousStart(T.Runs[M].DstRuns, &X.Start);
-          if (!X.InPlace) {
-            X.Offset = E.RecvPacked;
-            E.RecvPacked += Msg.Size;
-          }
-          E.Order.Recvs.push_back(X);
-        }
+        if (Msg.Src == Me)
+          E.Order.Sends.push_back(transfer(M, Msg.Dst, Msg.Size, Whole,
+                                           T.Runs[M].SrcRuns, E.SendPacked));
+        if (Msg.Dst == Me)
+          E.Order.Recvs.push_back(transfer(M, Msg.Src, Msg.Size, Whole,
+                                           T.Runs[M].DstRuns, E.RecvPacked));
       }
     E.Order.SendGroup.push_back(E.Order.Sends.size());
     E.Order.RecvGroup.push_back(E.Order.Recvs.size());

@@ -213,26 +213,16 @@ struct ExchangePlan {
   HaloStats St; ///< the counts every exchange of this plan has
   std::vector<MPI_Request> Reqs;
   Box Mine; ///< the box of Src this rank owns
-};
-
-/// Everything about a halo that depends only on the two mappings and the
-/// reads, kept across loops: a sweep rebuilds the same halos every
-/// iteration, and planning an exchange looks at every rank's need.
-struct Setup {
-  plan::DistributionND Src, Home;
-  HaloReads Rd;
-  HaloLayout Layout;
-  std::vector<std::unique_ptr<ExchangePlan>> Plans;
-  ~Setup() {
+  ~ExchangePlan() {
+    freeMessages(Msgs);
     int Done = 1;
     MPI_Finalized(&Done);
-    for (auto &P : Plans) {
-      freeMessages(P->Msgs);
-      if (!Done && P->Elem != MPI_DATATYPE_NULL)
-        MPI_Type_free(&P->Elem);
-    }
+    if (!Done && Elem != MPI_DATATYPE_NULL)
+      MPI_Type_free(&Elem);
   }
 };
+
+using Setup = HaloSetup<HaloLayout, ExchangePlan>;
 
 std::vector<std::unique_ptr<Setup>> &setups() {
   static std::vector<std::unique_ptr<Setup>> S;

@@ -8,6 +8,7 @@
 #ifndef HPF_MPI_HALOBOXES_H
 #define HPF_MPI_HALOBOXES_H
 
+#include "mpi/Comm.h"
 #include "mpi/Env.h"
 #include "mpi/Halo.h"
 
@@ -68,6 +69,16 @@ struct HaloMessage {
   MPI_Count Count = 1;
 };
 
+/// What a halo keeps across loops for one pair of mappings and reads
+/// (keptSetup finds it by them): its layout and the exchange plans made so
+/// far, one per element size and frame. A plan frees its own MPI types.
+template <class LayoutT, class PlanT> struct HaloSetup {
+  plan::DistributionND Src, Home;
+  HaloReads Rd;
+  LayoutT Layout;
+  std::vector<std::unique_ptr<PlanT>> Plans;
+};
+
 /// The set-up for these mappings and reads among Kept (the most recent
 /// last; a few dozen kept, a program's distinct halos, the oldest dropped
 /// beyond), made by Make() if there is none: a sweep builds the same halos
@@ -108,11 +119,11 @@ void runExchange(const std::vector<HaloMessage> &Msgs,
     const HaloMessage &M = Msgs[K];
     if (M.Send)
       check(MPI_Isend_c(M.Buf ? M.Buf : Local, M.Count, M.Type, M.Peer, Tag,
-                        MPI_COMM_WORLD, &Reqs[K]),
+                        comm(), &Reqs[K]),
             "MPI_Isend", "halo exchange", Where);
     else
       check(MPI_Irecv_c(M.Buf ? M.Buf : Out, M.Count, M.Type, M.Peer, Tag,
-                        MPI_COMM_WORLD, &Reqs[K]),
+                        comm(), &Reqs[K]),
             "MPI_Irecv", "halo exchange", Where);
   }
   CopyOwn();

@@ -160,18 +160,10 @@ struct TilePlan {
   Box Local; ///< this rank's local storage, in local indices
   HaloStats St;
   std::vector<MPI_Request> Reqs;
+  ~TilePlan() { freeMessages(Msgs); }
 };
 
-struct TileSetup {
-  plan::DistributionND Src, Home;
-  HaloReads Rd;
-  TileLayout Layout;
-  std::vector<std::unique_ptr<TilePlan>> Plans;
-  ~TileSetup() {
-    for (auto &P : Plans)
-      freeMessages(P->Msgs);
-  }
-};
+using TileSetup = HaloSetup<TileLayout, TilePlan>;
 
 TileLayout layoutOf(const plan::DistributionND &Src,
                     const plan::DistributionND &Home, const HaloReads &Rd) {

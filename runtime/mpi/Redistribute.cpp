@@ -41,7 +41,6 @@ bool redistributeStorage(const processors &SrcProcs,
   }
   const int Me = rank();
   const bool Verify = verifyEnabled();
-  comm();
   CacheEntry &E = lookupEntry(Src, Dst, Opts, rankPlanFor(Choice.Name, Opts));
   const index_t Have = localCountOf(Src, Me), Want = localCountOf(Dst, Me);
   std::uint64_t Before = 0;

@@ -1,10 +1,10 @@
 //===- mpi/Reduce.h - reductions over all ranks -----------------*- C++ -*-===//
 //
 // `#pragma hpf independent reduction(+: s)` loops compute a partial value per
-// rank over the indices it owns and combine the partials over
-// MPI_COMM_WORLD (every rank calls; ranks that own nothing contribute the
-// identity). To keep the sequential result when s has a value before the
-// loop, generated code does:
+// rank over the indices it owns and combine the partials over all ranks
+// (every rank calls; ranks that own nothing contribute the identity). To
+// keep the sequential result when s has a value before the loop, generated
+// code does:
 //   auto __s0 = s; s = 0;                  // identity of +
 //   for (hpf::index_t i : A.owned(0, N)) s += A[i];
 //   s = __s0 + hpf::allreduce_sum(s);
@@ -97,7 +97,7 @@ template <class T> constexpr ScalarKind scalarKind() {
   else
     static_assert(sizeof(U) == 0, "hpf reductions support arithmetic types");
 }
-/// In-place MPI_Allreduce of Count values over MPI_COMM_WORLD.
+/// In-place MPI_Allreduce of Count values over all ranks.
 void allreduceInPlace(void *Values, std::size_t Count, ScalarKind Kind,
                       reduce_op Op);
 } // namespace rt

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "mpi/ReplicatedIo.h"
 
+#include "mpi/Comm.h"
 #include "mpi/Env.h"
 #include "mpi/IndependentScope.h"
 
@@ -69,7 +70,7 @@ long long share(long long Value) {
     return Value;
   notInLoop("a file operation");
   long long Msg[2] = {Value, errno};
-  rt::check(MPI_Bcast(Msg, 2, MPI_LONG_LONG, 0, MPI_COMM_WORLD), "MPI_Bcast",
+  rt::check(MPI_Bcast(Msg, 2, MPI_LONG_LONG, 0, rt::comm()), "MPI_Bcast",
             "replicated I/O", nullptr);
   errno = int(Msg[1]);
   return Msg[0];
@@ -94,7 +95,7 @@ ssize_t readFn(void *C, char *Buf, std::size_t Size) {
   }
   N = share(N);
   if (N > 0 && alive())
-    rt::check(MPI_Bcast(Buf, int(N), MPI_CHAR, 0, MPI_COMM_WORLD), "MPI_Bcast",
+    rt::check(MPI_Bcast(Buf, int(N), MPI_CHAR, 0, rt::comm()), "MPI_Bcast",
               "replicated input", nullptr);
   return N;
 }

@@ -2,6 +2,8 @@
 
 #include "mpi/ReplicatedWrites.h"
 
+#include "mpi/Comm.h"
+
 #include <mpi.h>
 
 #include <algorithm>
@@ -76,7 +78,7 @@ void replicated_writes::deliver() {
   int MyCount = int(MineCount);
   std::vector<int> Counts(std::size_t(P), 0);
   rt::check(MPI_Allgather(&MyCount, 1, MPI_INT, Counts.data(), 1, MPI_INT,
-                          MPI_COMM_WORLD),
+                          rt::comm()),
             "MPI_Allgather", Operation, Where);
   std::vector<int> Displs(std::size_t(P), 0);
   long long Total = 0;
@@ -98,7 +100,7 @@ void replicated_writes::deliver() {
   rt::check(MPI_Type_commit(&Type), "MPI_Type_commit", Operation, Where);
   std::vector<unsigned char> All(std::size_t(Total) * Record);
   rt::check(MPI_Allgatherv(Mine.data(), MyCount, Type, All.data(),
-                           Counts.data(), Displs.data(), Type, MPI_COMM_WORLD),
+                           Counts.data(), Displs.data(), Type, rt::comm()),
             "MPI_Allgatherv", Operation, Where);
   MPI_Type_free(&Type);
   // Applied in rank order: a conflict leaves the highest rank's value on

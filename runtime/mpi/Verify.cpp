@@ -33,9 +33,8 @@ std::uint64_t checksum(const plan::DistributionND &D, int Me, const char *Data,
 void verifyEntry(const CacheEntry &E, index_t Have, index_t Want,
                  const char *Where) {
   std::uint64_t F[2] = {E.Fingerprint, ~E.Fingerprint};
-  check(
-      MPI_Allreduce(MPI_IN_PLACE, F, 2, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD),
-      "MPI_Allreduce", "redistribute (HPF_VERIFY)", Where);
+  check(MPI_Allreduce(MPI_IN_PLACE, F, 2, MPI_UINT64_T, MPI_MAX, comm()),
+        "MPI_Allreduce", "redistribute (HPF_VERIFY)", Where);
   if (F[0] != E.Fingerprint || F[1] != ~E.Fingerprint)
     fail("redistribute (HPF_VERIFY)",
          "ranks computed different plans (fingerprint differs)", Where);
@@ -57,8 +56,7 @@ void verifyChecksums(std::uint64_t Before, std::uint64_t After,
                      const std::string &What, const char *Strategy,
                      const char *Where) {
   std::uint64_t Sums[2] = {Before, After};
-  check(MPI_Allreduce(MPI_IN_PLACE, Sums, 2, MPI_UINT64_T, MPI_SUM,
-                      MPI_COMM_WORLD),
+  check(MPI_Allreduce(MPI_IN_PLACE, Sums, 2, MPI_UINT64_T, MPI_SUM, comm()),
         "MPI_Allreduce", "redistribute (HPF_VERIFY)", Where);
   if (Sums[0] != Sums[1])
     fail("redistribute (HPF_VERIFY)",

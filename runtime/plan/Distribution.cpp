@@ -32,6 +32,13 @@ void checkProcs(int P) {
     throw PlanError("processor count must be >= 1, got " + std::to_string(P));
 }
 
+/// The k of block(k) or cyclic(k) (Format names which).
+void checkBlockSize(const char *Format, Index K) {
+  if (K < 1)
+    throw PlanError(std::string(Format) + "(k) needs k >= 1, got " + Format +
+                    "(" + std::to_string(K) + ")");
+}
+
 Index ceilDiv(Index A, Index B) { return A / B + (A % B != 0); }
 
 } // namespace
@@ -46,9 +53,7 @@ Distribution Distribution::block(Index N, int P) {
 Distribution Distribution::blockSized(Index N, int P, Index K) {
   checkExtent(N);
   checkProcs(P);
-  if (K < 1)
-    throw PlanError("block(k) needs k >= 1, got block(" + std::to_string(K) +
-                    ")");
+  checkBlockSize("block", K);
   Index Cover;
   if (!__builtin_mul_overflow(K, Index(P), &Cover) && Cover < N)
     throw PlanError("block(" + std::to_string(K) + ") on " + std::to_string(P) +
@@ -60,9 +65,7 @@ Distribution Distribution::blockSized(Index N, int P, Index K) {
 Distribution Distribution::cyclic(Index N, int P, Index K) {
   checkExtent(N);
   checkProcs(P);
-  if (K < 1)
-    throw PlanError("cyclic(k) needs k >= 1, got cyclic(" + std::to_string(K) +
-                    ")");
+  checkBlockSize("cyclic", K);
   return Distribution(DistKind::Cyclic, N, P, K, K);
 }
 

@@ -161,6 +161,30 @@ public:
 
 } // namespace
 
+std::vector<std::size_t> stepsByLargestMessage(const CommTable &T,
+                                               const Schedule &S,
+                                               const CostWeights &W) {
+  std::vector<double> Max(S.Steps.size(), 0);
+  for (std::size_t St = 0; St < S.Steps.size(); ++St)
+    for (std::size_t E : S.Steps[St])
+      Max[St] = std::max(Max[St], W.weight(T.Messages[E]));
+  std::vector<std::size_t> Order(S.Steps.size());
+  std::iota(Order.begin(), Order.end(), 0);
+  std::stable_sort(Order.begin(), Order.end(),
+                   [&](size_t A, size_t B) { return Max[A] > Max[B]; });
+  return Order;
+}
+
+void sortStepsByLargestMessage(const CommTable &T, Schedule &S,
+                               const CostWeights &W) {
+  std::vector<std::vector<std::size_t>> Sorted;
+  for (std::size_t I : stepsByLargestMessage(T, S, W)) {
+    Sorted.push_back(std::move(S.Steps[I]));
+    std::sort(Sorted.back().begin(), Sorted.back().end());
+  }
+  S.Steps = std::move(Sorted);
+}
+
 bool kempeLocalSearch(const CommTable &T, Schedule &S, const CostWeights &W,
                       std::size_t MaxEdgeVisits) {
   S.Groups.clear();
@@ -202,16 +226,7 @@ bool kempeLocalSearch(const CommTable &T, Schedule &S, const CostWeights &W,
   if (!Improved)
     return false;
   S.Steps = K.Members;
-  std::vector<std::size_t> Order(S.Steps.size());
-  std::iota(Order.begin(), Order.end(), 0);
-  std::stable_sort(Order.begin(), Order.end(),
-                   [&](size_t A, size_t B) { return Max[A] > Max[B]; });
-  std::vector<std::vector<std::size_t>> Sorted;
-  for (std::size_t I : Order) {
-    Sorted.push_back(std::move(S.Steps[I]));
-    std::sort(Sorted.back().begin(), Sorted.back().end());
-  }
-  S.Steps = std::move(Sorted);
+  sortStepsByLargestMessage(T, S, W);
   S.dropEmptySteps();
   return true;
 }
@@ -221,14 +236,7 @@ void reduceToMaxDegree(const CommTable &T, Schedule &S, const CostWeights &W) {
   const int D = T.maxDegree();
   if (int(S.Steps.size()) <= D)
     return;
-  std::vector<double> Max(S.Steps.size(), 0);
-  for (std::size_t St = 0; St < S.Steps.size(); ++St)
-    for (std::size_t E : S.Steps[St])
-      Max[St] = std::max(Max[St], W.weight(T.Messages[E]));
-  std::vector<std::size_t> Order(S.Steps.size());
-  std::iota(Order.begin(), Order.end(), 0);
-  std::stable_sort(Order.begin(), Order.end(),
-                   [&](size_t A, size_t B) { return Max[A] > Max[B]; });
+  const std::vector<std::size_t> Order = stepsByLargestMessage(T, S, W);
   const int V = T.P + T.Q;
   std::vector<int> At(size_t(V) * size_t(D), -1), Colour(T.Messages.size(), -1);
   auto at = [&](int Vx, int C) -> int & {

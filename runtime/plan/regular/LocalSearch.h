@@ -32,6 +32,18 @@ bool kempeLocalSearch(const CommTable &T, Schedule &S, const CostWeights &W,
 /// Groups are cleared.
 void reduceToMaxDegree(const CommTable &T, Schedule &S, const CostWeights &W);
 
+/// Step indices by decreasing weight of the step's largest message (ties in
+/// step order): the order in which the steps are kept or handed out.
+std::vector<std::size_t> stepsByLargestMessage(const CommTable &T,
+                                               const Schedule &S,
+                                               const CostWeights &W);
+/// Reorders S.Steps so (stepsByLargestMessage) and sorts each step's
+/// messages by index: the order kempeLocalSearch and the coloring scheduler
+/// leave the steps in. Groups are not renumbered: call it before choosing
+/// them.
+void sortStepsByLargestMessage(const CommTable &T, Schedule &S,
+                               const CostWeights &W);
+
 /// Hill climbing on the cost *with* large steps (chooseGroups after every
 /// move): Kempe-chain swaps of any message and exchanges of two steps'
 /// positions, first improvement, at most MaxEvaluations evaluations of

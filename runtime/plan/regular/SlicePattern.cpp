@@ -35,22 +35,31 @@ ReducedPair reducePair(Index X, int P, Index Y, int Q) {
   return R;
 }
 
+bool refuse(std::string *WhyNot, std::string Why) {
+  if (WhyNot)
+    *WhyNot = std::move(Why);
+  return false;
+}
+
+bool blockCyclicSides(const PlanRequest &Req, std::string *WhyNot,
+                      std::string NotBlockCyclic) {
+  if (!Req.Src || !Req.Dst)
+    return refuse(WhyNot, "needs the two distributions, not just a table");
+  if (!Req.Src->isBlockCyclic() || !Req.Dst->isBlockCyclic())
+    return refuse(WhyNot, std::move(NotBlockCyclic));
+  return true;
+}
+
 bool readReducedPair(const PlanRequest &Req, ReducedPair &Out,
                      std::string *WhyNot) {
-  auto Fail = [&](std::string Why) {
-    if (WhyNot)
-      *WhyNot = std::move(Why);
+  if (!blockCyclicSides(Req, WhyNot,
+                        "needs block-cyclic distributions on both sides "
+                        "(block, block(k), cyclic(k))"))
     return false;
-  };
-  if (!Req.Src || !Req.Dst)
-    return Fail("needs the two distributions, not just a table");
-  if (!Req.Src->isBlockCyclic() || !Req.Dst->isBlockCyclic())
-    return Fail("needs block-cyclic distributions on both sides (block, "
-                "block(k), cyclic(k))");
   Out = reducePair(Req.Src->blockSize(), Req.Src->procs(), Req.Dst->blockSize(),
                    Req.Dst->procs());
   if (Out.Slice < 0)
-    return Fail("the period lcm(x*p, y*q) does not fit in 64 bits");
+    return refuse(WhyNot, "the period lcm(x*p, y*q) does not fit in 64 bits");
   return true;
 }
 

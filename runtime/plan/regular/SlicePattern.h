@@ -37,6 +37,17 @@ struct ReducedPair {
   double rowWork(double Rows) const;
 };
 
+/// A refusal of Scheduler::applicable: says Why in *WhyNot when the caller
+/// asked for a reason, and returns false.
+bool refuse(std::string *WhyNot, std::string Why);
+
+/// Whether Req carries both distributions and both are block-cyclic (block,
+/// block(k), cyclic(k)), as the schedulers that work on the pattern rather
+/// than the table need; if not, refuses with NotBlockCyclic, or with their
+/// absence when the table came without them.
+bool blockCyclicSides(const PlanRequest &Req, std::string *WhyNot,
+                      std::string NotBlockCyclic);
+
 /// Reads a request whose two sides are block-cyclic (block, block(k),
 /// cyclic(k)); false with a reason otherwise.
 bool readReducedPair(const PlanRequest &Req, ReducedPair &Out,

@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "plan/regular/LocalSearch.h"
 #include "plan/schedulers/Schedulers.h"
 
 #include <algorithm>
@@ -116,27 +117,9 @@ public:
     S.Steps.resize(size_t(D));
     for (std::size_t E = 0; E < T.Messages.size(); ++E)
       S.Steps[size_t(EC.colours()[E])].push_back(E);
-    sortStepsByLargestMessage(T, S, Req.Weights);
+    regular::sortStepsByLargestMessage(T, S, Req.Weights);
     S.dropEmptySteps();
     return S;
-  }
-
-  static void sortStepsByLargestMessage(const CommTable &T, Schedule &S,
-                                        const CostWeights &W) {
-    std::vector<double> Max(S.Steps.size(), 0);
-    for (std::size_t St = 0; St < S.Steps.size(); ++St)
-      for (std::size_t E : S.Steps[St])
-        Max[St] = std::max(Max[St], W.weight(T.Messages[E]));
-    std::vector<std::size_t> Order(S.Steps.size());
-    std::iota(Order.begin(), Order.end(), 0);
-    std::stable_sort(Order.begin(), Order.end(),
-                     [&](size_t A, size_t B) { return Max[A] > Max[B]; });
-    std::vector<std::vector<std::size_t>> Sorted;
-    for (std::size_t I : Order)
-      Sorted.push_back(std::move(S.Steps[I]));
-    S.Steps = std::move(Sorted);
-    for (auto &Step : S.Steps)
-      std::sort(Step.begin(), Step.end());
   }
 };
 } // namespace

@@ -41,18 +41,14 @@ public:
     regular::ReducedPair R;
     if (!regular::readReducedPair(Req, R, WhyNot))
       return false;
-    if (regular::guoPanPatternWork(R) > MaxPatternWork) {
-      if (WhyNot)
-        *WhyNot = "the slice lcm(x*p, y*q) = " + std::to_string(R.Slice) +
-                  " is too long to walk (more than 2^24 segments)";
-      return false;
-    }
+    if (regular::guoPanPatternWork(R) > MaxPatternWork)
+      return regular::refuse(
+          WhyNot, "the slice lcm(x*p, y*q) = " + std::to_string(R.Slice) +
+                      " is too long to walk (more than 2^24 segments)");
     if (!regular::guoPanAlgorithm1Applies(R) &&
-        double(R.P) * double(R.Q) > MaxAlgorithm2Cells) {
-      if (WhyNot)
-        *WhyNot = "Algorithm 2 costs O(p*q) per small step; p*q > 2^20";
-      return false;
-    }
+        double(R.P) * double(R.Q) > MaxAlgorithm2Cells)
+      return regular::refuse(
+          WhyNot, "Algorithm 2 costs O(p*q) per small step; p*q > 2^20");
     return true;
   }
 

@@ -35,33 +35,31 @@ struct ParkShape {
 };
 
 bool readShape(const PlanRequest &Req, ParkShape &Out, std::string *WhyNot) {
-  auto Fail = [&](std::string Why) {
-    if (WhyNot)
-      *WhyNot = std::move(Why);
+  if (!regular::blockCyclicSides(
+          Req, WhyNot,
+          "needs cyclic(x) -> cyclic(K*x) or cyclic(K*x) -> cyclic(x)"))
     return false;
-  };
-  if (!Req.Src || !Req.Dst)
-    return Fail("needs the two distributions, not just a table");
-  if (!Req.Src->isBlockCyclic() || !Req.Dst->isBlockCyclic())
-    return Fail("needs cyclic(x) -> cyclic(K*x) or cyclic(K*x) -> cyclic(x)");
   Index BS = Req.Src->blockSize(), BD = Req.Dst->blockSize();
   int PS = Req.Src->procs(), PD = Req.Dst->procs();
   bool Fwd = BD % BS == 0, Rev = BS % BD == 0;
   if (!Fwd && !Rev)
-    return Fail("needs block sizes x -> K*x or K*x -> x (got " +
-                std::to_string(BS) + " -> " + std::to_string(BD) + ")");
+    return regular::refuse(
+        WhyNot, "needs block sizes x -> K*x or K*x -> x (got " +
+                    std::to_string(BS) + " -> " + std::to_string(BD) + ")");
   if (Fwd && PS <= PD) {
     Out = {PS, PD, BD / BS, BS, false};
   } else if (Rev && PD <= PS) {
     Out = {PD, PS, BS / BD, BD, true};
   } else {
     int P = Fwd ? PS : PD, Q = Fwd ? PD : PS;
-    return Fail("the cyclic(x) side has more ranks (" + std::to_string(P) +
-                ") than the cyclic(K*x) side (" + std::to_string(Q) +
-                "); paper 003's circulant schedule needs P <= Q");
+    return regular::refuse(
+        WhyNot, "the cyclic(x) side has more ranks (" + std::to_string(P) +
+                    ") than the cyclic(K*x) side (" + std::to_string(Q) +
+                    "); paper 003's circulant schedule needs P <= Q");
   }
   if (lcmOrOverflow(Out.P, Out.K * Out.Q) < 0 || Out.K > (Index(1) << 40))
-    return Fail("the superblock lcm(P, K*Q) does not fit in 64 bits");
+    return regular::refuse(
+        WhyNot, "the superblock lcm(P, K*Q) does not fit in 64 bits");
   return true;
 }
 
@@ -78,11 +76,9 @@ public:
     if (!readShape(Req, Sh, WhyNot))
       return false;
     regular::ParkTables T = regular::ParkTables::make(Sh.P, Sh.K, Sh.Q);
-    if (double(T.Steps) * double(T.P) > double(1 << 22)) {
-      if (WhyNot)
-        *WhyNot = "more than 2^22 (step, source) entries to list";
-      return false;
-    }
+    if (double(T.Steps) * double(T.P) > double(1 << 22))
+      return regular::refuse(WhyNot,
+                             "more than 2^22 (step, source) entries to list");
     return true;
   }
 
