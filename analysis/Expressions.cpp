@@ -417,6 +417,23 @@ const Stmt *directiveStatement(const Program &P, const OwnerLoop &L) {
              : static_cast<const Stmt *>(L.outer());
 }
 
+const DeclRefExpr *arrayArgument(const Expr *Arg, const Expr **AddrOf) {
+  const Expr *E = Arg->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_AddrOf) {
+    const auto *AS =
+        dyn_cast<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens());
+    const auto *Lit =
+        AS ? dyn_cast<IntegerLiteral>(AS->getIdx()->IgnoreParenImpCasts())
+           : nullptr;
+    if (!Lit || Lit->getValue() != 0 || !AddrOf)
+      return nullptr;
+    *AddrOf = UO;
+    return dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
+  }
+  return dyn_cast<DeclRefExpr>(E);
+}
+
 const VarDecl *bareVar(const Expr *E) {
   const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
   return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;

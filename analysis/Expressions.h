@@ -119,6 +119,13 @@ const clang::Stmt *lambdaUnsafe(clang::ASTContext &Ctx, const clang::Stmt *S);
 /// anchor.
 const clang::Stmt *directiveStatement(const Program &P, const OwnerLoop &L);
 
+/// The array an argument of a call names, and its reference: `A`, or
+/// `&A[0]` (AddrOf set: the whole array, for a pointer parameter); null
+/// for anything else (`A + k`, `&A[k]`, `c ? A : B`), and for `&A[0]`
+/// without AddrOf.
+const clang::DeclRefExpr *arrayArgument(const clang::Expr *Arg,
+                                        const clang::Expr **AddrOf = nullptr);
+
 /// The variable E names (ignoring parentheses and implicit casts), or null.
 const clang::VarDecl *bareVar(const clang::Expr *E);
 

@@ -60,25 +60,6 @@ public:
   }
 };
 
-/// The distributed array an argument names, and its reference: `A`, or
-/// `&A[0]` (AddrOf set) for a pointer parameter.
-const DeclRefExpr *argRef(const Expr *Arg, const Expr **AddrOf = nullptr) {
-  const Expr *E = Arg->IgnoreParenImpCasts();
-  if (const auto *UO = dyn_cast<UnaryOperator>(E);
-      UO && UO->getOpcode() == UO_AddrOf) {
-    const auto *AS =
-        dyn_cast<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens());
-    const auto *Lit =
-        AS ? dyn_cast<IntegerLiteral>(AS->getIdx()->IgnoreParenImpCasts())
-           : nullptr;
-    if (!Lit || Lit->getValue() != 0 || !AddrOf)
-      return nullptr;
-    *AddrOf = UO;
-    return dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
-  }
-  return dyn_cast<DeclRefExpr>(E);
-}
-
 /// `A + k`, `k + A`, `A - k` or `&A[k]`: an offset into the array A
 /// refers to (null otherwise).
 const DeclRefExpr *offsetRef(const Expr *Arg) {
@@ -161,7 +142,8 @@ void Functions::bind() {
         (FD->getName() != "size" && FD->getName() != "ssize") ||
         CE->getNumArgs() != 1)
       return false;
-    const auto *Ref = dyn_cast<DeclRefExpr>(CE->getArg(0)->IgnoreParenImpCasts());
+    const auto *Ref =
+        dyn_cast<DeclRefExpr>(CE->getArg(0)->IgnoreParenImpCasts());
     auto It = Ref ? P.ArrayByVar.find(dyn_cast<VarDecl>(Ref->getDecl()))
                   : P.ArrayByVar.end();
     if (It == P.ArrayByVar.end() || Checked.count(Ref))
@@ -180,11 +162,10 @@ void Functions::bind() {
                                    ? std::to_string(A.Extents.front())
                                    : A.Name + ".size()";
     P.Folded.push_back(
-        {CE->getSourceRange(),
-         "static_cast<" +
-             CE->getType().getCanonicalType().getAsString(
-                 Ctx.getPrintingPolicy()) +
-             ">(" + Extent + ")"});
+        {CE->getSourceRange(), "static_cast<" +
+                                   CE->getType().getCanonicalType().getAsString(
+                                       Ctx.getPrintingPolicy()) +
+                                   ">(" + Extent + ")"});
     return true;
   };
   for (bool Changed = true; Changed;) {
@@ -200,7 +181,7 @@ void Functions::bind() {
         QualType T = PV->getType();
         const bool Pointer = T->isPointerType();
         const Expr *AddrOf = nullptr;
-        const DeclRefExpr *Ref = argRef(CE->getArg(I), &AddrOf);
+        const DeclRefExpr *Ref = arrayArgument(CE->getArg(I), &AddrOf);
         if (Pointer && !Ref)
           offsetArgument(CE, I);
         if (!Ref || Checked.count(Ref))
@@ -354,8 +335,10 @@ void Functions::bind() {
     std::set<std::string> Seen;
     for (const Binding &B : Uses) {
       const Expr *AddrOf = nullptr;
-      std::string N =
-          argRef(B.Call->getArg(B.Arg), &AddrOf)->getDecl()->getName().str();
+      std::string N = arrayArgument(B.Call->getArg(B.Arg), &AddrOf)
+                          ->getDecl()
+                          ->getName()
+                          .str();
       if (Seen.insert(N).second)
         Actuals += (Actuals.empty() ? "'" : ", '") + N + "'";
     }
@@ -364,7 +347,7 @@ void Functions::bind() {
       if (FD->getDefinition() != Def || Index >= CE->getNumArgs())
         continue;
       const Expr *AddrOf = nullptr;
-      const DeclRefExpr *Ref = argRef(CE->getArg(Index), &AddrOf);
+      const DeclRefExpr *Ref = arrayArgument(CE->getArg(Index), &AddrOf);
       if (Ref && P.ArrayByVar.count(dyn_cast<VarDecl>(Ref->getDecl())))
         continue;
       if (const DeclRefExpr *Off = offsetRef(CE->getArg(Index));

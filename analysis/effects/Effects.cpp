@@ -137,10 +137,14 @@ private:
   std::set<const FunctionDecl *> Seen;
 };
 
-/// A call edge: where, and the callee's definition.
+/// A call edge: where, the callee's definition, and the variables the call
+/// passes (`f(A)`, `f(&A[0])`), by the callee's parameter index (null: an
+/// argument that is not a variable; empty: no call with arguments), which
+/// the callee's ParamReads read.
 struct Edge {
   SourceLocation Loc;
   const FunctionDecl *Callee;
+  std::vector<const DeclRefExpr *> Args = {};
 };
 
 /// One walk over a body (or a statement): the direct effects and the
@@ -223,7 +227,17 @@ public:
     // (VisitCXXMemberCallExpr).
     if (const auto *M = dyn_cast<CXXMethodDecl>(FD); M && M->isPureVirtual())
       return true;
-    call(E->getBeginLoc(), FD);
+    // A member operator's object (a lambda's, `f(A, k)`) is its first
+    // argument, not a parameter.
+    const auto *M = dyn_cast<CXXMethodDecl>(FD);
+    const unsigned Object =
+        isa<CXXOperatorCallExpr>(E) && M && M->isImplicitObjectMemberFunction();
+    std::vector<const DeclRefExpr *> Args;
+    for (unsigned I = Object; I < E->getNumArgs(); ++I) {
+      const Expr *AddrOf = nullptr;
+      Args.push_back(arrayArgument(E->getArg(I), &AddrOf));
+    }
+    call(E->getBeginLoc(), FD, std::move(Args));
     return true;
   }
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr *E) {
@@ -298,6 +312,11 @@ public:
     if (!VD)
       return true;
     io(E, VD);
+    // The elements of a parameter are the argument's: read through it,
+    // whichever function's parameter it is (a lambda's captured one too).
+    if (const auto *PV = dyn_cast<ParmVarDecl>(VD);
+        PV && subscripted(E) && !isAssigned(E))
+      Out.ParamReads.try_emplace(PV, Witness{E->getLocation(), "", {}});
     if (Own(VD))
       return true;
     const VarDecl *Canon = VD->getCanonicalDecl();
@@ -354,6 +373,23 @@ private:
   std::function<const std::vector<const FunctionDecl *> &()> AddressTaken;
   std::set<const VarDecl *> Seen;
 
+  /// E is the base of a subscript (`X[k]`, `X[k][j]`, a vector's `V[k]`),
+  /// through parentheses and the decay of an array or the conversion of a
+  /// pointer: an element of it is used.
+  bool subscripted(const DeclRefExpr *E) {
+    const Expr *Child = E;
+    for (;;) {
+      DynTypedNodeList Ps = Ctx.getParents(*Child);
+      const auto *P = Ps.empty() ? nullptr : Ps[0].get<Expr>();
+      if (P && (isa<ParenExpr>(P) || isa<ImplicitCastExpr>(P))) {
+        Child = P;
+        continue;
+      }
+      return P && isSubscript(P) &&
+             subscriptBase(P)->IgnoreParenImpCasts() == E;
+    }
+  }
+
   /// E (or the element or field of it that E is the base of) is the left
   /// side of an assignment.
   bool isAssigned(const DeclRefExpr *E) {
@@ -404,7 +440,8 @@ private:
       Edges.push_back({L, Def});
   }
 
-  void call(SourceLocation L, const FunctionDecl *FD) {
+  void call(SourceLocation L, const FunctionDecl *FD,
+            std::vector<const DeclRefExpr *> Args = {}) {
     if (endsProcess(FD)) {
       if (!Out.Exits)
         Out.Exits = Witness{L, FD->getNameAsString(), {}};
@@ -423,7 +460,7 @@ private:
       return;
     }
     if (const FunctionDecl *Def = definition(FD)) {
-      Edges.push_back({L, Def});
+      Edges.push_back({L, Def, std::move(Args)});
       return;
     }
     if (FD->getBuiltinID() || FD->hasAttr<ConstAttr>() ||
@@ -631,11 +668,31 @@ void mutations(
   }
 }
 
+/// The reference and pointer parameters of F whose elements (or referent)
+/// F may change, by the mutation analysis of its body: passing one on as a
+/// non-const reference counts, whatever the callee does with it.
+void paramMutations(ASTContext &Ctx, const FunctionDecl *F, Effects &Out) {
+  std::optional<ExprMutationAnalyzer> A;
+  for (const ParmVarDecl *PV : F->parameters()) {
+    const QualType T = PV->getType();
+    if (!T->isReferenceType() && !T->isPointerType())
+      continue;
+    if (!A)
+      A.emplace(*F->getBody(), Ctx);
+    const Stmt *M = A->findMutation(PV);
+    if (!M && T->isPointerType())
+      M = A->findPointeeMutation(PV);
+    if (M)
+      Out.ParamWrites.try_emplace(PV, Witness{M->getBeginLoc(), "", {}});
+  }
+}
+
 /// Adds From's effects that pass Keep to Into, each reached through the
-/// call at L to Callee. True if anything was new.
+/// call at L to Callee, which passes Args. True if anything was new.
 bool merge(Effects &Into, const Effects &From, SourceLocation L,
            const FunctionDecl *Callee,
-           const std::function<bool(const VarDecl *)> &Keep) {
+           const std::function<bool(const VarDecl *)> &Keep,
+           llvm::ArrayRef<const DeclRefExpr *> Args = {}) {
   auto Through = [&](const Witness &W) {
     Witness N = W;
     if (Callee) // else: already the path from Into's code
@@ -653,6 +710,34 @@ bool merge(Effects &Into, const Effects &From, SourceLocation L,
   };
   Vars(Into.Writes, From.Writes);
   Vars(Into.Reads, From.Reads);
+  // Elements read or written through a parameter: the callee's own
+  // parameter is the argument the call passes; another's (a lambda's
+  // captured one) is that variable. A variable of the caller's caller is
+  // read or written (Vars); the caller's parameter passes the effect on
+  // (Params); the caller's local is its own.
+  auto Params = [&](std::map<const ParmVarDecl *, Witness> &ToParams,
+                    std::map<const VarDecl *, Witness> &ToVars,
+                    const std::map<const ParmVarDecl *, Witness> &Fr) {
+    for (const auto &[PV, W] : Fr) {
+      Witness N = Through(W);
+      const VarDecl *V = PV;
+      if (Callee && PV->getDeclContext() == Callee) {
+        const unsigned I = PV->getFunctionScopeIndex();
+        const DeclRefExpr *Arg = I < Args.size() ? Args[I] : nullptr;
+        V = Arg ? dyn_cast<VarDecl>(Arg->getDecl()) : nullptr;
+        if (!V)
+          continue;
+        N.Passed = Arg->getLocation();
+      }
+      V = V->getCanonicalDecl();
+      if (Keep(V))
+        Changed |= ToVars.try_emplace(V, N).second;
+      else if (const auto *P = dyn_cast<ParmVarDecl>(V))
+        Changed |= ToParams.try_emplace(P, N).second;
+    }
+  };
+  Params(Into.ParamReads, Into.Reads, From.ParamReads);
+  Params(Into.ParamWrites, Into.PassedWrites, From.ParamWrites);
   auto One = [&](std::optional<Witness> &To, const std::optional<Witness> &Fr) {
     if (Fr && !To) {
       To = Through(*Fr);
@@ -764,6 +849,7 @@ struct Analysis::Impl {
       if (Body) {
         C.TraverseStmt(const_cast<Stmt *>(Body));
         mutations(Ctx, Body, C.Candidates, C.Derefs, N.All);
+        paramMutations(Ctx, F, N.All);
       }
       for (const Edge &E : N.Edges)
         if (!Nodes.count(E.Callee))
@@ -778,12 +864,21 @@ struct Analysis::Impl {
       Changed = false;
       for (auto &[F, N] : Nodes)
         for (const Edge &E : N.Edges) {
-          if (E.Callee == F)
-            continue;
           const FunctionDecl *Caller = F;
-          Changed |= merge(
-              N.All, Nodes[E.Callee].All, E.Loc, E.Callee,
-              [Caller](const VarDecl *V) { return !automaticIn(V, Caller); });
+          auto Keep = [Caller](const VarDecl *V) {
+            return !automaticIn(V, Caller);
+          };
+          if (E.Callee == F) {
+            // Recursion: only a parameter passed on as another one
+            // (`f(Y, X)` in `f(X, Y)`) may be new.
+            Effects Self;
+            Self.ParamReads = N.All.ParamReads;
+            Self.ParamWrites = N.All.ParamWrites;
+            Changed |= merge(N.All, Self, E.Loc, E.Callee, Keep, E.Args);
+            continue;
+          }
+          Changed |=
+              merge(N.All, Nodes[E.Callee].All, E.Loc, E.Callee, Keep, E.Args);
         }
     }
   }
@@ -828,7 +923,7 @@ Effects Analysis::ofStatement(const Stmt *S, const DeclContext *Owner) {
   auto Keep = [&Inside](const VarDecl *V) { return !Inside(V); };
   Effects Through;
   for (const Edge &E : Edges)
-    merge(Through, P->Nodes[E.Callee].All, E.Loc, E.Callee, Keep);
+    merge(Through, P->Nodes[E.Callee].All, E.Loc, E.Callee, Keep, E.Args);
   // A variable read both in S and through a call: the call's read is the
   // one S cannot see (the statement's own reads are its caller's to judge).
   for (const auto &[V, W] : Through.Reads)

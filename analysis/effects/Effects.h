@@ -51,6 +51,7 @@ class SourceManager;
 class TemplateArgument;
 class DeclContext;
 class FunctionDecl;
+class ParmVarDecl;
 class Stmt;
 class VarDecl;
 } // namespace clang
@@ -65,6 +66,9 @@ struct Witness {
   /// outermost first: each call's location and its callee.
   std::vector<std::pair<clang::SourceLocation, const clang::FunctionDecl *>>
       Path;
+  /// A read of an element through a parameter (Effects::ParamReads): the
+  /// argument, in the code asked about, that passes the array read.
+  clang::SourceLocation Passed = {};
 };
 
 struct Effects {
@@ -72,6 +76,20 @@ struct Effects {
   /// statics, and for a lambda or a loop body the variables around it),
   /// by canonical declaration.
   std::map<const clang::VarDecl *, Witness> Writes, Reads;
+  /// Elements read through parameters (`X[k]`, `X` a parameter `T (&X)[N]`,
+  /// `const T *X` or `const std::vector<T> &X`): a call's argument is what
+  /// is read. At a call that passes a variable (`f(A)`, `f(&A[0])`) such a
+  /// read becomes a read of that variable (in Reads, with Witness::Passed),
+  /// or, the variable being the caller's own parameter, the caller's
+  /// ParamReads. Also a lambda's reads of the parameters it captures.
+  std::map<const clang::ParmVarDecl *, Witness> ParamReads;
+  /// The same for writes: the reference and pointer parameters whose
+  /// elements the function may change (ParamWrites), and the variables a
+  /// call passes to such a parameter (PassedWrites). The mutation analysis
+  /// at a call counts every non-const reference argument as a write
+  /// (Writes); these say what the callee does with it.
+  std::map<const clang::ParmVarDecl *, Witness> ParamWrites;
+  std::map<const clang::VarDecl *, Witness> PassedWrites;
   std::optional<Witness> Throws; ///< a throw expression of the program
   std::optional<Witness> Exits;  ///< exit, abort, longjmp, terminate, ...
   std::optional<Witness> Opaque; ///< a call the compiler cannot follow

@@ -8,7 +8,10 @@
 // calls that change a variable without assigning it (a non-const reference
 // argument), and reports each write at the write, with the calls that lead
 // there from the loop. Reads of distributed arrays through calls are served
-// from a copy made before the loop (OwnerLoop::CallReads).
+// from a copy made before the loop (OwnerLoop::CallReads): the arrays the
+// called functions read by name, and those the calls in the loop pass to
+// parameters whose elements the callees read (`f(A, k)`, `X[k]` in f: the
+// parameter is the same hpf::darray, so its reads find the copy).
 //
 //===----------------------------------------------------------------------===//
 #include "Expressions.h"
@@ -18,6 +21,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/Support/Path.h"
 
 #include <algorithm>
 
@@ -85,9 +89,9 @@ void checkLoopEffects(Context &C, OwnerLoop &L,
              C.Effects.pathText(W) + ": " + Why +
              "; return the value to the loop instead, or make the change "
              "after the loop" +
-             (IsReduction(V) ? ""
-                             : " (it cannot be each rank's own: " + Shared +
-                                   ")"),
+             (IsReduction(V)
+                  ? ""
+                  : " (it cannot be each rank's own: " + Shared + ")"),
          W.Path.front().first, "called here from " + Loop});
   }
   for (const auto &[V, W] : E.Reads) {
@@ -99,6 +103,30 @@ void checkLoopEffects(Context &C, OwnerLoop &L,
     bool Written = false;
     for (const LoopAccess &Acc : L.Accesses)
       Written |= Acc.Array == A && !Acc.Read;
+    // A call passing the array to a non-const reference counts as a write
+    // (E.Writes, with no path); what the callees do is PassedWrites.
+    auto ByCall = E.Writes.find(V);
+    const bool CallsWrite =
+        E.PassedWrites.count(V) ||
+        (ByCall != E.Writes.end() && !ByCall->second.Path.empty());
+    if ((Written || CallsWrite) && W.Passed.isValid()) {
+      // Through a parameter: the call in the loop passes the array, which
+      // is where the program must change.
+      const std::string Where =
+          std::string(llvm::sys::path::filename(
+              C.SM.getFilename(C.SM.getExpansionLoc(W.Loc)))) +
+          ":" + lineOf(C.SM, W.Loc);
+      L.IfParallel.push_back(
+          {OwnerLoop::ParallelOnly::Error, W.Passed,
+           "'" + A->Name + "' is passed to " + C.Effects.pathText(W) +
+               ", which reads its elements (at " + Where + "), and " + Loop +
+               " writes it: the call would read the elements other ranks' "
+               "iterations may be changing; read the element in the loop "
+               "body ('" +
+               A->Name + "[i]') and pass the value",
+           W.Loc, "the element read through the parameter"});
+      continue;
+    }
     if (Written || E.Writes.count(V)) {
       L.IfParallel.push_back(
           {OwnerLoop::ParallelOnly::Error, W.Loc,
