@@ -16,9 +16,9 @@
 
 #include "../pragma-parser/HpfPragma.h"
 
+#include <algorithm>
 #include <map>
 #include <memory>
-#include <algorithm>
 #include <set>
 #include <string>
 #include <vector>
@@ -302,6 +302,9 @@ struct OwnerLoop {
   /// nothing else declared outside it): the placement makes one a level
   /// where an element written at its index needs it.
   std::vector<NestLevel> Proven;
+  /// The other loops inside the nest not marked independent, and why their
+  /// iterations may depend on each other (LoopProof.cpp).
+  std::map<const clang::ForStmt *, std::string> Unproven;
   /// The nest cannot run in parallel (an inner loop not marked independent
   /// writes across a distributed dimension): it runs on every rank over
   /// whole copies of its arrays (every access Gathered, Home null), then

@@ -345,6 +345,22 @@ const Expr *memberTop(ASTContext &Ctx, const Expr *E) {
   }
 }
 
+bool assignedDirectly(ASTContext &Ctx, const Expr *E) {
+  const Stmt *Child = memberTop(Ctx, E);
+  const Stmt *Par = parentOf(Ctx, Child);
+  for (; isa_and_nonnull<ParenExpr>(Par); Par = parentOf(Ctx, Par))
+    Child = Par;
+  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(Par))
+    return BO->isAssignmentOp() && BO->getLHS() == Child;
+  if (const auto *UO = dyn_cast_or_null<UnaryOperator>(Par))
+    return UO->isIncrementDecrementOp();
+  const auto *OC = dyn_cast_or_null<CXXOperatorCallExpr>(Par);
+  const auto *M =
+      OC ? dyn_cast_or_null<CXXMethodDecl>(OC->getCalleeDecl()) : nullptr;
+  return M && M->isTrivial() && OC->getOperator() == OO_Equal &&
+         OC->getArg(0) == Child;
+}
+
 bool trivialCopySource(ASTContext &Ctx, const Expr *E) {
   if (!E->getType()->isRecordType())
     return false;

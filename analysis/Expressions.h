@@ -63,6 +63,12 @@ bool wholeElement(Reporter &R, const clang::Expr *E, const Subscripts &S,
 /// Anything else (assignment, ++, reference, address) may write.
 bool onlyRead(clang::ASTContext &Ctx, const clang::Expr *E);
 
+/// True if E (skipping parentheses, and through `.field` accesses) is the
+/// target of a built-in `=`, `op=`, `++` or `--`, or of a trivial copy
+/// assignment: written there, with no reference or address of it handed
+/// on (through which a callee could reach the elements next to it).
+bool assignedDirectly(clang::ASTContext &Ctx, const clang::Expr *E);
+
 /// E is inside an unevaluated operand (`sizeof`, `alignof`, `noexcept`,
 /// `decltype`) of its expression: it reads nothing.
 bool unevaluated(clang::ASTContext &Ctx, const clang::Expr *E);

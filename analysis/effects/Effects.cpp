@@ -11,6 +11,7 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
+#include "clang/Basic/Builtins.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringSwitch.h"
 
@@ -218,6 +219,12 @@ public:
                                    "', which may return twice,");
       return true;
     }
+    if (inSystem(SM, FD->getLocation()) ||
+        (FD->getBuiltinID() && !definition(FD)))
+      for (unsigned I = 0; I < E->getNumArgs() && I < FD->getNumParams(); ++I)
+        if (QualType T = FD->getParamDecl(I)->getType();
+            T->isPointerType() && !T->getPointeeType().isConstQualified())
+          handedPointer(E->getArg(I));
     if (inSystem(SM, FD->getLocation())) {
       const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
       library(FD, {E->getArgs(), E->getNumArgs()}, E->getType(),
@@ -294,6 +301,18 @@ public:
   }
   bool VisitCXXDefaultInitExpr(CXXDefaultInitExpr *E) {
     return TraverseStmt(E->getExpr());
+  }
+  /// An atomic operation writes through its pointer (a load too, for all
+  /// this tells).
+  bool VisitAtomicExpr(AtomicExpr *E) {
+    handedPointer(E->getPtr());
+    return true;
+  }
+  /// What inline assembly changes is not Clang's to tell.
+  bool VisitAsmStmt(AsmStmt *S) {
+    if (!inSystem(SM, S->getAsmLoc()))
+      opaque(S->getAsmLoc(), "inline assembly");
+    return true;
   }
   bool VisitCXXThrowExpr(CXXThrowExpr *E) {
     if (!Out.Throws && !inSystem(SM, E->getThrowLoc()))
@@ -435,6 +454,52 @@ private:
     Derefs.push_back({nullptr, Deref});
   }
 
+  /// A pointer handed to code that is not entered (a library function's
+  /// or builtin's pointer-to-non-const parameter, an atomic operation):
+  /// what it points into may be written, a variable not the code's own
+  /// (`memcpy(G + k, ...)`), or what a pointer of the code's own points to.
+  void handedPointer(const Expr *P) {
+    if (P->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+      return;
+    const Expr *E = P;
+    bool Value = true; // E is a pointer's value (else an object)
+    for (;;) {
+      E = E->IgnoreParenCasts();
+      if (const auto *BO = dyn_cast<BinaryOperator>(E);
+          BO && BO->isAdditiveOp()) {
+        E = BO->getLHS()->getType()->isPointerType() ? BO->getLHS()
+                                                     : BO->getRHS();
+      } else if (const auto *UO = dyn_cast<UnaryOperator>(E);
+                 UO && UO->getOpcode() == UO_AddrOf) {
+        E = UO->getSubExpr();
+        Value = false;
+      } else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+        E = AS->getBase();
+        Value = true;
+      } else if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+        E = ME->getBase();
+        Value = ME->isArrow();
+      } else {
+        break;
+      }
+    }
+    const auto *DRE = dyn_cast<DeclRefExpr>(E);
+    const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    const Witness W{P->getBeginLoc(), "", {}};
+    if (V && !Own(V)) {
+      if (!inSystem(SM, V->getLocation()))
+        Out.Writes.try_emplace(V->getCanonicalDecl(), W);
+      return;
+    }
+    // The code's own pointer or reference may point anywhere; a parameter
+    // at what the call gave it (judged at the call); its own object is its.
+    const bool Elsewhere = !V || (!isa<ParmVarDecl>(V) &&
+                                  (V->getType()->isReferenceType() ||
+                                   (Value && V->getType()->isPointerType())));
+    if (Elsewhere && !Out.WritesThrough)
+      Out.WritesThrough = W;
+  }
+
   void edge(SourceLocation L, const FunctionDecl *FD) {
     if (const FunctionDecl *Def = definition(FD))
       Edges.push_back({L, Def});
@@ -447,6 +512,8 @@ private:
         Out.Exits = Witness{L, FD->getNameAsString(), {}};
       return;
     }
+    if (setsErrno(FD))
+      once(Out.Errno, L, FD->getNameAsString());
     if (inSystem(SM, FD->getLocation())) {
       if (FD->getIdentifier() && FD->isExternC()) {
         IoKind K = cIoFunction(FD->getName());
@@ -469,6 +536,20 @@ private:
       return;
     opaque(L, "a call of '" + FD->getNameAsString() +
                   "', defined in another file,");
+  }
+
+  /// A C library function that writes nothing but errno (log, sqrt; not
+  /// fabs), by Clang's builtin table, found by name for the library's own
+  /// declarations (std::log(float) is not the builtin log).
+  bool setsErrno(const FunctionDecl *FD) const {
+    if (!Ctx.getLangOpts().MathErrno || !FD->getIdentifier())
+      return false;
+    unsigned ID = FD->getBuiltinID();
+    if (!ID && inSystem(SM, FD->getLocation()) &&
+        (FD->isExternC() || FD->isInStdNamespace()))
+      ID = FD->getIdentifier()->getBuiltinID();
+    const Builtin::Context &B = Ctx.BuiltinInfo;
+    return ID && B.isConstWithoutErrnoAndExceptions(ID) && !B.isConst(ID);
   }
 
   /// A library call of F: what it may construct or call back (its
@@ -752,6 +833,7 @@ bool merge(Effects &Into, const Effects &From, SourceLocation L,
   One(Into.Output, From.Output);
   One(Into.Input, From.Input);
   One(Into.File, From.File);
+  One(Into.Errno, From.Errno);
   return Changed;
 }
 
@@ -924,10 +1006,12 @@ Effects Analysis::ofStatement(const Stmt *S, const DeclContext *Owner) {
   Effects Through;
   for (const Edge &E : Edges)
     merge(Through, P->Nodes[E.Callee].All, E.Loc, E.Callee, Keep, E.Args);
-  // A variable read both in S and through a call: the call's read is the
-  // one S cannot see (the statement's own reads are its caller's to judge).
-  for (const auto &[V, W] : Through.Reads)
-    Out.Reads.insert_or_assign(V, W);
+  // A variable read or written both in S and through a call: the call's
+  // witness is the one S cannot show (the statement's own reads and writes
+  // are its caller's to judge).
+  for (auto Vars : {&Effects::Reads, &Effects::Writes})
+    for (const auto &[V, W] : Through.*Vars)
+      (Out.*Vars).insert_or_assign(V, W);
   merge(Out, Through, SourceLocation(), nullptr, Keep);
   return Out;
 }
@@ -963,6 +1047,45 @@ Reach Analysis::reachOf(const Stmt *S) {
     }
   }
   return R;
+}
+
+std::string Analysis::whereText(const Witness &W) const {
+  const SourceManager &SM = P->Ctx.getSourceManager();
+  std::string T =
+      " at line " + std::to_string(SM.getExpansionLineNumber(W.Loc));
+  if (!W.Path.empty())
+    T += ", reached through " + pathText(W);
+  return T;
+}
+
+std::pair<std::string, const Witness *> firstOther(const Effects &E) {
+  auto Named = [](const char *Does, const Witness &W) {
+    return std::string(Does) + " ('" + W.What + "')";
+  };
+  // What (a call, `a call of 'f', defined in another file,`) reads as a
+  // phrase without its trailing comma.
+  auto Phrase = [](const Witness &W) {
+    llvm::StringRef What = W.What;
+    return "reaches " + What.rtrim(',').str();
+  };
+  if (E.Throws)
+    return {"throws", &*E.Throws};
+  if (E.Exits)
+    return {Named("may end the process", *E.Exits), &*E.Exits};
+  if (E.Opaque)
+    return {Phrase(*E.Opaque), &*E.Opaque};
+  if (E.Callback)
+    return {Phrase(*E.Callback), &*E.Callback};
+  if (E.WritesThrough)
+    return {"writes through a pointer that names no variable",
+            &*E.WritesThrough};
+  if (E.Output)
+    return {Named("prints", *E.Output), &*E.Output};
+  if (E.Input)
+    return {Named("reads input", *E.Input), &*E.Input};
+  if (E.File)
+    return {Named("uses a file", *E.File), &*E.File};
+  return {"", nullptr};
 }
 
 std::string Analysis::pathText(const Witness &W) const {

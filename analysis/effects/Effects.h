@@ -6,8 +6,8 @@
 // outside it that it may write (found by Clang's ExprMutationAnalyzer, so
 // an assignment, ++, a non-const member call, a non-const reference or
 // pointer taken all count) and read, whether it may throw, end the process
-// (exit, abort, longjmp), do replicated I/O, or call code the compiler
-// cannot see.
+// (exit, abort, longjmp), set errno, do replicated I/O, or call code the
+// compiler cannot see.
 //
 // Functions are the nodes of a call graph; a node's effects are its own
 // plus its callees' (a fixpoint, so recursion is exact). An effect keeps
@@ -42,6 +42,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace clang {
@@ -103,6 +104,9 @@ struct Effects {
   /// Replicated I/O: output (stdout, std::cout), input (stdin, std::cin),
   /// files (collective: rank 0 opens and reads them for every rank).
   std::optional<Witness> Output, Input, File;
+  /// A C library function that writes nothing but errno (log, sqrt, exp:
+  /// Clang's builtin table), under -fmath-errno (the default).
+  std::optional<Witness> Errno;
 };
 
 /// What code may run: the calls of the graph above, followed through.
@@ -137,7 +141,9 @@ public:
 
   /// What running S may do, S being a statement of function Owner, where
   /// the variables declared inside S are its own. Direct effects of S
-  /// itself are included (a write in S has an empty path).
+  /// itself are included (a write in S has an empty path); a variable
+  /// written or read both in S and through a call keeps the call's
+  /// witness, the one S's own statements do not show.
   Effects ofStatement(const clang::Stmt *S, const clang::DeclContext *Owner);
 
   /// What calling FD may run (nothing if its definition is not in the
@@ -150,11 +156,18 @@ public:
 
   /// "'f' (called at line 12) -> 'g' (line 30)": a witness' path.
   std::string pathText(const Witness &W) const;
+  /// " at line 30", and ", reached through " and the path if it has one.
+  std::string whereText(const Witness &W) const;
 
 private:
   struct Impl;
   std::unique_ptr<Impl> P;
 };
+
+/// The first of E's effects that is not a variable read or written (a
+/// throw, an exit, code not seen, I/O; not Errno), as what the code does
+/// ("throws", "prints ('printf')") and its witness; null if none.
+std::pair<std::string, const Witness *> firstOther(const Effects &E);
 
 /// Whether a library function given a value of type T cannot call back
 /// into the program: numbers, pointers to them, and library classes of

@@ -34,11 +34,15 @@
 //
 // The other ranks: B writes only rows this rank owns, and A reads the
 // other ranks' rows from a halo or copy made (the exchange completed,
-// runtime/mpi/Halo.cpp) before A's first row. Neither nest writes anything
-// but distributed elements and its own automatic variables, and neither
-// runs code the walk below does not see (calls other than builtins that
-// write nothing, not even errno; constructors, destructors, default
-// initializers, cleanup functions), so no other variable carries an order
+// runtime/mpi/Halo.cpp) before A's first row. What else either nest may
+// write or run is the effects analysis' answer (effects/Effects.h),
+// through every call, constructor, destructor, initializer and lambda it
+// runs: each writes nothing but the distributed elements it assigns (the
+// accesses whose rows are compared above; no whole array, reference or
+// address of an element is handed on) and its own automatic variables,
+// reads no distributed array through a call (the rows above are the
+// body's), and neither throws, ends the process, does I/O, sets errno nor
+// reaches code the compiler cannot see, so nothing else carries an order
 // between them (test/lit/fusion-proof.cpp checks each way found to break
 // this). Both are rows with the same owners: the same
 // mapping with constant parameters, the same extent of dimension 0, both
@@ -56,14 +60,12 @@
 #include <set>
 
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/Stmt.h"
 #include "clang/AST/StmtCXX.h"
-#include "clang/Basic/Builtins.h"
 #include "clang/Basic/SourceManager.h"
 
 using namespace clang;
@@ -87,6 +89,9 @@ private:
                      long long &Lag) const;
   std::string nestShape(const OwnerLoop &L) const;
   std::string bodyCheck(const OwnerLoop &L) const;
+  std::string lambdaCheck(const OwnerLoop &L) const;
+  std::string elementCheck(const OwnerLoop &L) const;
+  std::string effectsCheck(const OwnerLoop &L) const;
   unsigned line(const Stmt *S) const {
     return C.SM.getExpansionLineNumber(S->getBeginLoc());
   }
@@ -154,149 +159,104 @@ std::string Fusion::nestShape(const OwnerLoop &L) const {
   return bodyCheck(L);
 }
 
-/// Nothing in the nest calls anything but builtins, writes anything but
-/// distributed elements and variables of its own, or would change meaning
-/// in a lambda.
+/// Nothing in the nest would change meaning in a lambda, uses a
+/// distributed array but as the elements its accesses record, or does
+/// anything but write those elements and its own variables.
 std::string Fusion::bodyCheck(const OwnerLoop &L) const {
+  for (auto Check :
+       {&Fusion::lambdaCheck, &Fusion::elementCheck, &Fusion::effectsCheck})
+    if (std::string Why = (this->*Check)(L); !Why.empty())
+      return "the loop at line " + std::to_string(line(L.outer())) + Why;
+  return "";
+}
+
+/// What the lambdas the pair becomes would change or cannot capture.
+std::string Fusion::lambdaCheck(const OwnerLoop &L) const {
   const ForStmt *Outer = L.outer();
-  const SourceRange Range = Outer->getSourceRange();
-  std::set<const Expr *> Elements;
-  for (const LoopAccess &Acc : L.Accesses)
-    for (const Expr *Lv : Acc.Subs.Levels)
-      Elements.insert(Lv);
-  // A variable of the nest's own: declared in it with automatic storage
-  // (not a block-scope `extern` or `static`).
-  auto Own = [&](const VarDecl *V) {
-    const SourceLocation Loc = C.SM.getExpansionLoc(V->getLocation());
-    return V->hasLocalStorage() &&
-           C.SM.isPointWithin(Loc, C.SM.getExpansionLoc(Range.getBegin()),
-                              C.SM.getExpansionLoc(Range.getEnd()));
-  };
-  // Builtins that write nothing (const or pure: fabs, not memcpy or the
-  // atomics) may be called; those that may set errno (sqrt, log, exp)
-  // only under -fno-math-errno: errno is a global both nests may set.
-  auto WritesNothing = [&](const FunctionDecl *F) {
-    const unsigned ID = F ? F->getBuiltinID() : 0;
-    const Builtin::Context &B = C.Ctx.BuiltinInfo;
-    // __builtin_operator_new calls the program's replacement, if any.
-    if (!ID || ID == Builtin::BI__builtin_operator_new ||
-        ID == Builtin::BI__builtin_operator_delete)
-      return false;
-    if (B.isConst(ID) || B.isPure(ID))
-      return true;
-    return !C.Ctx.getLangOpts().MathErrno &&
-           (B.isConstWithoutErrnoAndExceptions(ID) ||
-            B.isConstWithoutExceptions(ID));
-  };
-  // A written place: a distributed element, or a variable of the nest's
-  // own (not a reference) through array subscripts and `.` fields that are
-  // not references.
-  auto Writable = [&](const Expr *E) {
-    E = E->IgnoreParens();
-    while (true) {
-      if (Elements.count(E))
-        return true;
-      if (const auto *ME = dyn_cast<MemberExpr>(E);
-          ME && !ME->isArrow() &&
-          !ME->getMemberDecl()->getType()->isReferenceType()) {
-        E = ME->getBase()->IgnoreParens();
-        continue;
-      }
-      if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E);
-          AS &&
-          AS->getBase()->IgnoreParenImpCasts()->getType()->isArrayType()) {
-        E = AS->getBase()->IgnoreParenImpCasts();
-        continue;
-      }
-      break;
-    }
-    const auto *DRE = dyn_cast<DeclRefExpr>(E);
-    const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-    return V && !V->getType()->isReferenceType() && Own(V);
-  };
-  const std::string At = "the loop at line " + std::to_string(line(Outer));
   auto AtLine = [&](const Stmt *S) {
-    return " at line " +
-           std::to_string(C.SM.getExpansionLineNumber(S->getBeginLoc()));
+    return " at line " + std::to_string(line(S));
   };
-  // What the lambdas the pair becomes would change or cannot capture.
   if (const Stmt *S = lambdaUnsafe(C.Ctx, Outer)) {
     const auto *DRE = dyn_cast<DeclRefExpr>(S);
     if (DRE && isa<BindingDecl>(DRE->getDecl()))
-      return At + " names the structured binding '" +
+      return " names the structured binding '" +
              DRE->getDecl()->getName().str() +
              "', which its lambda may not capture";
     if (DRE)
-      return At + " names a member of an anonymous union, which its lambda "
-                  "cannot capture";
+      return " names a member of an anonymous union, which its lambda "
+             "cannot capture";
     if (isa<DeclStmt>(S))
-      return At + ": it declares a static variable" + AtLine(S);
-    return At + ": its statement" + AtLine(S) +
-           " would change meaning in a lambda";
+      return ": it declares a static variable" + AtLine(S);
+    return ": its statement" + AtLine(S) + " would change meaning in a lambda";
+  }
+  // `this` is the lambda's; a return or goto (not one of a lambda in the
+  // nest) would leave the lambda, not the function.
+  auto Walk = [&](auto &&Self, const Stmt *S, bool InLambda) -> const Stmt * {
+    if (!S)
+      return nullptr;
+    if (isa<CXXThisExpr>(S) || (!InLambda && isa<ReturnStmt, GotoStmt>(S)))
+      return S;
+    for (const Stmt *Ch : S->children())
+      if (const Stmt *Bad = Self(Self, Ch, InLambda || isa<LambdaExpr>(S)))
+        return Bad;
+    return nullptr;
+  };
+  if (const Stmt *S = Walk(Walk, Outer, false))
+    return ": its statement" + AtLine(S) + " would change meaning in a lambda";
+  return "";
+}
+
+/// The nest's distributed arrays appear only as the elements (and rows) of
+/// its accesses, whose rows the lag is computed from, and are written only
+/// by assignment: a whole array, or an element's reference or address,
+/// handed to a call could reach any row.
+std::string Fusion::elementCheck(const OwnerLoop &L) const {
+  std::set<const Expr *> Bases;
+  for (const LoopAccess &Acc : L.Accesses) {
+    const Expr *E = Acc.Subs.whole();
+    if (!Acc.Read && !assignedDirectly(C.Ctx, E))
+      return ": '" + Acc.Array->Name + "' is written at line " +
+             std::to_string(line(E)) +
+             " other than by an assignment to its element";
+    Bases.insert(Acc.Subs.base()->IgnoreParenImpCasts());
   }
   std::string Why;
-  auto Walk = [&](auto &&Self, const Stmt *S) -> void {
-    if (!S || !Why.empty())
-      return;
-    if (const auto *Call = dyn_cast<CallExpr>(S)) {
-      const FunctionDecl *F = Call->getDirectCallee();
-      if (!Elements.count(Call) && !WritesNothing(F))
-        Why = "it calls a function" + AtLine(S);
-    } else if (isa<AtomicExpr>(S)) {
-      Why = "it has an atomic operation" + AtLine(S);
-    } else if (isa<CXXDefaultInitExpr, CXXDefaultArgExpr, CXXBindTemporaryExpr>(
-                   S)) {
-      // Code the walk does not see as children: a member's initializer, a
-      // default argument, a temporary's destructor.
-      Why = "it runs an initializer or destructor" + AtLine(S);
-    } else if (isa<CXXConstructExpr, CXXNewExpr, CXXDeleteExpr, LambdaExpr,
-                   CXXThrowExpr, BlockExpr, StmtExpr>(S)) {
-      if (const auto *CE = dyn_cast<CXXConstructExpr>(S);
-          !CE || !CE->getConstructor()->isTrivial())
-        Why = "it constructs, allocates or throws" + AtLine(S);
-    } else if (isa<ReturnStmt, GotoStmt, AsmStmt, CXXThisExpr>(S)) {
-      Why = "its statement" + AtLine(S) + " would change meaning in a lambda";
-    } else if (const auto *DS = dyn_cast<DeclStmt>(S)) {
-      for (const Decl *D : DS->decls())
-        if (const auto *VD = dyn_cast<VarDecl>(D)) {
-          if (VD->hasAttr<CleanupAttr>())
-            Why = "its variable '" + VD->getName().str() +
-                  "' runs a cleanup function" + AtLine(S);
-          else if (const CXXRecordDecl *RD =
-                       C.Ctx.getBaseElementType(VD->getType())
-                           ->getAsCXXRecordDecl();
-                   RD && RD->hasDefinition() && !RD->hasTrivialDestructor())
-            Why = "it declares '" + VD->getName().str() +
-                  "', whose destructor runs" + AtLine(S);
-        }
-    } else if (const auto *BO = dyn_cast<BinaryOperator>(S);
-               BO && BO->isAssignmentOp() && !Writable(BO->getLHS())) {
-      Why = "it writes what it does not own" + AtLine(S);
-    } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
-      if (UO->isIncrementDecrementOp() && !Writable(UO->getSubExpr()))
-        Why = "it writes what it does not own" + AtLine(S);
-      else if (UO->getOpcode() == UO_AddrOf)
-        Why = "it takes an address" + AtLine(S);
-    }
-    for (const Stmt *Ch : S->children())
-      Self(Self, Ch);
-  };
-  Walk(Walk, Outer);
-  if (!Why.empty())
-    return At + ": " + Why;
-  // References bound to outer variables would write them without an
-  // assignment the walk sees.
-  forEachDeclRef(Outer, [&](const DeclRefExpr *DRE) {
+  forEachDeclRef(L.outer(), [&](const DeclRefExpr *DRE) {
     const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
-    if (!V || Own(V) || C.P.ArrayByVar.count(V))
+    const DistArray *A = V ? C.P.arrayOfAnyDecl(V) : nullptr;
+    if (!A || Bases.count(DRE) || unevaluated(C.Ctx, DRE))
       return true;
-    if (!onlyRead(C.Ctx, outermostElement(C.Ctx, DRE))) {
-      Why = At + " may write '" + V->getName().str() + "'";
-      return false;
-    }
-    return true;
+    Why = ": it uses '" + A->Name + "' at line " + std::to_string(line(DRE)) +
+          " other than by element";
+    return false;
   });
   return Why;
+}
+
+/// What the effects analysis says the nest may do: write nothing but the
+/// distributed elements it assigns (their rows are the lag's) and its own
+/// automatic variables, read no distributed array through a call (the
+/// lag sees only the body), nothing else (a throw, an exit, I/O, code it
+/// cannot see, errno: each would run in another order fused).
+std::string Fusion::effectsCheck(const OwnerLoop &L) const {
+  const FunctionDecl *Fn = enclosingFunction(C.Ctx, L.outer());
+  if (!Fn)
+    return " is not in a function";
+  const effects::Effects E = C.Effects.ofStatement(L.outer(), Fn);
+  for (const auto &[V, W] : E.Writes)
+    if (!W.Path.empty() || !C.P.arrayOfAnyDecl(V))
+      return ": it writes '" + V->getName().str() + "'" +
+             C.Effects.whereText(W);
+  for (const auto &[V, W] : E.Reads)
+    if (!W.Path.empty() && C.P.arrayOfAnyDecl(V))
+      return ": it reads '" + V->getName().str() + "'" +
+             C.Effects.whereText(W) + ", rows the lag does not see";
+  if (auto [Does, W] = effects::firstOther(E); W)
+    return ": it " + Does + C.Effects.whereText(*W);
+  if (E.Errno)
+    return ": it may set errno ('" + E.Errno->What + "')" +
+           C.Effects.whereText(*E.Errno);
+  return "";
 }
 
 /// The row offsets of L's accesses to X in dimension 0, as [lo, hi]

@@ -4,22 +4,29 @@
 // subscripts a distributed dimension of an element it writes would make
 // that element non-local. When its iterations are provably independent it
 // can run as an independent level instead (over the owned indices of that
-// dimension). The proof is syntactic and conservative: in the loop's body
+// dimension). The proof is conservative: in the loop's body
 //   - every written element of a distributed array has the loop's index as
-//     one of its subscripts (iterations write disjoint elements),
+//     one of its subscripts (iterations write disjoint elements) and is
+//     written by an assignment (no reference or address of it is handed
+//     on), and no distributed array is named but as an element,
 //   - every read of an array the body writes is at exactly the subscripts
 //     of its write (an iteration reads only what it writes itself),
-//   - nothing declared outside the loop is assigned (scalars, other
-//     arrays, through pointers), except the nest's reduction variables,
-//     and neither is the index,
-//   - no break, goto, return, and calls only of functions of system
-//     headers (<cmath>, std::max, ...) or constexpr functions.
+//   - no break, goto or return,
+// and, by the effects analysis (effects/Effects.h), through every call,
+// lambda, constructor and destructor it runs: nothing declared outside
+// the body is written but the nest's reduction variables and the elements
+// above (in the body itself, not through a call), and neither is the
+// index; no array the body writes is read through a call; no throw, exit,
+// I/O or code the compiler cannot see. A loop not proven says why in the
+// warning of the nest that falls back to running on every rank
+// (Replicated.cpp).
 // Which candidate becomes a level is decided after the flow walk
 // (Placement.cpp), only where an element needs it.
 //
 //===----------------------------------------------------------------------===//
 #include "Expressions.h"
 #include "Phases.h"
+#include "ProgramWrites.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -34,39 +41,32 @@ namespace hpf::analysis {
 
 namespace {
 
+/// Why the iterations of an inner loop may depend on each other (empty:
+/// they cannot), from its body: its elements, walked here, and its
+/// effects, the effects analysis' answer.
 class Proof : public RecursiveASTVisitor<Proof> {
 public:
-  Proof(ASTContext &Ctx, const Program &P, const OwnerLoop &L,
-        const ForStmt *For, const VarDecl *IV)
-      : Ctx(Ctx), SM(Ctx.getSourceManager()), P(P), L(L), For(For), IV(IV) {}
+  Proof(Context &C, const OwnerLoop &L, const VarDecl *IV)
+      : C(C), L(L), IV(IV) {}
 
-  bool Ok = true;
-  bool UsesIndexInWrite = false;
+  std::string run(const ForStmt *For) {
+    TraverseStmt(const_cast<Stmt *>(For->getBody()));
+    if (Why.empty())
+      Why = elements();
+    if (Why.empty())
+      Why = effects(For);
+    return Why;
+  }
 
-  bool VisitBreakStmt(BreakStmt *) { return fail(); }
-  bool VisitGotoStmt(GotoStmt *) { return fail(); }
-  bool VisitReturnStmt(ReturnStmt *) { return fail(); }
-  bool VisitLambdaExpr(LambdaExpr *) { return fail(); }
-  bool VisitCallExpr(CallExpr *E) {
-    const FunctionDecl *FD = E->getDirectCallee();
-    if (isa<CXXOperatorCallExpr>(E) && !FD)
-      return fail();
-    if (!FD || !(FD->isConstexpr() ||
-                 SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation()))))
-      return fail();
-    return true;
-  }
-  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *) { return fail(); }
-  bool VisitBinaryOperator(BinaryOperator *E) {
-    if (E->isAssignmentOp())
-      write(E->getLHS());
-    return true;
-  }
-  bool VisitUnaryOperator(UnaryOperator *E) {
-    if (E->isIncrementDecrementOp())
-      write(E->getSubExpr());
-    if (E->getOpcode() == UO_AddrOf)
-      return fail(); // an address may be written through later
+  bool VisitBreakStmt(BreakStmt *S) { return fail(S, "it has a break"); }
+  bool VisitGotoStmt(GotoStmt *S) { return fail(S, "it has a goto"); }
+  bool VisitReturnStmt(ReturnStmt *S) { return fail(S, "it has a return"); }
+  /// A lambda's body runs where it is called: the effects analysis' (and
+  /// its returns are its own).
+  bool TraverseLambdaExpr(LambdaExpr *LE) {
+    for (Expr *Init : LE->capture_inits())
+      if (Init && !TraverseStmt(Init))
+        return false;
     return true;
   }
   bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
@@ -74,98 +74,112 @@ public:
       return true;
     Subscripts S;
     const DeclRefExpr *Base = subscriptChain(E, S);
-    if (!Base)
+    const auto *VD = Base ? dyn_cast<VarDecl>(Base->getDecl()) : nullptr;
+    const DistArray *A = VD ? C.P.arrayOfAnyDecl(VD) : nullptr;
+    if (!A)
       return true;
-    const auto *VD = dyn_cast<VarDecl>(Base->getDecl());
-    if (!P.ArrayByVar.count(VD))
-      return true;
+    Bases.insert(Base);
     Inner.insert(S.Levels.begin(), S.Levels.end() - 1);
     std::vector<llvm::FoldingSetNodeID> Key(S.Levels.size());
     for (std::size_t D = 0; D < S.Levels.size(); ++D)
-      S.sub(D)->IgnoreParenImpCasts()->Profile(Key[D], Ctx,
+      S.sub(D)->IgnoreParenImpCasts()->Profile(Key[D], C.Ctx,
                                                /*Canonical=*/true);
-    const bool Read = onlyRead(Ctx, E);
-    Elements.push_back({VD, Key, Read});
-    if (!Read) {
-      bool AtIndex = false;
-      for (std::size_t D = 0; D < S.Levels.size(); ++D)
-        AtIndex |= bareVar(S.sub(D)) == IV;
-      if (!AtIndex)
-        Ok = false;
-      UsesIndexInWrite = true;
-    }
+    const bool Read = onlyRead(C.Ctx, E);
+    Elements.push_back({A, E, Key, Read});
+    if (Read)
+      return true;
+    // A reference or address handed on reaches the elements next to it.
+    if (!assignedDirectly(C.Ctx, E))
+      return fail(E, "an element of '" + A->Name +
+                         "' is written other than by an assignment");
+    bool AtIndex = false;
+    for (std::size_t D = 0; D < S.Levels.size(); ++D)
+      AtIndex |= bareVar(S.sub(D)) == IV;
+    if (!AtIndex)
+      return fail(E, "an element of '" + A->Name + "' is written without '" +
+                         IV->getName().str() + "' as a subscript");
+    UsesIndexInWrite = true;
     return true;
   }
-
-  /// After the walk: reads of written arrays only at their write's element.
-  bool finish() {
-    std::map<const VarDecl *, std::set<std::vector<llvm::FoldingSetNodeID>>>
-        Written;
-    for (const Element &E : Elements)
-      if (!E.Read)
-        Written[E.Array].insert(E.Key);
-    for (const Element &E : Elements) {
-      auto It = Written.find(E.Array);
-      if (It != Written.end() &&
-          (It->second.size() != 1 || !It->second.count(E.Key)))
-        return false;
-    }
-    return Ok && UsesIndexInWrite;
+  /// A distributed array named but not subscripted (handed whole to a
+  /// call) may be written or read anywhere.
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    const auto *VD = dyn_cast<VarDecl>(E->getDecl());
+    const DistArray *A = VD ? C.P.arrayOfAnyDecl(VD) : nullptr;
+    if (A && !Bases.count(E) && !unevaluated(C.Ctx, E))
+      return fail(E, "'" + A->Name + "' is named, not subscripted,");
+    return true;
   }
 
 private:
   struct Element {
-    const VarDecl *Array;
+    const DistArray *Array;
+    const Expr *At;
     std::vector<llvm::FoldingSetNodeID> Key; ///< the subscripts' profiles
     bool Read;
   };
-  ASTContext &Ctx;
-  const SourceManager &SM;
-  const Program &P;
+  Context &C;
   const OwnerLoop &L;
-  const ForStmt *For;
   const VarDecl *IV;
   std::vector<Element> Elements;
   std::set<const Expr *> Inner;
+  std::set<const DeclRefExpr *> Bases;
+  bool UsesIndexInWrite = false;
+  std::string Why;
 
-  bool fail() {
-    Ok = false;
+  std::string at(const Stmt *S) const {
+    return " at line " + lineOf(C.SM, S->getBeginLoc());
+  }
+  bool fail(const Stmt *S, const std::string &What) {
+    Why = What + at(S);
     return false;
   }
-  /// A write to anything but an element of a distributed array (checked by
-  /// VisitArraySubscriptExpr) must be to a variable declared in the loop's
-  /// body, or a reduction variable of the nest.
-  void write(const Expr *LHS) {
-    const Expr *E = LHS->IgnoreParenImpCasts();
-    while (true) {
-      if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
-        E = AS->getBase()->IgnoreParenImpCasts();
-      } else if (const auto *ME = dyn_cast<MemberExpr>(E)) {
-        if (ME->isArrow()) {
-          Ok = false;
-          return;
-        }
-        E = ME->getBase()->IgnoreParenImpCasts();
-      } else {
-        break;
-      }
+
+  /// Reads of written arrays only at their write's element.
+  std::string elements() const {
+    std::map<const DistArray *, std::set<std::vector<llvm::FoldingSetNodeID>>>
+        Written;
+    for (const Element &E : Elements)
+      if (!E.Read)
+        Written[E.Array].insert(E.Key);
+    if (Written.empty())
+      return "it writes no distributed element";
+    for (const Element &E : Elements) {
+      auto It = Written.find(E.Array);
+      if (It != Written.end() &&
+          (It->second.size() != 1 || !It->second.count(E.Key)))
+        return "'" + E.Array->Name + "' is used" + at(E.At) +
+               " at another element than the one the iteration writes";
     }
-    const auto *DRE = dyn_cast<DeclRefExpr>(E);
-    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-    if (!VD || VD == IV || VD->getType()->isReferenceType() ||
-        VD->getType()->isPointerType()) {
-      Ok = false;
-      return;
-    }
-    if (P.ArrayByVar.count(VD))
-      return;
-    for (const LoopReduction &Red : L.Reductions)
-      if (Red.Var == VD)
-        return;
-    SourceRange Body = For->getBody()->getSourceRange();
-    if (SM.isBeforeInTranslationUnit(VD->getLocation(), Body.getBegin()) ||
-        SM.isBeforeInTranslationUnit(Body.getEnd(), VD->getLocation()))
-      Ok = false;
+    return "";
+  }
+
+  /// Nothing declared outside the body is written but the nest's
+  /// reduction variables and the elements checked above (directly, not
+  /// through a call), no array it writes is read through a call, and it
+  /// neither throws, exits, does I/O nor reaches code not seen.
+  std::string effects(const ForStmt *For) const {
+    const FunctionDecl *Fn = enclosingFunction(C.Ctx, For);
+    if (!Fn)
+      return "it is not in a function";
+    const effects::Effects E = C.Effects.ofStatement(For->getBody(), Fn);
+    auto Reduction = [this](const VarDecl *V) {
+      return std::any_of(L.Reductions.begin(), L.Reductions.end(),
+                         [V](const LoopReduction &Red) {
+                           return Red.Var->getCanonicalDecl() == V;
+                         });
+    };
+    for (const auto &[V, W] : E.Writes)
+      if (!W.Path.empty() || !(Reduction(V) || C.P.arrayOfAnyDecl(V)))
+        return "'" + V->getName().str() + "' is written" +
+               C.Effects.whereText(W);
+    for (const auto &[V, W] : E.Reads)
+      if (!W.Path.empty() && C.P.arrayOfAnyDecl(V) && E.Writes.count(V))
+        return "'" + V->getName().str() + "', which it writes, is read" +
+               C.Effects.whereText(W);
+    if (auto [Does, W] = effects::firstOther(E); W)
+      return "it " + Does + C.Effects.whereText(*W);
+    return "";
   }
 };
 
@@ -198,9 +212,9 @@ void Loops::provenLevels(OwnerLoop &L) {
     Quiet = false;
     if (!Shape)
       continue;
-    Proof Pr(Ctx, P, L, F, Lv.IndVar);
-    Pr.TraverseStmt(const_cast<Stmt *>(F->getBody()));
-    if (Pr.Ok && Pr.finish())
+    if (std::string Why = Proof(C, L, Lv.IndVar).run(F); !Why.empty())
+      L.Unproven[F] = Why;
+    else
       L.Proven.push_back(Lv);
   }
 }

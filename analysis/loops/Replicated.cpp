@@ -173,10 +173,12 @@ void replicate(Context &C, OwnerLoop &L, const VarDecl *Index,
              Io.find("input") == std::string::npos)
       Io += "; input inside it is read once and every rank gets it";
   const ForStmt *For = unmarkedLoops(L)[Index];
-  const std::string Where = X->rank() > 1 ? "distributed dimension " +
-                                                std::to_string(Dim) + " of '" +
-                                                X->Name + "'"
-                                          : "distributed '" + X->Name + "'";
+  std::string Where = X->rank() > 1
+                          ? "distributed dimension " + std::to_string(Dim) +
+                                " of '" + X->Name + "'"
+                          : "distributed '" + X->Name + "'";
+  if (auto It = L.Unproven.find(For); It != L.Unproven.end())
+    Where += " (" + It->second + ")";
   C.R.warning(For ? For->getForLoc() : Index->getLocation(),
               "the loop over '" + Index->getName().str() +
                   "' is not marked independent and its iterations may "

@@ -13,9 +13,12 @@
 //  - narrower: the second nest over fewer rows than the first, and a first
 //    nest over fewer rows than the second;
 //  - blocks: cyclic(2) rows, several segments per rank (lag 0);
+//  - helpers: nests that call a function and a `[&]` lambda that write
+//    nothing (lag 0);
 // and pairs that are not fused (each says why): the second nest reads the
-// first one's rows through a halo, the first calls a function, has a
-// reduction, counts down, or has rows of one element (rank 1).
+// first one's rows through a halo, the first calls a function that may
+// throw, has a reduction, counts down, or has rows of one element (rank
+// 1).
 // REQUIRES: mpi
 // RUN: %e2e --tmp %t --ranks 1,2,3 %s | FileCheck %s
 // CHECK: e2e: sequential output: stencil {{-?[0-9]+}}
@@ -67,6 +70,11 @@ long sum1(long (&A)[N]) {
   return S;
 }
 long twice(long X) { return 2 * X; }
+long checked(long X) {
+  if (X < 0)
+    throw X;
+  return X + 1;
+}
 
 void fill() {
 #pragma hpf independent
@@ -232,6 +240,25 @@ long blocks() {
   return sum2(Cy) * 3 + sum2(Cw);
 }
 
+long helpers() {
+  fillUV(6);
+  const long Add = 3;
+  auto Plus = [&](long X) { return X + Add; };
+  for (int S = 0; S < 2; ++S) {
+#pragma hpf independent
+    for (int i = 0; i < N; ++i) {
+      for (int j = 0; j < C; ++j)
+        V[i][j] = twice(U[i][j]) + Plus(j);
+    }
+    // REMARK: e2e-fusion.cpp:[[@LINE+1]]:1: remark: fused with the independent loop at line {{[0-9]+}}: each rank runs row i of this loop right after row i + 0 of that one
+#pragma hpf independent
+    for (int i = 0; i < N; ++i)
+      for (int j = 0; j < C; ++j)
+        U[i][j] = Plus(V[i][j]) % 1000;
+  }
+  return sum2(U) * 3 + sum2(V);
+}
+
 long notFused() {
   fillUV(4);
 #pragma hpf independent
@@ -247,9 +274,9 @@ long notFused() {
 #pragma hpf independent
   for (int i = 0; i < N; ++i) {
     for (int j = 0; j < C; ++j)
-      V[i][j] = twice(U[i][j]);
+      V[i][j] = checked(U[i][j]);
   }
-  // REMARK: e2e-fusion.cpp:[[@LINE+1]]:1: remark: not fused with the independent loop at line {{[0-9]+}}: the loop at line {{[0-9]+}}: it calls a function at line {{[0-9]+}}
+  // REMARK: e2e-fusion.cpp:[[@LINE+1]]:1: remark: not fused with the independent loop at line {{[0-9]+}}: the loop at line {{[0-9]+}}: it throws at line {{[0-9]+}}, reached through 'checked' (called at line [[@LINE-2]])
 #pragma hpf independent
   for (int i = 0; i < N; ++i)
     for (int j = 0; j < C; ++j)
@@ -291,9 +318,9 @@ int main() {
   const long A = stencil();
   const double B = copyBack();
   const long Cs = sameRow(), D = ahead(), E = narrower(), F = blocks(),
-             G = notFused();
+             G = notFused(), H = helpers();
   std::printf("stencil %ld copyback %.6f samerow %ld ahead %ld narrower %ld "
-              "blocks %ld notfused %ld\n",
-              A, B, Cs, D, E, F, G);
+              "blocks %ld notfused %ld helpers %ld\n",
+              A, B, Cs, D, E, F, G, H);
   return 0;
 }

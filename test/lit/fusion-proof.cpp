@@ -6,11 +6,14 @@
 // -n 1 already.
 // RUN: not %hpfcc -Rhpf -fsyntax-only %s 2>&1 | FileCheck %s --implicit-check-not="remark: fused"
 // RUN: not %hpfcc -fsyntax-only %s 2>&1 | FileCheck %s --check-prefix=ERR
-// Four first nests write what they do not own through a call or an
-// object: a reference member, a destructor, a default member initializer,
-// a cleanup function. Each is an error (analysis/loops/LoopEffects.cpp) before
-// fusion is considered: each rank would write its own copy of the global.
+// Six first nests write what they do not own through a call or an
+// object: a reference member, memcpy and an atomic store through a global
+// pointer, a destructor, a default member initializer, a cleanup function.
+// Each is an error (analysis/loops/LoopEffects.cpp) before fusion is considered:
+// each rank would write its own copy of the global.
 // ERR-DAG: fusion-proof.cpp:{{[0-9]+}}:8: error: 'PP' is declared outside the independent loop
+// ERR-DAG: fusion-proof.cpp:{{[0-9]+}}:17: error: 'PP' is declared outside the independent loop
+// ERR-DAG: fusion-proof.cpp:{{[0-9]+}}:22: error: 'PP' is declared outside the independent loop
 // ERR-DAG: error: 'Plain' is written here, reached from the independent loop at line {{[0-9]+}} through '~Stamp'
 // ERR-DAG: error: 'Plain' is declared outside the independent loop at line {{[0-9]+}} and may be changed here
 // ERR-DAG: error: 'Flag' is written here, reached from the independent loop at line {{[0-9]+}} through 'mark'
@@ -38,7 +41,7 @@ void externInside() {
     extern long Plain[N + 1];
     Plain[i] = i * 10 + 1;
   }
-  // CHECK: fusion-proof.cpp:[[@LINE+1]]:1: remark: not fused with the independent loop at line {{[0-9]+}}: the loop at line {{[0-9]+}}: it writes what it does not own at line {{[0-9]+}}
+  // CHECK: fusion-proof.cpp:[[@LINE+1]]:1: remark: not fused with the independent loop at line {{[0-9]+}}: the loop at line {{[0-9]+}}: it writes 'Plain' at line [[@LINE-2]]
 #pragma hpf independent
   for (int i = 0; i < N; ++i) {
     for (int j = 0; j < C; ++j)
@@ -71,7 +74,6 @@ void writingBuiltins() {
     const long Val = i * 10 + 1;
     std::memcpy(PP + i, &Val, sizeof Val);
   }
-  // CHECK: fusion-proof.cpp:[[@LINE+1]]:1: remark: not fused with the independent loop at line {{[0-9]+}}: the loop at line {{[0-9]+}}: it calls a function at line {{[0-9]+}}
 #pragma hpf independent
   for (int i = 0; i < N; ++i) {
     for (int j = 0; j < C; ++j)
@@ -83,7 +85,6 @@ void writingBuiltins() {
       V[i][j] = U[i][j] * 2;
     __atomic_store_n(PP + i, i * 10L, __ATOMIC_RELAXED);
   }
-  // CHECK: fusion-proof.cpp:[[@LINE+1]]:1: remark: not fused with the independent loop at line {{[0-9]+}}: the loop at line {{[0-9]+}}: it has an atomic operation at line {{[0-9]+}}
 #pragma hpf independent
   for (int i = 0; i < N; ++i) {
     for (int j = 0; j < C; ++j)
@@ -100,7 +101,7 @@ void output() {
       V[i][j] = U[i][j] + 1;
     std::fprintf(stdout, "a%d ", i);
   }
-  // CHECK: fusion-proof.cpp:[[@LINE+1]]:1: remark: not fused with the independent loop at line {{[0-9]+}}: the loop at line {{[0-9]+}}: it calls a function at line {{[0-9]+}}
+  // CHECK: fusion-proof.cpp:[[@LINE+1]]:1: remark: not fused with the independent loop at line {{[0-9]+}}: the loop at line {{[0-9]+}}: it prints ('stdout') at line [[@LINE-2]]
 #pragma hpf independent
   for (int i = 0; i < N; ++i) {
     for (int j = 0; j < C; ++j)
@@ -132,7 +133,7 @@ void mathErrno() {
     for (int j = 0; j < C; ++j)
       V[i][j] = long(__builtin_log(double(U[i][j] + 4)));
   }
-  // CHECK: fusion-proof.cpp:[[@LINE+1]]:1: remark: not fused with the independent loop at line {{[0-9]+}}: the loop at line {{[0-9]+}}: it calls a function at line {{[0-9]+}}
+  // CHECK: fusion-proof.cpp:[[@LINE+1]]:1: remark: not fused with the independent loop at line {{[0-9]+}}: the loop at line {{[0-9]+}}: it may set errno ('__builtin_log') at line [[@LINE-2]]
 #pragma hpf independent
   for (int i = 0; i < N; ++i) {
     for (int j = 0; j < C; ++j)
@@ -265,7 +266,84 @@ void captures() {
   }
 }
 
+// Helpers the nests call: what they may do is the effects analysis'
+// answer (effects/Effects.h), named with the calls that reach it. A
+// global each rank keeps as its own (new): fused, the second nest's rows
+// would see the first nest's later rows' value.
+long Calls;
+long counted(long X) {
+  ++Calls;
+  return X + Calls % 2;
+}
+long checked(long X) {
+  if (X < 0)
+    throw X;
+  return X;
+}
+long logOf(long X) { return long(__builtin_log(double(X + 4))); }
+void twiceIn(long &X) { X *= 2; }
+void helperWrites() {
+#pragma hpf independent new(Calls)
+  for (int i = 0; i < N; ++i) {
+    for (int j = 0; j < C; ++j)
+      V[i][j] = counted(U[i][j]);
+  }
+  // CHECK: fusion-proof.cpp:[[@LINE+1]]:1: remark: not fused with the independent loop at line {{[0-9]+}}: the loop at line {{[0-9]+}}: it writes 'Calls' at line {{[0-9]+}}, reached through 'counted' (called at line [[@LINE-2]])
+#pragma hpf independent
+  for (int i = 0; i < N; ++i) {
+    for (int j = 0; j < C; ++j)
+      U[i][j] = V[i][j] * 2;
+  }
+}
+void helperThrows() {
+#pragma hpf independent
+  for (int i = 0; i < N; ++i) {
+    for (int j = 0; j < C; ++j)
+      V[i][j] = checked(U[i][j]);
+  }
+  // CHECK: fusion-proof.cpp:[[@LINE+1]]:1: remark: not fused with the independent loop at line {{[0-9]+}}: the loop at line {{[0-9]+}}: it throws at line {{[0-9]+}}, reached through 'checked' (called at line [[@LINE-2]])
+#pragma hpf independent
+  for (int i = 0; i < N; ++i) {
+    for (int j = 0; j < C; ++j)
+      U[i][j] = V[i][j] * 2;
+  }
+}
+void helperErrno() {
+#pragma hpf independent
+  for (int i = 0; i < N; ++i) {
+    for (int j = 0; j < C; ++j)
+      V[i][j] = logOf(U[i][j]);
+  }
+  // CHECK: fusion-proof.cpp:[[@LINE+1]]:1: remark: not fused with the independent loop at line {{[0-9]+}}: the loop at line {{[0-9]+}}: it may set errno ('__builtin_log') at line {{[0-9]+}}, reached through 'logOf' (called at line [[@LINE-2]])
+#pragma hpf independent
+  for (int i = 0; i < N; ++i) {
+    for (int j = 0; j < C; ++j)
+      U[i][j] = V[i][j] * 2;
+  }
+}
+// An element handed to a call by reference: pointer arithmetic in the
+// callee may reach the elements next to it.
+void elementByReference() {
+#pragma hpf independent
+  for (int i = 0; i < N; ++i) {
+    for (int j = 0; j < C; ++j) {
+      V[i][j] = U[i][j];
+      twiceIn(V[i][j]);
+    }
+  }
+  // CHECK: fusion-proof.cpp:[[@LINE+1]]:1: remark: not fused with the independent loop at line {{[0-9]+}}: the loop at line {{[0-9]+}}: 'V' is written at line [[@LINE-3]] other than by an assignment to its element
+#pragma hpf independent
+  for (int i = 0; i < N; ++i) {
+    for (int j = 0; j < C; ++j)
+      U[i][j] = V[i][j] * 2;
+  }
+}
+
 int main() {
+  helperWrites();
+  helperThrows();
+  helperErrno();
+  elementByReference();
   cleanup();
   captures();
   shortRows();
