@@ -12,6 +12,8 @@
 // CHECK: e2e: -n 2: same output
 // CHECK: e2e: -n 3: same output
 // CHECK: e2e: -n 4: same output
+// RUN: %clang_hpf -fplugin-arg-hpf-remarks %s 2>&1 | FileCheck %s --check-prefix=REMARK
+// REMARK-COUNT-7: remark: alignment of 'B' with 'A{{[1-7]}}' is checked at run time
 #include <algorithm>
 #include <cstdio>
 #include <functional>
