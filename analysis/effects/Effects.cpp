@@ -101,6 +101,9 @@ bool merge(Effects &Into, const Effects &From, SourceLocation L,
   };
   Vars(Into.Writes, From.Writes);
   Vars(Into.Reads, From.Reads);
+  // A variable the callee passes to a parameter that writes it is written
+  // by the caller too (else a loop's copy could serve stale reads).
+  Vars(Into.PassedWrites, From.PassedWrites);
   // Elements read or written through a parameter: the callee's own
   // parameter is the argument the call passes; another's (a lambda's
   // captured one) is that variable. A variable of the caller's caller is
