@@ -127,7 +127,7 @@ void checkLoopEffects(Context &C, OwnerLoop &L,
            W.Loc, "the element read through the parameter"});
       continue;
     }
-    if (Written || E.Writes.count(V)) {
+    if (!W.Passed.isValid() && (Written || E.Writes.count(V))) {
       L.IfParallel.push_back(
           {OwnerLoop::ParallelOnly::Error, W.Loc,
            "'" + A->Name + "' is read here, reached from " + Loop +

@@ -23,13 +23,13 @@ double B[N];
 #pragma hpf distribute A(block) onto P
 #pragma hpf distribute B(block) onto P
 
-// PTR: hpfrt: error: rank {{[01]}}: element read at {{.*}}run-read-in-loop.cpp:[[@LINE+1]]:34: an element of a distributed array is read (collectively) inside
+// PTR: hpfrt: error: rank {{[01]}}: element read at {{.*}}run-read-in-loop.cpp:[[@LINE+1]]:30: an element of a distributed array is read (collectively) inside
 double readA(int k) { return A[k]; }
 double (*Reader)(int) = readA;
 
 int main(int argc, char **argv) {
   const bool ViaPtr = argc < 2 || std::strcmp(argv[1], "ptr") == 0;
-  // FN: hpfrt: error: rank {{[01]}}: element read at {{.*}}run-read-in-loop.cpp:[[@LINE+1]]:56: an element of a distributed array is read (collectively) inside
+  // FN: hpfrt: error: rank {{[01]}}: element read at {{.*}}run-read-in-loop.cpp:[[@LINE+1]]:54: an element of a distributed array is read (collectively) inside
   std::function<double(int)> Fn = [](int k) { return A[k + 1]; };
 #pragma hpf independent
   for (int i = 0; i < N; ++i)
