@@ -16,7 +16,7 @@ double viaCref(const double (&X)[N], int k) { return X[k]; } // expected-note 3 
 double outer(const double (&X)[N], int k) { return viaCref(X, k); }
 double bumped(double (&X)[N], int k) {
   X[k] += 1;
-  return X[k];
+  return X[k]; // expected-note {{the element read through the parameter}}
 }
 void store(double (&X)[N], int k) { X[k] = 2; }
 
@@ -32,7 +32,7 @@ int main() {
     A[i] = 2 * viaCref(A, i); // expected-error {{'A' is passed to 'viaCref' (called at line 32), which reads its elements (at diag-loop-param-reads.cpp:15), and the independent loop at line 31 writes it}}
 #pragma hpf independent
   for (int i = 0; i < N; ++i)
-    B[i] = bumped(A, i); // FIXME: should be an error (the callee writes X)
+    B[i] = bumped(A, i); // expected-error {{'A' is passed to 'bumped' (called at line 35), which reads its elements (at diag-loop-param-reads.cpp:19), and the independent loop at line 33 writes it}}
 #pragma hpf independent
   for (int i = 0; i < N; ++i) {
     B[i] = outer(A, i); // expected-error {{'A' is passed to 'outer' (called at line 38) -> 'viaCref' (called at line 16), which reads its elements (at diag-loop-param-reads.cpp:15), and the independent loop at line 37 writes it}}
