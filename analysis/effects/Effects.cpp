@@ -385,7 +385,11 @@ private:
   /// what it points into may be written, a variable not the code's own
   /// (`memcpy(G + k, ...)`), or what a pointer of the code's own points to.
   void handedPointer(const Expr *P) {
-    if (P->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+    // A library object (a FILE): what its functions do to it is I/O,
+    // an effect of its own.
+    const auto *RD = P->getType()->getPointeeType()->getAsRecordDecl();
+    if ((RD && inSystem(SM, RD->getLocation())) ||
+        P->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
       return;
     const Expr *E = P;
     bool Value = true; // E is a pointer's value (else an object)
