@@ -179,11 +179,18 @@ public:
       return true;
     }
     if (inSystem(SM, FD->getLocation()) ||
-        (FD->getBuiltinID() && !definition(FD)))
-      for (unsigned I = 0; I < E->getNumArgs() && I < FD->getNumParams(); ++I)
+        (FD->getBuiltinID() && !definition(FD))) {
+      // A member operator's object is its first argument, not a parameter.
+      const unsigned Skip =
+          isa<CXXOperatorCallExpr>(E) && isa<CXXMethodDecl>(FD) ? 1 : 0;
+      for (unsigned I = 0; I + Skip < E->getNumArgs() && I < FD->getNumParams();
+           ++I)
         if (QualType T = FD->getParamDecl(I)->getType();
-            T->isPointerType() && !T->getPointeeType().isConstQualified())
-          handedPointer(E->getArg(I));
+            T->isPointerType() && !T->getPointeeType().isConstQualified() &&
+            !T->getPointeeType()->isFunctionType() &&
+            E->getArg(I + Skip)->getType()->isPointerType())
+          handedPointer(E->getArg(I + Skip));
+    }
     if (inSystem(SM, FD->getLocation())) {
       const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
       library(FD, {E->getArgs(), E->getNumArgs()}, E->getType(),
