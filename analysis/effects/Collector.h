@@ -227,11 +227,18 @@ public:
       return true;
     }
     if (inSystem(SM, FD->getLocation()) ||
-        (FD->getBuiltinID() && !definition(FD)))
-      for (unsigned I = 0; I < E->getNumArgs() && I < FD->getNumParams(); ++I)
+        (FD->getBuiltinID() && !definition(FD))) {
+      // A member operator's object is its first argument, not a parameter.
+      const unsigned Skip =
+          isa<CXXOperatorCallExpr>(E) && isa<CXXMethodDecl>(FD) ? 1 : 0;
+      for (unsigned I = 0; I + Skip < E->getNumArgs() && I < FD->getNumParams();
+           ++I)
         if (QualType T = FD->getParamDecl(I)->getType();
-            T->isPointerType() && !T->getPointeeType().isConstQualified())
-          handedPointer(E->getArg(I));
+            T->isPointerType() && !T->getPointeeType().isConstQualified() &&
+            !T->getPointeeType()->isFunctionType() &&
+            E->getArg(I + Skip)->getType()->isPointerType())
+          handedPointer(E->getArg(I + Skip));
+    }
     if (inSystem(SM, FD->getLocation())) {
       const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
       library(FD, {E->getArgs(), E->getNumArgs()}, E->getType(),
@@ -466,7 +473,11 @@ private:
   /// what it points into may be written, a variable not the code's own
   /// (`memcpy(G + k, ...)`), or what a pointer of the code's own points to.
   void handedPointer(const Expr *P) {
-    if (P->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+    // A library object (a FILE): what its functions do to it is I/O,
+    // an effect of its own.
+    const auto *RD = P->getType()->getPointeeType()->getAsRecordDecl();
+    if ((RD && inSystem(SM, RD->getLocation())) ||
+        P->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
       return;
     const Expr *E = P;
     bool Value = true; // E is a pointer's value (else an object)

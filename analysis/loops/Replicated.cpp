@@ -173,12 +173,13 @@ void replicate(Context &C, OwnerLoop &L, const VarDecl *Index,
              Io.find("input") == std::string::npos)
       Io += "; input inside it is read once and every rank gets it";
   const ForStmt *For = unmarkedLoops(L)[Index];
-  std::string Where = X->rank() > 1
-                          ? "distributed dimension " + std::to_string(Dim) +
-                                " of '" + X->Name + "'"
-                          : "distributed '" + X->Name + "'";
+  const std::string Where = X->rank() > 1 ? "distributed dimension " +
+                                                std::to_string(Dim) + " of '" +
+                                                X->Name + "'"
+                                          : "distributed '" + X->Name + "'";
+  // Why the proof failed, before what the I/O becomes.
   if (auto It = L.Unproven.find(For); It != L.Unproven.end())
-    Where += " (" + It->second + ")";
+    Io = "; it is not proven independent: " + It->second + Io;
   C.R.warning(For ? For->getForLoc() : Index->getLocation(),
               "the loop over '" + Index->getName().str() +
                   "' is not marked independent and its iterations may "

@@ -23,7 +23,7 @@ long A[N * M];
 void nd() {
 #pragma hpf independent
   for (int i = 0; i < N; ++i)
-    // CHECK-DAG: diag-recur-io.cpp:[[@LINE+1]]:5: warning: the loop over 'j' is not marked independent {{.*}} mark the loop '#pragma hpf independent'); output inside it keeps the sequential order{{$}}
+    // CHECK-DAG: diag-recur-io.cpp:[[@LINE+1]]:5: warning: the loop over 'j' is not marked independent {{.*}} mark the loop '#pragma hpf independent'){{.*}}; output inside it keeps the sequential order{{$}}
     for (int j = 1; j < M; ++j) {
       X[i][j] = X[i][j - 1] + 1;
       // NOT-NOT: diag-recur-io.cpp:[[@LINE+1]]:{{[0-9]+}}: warning: output in an independent loop
@@ -64,11 +64,14 @@ void parallel() {
 // CHECK-DAG: diag-recur-io.cpp:[[@LINE+1]]:1: remark: the loop over 'j' is not marked independent, but its iterations are (each writes distributed elements only at 'j' and reads the arrays it writes only there): it runs as an independent level over dimension 1 of 'Y'
 #pragma hpf independent
   for (int i = 0; i < N; ++i)
-    for (int j = 0; j < M; ++j) {
+  {
+    // Output in the inner loop's body would keep it from being proven
+    // (its order is the sequential one only when every rank runs it).
+    for (int j = 0; j < M; ++j)
       Y[i][j] = 2 * i + j;
-      // CHECK-DAG: diag-recur-io.cpp:[[@LINE+1]]:7: warning: output in an independent loop is written by the rank that owns each iteration, not in the sequential order
-      std::printf("%d\n", j);
-    }
+    // CHECK-DAG: diag-recur-io.cpp:[[@LINE+1]]:5: warning: output in an independent loop is written by the rank that owns each iteration, not in the sequential order
+    std::printf("%d\n", i);
+  }
 }
 // The NOT-NOT lines above hold up to the end of the output:
 // NOT: warnings generated
