@@ -12,12 +12,13 @@ double Y[N];
 int hits;
 double quiet(int i) { return i; }
 double loud(int i) {
-  ++hits; // expected-error {{'hits' is written here, reached from the independent loop at line 36 through 'loud' (called at line 37)}}
+  ++hits; // expected-error {{'hits' is written here, reached from the independent loop at line 39 through 'loud' (called at line 40)}}
   return -i;
 }
+long bumps;
 struct Tools {
   static double bump(int i) {
-    ++hits; // expected-error {{'hits' is written here, reached from the independent loop at line 36 through 'bump' (called at line 37)}}
+    ++bumps; // expected-error {{'bumps' is written here, reached from the independent loop at line 39 through 'bump' (called at line 40)}}
     return i;
   }
 };
@@ -36,7 +37,7 @@ int main(int argc, char **) {
   void (*g)(long) = unrelated;
 #pragma hpf independent
   for (int i = 0; i < N; ++i)
-    Y[i] = f(i); // expected-note 2 {{called here from the independent loop at line 36}} expected-warning {{this independent loop reaches a call through a pointer: hpfcc assumes}}
+    Y[i] = f(i); // expected-note 2 {{called here from the independent loop at line 39}} expected-warning {{this independent loop reaches a call through a pointer: hpfcc assumes}}
   g(1);
   return int(called(0)) + hits;
 }

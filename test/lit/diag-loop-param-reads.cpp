@@ -32,7 +32,7 @@ int main() {
     A[i] = 2 * viaCref(A, i); // expected-error {{'A' is passed to 'viaCref' (called at line 32), which reads its elements (at diag-loop-param-reads.cpp:15), and the independent loop at line 31 writes it}}
 #pragma hpf independent
   for (int i = 0; i < N; ++i)
-    B[i] = bumped(A, i); // expected-error {{'A' is passed to 'bumped' (called at line 35), which reads its elements (at diag-loop-param-reads.cpp:19), and the independent loop at line 33 writes it}}
+    B[i] = bumped(A, i); // expected-error {{'A' is passed to 'bumped' (called at line 35), which reads its elements (at diag-loop-param-reads.cpp:19), and the independent loop at line 34 writes it}}
 #pragma hpf independent
   for (int i = 0; i < N; ++i) {
     B[i] = outer(A, i); // expected-error {{'A' is passed to 'outer' (called at line 38) -> 'viaCref' (called at line 16), which reads its elements (at diag-loop-param-reads.cpp:15), and the independent loop at line 37 writes it}}
