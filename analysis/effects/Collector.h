@@ -117,16 +117,10 @@ const FunctionDecl *definition(const FunctionDecl *FD) {
 /// as the callee of a direct call: a pointer to one may be called anywhere.
 class AddressTakenFinder : public RecursiveASTVisitor<AddressTakenFinder> {
 public:
-  explicit AddressTakenFinder(const SourceManager &SM) : SM(SM) {}
+  explicit AddressTakenFinder(ASTContext &Ctx) : Ctx(Ctx) {}
   std::vector<const FunctionDecl *> Found;
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitLambdaBody() const { return true; }
-  bool VisitCallExpr(CallExpr *E) {
-    const Expr *Callee = E->getCallee()->IgnoreParenImpCasts();
-    if (isa<DeclRefExpr, MemberExpr>(Callee))
-      Callees.insert(Callee);
-    return true;
-  }
   /// `f`, `&S::f`, `&S::member` (a pointer to member), `obj.staticFn`.
   bool VisitDeclRefExpr(DeclRefExpr *E) { return named(E, E->getDecl()); }
   bool VisitMemberExpr(MemberExpr *E) { return named(E, E->getMemberDecl()); }
@@ -134,14 +128,14 @@ public:
 private:
   bool named(const Expr *E, const Decl *D) {
     const auto *FD = dyn_cast<FunctionDecl>(D);
-    if (FD && !Callees.count(E) && !inSystem(SM, FD->getLocation()))
+    if (FD && !inSystem(Ctx.getSourceManager(), FD->getLocation()) &&
+        !namesCallee(Ctx, E))
       if (const FunctionDecl *Def = definition(FD);
           Def && Seen.insert(Def).second)
         Found.push_back(Def);
     return true;
   }
-  const SourceManager &SM;
-  std::set<const Expr *> Callees;
+  ASTContext &Ctx;
   std::set<const FunctionDecl *> Seen;
 };
 

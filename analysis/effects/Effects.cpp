@@ -168,6 +168,26 @@ bool automaticIn(const VarDecl *V, const FunctionDecl *F) {
 bool harmlessToLibrary(const SourceManager &SM, QualType T, int Depth) {
   return harmlessImpl(SM, T, Depth);
 }
+bool namesCallee(ASTContext &Ctx, const Expr *E) {
+  const Stmt *Child = E;
+  for (;;) {
+    auto Ps = Ctx.getParents(*Child);
+    const Stmt *P = Ps.empty() ? nullptr : Ps[0].get<Stmt>();
+    const auto *C = dyn_cast_or_null<ImplicitCastExpr>(P);
+    if (isa_and_nonnull<ParenExpr>(P) ||
+        (C && C->getCastKind() == CK_FunctionToPointerDecay)) {
+      Child = P;
+      continue;
+    }
+    if (const auto *Call = dyn_cast_or_null<CallExpr>(P))
+      return Call->getCallee() == Child;
+    // `obj.f(...)`, `S::f(...)`: the member access is the callee.
+    if (const auto *M = dyn_cast_or_null<MemberExpr>(P))
+      return namesCallee(Ctx, M);
+    return false;
+  }
+}
+
 bool typeArguments(llvm::ArrayRef<TemplateArgument> Args,
                    std::vector<QualType> &Types) {
   return typeArgumentsImpl(Args, Types);
@@ -186,7 +206,7 @@ struct Analysis::Impl {
   /// The program's functions whose address is taken (found once).
   const std::vector<const FunctionDecl *> &addressTaken() {
     if (!AddressTaken) {
-      AddressTakenFinder Finder(Ctx.getSourceManager());
+      AddressTakenFinder Finder(Ctx);
       Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
       AddressTaken = std::move(Finder.Found);
     }

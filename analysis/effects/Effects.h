@@ -20,10 +20,10 @@
 // initializers, every lambda or function named in the code (it may be
 // called by whatever it is handed to), and for a call through a pointer
 // every function of the program whose address is taken and whose type it
-// has (a function of another file it may also reach stays opaque). Library functions (system headers)
-// are not entered: what they change through their arguments is the
-// mutation analysis' answer at the call; the C library's exits and I/O are
-// effects of their own.
+// has (a function of another file it may also reach stays opaque).
+// Library functions (system headers) are not entered: what they change through
+// their arguments is the mutation analysis' answer at the call; the C library's
+// exits and I/O are effects of their own.
 //
 // The same graph answers a narrower question, for code whose effects do
 // not matter but what it may run does (the flow walk: which arrays a
@@ -51,6 +51,7 @@ class QualType;
 class SourceManager;
 class TemplateArgument;
 class DeclContext;
+class Expr;
 class FunctionDecl;
 class ParmVarDecl;
 class Stmt;
@@ -179,6 +180,10 @@ bool harmlessToLibrary(const clang::SourceManager &SM, clang::QualType T,
 /// false if one is a template (what it instantiates cannot be followed).
 bool typeArguments(llvm::ArrayRef<clang::TemplateArgument> Args,
                    std::vector<clang::QualType> &Types);
+/// Whether E, a reference to a function (`f`, `S::f`, `obj.f`), names the
+/// callee of the call around it: any other use takes its address, and a
+/// pointer to it may then be called anywhere.
+bool namesCallee(clang::ASTContext &Ctx, const clang::Expr *E);
 
 } // namespace hpf::analysis::effects
 

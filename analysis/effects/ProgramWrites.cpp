@@ -206,14 +206,15 @@ public:
   bool VisitGCCAsmStmt(GCCAsmStmt *S) { return asmAt(S->getAsmLoc()); }
   bool VisitMSAsmStmt(MSAsmStmt *S) { return asmAt(S->getAsmLoc()); }
   bool VisitDeclRefExpr(DeclRefExpr *E) {
-    if (const auto *F = dyn_cast<FunctionDecl>(E->getDecl()); F && !calleeOf(E))
+    if (const auto *F = dyn_cast<FunctionDecl>(E->getDecl());
+        F && !effects::namesCallee(Ctx, E))
       addressTaken(F, E->getBeginLoc());
     return true;
   }
   bool VisitMemberExpr(MemberExpr *E) {
     // `obj.staticFn` handed on, not called.
     if (const auto *F = dyn_cast<FunctionDecl>(E->getMemberDecl());
-        F && !calleeOf(E))
+        F && !effects::namesCallee(Ctx, E))
       addressTaken(F, E->getBeginLoc());
     return true;
   }
@@ -356,26 +357,6 @@ private:
       Other = "a template handed to the library at line " + lineOf(SM, L);
     for (QualType A : Types)
       handed(A, L, Depth);
-  }
-  /// E names the function a call calls (not its address taken).
-  bool calleeOf(const Expr *E) {
-    const Stmt *Child = E;
-    for (;;) {
-      auto Ps = Ctx.getParents(*Child);
-      const Stmt *P = Ps.empty() ? nullptr : Ps[0].get<Stmt>();
-      const auto *C = dyn_cast_or_null<ImplicitCastExpr>(P);
-      if (isa_and_nonnull<ParenExpr>(P) ||
-          (C && C->getCastKind() == CK_FunctionToPointerDecay)) {
-        Child = P;
-        continue;
-      }
-      if (const auto *Call = dyn_cast_or_null<CallExpr>(P))
-        return Call->getCallee() == Child;
-      // `obj.f(...)`, `S::f(...)`: the member access is the callee.
-      if (const auto *M = dyn_cast_or_null<MemberExpr>(P))
-        return calleeOf(M);
-      return false;
-    }
   }
   /// `add(...)`: R, the closure, is the object of its call operator.
   bool calledByName(const DeclRefExpr *R) {
