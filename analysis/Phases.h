@@ -135,8 +135,8 @@ private:
 /// (LoopProof.cpp).
 void promoteProven(OwnerLoop &L, const Mapping *HM, clang::SourceLocation At);
 
-/// True if Body uses a distributed array of rank >= 2: the loop is then
-/// placed as a nest over that array's dimensions (Loops.cpp).
+/// True if Body uses an element of a distributed array of rank >= 2: the
+/// loop is then placed as a nest over that array's dimensions (Loops.cpp).
 bool usesMultiDim(const Program &P, const clang::Stmt *Body);
 
 /// Which variables declared outside an independent loop that its body

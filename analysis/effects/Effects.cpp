@@ -26,6 +26,33 @@ using namespace detail;
 
 namespace {
 
+/// The mutation analysis' first mutation of V (with Pointee, of what V
+/// points or refers to if V itself is not changed), but for a capture by
+/// reference of a const object: the analysis counts every reference
+/// capture as a mutation (`[&] { return X[j]; }` with `const double
+/// (&X)[N]`), and the lambda's body, an edge of its own, cannot change a
+/// const object.
+const Stmt *mutationOf(ASTContext &Ctx, ExprMutationAnalyzer &A,
+                       const VarDecl *V, bool Pointee) {
+  const Stmt *M = A.findMutation(V);
+  QualType T = V->getType().getNonReferenceType();
+  if (!M && Pointee) {
+    M = A.findPointeeMutation(V);
+    if (T->isPointerType())
+      T = T->getPointeeType();
+  }
+  while (const ArrayType *AT = T->getAsArrayTypeUnsafe())
+    T = AT->getElementType();
+  if (!M || !T.isConstQualified())
+    return M;
+  // The mutation is the capture's initializer, `X` in the lambda.
+  for (const DynTypedNode &P : Ctx.getParents(*M))
+    if (const auto *L = P.get<LambdaExpr>();
+        L && llvm::is_contained(L->capture_inits(), M))
+      return nullptr;
+  return M;
+}
+
 /// The mutation analysis' answer for each candidate variable of code S,
 /// and for each dereference of a pointer that is not S's own: a write
 /// through it is a write of the pointer's variable, or (a member, a call's
@@ -49,10 +76,9 @@ void mutations(
       Out.WritesThrough = Witness{M->getBeginLoc(), "", {}};
   }
   for (const VarDecl *VD : Candidates) {
-    const Stmt *M = A.findMutation(VD);
-    if (!M &&
-        (VD->getType()->isPointerType() || VD->getType()->isReferenceType()))
-      M = A.findPointeeMutation(VD);
+    const Stmt *M = mutationOf(Ctx, A, VD,
+                               VD->getType()->isPointerType() ||
+                                   VD->getType()->isReferenceType());
     if (M)
       Out.Writes.try_emplace(VD->getCanonicalDecl(),
                              Witness{M->getBeginLoc(), "", {}});
@@ -70,9 +96,7 @@ void paramMutations(ASTContext &Ctx, const FunctionDecl *F, Effects &Out) {
       continue;
     if (!A)
       A.emplace(*F->getBody(), Ctx);
-    const Stmt *M = A->findMutation(PV);
-    if (!M && T->isPointerType())
-      M = A->findPointeeMutation(PV);
+    const Stmt *M = mutationOf(Ctx, *A, PV, T->isPointerType());
     if (M)
       Out.ParamWrites.try_emplace(PV, Witness{M->getBeginLoc(), "", {}});
   }

@@ -122,10 +122,17 @@ public:
       return true;
     return RecursiveASTVisitor::TraverseTypedefDecl(D);
   }
-  bool VisitDeclRefExpr(DeclRefExpr *E) {
-    auto It = P.ArrayByVar.find(dyn_cast<VarDecl>(E->getDecl()));
-    if (It != P.ArrayByVar.end() && It->second->rank() > 1)
-      Found = true;
+  // Elements only: a whole array handed to a call (`corner(M, i)`) is read
+  // through it, from a copy the 1-D loop makes, and gives a nest no level.
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
+    const Expr *Base = E->getBase()->IgnoreParenImpCasts();
+    while (const auto *Inner = dyn_cast<ArraySubscriptExpr>(Base))
+      Base = Inner->getBase()->IgnoreParenImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Base)) {
+      auto It = P.ArrayByVar.find(dyn_cast<VarDecl>(DRE->getDecl()));
+      if (It != P.ArrayByVar.end() && It->second->rank() > 1)
+        Found = true;
+    }
     return !Found;
   }
 
@@ -213,8 +220,7 @@ bool Loops::loopShape(const ForStmt *For, NestLevel &Lv) {
       Lv.IndexOutside = true;
     }
   if (!IV || !Lower || !IV->getType()->isIntegerType() ||
-      IV->getType()->isReferenceType() ||
-      IV->getType().isVolatileQualified()) {
+      IV->getType()->isReferenceType() || IV->getType().isVolatileQualified()) {
     shapeError(For->getInit() ? For->getInit()->getBeginLoc()
                               : For->getBeginLoc(),
                std::string(Shape) +
@@ -527,8 +533,7 @@ void Loops::independent(const ParsedDirective &D) {
           const VarDecl *VD = C.slotVar(D2, N.Tok, "a reduction variable");
           if (!VD)
             return;
-          if (SM.isBeforeInTranslationUnit(FR.getBegin(),
-                                           VD->getLocation()) &&
+          if (SM.isBeforeInTranslationUnit(FR.getBegin(), VD->getLocation()) &&
               SM.isBeforeInTranslationUnit(VD->getLocation(), FR.getEnd()))
             continue;
           R.error(D2.locOf(N.Tok),

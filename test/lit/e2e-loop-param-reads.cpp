@@ -10,11 +10,10 @@
 // element, a row of a 2-D array, a lambda reading the parameter it
 // captures, a function that passes a global array on (called with no
 // array), and a loop in a function over its own array parameter.
+// A 1-D loop handing a 2-D array whole to a call (`corner(M, i)`) stays a
+// loop over B: before, the 2-D array made it a nest with no home, whose
+// write to B went to a const copy (the generated C++ did not compile).
 // REQUIRES: mpi
-// FIXME: the hpfcc build of this program fails to compile the generated
-// code (line 93:22: 'cannot assign to return value because function
-// operator[] returns a const value'); not diagnosed yet.
-// XFAIL: *
 // RUN: %e2e --tmp %t --ranks 1,2,3,4 %s | FileCheck %s
 // RUN: %hpfcc -Rhpf -fsyntax-only %s 2>&1 | FileCheck %s --check-prefix=REMARK
 // CHECK: e2e: sequential output: 720 2160 32400 2040
@@ -22,12 +21,13 @@
 // CHECK: e2e: -n 2: same output
 // CHECK: e2e: -n 3: same output
 // CHECK: e2e: -n 4: same output
-// REMARK-DAG: remark: 'A' is read through 'viaRef' (called at line [[#@LINE+74]]): before the loop its elements are gathered on every rank (one MPI_Allgatherv), and the call reads that copy
-// REMARK-DAG: remark: 'V' is read through 'viaVec' (called at line [[#@LINE+76]]): before the loop
-// REMARK-DAG: remark: 'S' is read through 'fieldY' (called at line [[#@LINE+79]]): before the loop
-// REMARK-DAG: remark: 'M' is read through 'corner' (called at line [[#@LINE+79]]): before the loop
-// REMARK-DAG: remark: 'A' is read through 'global' (called at line [[#@LINE+80]]) -> 'viaCref' (called at line [[#@LINE+31]]): before the loop
-// REMARK-DAG: remark: 'X' is read through 'viaCref' (called at line [[#@LINE+34]]): before the loop
+// REMARK-DAG: remark: 'A' is read through 'viaRef' (called at line [[#@LINE+65]]): before the loop its elements are gathered on every rank (one MPI_Allgatherv), and the call reads that copy
+// REMARK-DAG: remark: 'V' is read through 'viaVec' (called at line [[#@LINE+72]]): before the loop
+// REMARK-DAG: remark: 'S' is read through 'fieldY' (called at line [[#@LINE+71]]): before the loop
+// REMARK-DAG: remark: 'M' is read through 'corner' (called at line [[#@LINE+71]]): before the loop
+// REMARK-DAG: remark: 'C' is read through 'global' (called at line [[#@LINE+70]]): before the loop
+// REMARK-DAG: remark: 'X' is read through 'viaCref' (called at line [[#@LINE+41]]): before the loop
+// REMARK-DAG: remark: 'A' is read through 'captured' (called at line [[#@LINE+68]]) -> the lambda of line [[#@LINE+31]] (called at line [[#@LINE+31]]): before the loop
 #include <cstdio>
 #include <vector>
 
