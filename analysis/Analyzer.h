@@ -106,14 +106,15 @@ struct Subscripts {
 /// assigned or compound-assigned (the owner stores), as a whole or a field
 /// of it.
 struct ElementAccess {
-  enum KindT { Read, Assign, Compound } Kind = Read;
+  /// Extract: the element a stream's operator>> is given (`in >> A[k]`).
+  enum KindT { Read, Assign, Compound, Extract } Kind = Read;
   const clang::Expr *Expr = nullptr; ///< the whole access
   Subscripts Subs;
   const clang::Expr *Value = nullptr; ///< right-hand side (Assign, Compound)
   std::string Op;                     ///< hpf::elem_op name (Compound)
   DistArray *Array = nullptr;
-  /// The fields assigned, as written after `]` (`.p.x` for `A[k].p.x = v`;
-  /// empty: the whole element).
+  /// The fields assigned or extracted into, as written after `]` (`.p.x`
+  /// for `A[k].p.x = v`; empty: the whole element).
   std::string Member;
 };
 

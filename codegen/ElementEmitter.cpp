@@ -7,11 +7,12 @@
 // literal "file.cpp:L:C" of the element's base; M[i][j] the same with one
 // argument per subscript. A field A[k].p.x = v becomes
 // A.set_part_at(W, <lambda naming .p.x>, k, v) (and update_part_at for
-// op=). Only the tokens around k and v are replaced, so nested accesses
-// (A[B[j]]) compose.
+// op=). `in >> A[k]` becomes `in >> A.extract_at(W, k)` (hpf::element_in:
+// read, extracted into, stored back). Only the tokens around k and v are
+// replaced, so nested accesses (A[B[j]]) compose.
 //
-// Reads that one owner evaluates together (analysis/replicated/OwnerReads.cpp) become
-// M.owned_at(W, k, j) inside M.owner_value(W, [&] { return <expr>; }, k,
+// Reads that one owner evaluates together (analysis/replicated/OwnerReads.cpp)
+// become M.owned_at(W, k, j) inside M.owner_value(W, [&] { return <expr>; }, k,
 // N), the subscripts being the first read's: the owner of that element
 // computes <expr> and broadcasts its value.
 //
@@ -88,6 +89,18 @@ void emitElement(Emitter &E, const analysis::ElementAccess &El) {
   // is built at run time), which the runtime names when the access fails,
   // e.g. a read inside an independent loop (in a function the loop calls).
   std::string Where = E.whereLiteral(S.base()->getBeginLoc()) + ", ";
+  if (El.Kind == ElementAccess::Extract) {
+    // `in >> A[k].x` -> `in >> A.extract_part_at(W, <part>, k)`.
+    E.openSubscripts(S, Part.empty() ? ".extract_at(" + Where
+                                     : ".extract_part_at(" + Where + Part);
+    SourceLocation RB = analysis::rbracketLoc(S.whole());
+    SourceLocation End = RB;
+    if (!El.Member.empty())
+      End = E.SM.getExpansionLoc(
+          analysis::memberTop(E.Ctx, El.Expr)->getEndLoc());
+    E.RW.ReplaceText(SourceRange(RB, End), ")");
+    return;
+  }
   std::string Open =
       El.Kind == ElementAccess::Read
           ? (ownerValueOf(E, El.Expr) ? ".owned_at(" : ".get_at(") + Where

@@ -76,8 +76,8 @@ public:
     // __typeof__(T) names any type where a type name stands (T[20] as
     // written would not).
     P.Folded.push_back(
-        {Range, "__typeof__(" + typeText(TL.getTypePtr()->getUnderlyingType()) +
-                    ")"});
+        {Range,
+         "__typeof__(" + typeText(TL.getTypePtr()->getUnderlyingType()) + ")"});
     return true;
   }
   // Pre-order: the whole access M[i][j] is seen before M[i] and before its
@@ -147,8 +147,7 @@ private:
       if (F.Range == SM.getExpansionRange(E->getSourceRange()).getAsRange())
         return;
     // The outermost expression of the same macro expansion.
-    const CharSourceRange Expansion =
-        SM.getExpansionRange(E->getSourceRange());
+    const CharSourceRange Expansion = SM.getExpansionRange(E->getSourceRange());
     const Stmt *Top = E;
     for (const Stmt *S = E; S;) {
       auto Ps = Ctx.getParents(*S);
@@ -167,10 +166,9 @@ private:
     Expr::EvalResult V;
     if (TopE->getType()->isIntegralOrEnumerationType() &&
         TopE->EvaluateAsInt(V, Ctx) && Expansion.isTokenRange()) {
-      P.Folded.push_back(
-          {Expansion.getAsRange(), "(static_cast<" + typeText(TopE->getType()) +
-                                       ">(" + llvm::toString(V.Val.getInt(), 10) +
-                                       "))"});
+      P.Folded.push_back({Expansion.getAsRange(),
+                          "(static_cast<" + typeText(TopE->getType()) + ">(" +
+                              llvm::toString(V.Val.getInt(), 10) + "))"});
       return;
     }
     unevaluatedInMacro(E);
@@ -232,6 +230,21 @@ private:
     }
   }
 
+  /// `.p.x` as written between the `]` of element E and the end of Top,
+  /// the field of it that is used (empty: the whole element).
+  std::string memberText(const Expr *E, const Expr *Top) {
+    if (Top == E)
+      return "";
+    return Lexer::getSourceText(
+               CharSourceRange::getTokenRange(
+                   Lexer::getLocForEndOfToken(rbracketLoc(E), 0,
+                                              Ctx.getSourceManager(),
+                                              Ctx.getLangOpts()),
+                   Top->getEndLoc()),
+               Ctx.getSourceManager(), Ctx.getLangOpts())
+        .str();
+  }
+
   /// Classifies A[k] (or a field of it, A[k].p.x) in replicated code: a
   /// read, the target of `=` or `op=` whose value is not used, or an error.
   void element(const Expr *E, const Subscripts &S, DistArray *A) {
@@ -287,20 +300,24 @@ private:
                            "' must be written outside macros");
         return;
       }
-      // `.p.x` as written between `]` and the operator.
-      std::string Member;
-      if (Top != E)
-        Member = Lexer::getSourceText(
-                     CharSourceRange::getTokenRange(
-                         Lexer::getLocForEndOfToken(rbracketLoc(E), 0,
-                                                    Ctx.getSourceManager(),
-                                                    Ctx.getLangOpts()),
-                         Top->getEndLoc()),
-                     Ctx.getSourceManager(), Ctx.getLangOpts())
-                     .str();
       P.Elements.push_back(
           {Op.empty() ? ElementAccess::Assign : ElementAccess::Compound, E, S,
-           RHS, Op, A, Member});
+           RHS, Op, A, memberText(E, Top)});
+      return;
+    }
+    // `in >> A[k]`: an operator>> given the element by non-const reference
+    // (a const one or a value is a read, above) extracts into it.
+    if (const auto *OC = dyn_cast_or_null<CXXOperatorCallExpr>(Par);
+        OC && OC->getOperator() == OO_GreaterGreater && OC->getNumArgs() == 2 &&
+        OC->getArg(1) == Child) {
+      if (Top->getEndLoc().isMacroID() || E->getBeginLoc().isMacroID()) {
+        R.error(OC->getOperatorLoc(),
+                "extraction into an element of distributed array '" + N +
+                    "' must be written outside macros");
+        return;
+      }
+      P.Elements.push_back(
+          {ElementAccess::Extract, E, S, nullptr, "", A, memberText(E, Top)});
       return;
     }
     if (const auto *UO = dyn_cast_or_null<UnaryOperator>(Par);
@@ -313,9 +330,10 @@ private:
     }
     R.error(E->getBeginLoc(),
             "element of distributed array '" + N +
-                "' can only be read or assigned ('=', 'op='), whole or "
-                "field by field, outside independent loops (no address, "
-                "reference or member function call)");
+                "' can only be read, assigned ('=', 'op=') or extracted "
+                "into ('in >> A[k]'), whole or field by field, outside "
+                "independent loops (no address, reference or member "
+                "function call)");
   }
 };
 

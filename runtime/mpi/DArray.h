@@ -50,6 +50,7 @@
 // A.update_part_at<op>(where, part, k, v), part returning a reference to
 // the field (`A[k].p.x = v`). A store inside an owner-computes loop (from a
 // function the loop calls) to an element another rank owns fails too.
+// `in >> A[k]` is `in >> A.extract_at(where, k)` (hpf::element_in).
 //
 //===----------------------------------------------------------------------===//
 #ifndef HPF_MPI_DARRAY_H
@@ -312,6 +313,8 @@ template <elem_op Op, class T, class V> void applyOp(T &E, const V &v) {
 }
 } // namespace rt
 
+template <class Array, class Part> struct element_in;
+
 template <class T, int Rank = 1> class darray {
   static_assert(Rank >= 1, "an array has at least one dimension");
   static_assert(std::is_trivially_copyable_v<T>,
@@ -538,6 +541,20 @@ public:
     apply(std::forward_as_tuple(args...), "element update", Where,
           [&](T &E, const auto &V) { rt::applyOp<Op>(part(E), V); });
   }
+  /// `in >> A[k]` in replicated code, as generated code writes it: `in >>
+  /// A.extract_at(where, k)`, whose operator>> (element_in, below) reads
+  /// the element, extracts into that copy and stores it back; a field
+  /// `in >> A[k].x` is extract_part_at(where, part, k).
+  template <class... I>
+  auto extract_at(const char *Where, I... idx) {
+    return extract_part_at(Where, Whole(), idx...);
+  }
+  template <class Part, class... I>
+  element_in<darray, Part> extract_part_at(const char *Where, const Part &part,
+                                           I... idx) {
+    static_assert(sizeof...(I) == Rank, "one index per dimension");
+    return {*this, part, Where, {index_t(idx)...}};
+  }
   /// Every element v (std::vector<T> A(n, v); not collective: each rank
   /// fills the elements it stores).
   void fill(const T &v) { std::fill_n(Data.data(), Data.size(), v); }
@@ -656,6 +673,28 @@ private:
   std::vector<index_t> LocalExtents;
   rt::Buffer<T> Data, Spare;
 };
+
+/// An element of replicated code that a stream extracts into (`in >>
+/// A[k]`): the stream's operator>> runs on every rank (replicated streams
+/// give every rank the same input) on a copy of the element, read before
+/// (collective) so that an extraction that fails leaves the element as it
+/// was, and the owner stores the copy after. The stream is returned, so
+/// `in >> A[i] >> A[j]` and `while (in >> A[i])` read as written.
+template <class Array, class Part> struct element_in {
+  Array &A;
+  Part part;
+  const char *Where;
+  std::array<index_t, Array::rank> Idx;
+};
+
+template <class S, class Array, class Part>
+S &&operator>>(S &&s, element_in<Array, Part> &&E) {
+  auto V =
+      std::apply([&](auto... I) { return E.A.get_at(E.Where, I...); }, E.Idx);
+  s >> E.part(V);
+  std::apply([&](auto... I) { E.A.set_at(E.Where, I..., V); }, E.Idx);
+  return std::forward<S>(s);
+}
 
 /// Made before an independent loop whose called functions read elements of
 /// A (replicated code: A.get_at): the whole array on every rank

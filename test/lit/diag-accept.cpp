@@ -25,6 +25,6 @@ int main(int argc, char **) {
 double G[N];
 #pragma hpf distribute G(block)
 double keep() {
-  const double &r = std::max(G[1], G[2]); // expected-error 2 {{element of distributed array 'G' can only be read or assigned}}
+  const double &r = std::max(G[1], G[2]); // expected-error 2 {{element of distributed array 'G' can only be read, assigned}}
   return r;
 }

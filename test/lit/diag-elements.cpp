@@ -15,8 +15,8 @@ void f(int k) {
   double y = A[k] + A[k + 1];
   ++A[k]; // expected-error {{'++'/'--' on an element of distributed array 'A' is not supported; write 'A[k] += 1'}}
   A[k]--; // expected-error {{'++'/'--' on an element of distributed array 'A'}}
-  double *p = &A[k]; // expected-error {{element of distributed array 'A' can only be read or assigned ('=', 'op='), whole or field by field, outside independent loops (no address, reference or member function call)}}
-  take(A[k]); // expected-error {{element of distributed array 'A' can only be read or assigned}}
+  double *p = &A[k]; // expected-error {{element of distributed array 'A' can only be read, assigned ('=', 'op=') or extracted into ('in >> A[k]'), whole or field by field, outside independent loops (no address, reference or member function call)}}
+  take(A[k]); // expected-error {{element of distributed array 'A' can only be read, assigned}}
   y = A[k] = 2; // expected-error {{the value of an assignment to an element of distributed array 'A' cannot be used (not supported yet)}}
   y = ELEM(A, k); // expected-error {{element of distributed array 'A' must be written 'A[k]' outside macros}}
   k[A] = 3; // expected-error {{element of distributed array 'A' must be written 'A[k]' outside macros}}

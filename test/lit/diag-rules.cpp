@@ -71,7 +71,7 @@ void f() {
 #pragma hpf redistribute ND(cyclic) onto P // expected-error {{'ND' is not dynamic; HPF allows redistribute only on arrays declared dynamic}}
 #pragma hpf redistribute NotDist(block) // expected-error {{'NotDist' is not distributed; redistribute needs a distribute directive first}}
 #pragma hpf distribute Outer(block) // expected-error {{distribute 'Outer' in the scope where it is declared}}
-  double *Elem = &Used[3]; // expected-error {{element of distributed array 'Used' can only be read or assigned}}
+  double *Elem = &Used[3]; // expected-error {{element of distributed array 'Used' can only be read, assigned}}
   (void)Elem;
   unsigned long Size = sizeof(Used); // unevaluated: the sequential size
   (void)Size;

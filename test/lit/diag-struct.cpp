@@ -26,9 +26,9 @@ void f(int k) {
   V[k].a = 1;
   V[k].b += V[k + 1].a;
   V[k].a++; // expected-error {{'++'/'--' on an element of distributed array 'V' is not supported; write 'V[k].field += 1'}}
-  double *p = &V[k].a; // expected-error {{element of distributed array 'V' can only be read or assigned ('=', 'op='), whole or field by field, outside independent loops (no address, reference or member function call)}}
-  take(V[k].b); // expected-error {{element of distributed array 'V' can only be read or assigned}}
-  double n = V[k].norm(); // expected-error {{element of distributed array 'V' can only be read or assigned}}
+  double *p = &V[k].a; // expected-error {{element of distributed array 'V' can only be read, assigned ('=', 'op=') or extracted into ('in >> A[k]'), whole or field by field, outside independent loops (no address, reference or member function call)}}
+  take(V[k].b); // expected-error {{element of distributed array 'V' can only be read, assigned}}
+  double n = V[k].norm(); // expected-error {{element of distributed array 'V' can only be read, assigned}}
   n = V[k].a = 2; // expected-error {{the value of an assignment to an element of distributed array 'V' cannot be used (not supported yet)}}
   (void)p;
   (void)n;
