@@ -76,11 +76,15 @@ struct DistArray {
   /// (Functions.cpp). Const: declared `const T (&A)[N]`.
   bool Inherited = false;
   bool Const = false;
-  /// A `std::vector<T> A(n)` (or `A(n, v)`): rank 1, extent n at run time
-  /// (ExtentText), elements v (FillText, empty: zero); its operator[]
-  /// subscripts are elements like A[i] of an array.
+  /// A `std::vector<T> A(n)` (or `A(n, v)`), `T *A = new T[n]` or
+  /// `std::unique_ptr<T[]> A` of `new T[n]` / `std::make_unique<T[]>(n)`:
+  /// rank 1, extent n at run time (ExtentText), elements v (FillText,
+  /// empty: zero); its subscripts are elements like A[i] of an array.
   bool Vector = false;
   std::string ExtentText, FillText;
+  /// What declares a run-time extent array, as messages name it:
+  /// "std::vector", "new[]" or "std::unique_ptr".
+  std::string Holder;
 };
 
 struct Redistribution {
@@ -381,7 +385,9 @@ struct PointerArg {
 /// at compile time, in file coordinates (a token range) with its
 /// replacement: `sizeof(A)` and the other unevaluated operands (`alignof`,
 /// `noexcept`, `decltype(A)`), `std::size(A)`. The array becomes an
-/// hpf::darray, whose size and type are not the array's.
+/// hpf::darray, whose size and type are not the array's. Also `delete[] A`
+/// of a `T *A = new T[n]` array (`(void)0`: the hpf::darray frees its
+/// part at the end of its scope).
 struct FoldedUse {
   clang::SourceRange Range;
   std::string Text;

@@ -27,6 +27,7 @@ namespace clang {
 class CFG;
 class CFGBlock;
 class CXXForRangeStmt;
+class CXXDeleteExpr;
 class CXXMemberCallExpr;
 class CXXOperatorCallExpr;
 class DeclRefExpr;
@@ -62,6 +63,13 @@ class Declarations : Phase {
   /// written; false (reported) for any other initialization.
   bool vectorSize(const ParsedDirective &D, const clang::VarDecl *VD,
                   std::string &Extent, std::string &Fill);
+  /// The element type of `T *A = new T[n]` or a `std::unique_ptr<T[]> A`
+  /// made from `new T[n]` or `std::make_unique<T[]>(n)`, with n as written
+  /// (Extent); a null type if VD is neither (an error is reported if it
+  /// is one with another initialization).
+  clang::QualType heapArray(const ParsedDirective &D, const clang::VarDecl *VD,
+                            std::string &Extent, std::string &Holder,
+                            bool &Failed);
 
 public:
   explicit Declarations(Context &C) : Phase(C) {}
@@ -101,7 +109,8 @@ private:
   void checkVectorUses(
       const std::vector<const clang::CXXMemberCallExpr *> &Members,
       const std::vector<const clang::CXXOperatorCallExpr *> &Assigns,
-      const std::vector<const clang::CXXForRangeStmt *> &RangeFors);
+      const std::vector<const clang::CXXForRangeStmt *> &RangeFors,
+      const std::vector<const clang::CXXDeleteExpr *> &Deletes);
   CheckedRefs &Checked;
 };
 

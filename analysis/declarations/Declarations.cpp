@@ -6,9 +6,9 @@
 // mappings, redistributions).
 //
 //===----------------------------------------------------------------------===//
-#include "declarations/DeclGroup.h"
 #include "Expressions.h"
 #include "Phases.h"
+#include "declarations/DeclGroup.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -416,11 +416,18 @@ void Declarations::distribute(const ParsedDirective &D) {
     Fail("'" + Name + "' must not be extern or thread_local to be distributed");
     return;
   }
-  // std::vector<T> A(n): rank 1, its extent n known at run time.
-  const QualType VectorElem = vectorElement(VD->getType());
-  std::string ExtentText, FillText;
+  // std::vector<T> A(n), new T[n], std::make_unique<T[]>(n): rank 1, its
+  // extent n known at run time.
+  QualType VectorElem = vectorElement(VD->getType());
+  std::string ExtentText, FillText, Holder = "std::vector";
   if (!VectorElem.isNull() && !vectorSize(D, VD, ExtentText, FillText))
     return;
+  if (VectorElem.isNull()) {
+    bool Failed = false;
+    VectorElem = heapArray(D, VD, ExtentText, Holder, Failed);
+    if (Failed)
+      return;
+  }
   const ConstantArrayType *CAT = Ctx.getAsConstantArrayType(VD->getType());
   if (const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
           VD->getType()->getAsCXXRecordDecl());
@@ -430,14 +437,17 @@ void Declarations::distribute(const ParsedDirective &D) {
     Fail("std::array '" + Name +
          "' cannot be distributed (not supported yet: only C arrays and "
          "std::vector are); declare it as a C array, '" +
-         Args[0].getAsType().getAsString(Ctx.getPrintingPolicy()) + " " +
-         Name + "[" + llvm::toString(Args[1].getAsIntegral(), 10) +
-         "]'");
+         Args[0].getAsType().getAsString(Ctx.getPrintingPolicy()) + " " + Name +
+         "[" + llvm::toString(Args[1].getAsIntegral(), 10) + "]'");
     return;
   }
   if (!CAT && VectorElem.isNull()) {
     Fail("'" + Name + "' is not an array with a constant extent ('" +
-         VD->getType().getAsString() + "')");
+         VD->getType().getAsString() +
+         "'); arrays whose extent is known at run time are declared "
+         "'std::vector<T> " +
+         Name + "(n)', 'T *" + Name + " = new T[n]' or 'auto " + Name +
+         " = std::make_unique<T[]>(n)'");
     return;
   }
   // double M[R][C]: extents R, C and element type double.
@@ -456,7 +466,8 @@ void Declarations::distribute(const ParsedDirective &D) {
          VD->getType().getAsString() + "')");
     return;
   }
-  if (!VectorElem.isNull() && Elem->isBooleanType()) {
+  if (!VectorElem.isNull() && Holder == "std::vector" &&
+      Elem->isBooleanType()) {
     Fail("std::vector<bool> packs its elements in bits (its operator[] "
          "returns a proxy): distribute a std::vector<char> instead");
     return;
@@ -474,10 +485,11 @@ void Declarations::distribute(const ParsedDirective &D) {
   // elements start zeroed, which is the same when that construction is
   // trivial or a constant whose bytes are zero (std::complex).
   const auto *DefaultInit = dyn_cast_or_null<CXXConstructExpr>(VD->getInit());
-  if (DefaultInit &&
-      (DefaultInit->isListInitialization() ||
-       !std::all_of(DefaultInit->arg_begin(), DefaultInit->arg_end(),
-                    [](const Expr *Arg) { return isa<CXXDefaultArgExpr>(Arg); })))
+  if (DefaultInit && (DefaultInit->isListInitialization() ||
+                      !std::all_of(DefaultInit->arg_begin(),
+                                   DefaultInit->arg_end(), [](const Expr *Arg) {
+                                     return isa<CXXDefaultArgExpr>(Arg);
+                                   })))
     DefaultInit = nullptr;
   if (DefaultInit && VectorElem.isNull() &&
       !DefaultInit->getConstructor()->isTrivial() &&
@@ -533,6 +545,7 @@ void Declarations::distribute(const ParsedDirective &D) {
   for (Index E : Extents)
     Arr->Extent *= E;
   Arr->Vector = !VectorElem.isNull();
+  Arr->Holder = Holder;
   Arr->ExtentText = ExtentText;
   Arr->FillText = FillText;
   Arr->DistributeDir = D.Id;
@@ -599,6 +612,108 @@ bool Declarations::vectorSize(const ParsedDirective &D, const VarDecl *VD,
   Extent = Text(CE->getArg(0));
   Fill = Given == 2 ? Text(CE->getArg(1)) : "";
   return true;
+}
+
+namespace {
+
+/// E without the implicit nodes around it and the moves of a temporary
+/// (`std::unique_ptr<T[]> A = std::make_unique<T[]>(n)`).
+const Expr *bare(const Expr *E) {
+  for (;;) {
+    if (!E)
+      return nullptr;
+    E = E->IgnoreImplicit();
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
+        CE && CE->getNumArgs() == 1 &&
+        (CE->getConstructor()->isMoveConstructor() ||
+         CE->getConstructor()->isCopyConstructor())) {
+      E = CE->getArg(0);
+      continue;
+    }
+    if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E)) {
+      E = FC->getSubExpr();
+      continue;
+    }
+    return E;
+  }
+}
+
+/// `new T[n]` with no initializer, `()` or `{}`: elements zero or
+/// indeterminate, which distributed elements' zeros are.
+const CXXNewExpr *plainArrayNew(const Expr *E) {
+  const auto *New = dyn_cast_or_null<CXXNewExpr>(bare(E));
+  if (!New || !New->isArray() || New->getNumPlacementArgs() ||
+      !New->getArraySize())
+    return nullptr;
+  if (const Expr *Init = New->getInitializer()) {
+    const auto *List = dyn_cast<InitListExpr>(Init);
+    if (!isa<ImplicitValueInitExpr, CXXConstructExpr>(Init) &&
+        !(List && List->getNumInits() == 0))
+      return nullptr;
+  }
+  return New;
+}
+
+} // namespace
+
+QualType Declarations::heapArray(const ParsedDirective &D, const VarDecl *VD,
+                                 std::string &Extent, std::string &Holder,
+                                 bool &Failed) {
+  auto Text = [&](const Expr *E) {
+    return Lexer::getSourceText(SM.getExpansionRange(E->getSourceRange()), SM,
+                                Ctx.getLangOpts())
+        .str();
+  };
+  const std::string N = VD->getName().str();
+  const QualType T = VD->getType();
+  QualType Elem;
+  const Expr *Size = nullptr;
+  if (T->isPointerType()) {
+    Elem = T->getPointeeType();
+    Holder = "new[]";
+    if (const CXXNewExpr *New = plainArrayNew(VD->getInit());
+        New && Ctx.hasSameType(New->getAllocatedType(), Elem))
+      Size = *New->getArraySize();
+  } else if (const auto *Spec =
+                 dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+                     T->getAsCXXRecordDecl());
+             Spec && Spec->isInStdNamespace() && Spec->getIdentifier() &&
+             Spec->getName() == "unique_ptr" &&
+             Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type &&
+             Spec->getTemplateArgs()[0].getAsType()->isIncompleteArrayType()) {
+    Elem = Ctx.getAsArrayType(Spec->getTemplateArgs()[0].getAsType())
+               ->getElementType();
+    Holder = "std::unique_ptr";
+    // `std::unique_ptr<T[]> A(new T[n])`, or std::make_unique<T[]>(n).
+    const Expr *Init = bare(VD->getInit());
+    if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(Init);
+        CE && CE->getNumArgs() >= 1)
+      if (const CXXNewExpr *New = plainArrayNew(CE->getArg(0)))
+        Size = *New->getArraySize();
+    if (const auto *Call = dyn_cast_or_null<CallExpr>(Init)) {
+      const FunctionDecl *F = Call->getDirectCallee();
+      if (F && F->isInStdNamespace() && F->getIdentifier() &&
+          (F->getName() == "make_unique" ||
+           F->getName() == "make_unique_for_overwrite") &&
+          Call->getNumArgs() == 1)
+        Size = Call->getArg(0);
+    }
+  } else {
+    return QualType();
+  }
+  if (!Size) {
+    R.error(D.locOf(D.Dir.Array.Tok),
+            "distributed '" + N + "' ('" +
+                T.getAsString(Ctx.getPrintingPolicy()) +
+                "') needs its elements where it is declared, as '" +
+                (Holder == "new[]" ? "new T[n]" : "std::make_unique<T[]>(n)") +
+                "' (no initial values, no placement): the extent is part of "
+                "the mapping and cannot change afterwards");
+    Failed = true;
+    return QualType();
+  }
+  Extent = Text(Size);
+  return Elem;
 }
 
 void Declarations::dynamic(const ParsedDirective &D) {

@@ -39,6 +39,7 @@ public:
   std::vector<const CXXMemberCallExpr *> Members;
   std::vector<const CXXOperatorCallExpr *> Assigns;
   std::vector<const CXXForRangeStmt *> RangeFors;
+  std::vector<const CXXDeleteExpr *> Deletes;
   bool shouldVisitTemplateInstantiations() const { return false; }
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr *E) {
     Members.push_back(E);
@@ -51,6 +52,10 @@ public:
   }
   bool VisitCXXForRangeStmt(CXXForRangeStmt *S) {
     RangeFors.push_back(S);
+    return true;
+  }
+  bool VisitCXXDeleteExpr(CXXDeleteExpr *E) {
+    Deletes.push_back(E);
     return true;
   }
   bool VisitCallExpr(CallExpr *E) {
@@ -297,6 +302,7 @@ void Functions::bind() {
             Elem = Ref2->getPointeeType().isConstQualified() ? Elem.withConst()
                                                              : Elem;
             Arr->Vector = true;
+            Arr->Holder = "std::vector";
           }
           Arr->Const = Elem.isConstQualified();
           Arr->ElemType =
@@ -375,16 +381,19 @@ void Functions::bind() {
                                     "size argument is checked against it")
                       : std::string()));
   }
-  checkVectorUses(F.Members, F.Assigns, F.RangeFors);
+  checkVectorUses(F.Members, F.Assigns, F.RangeFors, F.Deletes);
 }
 
-/// Distributed std::vectors outside their elements: `A.size()` is the
-/// global size (every rank has it); whatever changes the size, or sees the
-/// storage (which holds only this rank's part), is an error at its token.
+/// Distributed std::vectors (and new[] and std::unique_ptr<T[]> arrays)
+/// outside their elements: `A.size()` is the global size (every rank has
+/// it), `delete[] A` is done by the hpf::darray at the end of its scope;
+/// whatever changes the size, or sees the storage (which holds only this
+/// rank's part), is an error at its token.
 void Functions::checkVectorUses(
     const std::vector<const CXXMemberCallExpr *> &Members,
     const std::vector<const CXXOperatorCallExpr *> &Assigns,
-    const std::vector<const CXXForRangeStmt *> &RangeFors) {
+    const std::vector<const CXXForRangeStmt *> &RangeFors,
+    const std::vector<const CXXDeleteExpr *> &Deletes) {
   auto VectorOf = [&](const Expr *E) -> const DistArray * {
     const auto *Ref =
         E ? dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;
@@ -403,25 +412,45 @@ void Functions::checkVectorUses(
       "resize", "push_back", "emplace_back", "pop_back",
       "insert", "emplace",   "erase",        "assign",
       "clear",  "swap",      "reserve",      "shrink_to_fit"};
+  for (const CXXDeleteExpr *Del : Deletes)
+    if (const DistArray *A = VectorOf(Del->getArgument())) {
+      if (Del->isArrayForm())
+        P.Folded.push_back(
+            {SM.getExpansionRange(Del->getSourceRange()).getAsRange(),
+             "(void)0"});
+      else
+        R.error(Del->getBeginLoc(), "'" + A->Name +
+                                        "' was allocated with new[]: delete "
+                                        "it with 'delete[] " +
+                                        A->Name + "'");
+    }
   for (const CXXMemberCallExpr *MC : Members) {
     const DistArray *A = VectorOf(MC->getImplicitObjectArgument());
     if (!A)
       continue;
     const std::string M = MC->getMethodDecl()->getNameAsString();
     SourceLocation At = MC->getExprLoc();
-    if (M == "size")
+    if (M == "size" && A->Holder == "std::vector")
       continue;
+    if (A->Holder == "std::unique_ptr") {
+      R.error(At, "'" + A->Name + "." + M +
+                      "()' is not supported on distributed '" + A->Name +
+                      "' (a std::unique_ptr<T[]>: its storage is split over "
+                      "the ranks, and it keeps its extent while in scope): "
+                      "use its elements '" +
+                      A->Name + "[i]'");
+      continue;
+    }
     if (Sizing.count(M)) {
-      R.error(At, "'" + M +
-                      "' would change the size of distributed "
-                      "std::vector '" +
-                      A->Name + "'; " + Resizes);
+      R.error(At, "'" + M + "' would change the size of distributed " +
+                      A->Holder + " '" + A->Name + "'; " + Resizes);
     } else if (M == "data" || M.find("begin") != std::string::npos ||
                M.find("end") != std::string::npos) {
       R.error(At, "'" + A->Name + "." + M +
                       "()' would see only this rank's "
-                      "part of distributed std::vector '" +
-                      A->Name + "': use its elements '" + A->Name +
+                      "part of distributed " +
+                      A->Holder + " '" + A->Name + "': use its elements '" +
+                      A->Name +
                       "[i]' (in an independent loop, or one by one in "
                       "replicated code)");
     } else {
@@ -435,20 +464,20 @@ void Functions::checkVectorUses(
   for (const CXXOperatorCallExpr *OC : Assigns)
     if (const DistArray *A = VectorOf(OC->getArg(0)))
       R.error(OC->getOperatorLoc(),
-              "assigning to distributed std::vector '" + A->Name +
+              "assigning to distributed " + A->Holder + " '" + A->Name +
                   "' would replace it (and may change its size); " + Resizes +
                   ": assign its elements in an independent loop");
   for (const CXXOperatorCallExpr *OC : Assigns)
     if (OC->getNumArgs() == 2)
       if (const DistArray *A = VectorOf(OC->getArg(1)))
         R.error(OC->getArg(1)->getBeginLoc(),
-                "copying distributed std::vector '" + A->Name +
+                "copying distributed " + A->Holder + " '" + A->Name +
                     "' as a whole is not supported: copy its elements in an "
                     "independent loop");
   for (const CXXForRangeStmt *S : RangeFors)
     if (const DistArray *A = VectorOf(S->getRangeInit()))
       R.error(S->getRangeInit()->getBeginLoc(),
-              "range-for over distributed std::vector '" + A->Name +
+              "range-for over distributed " + A->Holder + " '" + A->Name +
                   "' is not supported: write an index loop ('for (std::size_t "
                   "i = 0; i < " +
                   A->Name +
