@@ -8,12 +8,12 @@
 // (analysis/loops/LoopBody.cpp recognises it). Its sequential meaning: `<`
 // keeps the first iteration reaching the minimum, `<=` the last; if no
 // iteration beats the value `best` had before the loop, best and the
-// locations keep theirs. Ranks run their iterations in an order of their
-// own (segments, halo runs), so the comparison is rewritten to break ties
-// by the iteration's place in the sequential order (its ordinal: the
-// indices of the levels around the update, negated for a level counting
-// down), which makes each rank's result a function of its set of
-// iterations, not of their order:
+// locations keep theirs. Each rank sees only its own iterations, so the
+// comparison is rewritten to note the place in the sequential order of the
+// iteration it takes (its ordinal: the indices of the levels around the
+// update, negated for a level counting down) and to break ties by it, which
+// makes each rank's result a function of its set of iterations, whatever
+// order it visits them in:
 //
 //   hpf::loc_reduction<1> __hpf_loc_best7(hpf::loc_cmp::lt, "+", where);
 //   for (...) if (__hpf_loc_best7.at(i).lt(A[i], best)) { best = ...; }

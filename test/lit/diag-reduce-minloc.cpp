@@ -141,8 +141,5 @@ void f() {
     if (B[i] > 0)
       best = A[i]; // expected-error {{this update of 'best' does not match its reduction operator 'min' (to record where the minimum is, assign it in the if that compares it: 'if (v < best) { best = v; where = i; }')}}
 
-#pragma hpf independent reduction(minloc : best, where) // expected-error {{reduction operator 'minloc' is not supported: declare 'reduction(min: best)' and record the location in the if that updates it ('if (a[i] < best) { best = a[i]; where = i; }'): the locations need no clause}}
-  for (int i = 0; i < N; ++i)
-    A[i] = 0;
   (void)other;
 }
