@@ -29,9 +29,9 @@ bool OwnerLoop::reduces(const clang::VarDecl *V) const {
   for (const LoopReduction &Red : Reductions) {
     if (Red.Var->getCanonicalDecl() == V)
       return true;
-    if (Red.Loc && std::find(Red.Loc->Locations.begin(),
-                             Red.Loc->Locations.end(),
-                             V) != Red.Loc->Locations.end())
+    if (Red.Loc &&
+        std::find(Red.Loc->Locations.begin(), Red.Loc->Locations.end(), V) !=
+            Red.Loc->Locations.end())
       return true;
   }
   return false;

@@ -634,10 +634,9 @@ LoopEmitter::levelsAround(const clang::Stmt *S) const {
   std::vector<const NestLevel *> Around;
   for (const NestLevel &Lv : L.Levels) {
     const SourceRange R = Lv.For->getSourceRange();
-    if (!E.SM.isBeforeInTranslationUnit(At, E.SM.getExpansionLoc(
-                                                R.getBegin())) &&
-        E.SM.isBeforeInTranslationUnit(At,
-                                       E.SM.getExpansionLoc(R.getEnd())))
+    if (!E.SM.isBeforeInTranslationUnit(At,
+                                        E.SM.getExpansionLoc(R.getBegin())) &&
+        E.SM.isBeforeInTranslationUnit(At, E.SM.getExpansionLoc(R.getEnd())))
       Around.push_back(&Lv);
   }
   std::sort(Around.begin(), Around.end(),
@@ -664,10 +663,9 @@ void LoopEmitter::locConditions() {
     const SourceRange R = E.fileRange(Cmp);
     E.RW.InsertTextBefore(R.getBegin(), locObject(Red) + ".at(" + Indices +
                                             ")." + Method + "(");
-    E.RW.ReplaceText(Cmp->getOperatorLoc(),
-                     unsigned(BinaryOperator::getOpcodeStr(Cmp->getOpcode())
-                                  .size()),
-                     ",");
+    E.RW.ReplaceText(
+        Cmp->getOperatorLoc(),
+        unsigned(BinaryOperator::getOpcodeStr(Cmp->getOpcode()).size()), ",");
     E.RW.InsertTextAfterToken(R.getEnd(), ")");
   }
 }

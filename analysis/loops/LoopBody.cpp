@@ -14,9 +14,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Expressions.h"
+#include "Phases.h"
 #include "effects/IoCalls.h"
 #include "effects/ProgramWrites.h"
-#include "Phases.h"
 #include "loops/Replicated.h"
 #include "reads/RowArgs.h"
 
@@ -599,9 +599,9 @@ private:
   const LoopReduction *locationOf(const VarDecl *VD) const {
     const VarDecl *V = VD->getCanonicalDecl();
     for (const LoopReduction &Red : L.Reductions)
-      if (Red.Loc && std::find(Red.Loc->Locations.begin(),
-                               Red.Loc->Locations.end(),
-                               V) != Red.Loc->Locations.end())
+      if (Red.Loc &&
+          std::find(Red.Loc->Locations.begin(), Red.Loc->Locations.end(), V) !=
+              Red.Loc->Locations.end())
         return &Red;
     return nullptr;
   }
@@ -647,8 +647,7 @@ private:
       From = ET->getDecl()->getIntegerType().getCanonicalType();
     if (!From->isIntegerType() && !From->isRealFloatingType())
       return false;
-    if (From->isIntegerType() && To->isIntegerType() &&
-        !To->isBooleanType()) {
+    if (From->isIntegerType() && To->isIntegerType() && !To->isBooleanType()) {
       const uint64_t WF = C.Ctx.getIntWidth(From), WT = C.Ctx.getIntWidth(To);
       const bool SF = From->isSignedIntegerType(),
                  ST = To->isSignedIntegerType();
@@ -695,8 +694,8 @@ private:
             if (R.Var == VD && !R.Array && !Red &&
                 (R.Op == pragma::ReductionOp::Min ||
                  R.Op == pragma::ReductionOp::Max) &&
-                BO->getOpcode() == BO_Assign &&
-                !usesVar(BO->getRHS(), VD) && usesVar(S->getCond(), VD))
+                BO->getOpcode() == BO_Assign && !usesVar(BO->getRHS(), VD) &&
+                usesVar(S->getCond(), VD))
               Red = &R;
     if (!Red)
       return;
@@ -764,11 +763,11 @@ private:
     if (KeepsLess == Max) {
       Fail(Cmp->getOperatorLoc(),
            "this comparison keeps the " +
-               std::string(KeepsLess ? "smaller" : "larger") +
-               " value, a " + (KeepsLess ? "minimum" : "maximum") +
-               ", but " + Name + " is in reduction(" +
-               (Max ? "max" : "min") + ": ...); declare it in reduction(" +
-               (Max ? "min" : "max") + ": " + Best->getName().str() + ")");
+               std::string(KeepsLess ? "smaller" : "larger") + " value, a " +
+               (KeepsLess ? "minimum" : "maximum") + ", but " + Name +
+               " is in reduction(" + (Max ? "max" : "min") +
+               ": ...); declare it in reduction(" + (Max ? "min" : "max") +
+               ": " + Best->getName().str() + ")");
     }
     if (S->getInit() || S->getConditionVariable() || S->isConstexpr())
       Fail(S->getIfLoc(),
@@ -788,8 +787,8 @@ private:
     if (Red->Loc)
       Fail(S->getIfLoc(),
            Name + " is updated with its location by the if at line " +
-               lineOf(C.SM, Red->Loc->Compare->getBeginLoc()) +
-               " already: a " + Extreme +
+               lineOf(C.SM, Red->Loc->Compare->getBeginLoc()) + " already: a " +
+               Extreme +
                " with locations has one update; compare the values in one "
                "if");
     if (!Cmp->getBeginLoc().isFileID() || !Cmp->getOperatorLoc().isFileID() ||
@@ -856,13 +855,12 @@ private:
           Fail(BO->getRHS()->getBeginLoc(),
                "the compared value has type '" +
                    Value->IgnoreParenImpCasts()->getType().getAsString() +
-                   "', which " + Name + " ('" +
-                   Best->getType().getAsString() +
+                   "', which " + Name + " ('" + Best->getType().getAsString() +
                    "') cannot hold exactly: values that differ only in "
                    "'" +
                    Best->getType().getAsString() +
-                   "' would compare as in no sequential order; give " +
-                   Name + " the value's type, or compare a value of its "
+                   "' would compare as in no sequential order; give " + Name +
+                   " the value's type, or compare a value of its "
                    "type");
         continue;
       }
@@ -877,7 +875,8 @@ private:
       const VarDecl *Canon = VD->getCanonicalDecl();
       if (reduction(VD)) {
         Fail(BO->getLHS()->getBeginLoc(),
-             W + " is in a reduction clause, but it records the location "
+             W +
+                 " is in a reduction clause, but it records the location "
                  "of " +
                  Name + ": remove it from the clause (a location needs none)");
         continue;
@@ -889,7 +888,8 @@ private:
       }
       if (VD->getType()->isReferenceType() || !outside(VD)) {
         Fail(BO->getLHS()->getBeginLoc(),
-             W + (VD->getType()->isReferenceType()
+             W +
+                 (VD->getType()->isReferenceType()
                       ? " is a reference"
                       : " is declared inside the loop") +
                  ": the location of " + Name +
@@ -911,9 +911,9 @@ private:
         continue;
       }
       if (const LoopReduction *Other = locationOf(VD)) {
-        Fail(BO->getLHS()->getBeginLoc(),
-             W + " records the location of '" +
-                 Other->Var->getName().str() + "' already");
+        Fail(BO->getLHS()->getBeginLoc(), W + " records the location of '" +
+                                              Other->Var->getName().str() +
+                                              "' already");
         continue;
       }
       if (std::find(Loc.Locations.begin(), Loc.Locations.end(), Canon) !=
@@ -929,13 +929,13 @@ private:
     std::string Names;
     for (const VarDecl *V : Loc.Locations)
       Names += (Names.empty() ? "'" : ", '") + V->getName().str() + "'";
-    C.R.remark(Cmp->getBeginLoc(),
-               Name + " keeps the " + (Loc.Strict ? "first" : "last") +
-                   " iteration reaching its " + Extreme +
-                   (Names.empty() ? "" : ", and records its location in " +
-                                             Names) +
-                   ": equal values from different ranks are ordered by "
-                   "their iterations' order");
+    C.R.remark(
+        Cmp->getBeginLoc(),
+        Name + " keeps the " + (Loc.Strict ? "first" : "last") +
+            " iteration reaching its " + Extreme +
+            (Names.empty() ? "" : ", and records its location in " + Names) +
+            ": equal values from different ranks are ordered by "
+            "their iterations' order");
     Red->Loc = std::move(Loc);
   }
 
@@ -1138,16 +1138,14 @@ private:
                   std::string("this update of '") + VD->getName().str() +
                       "' does not match its reduction operator '" +
                       pragma::reductionOpSpelling(Red->Op) + "'" +
-                      (MinMax && Op == BO_Assign && RHS &&
-                               !usesVar(RHS, VD)
+                      (MinMax && Op == BO_Assign && RHS && !usesVar(RHS, VD)
                            ? std::string(" (to record where the ") +
                                  (Less ? "minimum" : "maximum") +
                                  " is, assign it in the if that compares "
                                  "it: 'if (v " +
                                  (Less ? "<" : ">") + " " +
                                  VD->getName().str() + ") { " +
-                                 VD->getName().str() +
-                                 " = v; where = i; }')"
+                                 VD->getName().str() + " = v; where = i; }')"
                            : ""));
         ReductionRefsOk.insert(Self);
       }

@@ -168,8 +168,7 @@ private:
     auto Reduction = [this](const VarDecl *V) {
       return std::any_of(L.Reductions.begin(), L.Reductions.end(),
                          [V](const LoopReduction &Red) {
-                           return !Red.Loc &&
-                                  Red.Var->getCanonicalDecl() == V;
+                           return !Red.Loc && Red.Var->getCanonicalDecl() == V;
                          });
     };
     for (const auto &[V, W] : E.Writes)

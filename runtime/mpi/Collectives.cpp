@@ -91,8 +91,9 @@ void allgatherBytes(const void *Mine, std::size_t Size, void *All,
                     const char *Where) {
   init();
   if (Size > std::size_t(INT_MAX))
-    fail("reduction", "a location reduction of " + std::to_string(Size) +
-                          " bytes is more than one MPI_Allgather can take",
+    fail("reduction",
+         "a location reduction of " + std::to_string(Size) +
+             " bytes is more than one MPI_Allgather can take",
          Where);
   check(MPI_Allgather(Mine, int(Size), MPI_BYTE, All, int(Size), MPI_BYTE,
                       comm()),
