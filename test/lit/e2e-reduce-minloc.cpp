@@ -6,7 +6,7 @@
 // values. Ties are everywhere (small integer values): block, cyclic and
 // cyclic(3) loops, the mirrored forms `best > v`, a value that is an
 // expression of the iteration (`std::abs(A[i] - B[i])`, a local), location
-// expressions (`i + 1`, two locations), a reversed loop, a 2-D nest over a
+// expressions (`i + 1`, two locations, none), a reversed loop, a 2-D nest over a
 // cyclic dimension recording both indices, an update inside an inner loop
 // that is not a level (ties within one level iteration), and a loop over no
 // distributed array split by its iterations. Same output as sequential at
@@ -103,9 +103,11 @@ int main() {
     std::printf("cyclic >= (mirrored) %d at %d\n", big, at);
   }
   {
-    int small = 1000, first = -1, last = -1, small2 = 1000;
-#pragma hpf independent reduction(min : small, small2)
+    int small = 1000, first = -1, last = -1, small2 = 1000, big3 = -1;
+#pragma hpf independent reduction(min : small, small2) reduction(max : big3)
     for (int i = 0; i < N; ++i) {
+      if (big3 < D[i]) // no location: a plain max
+        big3 = D[i];
       if (D[i] < small) {
         small = D[i];
         first = i;
@@ -115,8 +117,8 @@ int main() {
         last = i;
       }
     }
-    std::printf("cyclic(3) zeros: first %d last %d (%d %d)\n", first, last,
-                small, small2);
+    std::printf("cyclic(3) zeros: first %d last %d (%d %d), max %d\n", first,
+                last, small, small2, big3);
   }
   {
     // The value is an expression of the iteration; B is read from a copy.
