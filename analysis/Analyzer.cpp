@@ -25,6 +25,18 @@ DistArray *Program::arrayOfAnyDecl(const clang::VarDecl *V) const {
   return nullptr;
 }
 
+bool OwnerLoop::reduces(const clang::VarDecl *V) const {
+  for (const LoopReduction &Red : Reductions) {
+    if (Red.Var->getCanonicalDecl() == V)
+      return true;
+    if (Red.Loc &&
+        std::find(Red.Loc->Locations.begin(), Red.Loc->Locations.end(), V) !=
+            Red.Loc->Locations.end())
+      return true;
+  }
+  return false;
+}
+
 bool analyze(clang::CompilerInstance &CI, clang::ASTContext &Ctx,
              const pragma::PragmaState &State, const Options &Opts,
              Program &Out) {

@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -31,6 +32,7 @@ class DeclStmt;
 class Expr;
 class ForStmt;
 class ArraySubscriptExpr;
+class BinaryOperator;
 class CallExpr;
 class VarDecl;
 class Stmt;
@@ -133,6 +135,20 @@ struct OwnerValue {
   std::vector<const clang::Expr *> Reads; ///< ElementAccess::Expr of each
 };
 
+/// A min or max reduction that records where its value came from (HPF's
+/// MINLOC/MAXLOC): its only update is one if, `if (v < best) { best = v;
+/// where = i; }` (LoopBody.cpp). `<` and `>` keep the first iteration
+/// reaching the extreme, `<=` and `>=` the last (mpi/LocReduce.h).
+struct LocUpdate {
+  /// The if's condition, as written: `v < best` or `best > v` (the value on
+  /// either side); strict for `<` and `>`.
+  const clang::BinaryOperator *Compare = nullptr;
+  bool Strict = true;
+  /// The location variables the if assigns (scalars declared outside the
+  /// loop, canonical), in the order assigned; may be none.
+  std::vector<const clang::VarDecl *> Locations;
+};
+
 struct LoopReduction {
   pragma::ReductionOp Op = pragma::ReductionOp::Sum;
   const clang::VarDecl *Var = nullptr;
@@ -141,6 +157,8 @@ struct LoopReduction {
   bool Exact = false;
   /// A fixed-size array (any rank): each element is reduced.
   bool Array = false;
+  /// min or max updated by an if that records locations.
+  std::optional<LocUpdate> Loc = std::nullopt;
 };
 
 /// One level of an independent loop nest (each level marked independent;
@@ -287,6 +305,9 @@ struct OwnerLoop {
   /// time (hpfcc::needed_copy_kept) against a copy of what it read.
   bool KeptInspection = false;
   std::vector<LoopReduction> Reductions;
+  /// Whether V (canonical) is a reduction variable or a location recorded
+  /// with one (LocUpdate): written in the loop, combined after it.
+  bool reduces(const clang::VarDecl *V) const;
   /// Replicated arrays (fixed-size arrays of numbers declared outside the
   /// loop, not distributed) that the body stores into (`R[k] = e`, at any
   /// subscripts): if the loop runs split over the ranks, each rank keeps a

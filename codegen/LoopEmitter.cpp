@@ -113,6 +113,7 @@ void LoopEmitter::run() {
     if (El.Kind == LoopAccess::Local && L.GatherIfMisaligned.count(El.Array) &&
         inFile(El.Subs))
       localOrCopy(El);
+  locConditions();
   inspectionWindow();
 }
 
@@ -444,6 +445,7 @@ void LoopEmitter::splitIterations(std::string Pro) {
   runOver(Lv, Share + ".first", Share + ".end");
   E.RW.InsertTextAfter(E.afterLoop(Lv.For), Catch + Epi + " }");
   agreeIndices();
+  locConditions();
 }
 
 void LoopEmitter::runOver(const NestLevel &Lv, const std::string &First,
@@ -525,6 +527,24 @@ void LoopEmitter::reductions(std::string &Pro, std::string &Epi) const {
   for (const analysis::LoopReduction &Red : L.Reductions) {
     std::string V = Red.Var->getName().str();
     std::string Saved = "__hpf_" + V + "0_" + Id;
+    if (Red.Loc) { // see locConditions()
+      const bool Max = Red.Op == pragma::ReductionOp::Max;
+      const std::vector<const NestLevel *> Around =
+          levelsAround(Red.Loc->Compare);
+      std::string Directions;
+      for (const NestLevel *Lv : Around)
+        Directions += Lv->Down ? '-' : '+';
+      Pro += " hpf::loc_reduction<" + std::to_string(Around.size()) + "> " +
+             locObject(Red) + "(hpf::loc_cmp::" +
+             (Max ? (Red.Loc->Strict ? "gt" : "ge")
+                  : (Red.Loc->Strict ? "lt" : "le")) +
+             ", \"" + Directions + "\", " + E.whereLiteral(D.HashLoc) + ");";
+      Epi += " " + locObject(Red) + ".combine(" + V;
+      for (const VarDecl *Loc : Red.Loc->Locations)
+        Epi += ", " + Loc->getName().str();
+      Epi += ");";
+      continue;
+    }
     if (Red.Exact) { // see levels(): every iteration is an exact_term
       Pro += " hpf::exact_sum " + accumulator(Red) + "; const auto " + Saved +
              " = " + V + ";";
@@ -602,6 +622,52 @@ void LoopEmitter::arrayReduction(const analysis::LoopReduction &Red,
   Epi += " hpf::allreduce_array(" + V + ", " + Op + ", " + Saved +
          ", [](auto __hpf_s0, auto __hpf_v) { return __hpf_s0 " + K.Join +
          " __hpf_v; });";
+}
+
+std::string LoopEmitter::locObject(const analysis::LoopReduction &Red) const {
+  return "__hpf_loc_" + Red.Var->getName().str() + Id;
+}
+
+std::vector<const NestLevel *>
+LoopEmitter::levelsAround(const clang::Stmt *S) const {
+  const SourceLocation At = E.SM.getExpansionLoc(S->getBeginLoc());
+  std::vector<const NestLevel *> Around;
+  for (const NestLevel &Lv : L.Levels) {
+    const SourceRange R = Lv.For->getSourceRange();
+    if (!E.SM.isBeforeInTranslationUnit(At,
+                                        E.SM.getExpansionLoc(R.getBegin())) &&
+        E.SM.isBeforeInTranslationUnit(At, E.SM.getExpansionLoc(R.getEnd())))
+      Around.push_back(&Lv);
+  }
+  std::sort(Around.begin(), Around.end(),
+            [this](const NestLevel *X, const NestLevel *Y) {
+              return E.SM.isBeforeInTranslationUnit(
+                  E.SM.getExpansionLoc(X->For->getBeginLoc()),
+                  E.SM.getExpansionLoc(Y->For->getBeginLoc()));
+            });
+  return Around;
+}
+
+void LoopEmitter::locConditions() {
+  for (const analysis::LoopReduction &Red : L.Reductions) {
+    if (!Red.Loc)
+      continue;
+    const BinaryOperator *Cmp = Red.Loc->Compare;
+    std::string Indices;
+    for (const NestLevel *Lv : levelsAround(Cmp))
+      Indices += (Indices.empty() ? "" : ", ") + Lv->IndVar->getName().str();
+    const char *Method = Cmp->getOpcode() == BO_LT   ? "lt"
+                         : Cmp->getOpcode() == BO_LE ? "le"
+                         : Cmp->getOpcode() == BO_GT ? "gt"
+                                                     : "ge";
+    const SourceRange R = E.fileRange(Cmp);
+    E.RW.InsertTextBefore(R.getBegin(), locObject(Red) + ".at(" + Indices +
+                                            ")." + Method + "(");
+    E.RW.ReplaceText(
+        Cmp->getOperatorLoc(),
+        unsigned(BinaryOperator::getOpcodeStr(Cmp->getOpcode()).size()), ",");
+    E.RW.InsertTextAfterToken(R.getEnd(), ")");
+  }
 }
 
 std::string LoopEmitter::accumulator(const analysis::LoopReduction &Red) const {

@@ -252,6 +252,15 @@ private:
                              std::string &Pro, std::string &Epi);
 
   std::string accumulator(const analysis::LoopReduction &Red) const;
+  /// Location reductions (analysis::LocUpdate, mpi/LocReduce.h): the
+  /// object that orders equal values by the iterations' order, and the
+  /// levels around the update, outermost first (its ordinal).
+  std::string locObject(const analysis::LoopReduction &Red) const;
+  std::vector<const NestLevel *> levelsAround(const clang::Stmt *S) const;
+  /// The if's comparison `v < best` becomes `<object>.at(i, j).lt(v,
+  /// best)`. Last: the comparison wraps the rewritten text of its operands
+  /// (local elements, copies).
+  void locConditions();
 
   /// Reproducible sums: every iteration of every level adds what it
   /// contributes to the accumulator exactly (hpf::exact_term: the variable

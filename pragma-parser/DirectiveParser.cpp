@@ -474,7 +474,21 @@ private:
       C.Op = ReductionOp::BitOr;
     else if (at(TokKind::Other) && cur().Text == "^")
       C.Op = ReductionOp::BitXor;
-    else if (at(TokKind::Other) || at(TokKind::Identifier))
+    else if (atKeyword("minloc") || atKeyword("maxloc")) {
+      // HPF's MINLOC/MAXLOC are intrinsics; the loop form is a min or max
+      // reduction whose if also records where (analysis/loops/LoopBody.cpp).
+      const bool Min = lower(cur().Text) == "minloc";
+      const std::string Op = Min ? "min" : "max";
+      return fail(Pos,
+                  "reduction operator '" + cur().Text +
+                      "' is not supported: declare 'reduction(" + Op +
+                      ": best)' and record the location in the if that "
+                      "updates it ('if (a[i] " +
+                      (Min ? "<" : ">") +
+                      " best) { best = a[i]; where = i; }'): the locations "
+                      "need no clause",
+                  {FixIt::Replace, Pos, Op});
+    } else if (at(TokKind::Other) || at(TokKind::Identifier))
       return fail(Pos, "reduction operator '" + cur().Text +
                            "' is not supported (use +, *, min, max, &&, ||, "
                            "&, | or ^)");

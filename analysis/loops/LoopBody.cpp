@@ -7,18 +7,23 @@
 // accesses (loops over rank-1 arrays: A[i] local, reads at other
 // subscripts gathered; loops over multi-dimensional arrays: every element,
 // classified after the flow walk). Errors that only matter for a distributed
-// loop wait until the body is known to use a distributed array.
+// loop wait until the body is known to use a distributed array. A min or max
+// reduction updated by `if (v < best) { best = v; where = i; }` records
+// locations (HPF's MINLOC/MAXLOC, LocUpdate); anything else in such an if is
+// an error saying why.
 //
 //===----------------------------------------------------------------------===//
 #include "Expressions.h"
-#include "effects/IoCalls.h"
 #include "Phases.h"
+#include "effects/IoCalls.h"
+#include "effects/ProgramWrites.h"
 #include "loops/Replicated.h"
 #include "reads/RowArgs.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 
 #include <tuple>
 
@@ -92,6 +97,11 @@ public:
   }
   bool VisitGotoStmt(GotoStmt *S) {
     report(S->getBeginLoc(), "'goto' is not allowed in an independent loop");
+    return true;
+  }
+
+  bool VisitIfStmt(IfStmt *S) {
+    locUpdate(S);
     return true;
   }
 
@@ -303,16 +313,43 @@ public:
                               "rank that owns each iteration, and under "
                               "mpiexec only rank 0 has standard input"});
     if (Distributed)
-      for (auto &[Loc, Msg, Fix] : Pending) {
+      for (std::size_t K = 0; K < Pending.size(); ++K) {
+        auto &[Loc, Msg, Fix] = Pending[K];
+        if (auto It = AssignedOutside.find(K);
+            It != AssignedOutside.end() && locationOf(It->second))
+          continue;
         auto DB = C.R.error(Loc, Msg);
         if (Fix)
           DB << *Fix;
       }
     else if (!Pending.empty())
       L.RunsEverywhere = std::get<1>(Pending.front());
+    for (const LoopReduction &Red : L.Reductions) {
+      auto Plain = PlainUpdates.find(Red.Var);
+      if (!Red.Loc || Plain == PlainUpdates.end())
+        continue;
+      C.R.error(Plain->second,
+                "'" + Red.Var->getName().str() +
+                    "' records its location in the if at line " +
+                    lineOf(C.SM, Red.Loc->Compare->getBeginLoc()) +
+                    ": this other update would change it without its "
+                    "location; update it only in that if");
+    }
     for (const DeclRefExpr *E : RefsSeen) {
       const auto *VD = dyn_cast<VarDecl>(E->getDecl());
-      if (!VD || !isReduction(VD) || ReductionRefsOk.count(E))
+      if (!VD || ReductionRefsOk.count(E))
+        continue;
+      if (const LoopReduction *Red = locationOf(VD)) {
+        C.R.error(E->getLocation(),
+                  "'" + VD->getName().str() + "' records the location of '" +
+                      Red->Var->getName().str() + "' (the if at line " +
+                      lineOf(C.SM, Red->Loc->Compare->getBeginLoc()) +
+                      ") and may only be assigned there: in the loop its "
+                      "value depends on the iterations before, which run "
+                      "on other ranks");
+        continue;
+      }
+      if (!isReduction(VD))
         continue;
       C.R.error(E->getLocation(),
                 "reduction variable '" + VD->getName().str() +
@@ -358,6 +395,15 @@ private:
     Pending.emplace_back(Loc, std::move(Msg), std::move(Fix));
   }
   std::set<const DeclRefExpr *> ReductionRefsOk;
+  /// The assignments in the if of a location reduction (judged there).
+  std::set<const Expr *> LocStores;
+  /// The first update of each min or max reduction outside such an if.
+  std::map<const VarDecl *, SourceLocation> PlainUpdates;
+  /// Pending errors of variables assigned outside a location reduction's
+  /// if, by index in Pending.
+  std::map<std::size_t, const VarDecl *> AssignedOutside;
+  /// The loops around the statement visited, inside the outermost level.
+  std::vector<const Stmt *> LoopPath;
 
   template <typename LoopT> bool loop(LoopT *S) {
     // An inner level of a nest is left by 'break' like the nest itself.
@@ -369,7 +415,9 @@ private:
       LoopDepth = SwitchDepth = 0;
     else
       ++LoopDepth;
+    LoopPath.push_back(S);
     bool Ok = RecursiveASTVisitor::TraverseStmt(S->getBody());
+    LoopPath.pop_back();
     if constexpr (std::is_same_v<LoopT, ForStmt>) {
       // A level's own increment (checked by loopShape) is no write, nor
       // the assignment that starts an index declared before it.
@@ -547,6 +595,350 @@ private:
   }
   bool isReduction(const VarDecl *VD) const { return reduction(VD); }
 
+  /// The location reduction that VD records a location of, if any.
+  const LoopReduction *locationOf(const VarDecl *VD) const {
+    const VarDecl *V = VD->getCanonicalDecl();
+    for (const LoopReduction &Red : L.Reductions)
+      if (Red.Loc &&
+          std::find(Red.Loc->Locations.begin(), Red.Loc->Locations.end(), V) !=
+              Red.Loc->Locations.end())
+        return &Red;
+    return nullptr;
+  }
+
+  /// The source text of E, for messages.
+  std::string spelling(const Expr *E) const {
+    const CharSourceRange R = CharSourceRange::getTokenRange(
+        C.SM.getExpansionRange(E->getSourceRange()).getAsRange());
+    return Lexer::getSourceText(R, C.SM, C.Ctx.getLangOpts()).str();
+  }
+
+  /// The references to VD in S are judged (reported once, elsewhere).
+  void markRefs(const Stmt *S, const VarDecl *VD) {
+    if (!S)
+      return;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == VD)
+      ReductionRefsOk.insert(DRE);
+    for (const Stmt *Child : S->children())
+      markRefs(Child, VD);
+  }
+
+  /// Does S use VD?
+  static bool usesVar(const Stmt *S, const VarDecl *VD) {
+    if (!S)
+      return false;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == VD)
+      return true;
+    for (const Stmt *Child : S->children())
+      if (usesVar(Child, VD))
+        return true;
+    return false;
+  }
+
+  /// Whether every value of From is a value of To: the compared value
+  /// converted to the reduction variable's type compares as before the
+  /// conversion, so ties across ranks are ties in the loop too.
+  bool keepsValue(QualType From, QualType To) const {
+    From = From.getCanonicalType().getUnqualifiedType();
+    To = To.getCanonicalType().getUnqualifiedType();
+    if (From == To)
+      return true;
+    if (const auto *ET = From->getAs<EnumType>())
+      From = ET->getDecl()->getIntegerType().getCanonicalType();
+    if (!From->isIntegerType() && !From->isRealFloatingType())
+      return false;
+    if (From->isIntegerType() && To->isIntegerType() && !To->isBooleanType()) {
+      const uint64_t WF = C.Ctx.getIntWidth(From), WT = C.Ctx.getIntWidth(To);
+      const bool SF = From->isSignedIntegerType(),
+                 ST = To->isSignedIntegerType();
+      return (SF == ST && WT >= WF) || (!SF && ST && WT > WF);
+    }
+    if (From->isIntegerType() && To->isRealFloatingType())
+      return llvm::APFloat::semanticsPrecision(
+                 C.Ctx.getFloatTypeSemantics(To)) >=
+             C.Ctx.getIntWidth(From) - (From->isSignedIntegerType() ? 1 : 0);
+    if (From->isRealFloatingType() && To->isRealFloatingType())
+      return C.Ctx.getFloatingTypeOrder(To, From) >= 0;
+    return false;
+  }
+
+  /// `if (v < best) { best = v; where = i; }` with best a scalar min or max
+  /// reduction: the reduction records locations (LocUpdate). An if whose
+  /// condition compares best and whose branch assigns it is taken for one:
+  /// each deviation is an error saying why, and its assignments are judged
+  /// here only (one error per reason).
+  void locUpdate(IfStmt *S) {
+    const Stmt *Then = S->getThen();
+    std::vector<const Stmt *> Stmts;
+    if (const auto *CS = dyn_cast<CompoundStmt>(Then))
+      Stmts.assign(CS->body_begin(), CS->body_end());
+    else
+      Stmts.push_back(Then);
+    auto AssignOf = [](const Stmt *St) -> const BinaryOperator * {
+      const auto *E = dyn_cast<Expr>(St);
+      const auto *BO =
+          E ? dyn_cast<BinaryOperator>(E->IgnoreParens()) : nullptr;
+      return BO && BO->isAssignmentOp() ? BO : nullptr;
+    };
+    auto AssignedVar = [](const BinaryOperator *BO) -> const VarDecl * {
+      const auto *DRE = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens());
+      return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    };
+    // The scalar min or max reduction the branch assigns a value not made
+    // from itself (`best = A[i]`, not `best = std::min(best, A[i])`).
+    LoopReduction *Red = nullptr;
+    for (const Stmt *St : Stmts)
+      if (const BinaryOperator *BO = AssignOf(St))
+        if (const VarDecl *VD = AssignedVar(BO))
+          for (LoopReduction &R : L.Reductions)
+            if (R.Var == VD && !R.Array && !Red &&
+                (R.Op == pragma::ReductionOp::Min ||
+                 R.Op == pragma::ReductionOp::Max) &&
+                BO->getOpcode() == BO_Assign && !usesVar(BO->getRHS(), VD) &&
+                usesVar(S->getCond(), VD))
+              Red = &R;
+    if (!Red)
+      return;
+    const VarDecl *Best = Red->Var;
+    const std::string Name = "'" + Best->getName().str() + "'";
+    const bool Max = Red->Op == pragma::ReductionOp::Max;
+    const std::string Extreme = Max ? "maximum" : "minimum";
+    bool Failed = false;
+    auto Fail = [&](SourceLocation Loc, const std::string &Msg) {
+      C.R.error(Loc, Msg);
+      Failed = true;
+    };
+    // Every assignment of the branch is judged here, once.
+    for (const Stmt *St : Stmts) {
+      const auto *X = dyn_cast<Expr>(St);
+      if (!X)
+        continue;
+      X = X->IgnoreParens();
+      const Expr *Target = nullptr;
+      if (const BinaryOperator *BO = AssignOf(St))
+        Target = BO->getLHS();
+      else if (const auto *UO = dyn_cast<UnaryOperator>(X);
+               UO && UO->isIncrementDecrementOp())
+        Target = UO->getSubExpr();
+      if (!Target)
+        continue;
+      LocStores.insert(X);
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(Target->IgnoreParens()))
+        ReductionRefsOk.insert(DRE);
+      if (const VarDecl *VD = baseVar(Target))
+        Handled.insert(VD->getCanonicalDecl());
+    }
+    // The condition: the value compared with best, nothing else.
+    const auto *Cmp =
+        dyn_cast<BinaryOperator>(S->getCond()->IgnoreParenImpCasts());
+    const Expr *Value = nullptr;
+    bool BestLeft = false;
+    if (Cmp && Cmp->isRelationalOp()) {
+      for (const DeclRefExpr *Side :
+           {dyn_cast<DeclRefExpr>(Cmp->getLHS()->IgnoreParenImpCasts()),
+            dyn_cast<DeclRefExpr>(Cmp->getRHS()->IgnoreParenImpCasts())})
+        if (Side && Side->getDecl() == Best && !Value) {
+          ReductionRefsOk.insert(Side);
+          BestLeft = Side == Cmp->getLHS()->IgnoreParenImpCasts();
+          Value = BestLeft ? Cmp->getRHS() : Cmp->getLHS();
+        }
+    }
+    if (!Value) {
+      markRefs(S->getCond(), Best);
+      Fail(S->getCond()->getBeginLoc(),
+           "the condition of the if that assigns " + Name +
+               " must be only the comparison of the assigned value with " +
+               Name + " ('v < " + Best->getName().str() +
+               "'); test other conditions in an if around it");
+      return;
+    }
+    // `v < best` as written, or `best > v` mirrored.
+    BinaryOperatorKind Op = Cmp->getOpcode();
+    if (BestLeft)
+      Op = Op == BO_LT   ? BO_GT
+           : Op == BO_GT ? BO_LT
+           : Op == BO_LE ? BO_GE
+                         : BO_LE;
+    const bool KeepsLess = Op == BO_LT || Op == BO_LE;
+    if (KeepsLess == Max) {
+      Fail(Cmp->getOperatorLoc(),
+           "this comparison keeps the " +
+               std::string(KeepsLess ? "smaller" : "larger") + " value, a " +
+               (KeepsLess ? "minimum" : "maximum") + ", but " + Name +
+               " is in reduction(" + (Max ? "max" : "min") +
+               ": ...); declare it in reduction(" + (Max ? "min" : "max") +
+               ": " + Best->getName().str() + ")");
+    }
+    if (S->getInit() || S->getConditionVariable() || S->isConstexpr())
+      Fail(S->getIfLoc(),
+           "the if that updates " + Name +
+               " with its location must be a plain 'if (v < " +
+               Best->getName().str() +
+               ")' (no init-statement, declaration or constexpr)");
+    if (S->getElse())
+      Fail(S->getElseLoc(),
+           "the if that updates " + Name +
+               " with its location cannot have an else branch: whether an "
+               "iteration passes the test depends on the iterations before "
+               "it, which run on other ranks");
+    if (LambdaDepth)
+      Fail(S->getIfLoc(), "the if that updates " + Name +
+                              " with its location cannot be in a lambda");
+    if (Red->Loc)
+      Fail(S->getIfLoc(),
+           Name + " is updated with its location by the if at line " +
+               lineOf(C.SM, Red->Loc->Compare->getBeginLoc()) + " already: a " +
+               Extreme +
+               " with locations has one update; compare the values in one "
+               "if");
+    if (!Cmp->getBeginLoc().isFileID() || !Cmp->getOperatorLoc().isFileID() ||
+        !Cmp->getEndLoc().isFileID())
+      Fail(S->getIfLoc(),
+           "the comparison of the if that updates " + Name +
+               " comes from a macro: hpfcc rewrites it (to order equal "
+               "values by the iterations' order); write it in the file");
+    // Iterations are ordered by the indices of the levels around the if:
+    // none may be inside a loop that is not a level (its iterations would
+    // run on several ranks in one level iteration).
+    for (std::size_t K = 0; K < LoopPath.size(); ++K) {
+      const auto *F = dyn_cast<ForStmt>(LoopPath[K]);
+      if (F && LevelFors.count(F))
+        continue;
+      for (std::size_t J = K + 1; J < LoopPath.size(); ++J)
+        if (const auto *Inner = dyn_cast<ForStmt>(LoopPath[J]);
+            Inner && LevelFors.count(Inner)) {
+          Fail(S->getIfLoc(),
+               "the if that updates " + Name +
+                   " with its location is in the independent loop at line " +
+                   lineOf(C.SM, Inner->getForLoc()) +
+                   ", inside the loop at line " +
+                   lineOf(C.SM, LoopPath[K]->getBeginLoc()) +
+                   ", which is not marked independent: hpfcc orders equal "
+                   "values by the indices of the independent loops around "
+                   "the update; mark that loop independent, or move the "
+                   "update out of it");
+          J = LoopPath.size();
+          K = LoopPath.size();
+        }
+    }
+    // The branch: best = v once, and location variables.
+    LocUpdate Loc;
+    Loc.Compare = Cmp;
+    Loc.Strict = Op == BO_LT || Op == BO_GT;
+    const BinaryOperator *BestStore = nullptr;
+    const std::string Only =
+        "only assignments to " + Name +
+        " and to variables recording its location ('where = i') may be in "
+        "the if that updates it: whether the if runs depends on the "
+        "iterations before it, which run on other ranks";
+    for (const Stmt *St : Stmts) {
+      const BinaryOperator *BO = AssignOf(St);
+      if (!BO || BO->getOpcode() != BO_Assign) {
+        Fail(St->getBeginLoc(), Only);
+        continue;
+      }
+      const VarDecl *VD = AssignedVar(BO);
+      if (VD == Best) {
+        if (BestStore) {
+          Fail(BO->getOperatorLoc(), Name + " is assigned twice in the if "
+                                            "that updates it");
+          continue;
+        }
+        BestStore = BO;
+        if (!same(BO->getRHS(), Value))
+          Fail(BO->getRHS()->getBeginLoc(),
+               Name + " is assigned '" + spelling(BO->getRHS()) +
+                   "' but the condition compares '" + spelling(Value) +
+                   "' with it: the if must assign the value it compares");
+        else if (!keepsValue(Value->IgnoreParenImpCasts()->getType(),
+                             Best->getType()))
+          Fail(BO->getRHS()->getBeginLoc(),
+               "the compared value has type '" +
+                   Value->IgnoreParenImpCasts()->getType().getAsString() +
+                   "', which " + Name + " ('" + Best->getType().getAsString() +
+                   "') cannot hold exactly: values that differ only in "
+                   "'" +
+                   Best->getType().getAsString() +
+                   "' would compare as in no sequential order; give " + Name +
+                   " the value's type, or compare a value of its "
+                   "type");
+        continue;
+      }
+      if (!VD) {
+        Fail(BO->getLHS()->getBeginLoc(),
+             "record the location of " + Name +
+                 " in a scalar variable declared before the loop ('where = "
+                 "i'): hpfcc combines only such variables with it");
+        continue;
+      }
+      const std::string W = "'" + VD->getName().str() + "'";
+      const VarDecl *Canon = VD->getCanonicalDecl();
+      if (reduction(VD)) {
+        Fail(BO->getLHS()->getBeginLoc(),
+             W +
+                 " is in a reduction clause, but it records the location "
+                 "of " +
+                 Name + ": remove it from the clause (a location needs none)");
+        continue;
+      }
+      if (VD == IndVar || LevelVars.count(VD)) {
+        Fail(BO->getLHS()->getBeginLoc(),
+             "the loop index " + W + " must not be modified in the body");
+        continue;
+      }
+      if (VD->getType()->isReferenceType() || !outside(VD)) {
+        Fail(BO->getLHS()->getBeginLoc(),
+             W +
+                 (VD->getType()->isReferenceType()
+                      ? " is a reference"
+                      : " is declared inside the loop") +
+                 ": the location of " + Name +
+                 " is recorded in a variable declared before the loop (the "
+                 "ranks combine those after it)");
+        continue;
+      }
+      const QualType T = VD->getType();
+      if (!T->isArithmeticType() && !T->isEnumeralType()) {
+        Fail(BO->getLHS()->getBeginLoc(),
+             W + " records the location of " + Name +
+                 " and must be a number, not '" + T.getAsString() + "'");
+        continue;
+      }
+      if (L.NewVars.count(Canon)) {
+        Fail(BO->getLHS()->getBeginLoc(),
+             W + " is in new(...), but it records the location of " + Name +
+                 ", which is kept after the loop: remove it from new(...)");
+        continue;
+      }
+      if (const LoopReduction *Other = locationOf(VD)) {
+        Fail(BO->getLHS()->getBeginLoc(), W + " records the location of '" +
+                                              Other->Var->getName().str() +
+                                              "' already");
+        continue;
+      }
+      if (std::find(Loc.Locations.begin(), Loc.Locations.end(), Canon) !=
+          Loc.Locations.end()) {
+        Fail(BO->getOperatorLoc(),
+             W + " is assigned twice in the if that updates " + Name);
+        continue;
+      }
+      Loc.Locations.push_back(Canon);
+    }
+    if (Failed)
+      return;
+    std::string Names;
+    for (const VarDecl *V : Loc.Locations)
+      Names += (Names.empty() ? "'" : ", '") + V->getName().str() + "'";
+    C.R.remark(
+        Cmp->getBeginLoc(),
+        Name + " keeps the " + (Loc.Strict ? "first" : "last") +
+            " iteration reaching its " + Extreme +
+            (Names.empty() ? "" : ", and records its location in " + Names) +
+            ": equal values from different ranks are ordered by "
+            "their iterations' order");
+    Red->Loc = std::move(Loc);
+  }
+
   /// Structurally the same expression (Clang's statement profile).
   bool same(const Expr *X, const Expr *Y) const {
     llvm::FoldingSetNodeID IX, IY;
@@ -670,6 +1062,8 @@ private:
 
   void write(const Expr *LHS, const Expr *Whole, BinaryOperatorKind Op,
              const Expr *RHS) {
+    if (LocStores.count(Whole))
+      return; // judged with its if (locUpdate)
     const Expr *Bare = LHS->IgnoreParenImpCasts();
     if (isSubscript(Bare))
       if (const auto *B =
@@ -735,10 +1129,24 @@ private:
       }
       if (Ok) {
         ReductionRefsOk.insert(Self);
+        PlainUpdates.try_emplace(VD, Loc);
       } else {
-        C.R.error(Loc, std::string("this update of '") + VD->getName().str() +
-                           "' does not match its reduction operator '" +
-                           pragma::reductionOpSpelling(Red->Op) + "'");
+        const bool MinMax = Red->Op == pragma::ReductionOp::Min ||
+                            Red->Op == pragma::ReductionOp::Max;
+        const bool Less = Red->Op == pragma::ReductionOp::Min;
+        C.R.error(Loc,
+                  std::string("this update of '") + VD->getName().str() +
+                      "' does not match its reduction operator '" +
+                      pragma::reductionOpSpelling(Red->Op) + "'" +
+                      (MinMax && Op == BO_Assign && RHS && !usesVar(RHS, VD)
+                           ? std::string(" (to record where the ") +
+                                 (Less ? "minimum" : "maximum") +
+                                 " is, assign it in the if that compares "
+                                 "it: 'if (v " +
+                                 (Less ? "<" : ">") + " " +
+                                 VD->getName().str() + ") { " +
+                                 VD->getName().str() + " = v; where = i; }')"
+                           : ""));
         ReductionRefsOk.insert(Self);
       }
       return;
@@ -811,6 +1219,8 @@ private:
                       " = A[i]') or to a variable declared inside the loop");
       return;
     }
+    // A location of a reduction's if assigned elsewhere: finish() says so.
+    AssignedOutside.emplace(Pending.size(), VD);
     report(Loc,
            "'" + Name +
                "' is assigned in an independent loop: each rank would keep a "

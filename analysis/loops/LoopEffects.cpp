@@ -38,12 +38,7 @@ void checkLoopEffects(Context &C, OwnerLoop &L,
   const effects::Effects E = C.Effects.ofStatement(L.outer(), Owner);
   const std::string Loop =
       "the independent loop at line " + lineOf(C.SM, L.outer()->getForLoc());
-  auto IsReduction = [&L](const VarDecl *V) {
-    for (const LoopReduction &Red : L.Reductions)
-      if (Red.Var->getCanonicalDecl() == V)
-        return true;
-    return false;
-  };
+  auto IsReduction = [&L](const VarDecl *V) { return L.reduces(V); };
   for (const auto &[V, W] : E.Writes) {
     if (C.P.arrayOfAnyDecl(V))
       continue; // its elements: the owner stores (checked at run time)

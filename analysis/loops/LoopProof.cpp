@@ -163,10 +163,12 @@ private:
     if (!Fn)
       return "it is not in a function";
     const effects::Effects E = C.Effects.ofStatement(For->getBody(), Fn);
+    // A location reduction's if stays in the level iteration around it: its
+    // ordinal is the indices of the levels (mpi/LocReduce.h).
     auto Reduction = [this](const VarDecl *V) {
       return std::any_of(L.Reductions.begin(), L.Reductions.end(),
                          [V](const LoopReduction &Red) {
-                           return Red.Var->getCanonicalDecl() == V;
+                           return !Red.Loc && Red.Var->getCanonicalDecl() == V;
                          });
     };
     for (const auto &[V, W] : E.Writes)

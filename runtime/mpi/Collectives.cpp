@@ -1,5 +1,6 @@
 //===- mpi/Collectives.cpp - reductions and barrier ----------------------===//
 
+#include "mpi/LocReduce.h"
 #include "mpi/Reduce.h"
 
 #include "mpi/Comm.h"
@@ -84,6 +85,19 @@ void allreduceInPlace(void *Values, std::size_t Count, ScalarKind Kind,
   check(MPI_Allreduce(MPI_IN_PLACE, Values, int(Count), mpiType(Kind),
                       mpiOp(Op), comm()),
         "MPI_Allreduce", "reduction", nullptr);
+}
+
+void allgatherBytes(const void *Mine, std::size_t Size, void *All,
+                    const char *Where) {
+  init();
+  if (Size > std::size_t(INT_MAX))
+    fail("reduction",
+         "a location reduction of " + std::to_string(Size) +
+             " bytes is more than one MPI_Allgather can take",
+         Where);
+  check(MPI_Allgather(Mine, int(Size), MPI_BYTE, All, int(Size), MPI_BYTE,
+                      comm()),
+        "MPI_Allgather", "reduction", Where);
 }
 
 ExactSum allreduceExact(ExactSum &Local) {

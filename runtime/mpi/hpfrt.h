@@ -17,6 +17,8 @@
 //                       hpf::block()}, H[, plan], where)
 //   plan/StaticPlan.h   hpf::static_plan: compiler-emitted plan tables
 //   mpi/Reduce.h        hpf::allreduce_sum(x) ... (reduction loops)
+//   mpi/LocReduce.h     hpf::loc_reduction: min/max reductions that record
+//                       where the value came from (MINLOC/MAXLOC loops)
 //   mpi/ReplicatedIo.h  I/O of replicated code: hpf::printf, scanf, fopen,
 //                       in(), out(), ifstream ... (rank 0 acts, all see)
 //   mpi/ReplicatedWrites.h  hpf::replicated_writes: stores of an independent
@@ -44,6 +46,7 @@
 #include "mpi/Env.h"
 #include "mpi/Format.h"
 #include "mpi/Halo.h"
+#include "mpi/LocReduce.h"
 #include "mpi/LoopException.h"
 #include "mpi/Processors.h"
 #include "mpi/Redistribute.h"

@@ -33,6 +33,7 @@ int A[10];
 #pragma hpf independent foo // expected-error {{expected 'reduction(op: variables)', 'new(variables)' or end of directive, found 'foo'}}
 #pragma hpf independent reductoin(+: s) // expected-error {{unknown clause 'reductoin'; did you mean 'reduction'?}}
 #pragma hpf independent reduction(-: s) // expected-error {{reduction operator '-' is not supported (use +, *, min, max, &&, ||, &, | or ^)}}
+#pragma hpf independent reduction(minloc: s, k) // expected-error {{reduction operator 'minloc' is not supported: declare 'reduction(min: best)' and record the location in the if that updates it ('if (a[i] < best) { best = a[i]; where = i; }'): the locations need no clause}}
 #pragma hpf independent reduction(+ s) // expected-error {{expected ':', found 's'}}
 #pragma hpf independent reduction(+:) // expected-error {{expected a reduction variable, found ')'}}
 #pragma hpf independent reduction(+: s // expected-error {{expected ')', found end of directive}}

@@ -108,6 +108,13 @@ TEST(DirectiveParser, FixIts) {
   EXPECT_EQ(R.Error.Fix.Text, ":");
   R = parse("distribute A(cyclic(4)");
   EXPECT_EQ(R.Error.Fix.Text, ")");
+  // MINLOC/MAXLOC: a min or max reduction whose if records the location.
+  R = parse("independent reduction(MAXLOC: best, where)");
+  ASSERT_FALSE(R.Ok);
+  EXPECT_EQ(R.Error.Fix.Action, FixIt::Replace);
+  EXPECT_EQ(R.Error.Fix.Text, "max");
+  EXPECT_NE(R.Error.Message.find("the locations need no clause"),
+            std::string::npos);
   // No fix-it for words that are nothing like a keyword.
   R = parse("frobnicate A");
   EXPECT_EQ(R.Error.Fix.Action, FixIt::None);
