@@ -86,6 +86,18 @@ void allreduceInPlace(void *Values, std::size_t Count, ScalarKind Kind,
         "MPI_Allreduce", "reduction", nullptr);
 }
 
+void allgatherBytes(const void *Mine, std::size_t Bytes, void *All,
+                    const char *Where) {
+  init();
+  if (Bytes > std::size_t(INT_MAX))
+    fail("algorithm", "a value of " + std::to_string(Bytes) +
+                          " bytes is more than one MPI_Allgather can take",
+                          Where);
+  check(MPI_Allgather(Mine, int(Bytes), MPI_BYTE, All, int(Bytes), MPI_BYTE,
+                      comm()),
+        "MPI_Allgather", "algorithm", Where);
+}
+
 ExactSum allreduceExact(ExactSum &Local) {
   std::int64_t Limbs[ExactSum::Size];
   Local.save(Limbs);
