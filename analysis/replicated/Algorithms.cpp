@@ -157,17 +157,24 @@ private:
   }
   bool mentionsArray(const CallExpr *CE) { return arrayArg(CE) != nullptr; }
 
-  /// The loop phase checked (and accepted or reported) every reference in
-  /// independent loops.
+  /// Inside an independent loop (whose body the loop phase and the element
+  /// phase judge), or its array already judged.
   bool inLoop(const CallExpr *CE) {
-    bool In = false;
-    forEachDeclRef(CE, [&](const DeclRefExpr *R) {
-      if (arrayOf(R) && Checked.count(R))
-        In = true;
-      return !In;
-    });
-    return In;
+    if (Checked.count(arrayArg(CE)))
+      return true;
+    if (LoopStmts.empty())
+      for (const OwnerLoop &L : C.P.Loops)
+        LoopStmts.insert(L.outer());
+    for (DynTypedNode N = DynTypedNode::create(*CE);;) {
+      if (const auto *S = N.get<Stmt>(); S && LoopStmts.count(S))
+        return true;
+      auto Ps = C.Ctx.getParents(N);
+      if (Ps.empty() || Ps[0].get<FunctionDecl>())
+        return false;
+      N = Ps[0];
+    }
   }
+  std::set<const Stmt *> LoopStmts;
 
   /// `std::begin(A)`, `std::end(A)` (and cbegin, cend), `V.begin()`,
   /// `V.end()` (and cbegin, cend).
@@ -252,16 +259,36 @@ private:
   std::string positionText(const Position &Pos) {
     std::string T = Pos.FromEnd ? text(Pos.Ref) + ".size()" : std::string();
     for (const auto &[Sign, Off] : Pos.Offsets) {
-      bool Distributed = !forEachDeclRef(Off, [&](const DeclRefExpr *R) {
-        return !arrayOf(R);
+      // Copied as written: no calls but a distributed vector's size(), no
+      // other use of a distributed array, no side effects.
+      std::set<const DeclRefExpr *> Sizes;
+      bool Copyable = !Off->HasSideEffects(C.Ctx, false);
+      forEachStmt(Off, [&](const Stmt *S) {
+        if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S)) {
+          const auto *Of = dyn_cast<DeclRefExpr>(
+              MC->getImplicitObjectArgument()->IgnoreParenImpCasts());
+          if (MC->getMethodDecl() && MC->getMethodDecl()->getIdentifier() &&
+              MC->getMethodDecl()->getName() == "size" && arrayOf(Of) &&
+              arrayOf(Of)->Vector)
+            Sizes.insert(Of);
+          else
+            Copyable = false;
+        } else if (isa<CallExpr>(S)) {
+          Copyable = false;
+        } else if (const auto *R = dyn_cast<DeclRefExpr>(S);
+                   R && arrayOf(R) && !Sizes.count(R)) {
+          Copyable = false;
+        }
+        return Copyable;
       });
-      if (Distributed || Off->HasSideEffects(C.Ctx)) {
+      if (!Copyable) {
         C.R.error(Off->getBeginLoc(),
                   "the offset of a position in distributed array '" +
                       Pos.Array->Name +
-                      "' must be an integer expression without side effects "
-                      "that uses no distributed array (hpfcc passes it to "
-                      "the algorithm as written)");
+                      "' must be an integer expression without calls or "
+                      "side effects that uses no distributed array but a "
+                      "vector's size() (hpfcc passes it to the algorithm as "
+                      "written)");
         return "";
       }
       if (T.empty() && Sign == '+')
@@ -301,27 +328,37 @@ private:
     auto Ps = C.Ctx.getParents(*S);
     return Ps.empty() ? nullptr : Ps[0].get<Stmt>();
   }
-  /// The nearest parent that is not parentheses, a cleanup or an implicit
-  /// cast (and the child below it).
-  const Stmt *userParent(const Stmt *&Child) const {
-    const Stmt *Par = parentOf(Child);
-    while (Par && (isa<ParenExpr>(Par) || isa<ExprWithCleanups>(Par) ||
-                   isa<ImplicitCastExpr>(Par) ||
-                   isa<MaterializeTemporaryExpr>(Par) ||
-                   isa<CXXBindTemporaryExpr>(Par))) {
-      Child = Par;
-      Par = parentOf(Par);
-    }
-    return Par;
-  }
-  /// The call's value is not used (a statement of its own, or cast to
-  /// void).
+  /// The call's value is not used: it is a statement of its own (in a
+  /// block, a label's, an unbraced body, a for's increment), or cast to
+  /// void.
   bool discarded(const CallExpr *CE) const {
     const Stmt *Child = CE;
-    const Stmt *Par = userParent(Child);
-    if (const auto *Cast = dyn_cast_or_null<ExplicitCastExpr>(Par))
-      return Cast->getType()->isVoidType();
-    return !Par || !isa<Expr>(Par);
+    while (true) {
+      auto Ps = C.Ctx.getParents(*Child);
+      const Stmt *S = Ps.empty() ? nullptr : Ps[0].get<Stmt>();
+      if (!S)
+        return false; // a declaration's initializer, ...
+      if (isa<ParenExpr>(S) || isa<ExprWithCleanups>(S) ||
+          isa<ImplicitCastExpr>(S) || isa<MaterializeTemporaryExpr>(S) ||
+          isa<CXXBindTemporaryExpr>(S)) {
+        Child = S;
+        continue;
+      }
+      if (const auto *Cast = dyn_cast<ExplicitCastExpr>(S))
+        return Cast->getType()->isVoidType();
+      if (isa<CompoundStmt>(S) || isa<LabelStmt>(S) || isa<CaseStmt>(S) ||
+          isa<DefaultStmt>(S))
+        return !isa<CaseStmt>(S) || cast<CaseStmt>(S)->getSubStmt() == Child;
+      if (const auto *If = dyn_cast<IfStmt>(S))
+        return If->getThen() == Child || If->getElse() == Child;
+      if (const auto *For = dyn_cast<ForStmt>(S))
+        return For->getBody() == Child || For->getInc() == Child;
+      if (const auto *While = dyn_cast<WhileStmt>(S))
+        return While->getBody() == Child;
+      if (const auto *Do = dyn_cast<DoStmt>(S))
+        return Do->getBody() == Child;
+      return false;
+    }
   }
 
   void refuse(const CallExpr *CE, SourceLocation At, const std::string &Why) {
@@ -615,7 +652,8 @@ private:
       if (!Two(0, Ranges[0]) ||
           !range(CE, Pos[2], Four ? &Pos[3] : nullptr, Ranges[1], Algo))
         return;
-      record(CE, CE, "equal", Ranges, Pred ? int(N - 1) : -1, Pos);
+      record(CE, CE, Four ? "equal_ranges" : "equal", Ranges,
+             Pred ? int(N - 1) : -1, Pos);
       return;
     }
     if ((Name == "accumulate" && (N == 3 || N == 4)) ||

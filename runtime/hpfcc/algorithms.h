@@ -51,6 +51,7 @@
 #include "mpi/hpfrt.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstddef>
 #include <functional>
@@ -69,6 +70,7 @@ namespace detail {
 template <class T>
 void check_range(const hpf::darray<T> &a, index_t lo, index_t hi,
                  const char *what, const char *where) {
+  hpf::rt::checkAlgorithmNotInIndependentLoop(what, where);
   if (lo < 0 || lo > hi || hi > a.size())
     hpf::fail(what,
               "the range [" + std::to_string(lo) + ", " + std::to_string(hi) +
@@ -229,9 +231,13 @@ index_t best_element(const hpf::darray<T> &a, index_t lo, index_t hi,
   return index_t(Best->Index);
 }
 
-template <class Comp>
+/// The default comparison (or std::less / std::greater spelt out): a NaN
+/// makes it no ordering.
+template <class Comp, class T>
 constexpr bool default_less =
-    std::is_same_v<Comp, std::less<>> || std::is_same_v<Comp, std::greater<>>;
+    std::is_same_v<Comp, std::less<>> || std::is_same_v<Comp, std::less<T>> ||
+    std::is_same_v<Comp, std::greater<>> ||
+    std::is_same_v<Comp, std::greater<T>>;
 
 } // namespace detail
 
@@ -328,7 +334,7 @@ bool equal(const char *where, const hpf::darray<T> &a, index_t lo,
 
 /// The four-iterator form: ranges of different lengths are not equal.
 template <class T, class T2, class Pred = std::equal_to<>>
-bool equal(const char *where, const hpf::darray<T> &a, index_t lo,
+bool equal_ranges(const char *where, const hpf::darray<T> &a, index_t lo,
            index_t hi, const hpf::darray<T2> &b, index_t blo, index_t bhi,
            Pred pred = {}) {
   detail::check_range(b, blo, bhi, "std::equal", where);
@@ -384,7 +390,7 @@ std::ptrdiff_t min_element_index(const char *where, const hpf::darray<T> &a,
                                  index_t lo, index_t hi, Comp comp = {}) {
   return std::ptrdiff_t(detail::best_element(
       a, lo, hi, [&](const T &x, const T &best) { return comp(x, best); },
-      detail::default_less<Comp>, nullptr, "std::min_element", where));
+      detail::default_less<Comp, T>, nullptr, "std::min_element", where));
 }
 
 template <class T, class Comp = std::less<>>
@@ -392,7 +398,7 @@ std::ptrdiff_t max_element_index(const char *where, const hpf::darray<T> &a,
                                  index_t lo, index_t hi, Comp comp = {}) {
   return std::ptrdiff_t(detail::best_element(
       a, lo, hi, [&](const T &x, const T &best) { return comp(best, x); },
-      detail::default_less<Comp>, nullptr, "std::max_element", where));
+      detail::default_less<Comp, T>, nullptr, "std::max_element", where));
 }
 
 /// `*std::min_element(...)`: the value of the first smallest element (the
@@ -403,7 +409,7 @@ T min_element_value(const char *where, const hpf::darray<T> &a, index_t lo,
   T V{};
   if (detail::best_element(
           a, lo, hi, [&](const T &x, const T &best) { return comp(x, best); },
-          detail::default_less<Comp>, &V, "std::min_element", where) == hi)
+          detail::default_less<Comp, T>, &V, "std::min_element", where) == hi)
     hpf::fail("std::min_element", "the range is empty: there is no element",
               where);
   return V;
@@ -415,7 +421,7 @@ T max_element_value(const char *where, const hpf::darray<T> &a, index_t lo,
   T V{};
   if (detail::best_element(
           a, lo, hi, [&](const T &x, const T &best) { return comp(best, x); },
-          detail::default_less<Comp>, &V, "std::max_element", where) == hi)
+          detail::default_less<Comp, T>, &V, "std::max_element", where) == hi)
     hpf::fail("std::max_element", "the range is empty: there is no element",
               where);
   return V;
@@ -429,6 +435,7 @@ T max_element_value(const char *where, const hpf::darray<T> &a, index_t lo,
 template <class T, int R>
 void swap_arrays(const char *where, hpf::darray<T, R> &a,
                  hpf::darray<T, R> &b) {
+  hpf::rt::checkAlgorithmNotInIndependentLoop("std::swap", where);
   if (&a == &b)
     return;
   for (int D = 0; D < R; ++D)
@@ -441,16 +448,14 @@ void swap_arrays(const char *where, hpf::darray<T, R> &a,
   hpf::redistribute_options O;
   O.where = where;
   // A copy of each in the other's mapping, then the storage swapped.
-  auto inMappingOf = [&](const hpf::darray<T, R> &from,
-                         const hpf::darray<T, R> &to) {
-    hpf::darray<T, R> C(from.mapping(), from.procs());
-    std::copy(from.local_data(), from.local_data() + from.local_size(),
-              C.local_data());
-    hpf::rt::DArrayAccess::redistribute(C, to.mapping(), to.procs(), O);
-    return C;
-  };
-  hpf::darray<T, R> AinB = inMappingOf(a, b);
-  hpf::darray<T, R> BinA = inMappingOf(b, a);
+  hpf::darray<T, R> AinB(a.mapping(), a.procs());
+  std::copy(a.local_data(), a.local_data() + a.local_size(),
+            AinB.local_data());
+  hpf::rt::DArrayAccess::redistribute(AinB, b.mapping(), b.procs(), O);
+  hpf::darray<T, R> BinA(b.mapping(), b.procs());
+  std::copy(b.local_data(), b.local_data() + b.local_size(),
+            BinA.local_data());
+  hpf::rt::DArrayAccess::redistribute(BinA, a.mapping(), a.procs(), O);
   hpf::rt::DArrayAccess::swapStorage(a, BinA);
   hpf::rt::DArrayAccess::swapStorage(b, AinB);
 }

@@ -33,7 +33,7 @@ void f(int n) {
   std::copy(std::begin(A), std::end(A), Local); // expected-error {{'std::copy' on a distributed array needs every range in distributed arrays: this argument is not a position in one}}
   std::fill(std::begin(A), std::end(B), 0.0); // expected-error {{the range given to 'std::fill' starts in 'A' and ends in 'B': a range lies in one array}}
   std::fill(ALL(A), 0.0); // expected-error {{a range of distributed array 'A' given to 'std::fill' must be written outside macros}}
-  std::fill(A + int(B[0]), A + N, 0.0); // expected-error {{the offset of a position in distributed array 'A' must be an integer expression without side effects that uses no distributed array}}
+  std::fill(A + int(B[0]), A + N, 0.0); // expected-error {{the offset of a position in distributed array 'A' must be an integer expression without calls or side effects that uses no distributed array but a vector's size()}}
   long c1 = std::count_if(std::begin(A), std::end(A), [](double x) { ++calls; return x > 0; }); // expected-error {{'calls' is written here, by the function given to 'std::count_if' at line 37, and it runs on the rank that owns each element, as an independent loop's body does: each rank would keep a different value}} expected-note {{given here}}
   long c2 = std::count_if(std::begin(A), std::end(A), [](double x) { return x > B[0]; }); // expected-error {{distributed array 'B' is read here, by the function given to 'std::count_if' at line 38}} expected-note {{given here}}
   std::transform(std::begin(A), std::end(A), std::begin(A), [](double x) { std::printf("%g\n", x); return x; }); // expected-error {{the function given to 'std::transform' at line 39 prints}} expected-note {{given here}}

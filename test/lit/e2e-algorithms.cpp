@@ -116,6 +116,7 @@ int main() {
   std::vector<double> V(n);
 #pragma hpf distribute V(cyclic(2)) onto P
   std::fill(V.begin(), V.end(), 1.25);
+  std::fill(V.begin() + V.size() / 2, V.end(), 1.5);
   std::transform(V.begin(), V.end(), V.begin(), [](double x) { return x * 2; });
   V[17] = 9;
   V[60] = 9;
