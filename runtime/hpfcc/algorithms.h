@@ -312,7 +312,7 @@ std::ptrdiff_t count_if(const char *where, const hpf::darray<T> &a,
 template <class T, class V>
 std::ptrdiff_t count(const char *where, const hpf::darray<T> &a, index_t lo,
                      index_t hi, const V &value) {
-  return count_if(where, a, lo, hi,
+  return algo::count_if(where, a, lo, hi,
                   [&value](const T &x) -> bool { return x == value; });
 }
 
@@ -342,7 +342,7 @@ bool equal_ranges(const char *where, const hpf::darray<T> &a, index_t lo,
     detail::check_range(a, lo, hi, "std::equal", where);
     return false;
   }
-  return equal(where, a, lo, hi, b, blo, pred);
+  return algo::equal(where, a, lo, hi, b, blo, pred);
 }
 
 // ---- accumulate, reduce --------------------------------------------------
@@ -353,6 +353,7 @@ Init accumulate(const char *where, const hpf::darray<T> &a, index_t lo,
   detail::check_range(a, lo, hi, "std::accumulate", where);
   constexpr int K = detail::integral_op<Op, Init, T>();
   if constexpr (K >= 0) {
+    (void)op; // std::plus<> ...: the MPI reduction K
     return detail::integral_fold<K>(a, lo, hi, init);
   } else {
     const std::vector<T> All = a.gather();
@@ -367,6 +368,7 @@ Init reduce(const char *where, const hpf::darray<T> &a, index_t lo,
   detail::check_range(a, lo, hi, "std::reduce", where);
   constexpr int K = detail::integral_op<Op, Init, T>();
   if constexpr (K >= 0) {
+    (void)op; // std::plus<> ...: the MPI reduction K
     return detail::integral_fold<K>(a, lo, hi, init);
   } else {
     const std::vector<T> All = a.gather();
@@ -378,7 +380,7 @@ Init reduce(const char *where, const hpf::darray<T> &a, index_t lo,
 /// std::reduce(first, last): the initial value is T{}.
 template <class T>
 T reduce(const char *where, const hpf::darray<T> &a, index_t lo, index_t hi) {
-  return reduce(where, a, lo, hi, T{});
+  return algo::reduce(where, a, lo, hi, T{});
 }
 
 // ---- min_element, max_element --------------------------------------------
