@@ -381,9 +381,9 @@ private:
       FD = dyn_cast<FunctionDecl>(Ref->getDecl());
     } else if (const auto *UO = dyn_cast<UnaryOperator>(E);
                UO && UO->getOpcode() == UO_AddrOf) {
-      if (const auto *Ref =
+      if (const auto *Named =
               dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParens()))
-        FD = dyn_cast<FunctionDecl>(Ref->getDecl());
+        FD = dyn_cast<FunctionDecl>(Named->getDecl());
     }
     if (!FD) {
       refuse(CE, CE->getArg(Arg)->getBeginLoc(),

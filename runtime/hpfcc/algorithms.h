@@ -175,7 +175,8 @@ Init integral_fold(const hpf::darray<T> &a, index_t lo, index_t hi,
 /// value.
 template <class T, class Better>
 index_t best_element(const hpf::darray<T> &a, index_t lo, index_t hi,
-                     Better better, bool unordered_check, T *Value,
+                     Better better, bool unordered_check,
+                     std::type_identity_t<T> *Value,
                      const char *what, const char *where) {
   check_range(a, lo, hi, what, where);
   struct candidate {
@@ -199,7 +200,7 @@ index_t best_element(const hpf::darray<T> &a, index_t lo, index_t hi,
         Mine.Value = X;
       }
     }
-  std::vector<candidate> All(std::size_t(hpf::nranks()));
+  std::vector<candidate> All(static_cast<std::size_t>(hpf::nranks()));
   hpf::rt::allgatherBytes(&Mine, sizeof(candidate), All.data(), where);
   bool Unordered = false;
   for (const candidate &C : All)

@@ -2,11 +2,13 @@
 // replicated code, with their sequential results: fill, copy (aligned,
 // between mappings, shifted), transform (one and two sources, in place),
 // count, count_if, equal, accumulate and reduce (floating point: the
-// sequential order, bit for bit; integers: partial values), min_element
-// and max_element (value and first position, ties across ranks), on block
-// and cyclic arrays, a std::vector and an array parameter, and std::swap
-// of two buffers in a Jacobi loop (same mapping: the storage) and of two
-// arrays of different mappings (the elements).
+// sequential order, bit for bit, on values whose sum per rank and then
+// across ranks differs from it at -n 2, 3, 4; integers: partial values),
+// min_element and max_element (value and first position, ties across
+// ranks), on block and cyclic arrays, a std::vector and an array
+// parameter, and std::swap of two buffers in Jacobi loops, 1-D and 2-D
+// (same mapping: the storage), of two vectors, and of two arrays of
+// different mappings (the elements).
 // REQUIRES: mpi
 // RUN: %e2e --tmp %t --ranks 1,2,3,4 %s | FileCheck %s
 // CHECK: e2e: sequential output: fill
@@ -49,6 +51,9 @@ unsigned long U[N];
 double Cur[M], Next[M];
 #pragma hpf distribute Cur(block) onto P
 #pragma hpf distribute Next(block) onto P
+double G[8][6], H[8][6];
+#pragma hpf distribute G(block, *) onto P
+#pragma hpf distribute H(block, *) onto P
 
 // A hash of the elements in order (replicated code: element reads).
 double hash(const double (&X)[N]) {
@@ -72,7 +77,7 @@ int main() {
               (long)std::count(std::begin(A), std::end(A), 2.0));
 #pragma hpf independent
   for (int i = 0; i < N; ++i)
-    B[i] = 1.0 / (i + 1) + (i % 7 == 3 ? 1e16 : 0.0) - (i % 11 == 5 ? 1e16 : 0.0);
+    B[i] = 1.0 / (i + 1) + (i % 4 == 1 ? 3e15 : 0.0) - (i % 4 == 2 ? 3e15 : 0.0);
   std::copy(std::begin(B), std::end(B), std::begin(C));
   std::printf("copy %.17g equal %d\n", hash(C),
               (int)std::equal(std::begin(B), std::end(B), std::begin(C)));
@@ -104,7 +109,7 @@ int main() {
 #pragma hpf independent
   for (int i = 0; i < N; ++i) {
     K[i] = (i * 2654435761L) % 1000003 - 500000;
-    U[i] = i * 2654435761UL + 1;
+    U[i] = 2 * i * 2654435761UL + 1; // odd: the product wraps, never 0
   }
   std::printf("ints %ld %lu %ld %ld\n",
               std::accumulate(std::begin(K), std::end(K), 7L),
@@ -142,6 +147,29 @@ int main() {
   std::printf("jacobi %.17g %.17g %.17g\n", Cur[M / 2],
               std::accumulate(std::begin(Cur), std::end(Cur), 0.0),
               std::accumulate(std::begin(Next), std::end(Next), 0.0));
+  // Two dimensions: the same swap.
+#pragma hpf independent
+  for (int i = 0; i < 8; ++i)
+#pragma hpf independent
+    for (int j = 0; j < 6; ++j) {
+      G[i][j] = i == 0 ? 1.0 : 0.0;
+      H[i][j] = i == 0 ? 1.0 : 0.0;
+    }
+  for (int t = 0; t < 5; ++t) {
+#pragma hpf independent
+    for (int i = 1; i < 7; ++i)
+#pragma hpf independent
+      for (int j = 1; j < 5; ++j)
+        H[i][j] = 0.25 * (G[i - 1][j] + G[i + 1][j] + G[i][j - 1] + G[i][j + 1]);
+    std::swap(G, H);
+  }
+  std::printf("jacobi2d %.17g %.17g\n", G[1][2], H[2][3]);
+  // Two vectors of one size and mapping.
+  std::vector<double> W(n);
+#pragma hpf distribute W(cyclic(2)) onto P
+  std::swap(V, W);
+  std::printf("vectors %.17g %.17g\n", std::accumulate(V.begin(), V.end(), 0.0),
+              std::accumulate(W.begin(), W.end(), 0.0));
   // Different mappings: the elements.
   std::swap(A, B);
   std::printf("swapped %.17g %.17g\n", hash(A), hash(B));
