@@ -104,10 +104,19 @@ public:
       if (!FD || !FD->isInStdNamespace() || !FD->getIdentifier() ||
           isa<CXXMethodDecl>(FD))
         continue;
-      if (!mentionsArray(CE))
+      if (!mentionsArray(CE) || Checked.count(arrayArg(CE)))
         continue;
-      if (inLoop(CE))
+      if (inLoop(CE)) {
+        const DeclRefExpr *Any = arrayArg(CE);
+        refuse(CE, Any->getLocation(),
+               "'std::" + FD->getName().str() + "' on distributed array '" +
+                   arrayOf(Any)->Name +
+                   "' in an independent loop: a standard algorithm on a "
+                   "distributed array runs on every rank together, in "
+                   "replicated code, and the loop's iterations run on "
+                   "different ranks; call it before or after the loop");
         continue;
+      }
       algorithm(CE, FD->getName().str());
     }
     // `V.begin()` of a distributed vector left over: not a range.
@@ -157,11 +166,8 @@ private:
   }
   bool mentionsArray(const CallExpr *CE) { return arrayArg(CE) != nullptr; }
 
-  /// Inside an independent loop (whose body the loop phase and the element
-  /// phase judge), or its array already judged.
+  /// Inside an independent loop.
   bool inLoop(const CallExpr *CE) {
-    if (Checked.count(arrayArg(CE)))
-      return true;
     if (LoopStmts.empty())
       for (const OwnerLoop &L : C.P.Loops)
         LoopStmts.insert(L.outer());

@@ -24,8 +24,9 @@
 //    MPI_Allgather of the candidates, combined in the order of their global
 //    indices by the algorithm's own rule: the first occurrence, as
 //    sequentially (for a comparison that is a strict weak ordering, as the
-//    standard requires; a NaN under the default `<` is not one, and then
-//    the whole range is gathered and scanned in order).
+//    standard requires; with a NaN in a floating-point range `<` is none,
+//    nor is a comparison of values computed from it, so then the whole
+//    range is gathered and scanned in order).
 //  - accumulate, reduce: integral accumulator and elements with `+`, `*`,
 //    `&`, `|`, `^` (std::plus<> ...): each rank's partial value in unsigned
 //    arithmetic of the accumulator's width, then one MPI_Allreduce; the
@@ -175,14 +176,13 @@ Init integral_fold(const hpf::darray<T> &a, index_t lo, index_t hi,
 /// value.
 template <class T, class Better>
 index_t best_element(const hpf::darray<T> &a, index_t lo, index_t hi,
-                     Better better, bool unordered_check,
-                     std::type_identity_t<T> *Value,
+                     Better better, std::type_identity_t<T> *Value,
                      const char *what, const char *where) {
   check_range(a, lo, hi, what, where);
   struct candidate {
     long long Index;
     int Found;
-    int Unordered; ///< a NaN under the default comparison
+    int Unordered; ///< a NaN: the comparison may be no ordering
     T Value;
   };
   candidate Mine{};
@@ -192,7 +192,7 @@ index_t best_element(const hpf::darray<T> &a, index_t lo, index_t hi,
     for (index_t i = s.lo; i < s.hi; ++i) {
       const T &X = L[i + s.off];
       if constexpr (std::is_floating_point_v<T>)
-        if (unordered_check && std::isnan(X))
+        if (std::isnan(X))
           Mine.Unordered = 1;
       if (!Mine.Found || better(X, Mine.Value)) {
         Mine.Found = 1;
@@ -231,14 +231,6 @@ index_t best_element(const hpf::darray<T> &a, index_t lo, index_t hi,
     *Value = Best->Value;
   return index_t(Best->Index);
 }
-
-/// The default comparison (or std::less / std::greater spelt out): a NaN
-/// makes it no ordering.
-template <class Comp, class T>
-constexpr bool default_less =
-    std::is_same_v<Comp, std::less<>> || std::is_same_v<Comp, std::less<T>> ||
-    std::is_same_v<Comp, std::greater<>> ||
-    std::is_same_v<Comp, std::greater<T>>;
 
 } // namespace detail
 
@@ -393,7 +385,7 @@ std::ptrdiff_t min_element_index(const char *where, const hpf::darray<T> &a,
                                  index_t lo, index_t hi, Comp comp = {}) {
   return std::ptrdiff_t(detail::best_element(
       a, lo, hi, [&](const T &x, const T &best) { return comp(x, best); },
-      detail::default_less<Comp, T>, nullptr, "std::min_element", where));
+      nullptr, "std::min_element", where));
 }
 
 template <class T, class Comp = std::less<>>
@@ -401,7 +393,7 @@ std::ptrdiff_t max_element_index(const char *where, const hpf::darray<T> &a,
                                  index_t lo, index_t hi, Comp comp = {}) {
   return std::ptrdiff_t(detail::best_element(
       a, lo, hi, [&](const T &x, const T &best) { return comp(best, x); },
-      detail::default_less<Comp, T>, nullptr, "std::max_element", where));
+      nullptr, "std::max_element", where));
 }
 
 /// `*std::min_element(...)`: the value of the first smallest element (the
@@ -412,7 +404,7 @@ T min_element_value(const char *where, const hpf::darray<T> &a, index_t lo,
   T V{};
   if (detail::best_element(
           a, lo, hi, [&](const T &x, const T &best) { return comp(x, best); },
-          detail::default_less<Comp, T>, &V, "std::min_element", where) == hi)
+          &V, "std::min_element", where) == hi)
     hpf::fail("std::min_element", "the range is empty: there is no element",
               where);
   return V;
@@ -424,7 +416,7 @@ T max_element_value(const char *where, const hpf::darray<T> &a, index_t lo,
   T V{};
   if (detail::best_element(
           a, lo, hi, [&](const T &x, const T &best) { return comp(best, x); },
-          detail::default_less<Comp, T>, &V, "std::max_element", where) == hi)
+          &V, "std::max_element", where) == hi)
     hpf::fail("std::max_element", "the range is empty: there is no element",
               where);
   return V;

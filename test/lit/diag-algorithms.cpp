@@ -40,6 +40,11 @@ void f(int n) {
   long c3 = std::count_if(std::begin(A), std::end(A), Positive{}); // expected-error {{the function given to 'std::count_if' on a distributed array must be a lambda, a function of this file or a std:: function object}}
   double s = std::accumulate(std::begin(A), std::end(A), 0.0, [](double a, double b) { return a + b; }); // expected-error {{'std::accumulate' on a distributed array takes the operators of reductions only: '+' (no operation given), std::plus<>}}
   std::swap(A, Local); // expected-error {{'std::swap' of distributed array 'A' with an array that is not distributed: distribute the other array too}}
+#pragma hpf independent
+  for (int i = 0; i < N; ++i) {
+    B[i] = i;
+    std::fill(std::begin(A), std::end(A), 1.0); // expected-error {{'std::fill' on distributed array 'A' in an independent loop: a standard algorithm on a distributed array runs on every rank together, in replicated code, and the loop's iterations run on different ranks; call it before or after the loop}}
+  }
   (void)p;
   (void)it;
   (void)m;
