@@ -54,6 +54,7 @@ bool analyze(clang::CompilerInstance &CI, clang::ASTContext &Ctx,
     else if (D.Dir.Kind == pragma::DirectiveKind::Independent)
       Loop.independent(D);
   }
+  Algorithms(C, Checked).check();
   Elements(C).check(Checked);
   // Errors Clang reported (not this analysis) leave the AST unreliable.
   if (CI.getDiagnostics().hasErrorOccurred() && !C.R.failed()) {

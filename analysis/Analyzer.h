@@ -401,6 +401,30 @@ struct PointerArg {
   const DistArray *Array = nullptr;    ///< the argument's array
 };
 
+/// One range of a standard algorithm on a distributed array in replicated
+/// code: the array (Name: as the call spells it) and its first and last
+/// positions as C++ text, global indices ("0", "A.size()", "(k)"); Hi empty
+/// for a range given by its first position (std::copy's destination), both
+/// empty for a whole array (std::swap).
+struct AlgorithmRange {
+  const DistArray *Array = nullptr;
+  std::string Name, Lo, Hi;
+};
+
+/// A standard algorithm called in replicated code on distributed arrays
+/// (analysis/replicated/Algorithms.cpp): Whole becomes a call of
+/// hpfcc::algo::<Function> (runtime/hpfcc/algorithms.h) on the ranges, and
+/// the arguments from Kept on as written (-1: none). Whole is the call
+/// itself, `*call` (the element's value) or `call - std::begin(A)` (its
+/// position).
+struct AlgorithmCall {
+  std::string Function;
+  const clang::Expr *Whole = nullptr;
+  const clang::CallExpr *Call = nullptr;
+  std::vector<AlgorithmRange> Ranges;
+  int Kept = -1;
+};
+
 /// Everything the code generator needs.
 /// A use of a distributed array whose value the sequential program knows
 /// at compile time, in file coordinates (a token range) with its
@@ -428,6 +452,7 @@ struct Program {
   std::vector<OwnerValue> OwnerValues;
   std::vector<PointerArg> PointerArgs;
   std::vector<FoldedUse> Folded;
+  std::vector<AlgorithmCall> Algorithms;
   /// Per directive: its anchor (valid directives only).
   std::map<unsigned, Anchor> Anchors;
   /// Directives whose text is simply removed (dynamic, directives after

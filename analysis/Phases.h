@@ -191,6 +191,20 @@ void checkLoopEffects(Context &C, OwnerLoop &L,
                       const std::set<const clang::VarDecl *> &Handled,
                       LoopPrivates &Privates);
 
+/// Standard algorithms called in replicated code on distributed arrays
+/// (std::fill, std::copy, std::accumulate, std::swap, ...): the supported
+/// ones into P.Algorithms, every other iterator into a distributed array
+/// an error saying why (Algorithms.cpp). Before Elements, after Loops
+/// (whose references are in Checked).
+class Algorithms : Phase {
+public:
+  Algorithms(Context &C, CheckedRefs &Checked) : Phase(C), Checked(Checked) {}
+  void check();
+
+private:
+  CheckedRefs &Checked;
+};
+
 class Elements : Phase {
 public:
   explicit Elements(Context &C) : Phase(C) {}

@@ -9,6 +9,8 @@
 //                            declarations they move
 //   RedistributeEmitter.cpp  redistribute directives (+ static plan tables)
 //   LoopEmitter.cpp          independent loops and nests (owner computes)
+//   AlgorithmEmitter.cpp     standard algorithms on distributed arrays
+//                            (std::fill, std::accumulate, std::swap, ...)
 //   ElementEmitter.cpp       elements of distributed arrays in replicated
 //                            code
 //   IoEmitter.cpp            I/O of replicated code (rank 0 does it)
@@ -116,6 +118,8 @@ void emitPointerArg(Emitter &E, const analysis::PointerArg &PA);
 void emitRedistribution(Emitter &E, const analysis::Redistribution &R);
 /// LoopEmitter.cpp
 void emitLoop(Emitter &E, const analysis::OwnerLoop &L);
+/// AlgorithmEmitter.cpp: a standard algorithm on distributed arrays.
+void emitAlgorithm(Emitter &E, const analysis::AlgorithmCall &A);
 /// ElementEmitter.cpp
 void emitElement(Emitter &E, const analysis::ElementAccess &El);
 void emitOwnerValue(Emitter &E, const analysis::OwnerValue &V);

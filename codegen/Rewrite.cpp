@@ -44,6 +44,10 @@ std::string rewrite(ASTContext &Ctx, const pragma::PragmaState &State,
     if (L.Home || L.SplitIterations)
       DistributedLoops.push_back(L.outer()->getSourceRange());
   }
+  // Before the elements inside their kept arguments: an edit ending where
+  // an element's begins would take an insertion made there before it.
+  for (const analysis::AlgorithmCall &A : P.Algorithms)
+    emitAlgorithm(E, A);
   for (const analysis::ElementAccess &El : P.Elements)
     emitElement(E, El);
   // After the elements: an assignment's `] = ` replacement ends where an

@@ -179,6 +179,11 @@ void Functions::bind() {
       if (stdSize(CE))
         continue;
       const FunctionDecl *FD = CE->getDirectCallee();
+      // The standard library's functions take no distributed array as a
+      // parameter hpfcc could rewrite: its algorithms on whole arrays are
+      // the Algorithms phase's, and so is every other iterator into one.
+      if (FD->isInStdNamespace())
+        continue;
       const FunctionDecl *Def = FD->getDefinition();
       for (unsigned I = 0; I < CE->getNumArgs() && I < FD->getNumParams();
            ++I) {
@@ -439,6 +444,13 @@ void Functions::checkVectorUses(
                       "the ranks, and it keeps its extent while in scope): "
                       "use its elements '" +
                       A->Name + "[i]'");
+      continue;
+    }
+    // Iterators: a standard algorithm's range, or an error saying which
+    // ranges are supported (Algorithms.cpp, after the loops).
+    if (M == "begin" || M == "end" || M == "cbegin" || M == "cend") {
+      Checked.erase(cast<DeclRefExpr>(
+          MC->getImplicitObjectArgument()->IgnoreParenImpCasts()));
       continue;
     }
     if (Sizing.count(M)) {

@@ -26,5 +26,8 @@
 #include "hpfcc/fetch.h"
 // Elements inner loops read through index arrays (hpfcc::needed_copy).
 #include "hpfcc/needed.h"
+// Standard algorithms on distributed arrays in replicated code
+// (hpfcc::algo::fill, accumulate, swap_arrays, ...).
+#include "hpfcc/algorithms.h"
 
 #endif // HPFCC_LOOPS_H

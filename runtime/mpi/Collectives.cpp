@@ -87,17 +87,17 @@ void allreduceInPlace(void *Values, std::size_t Count, ScalarKind Kind,
         "MPI_Allreduce", "reduction", nullptr);
 }
 
-void allgatherBytes(const void *Mine, std::size_t Size, void *All,
+void allgatherBytes(const void *Mine, std::size_t Bytes, void *All,
                     const char *Where) {
   init();
-  if (Size > std::size_t(INT_MAX))
-    fail("reduction",
-         "a location reduction of " + std::to_string(Size) +
+  if (Bytes > std::size_t(INT_MAX))
+    fail("all-gather",
+         "a value of " + std::to_string(Bytes) +
              " bytes is more than one MPI_Allgather can take",
          Where);
-  check(MPI_Allgather(Mine, int(Size), MPI_BYTE, All, int(Size), MPI_BYTE,
+  check(MPI_Allgather(Mine, int(Bytes), MPI_BYTE, All, int(Bytes), MPI_BYTE,
                       comm()),
-        "MPI_Allgather", "reduction", Where);
+        "MPI_Allgather", "all-gather", Where);
 }
 
 ExactSum allreduceExact(ExactSum &Local) {

@@ -341,6 +341,18 @@ void checkNotInIndependentLoop(const char *Read) {
        Read);
 }
 
+void checkAlgorithmNotInIndependentLoop(const char *Op, const char *Where) {
+  if (independentDepth() == 0)
+    return;
+  fail(Op,
+       "a standard algorithm on a distributed array runs on every rank "
+       "together, but it is called inside " +
+           runningLoop() +
+           ", where ranks run different iterations; call it before or after "
+           "the loop",
+       Where);
+}
+
 void failRemoteWriteInIndependentLoop(const char *Op, const char *Where) {
   fail(Op,
        "an element of a distributed array that another rank owns is "

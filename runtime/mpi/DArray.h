@@ -216,6 +216,10 @@ void gatherAll(const plan::DistributionND &D, const void *Local,
 /// hang: ranks run different iteration counts). Read is the read's own
 /// location ("file.cpp:7:10") or null; the message names it and the loop.
 void checkNotInIndependentLoop(const char *Read = nullptr);
+/// Fails when inside an owner-computes loop: a standard algorithm on a
+/// distributed array (Op, e.g. "std::fill", at Where) is collective
+/// (hpfcc/algorithms.h), and ranks run different iterations there.
+void checkAlgorithmNotInIndependentLoop(const char *Op, const char *Where);
 /// Fails for a store (Op: "element write"/"element update", at Where) to
 /// an element this rank does not own, made inside an owner-computes loop
 /// (the owner does not run the iteration: the store would be lost).

@@ -31,6 +31,7 @@
 #define HPF_MPI_LOCREDUCE_H
 
 #include "mpi/Env.h"
+#include "mpi/Reduce.h"
 
 #include <array>
 #include <cstddef>
@@ -43,13 +44,6 @@ namespace hpf {
 /// The comparison of a location reduction, value on the left: `v < best`
 /// (minimum, first), `v <= best` (minimum, last), `>` and `>=` for maxima.
 enum class loc_cmp { lt, le, gt, ge };
-
-namespace rt {
-/// Every rank's Size bytes at Mine, in rank order, into All (Size times
-/// the number of ranks; collective over the world).
-void allgatherBytes(const void *Mine, std::size_t Size, void *All,
-                    const char *Where);
-} // namespace rt
 
 /// One location reduction of an independent loop; N: the levels around its
 /// update.

@@ -158,6 +158,12 @@ struct DArrayAccess {
     A.Procs = NewProcs;
     A.adopt(/*Zero=*/false);
   }
+  /// Swaps the elements of two arrays of the same mapping by swapping their
+  /// storage (std::swap of two distributed arrays, hpfcc/algorithms.h).
+  template <class T, int Rank>
+  static void swapStorage(darray<T, Rank> &A, darray<T, Rank> &B) {
+    A.Data.swap(B.Data);
+  }
 };
 
 template <class T> struct not_deduced { using type = T; };

@@ -97,6 +97,10 @@ template <class T> constexpr ScalarKind scalarKind() {
   else
     static_assert(sizeof(U) == 0, "hpf reductions support arithmetic types");
 }
+/// MPI_Allgather of Bytes bytes from every rank into All (nranks() * Bytes
+/// bytes, in rank order); Where names the call in a failure.
+void allgatherBytes(const void *Mine, std::size_t Bytes, void *All,
+                    const char *Where);
 /// In-place MPI_Allreduce of Count values over all ranks.
 void allreduceInPlace(void *Values, std::size_t Count, ScalarKind Kind,
                       reduce_op Op);

@@ -1,0 +1,841 @@
+//===- analysis/replicated/Algorithms.cpp - std algorithms on arrays ------===//
+//
+// Replicated code may hand a distributed array to a standard algorithm as
+// a range: `std::fill(std::begin(A), std::end(A), 0.0)`, `std::copy(A, A +
+// N, B)`, `std::accumulate(V.begin(), V.end(), 0.0)`, `*std::max_element(
+// ...)`, `std::swap(Cur, Next)`. Iterators into a distributed array would
+// see only this rank's part of it, so the call is recognised as a whole,
+// with its ranges as global positions, and becomes a call of the runtime's
+// version of the algorithm (runtime/hpfcc/algorithms.h), which keeps the
+// sequential result: an owner-computes loop for fill, copy and transform,
+// exact reductions for count and equal, the first best element for
+// min_element and max_element, the sequential order for floating-point
+// accumulate and reduce, and the storage (or the elements) swapped.
+//
+// The function an algorithm is given (a lambda, a function of the file, a
+// std:: function object) runs on the rank owning each element, as the body
+// of an independent loop does: the effects analysis must find that it
+// changes nothing outside itself, reads no distributed array, does no I/O,
+// does not throw or end the process. Every other use of an iterator into a
+// distributed array is an error at the token naming the supported forms.
+//
+//===----------------------------------------------------------------------===//
+#include "Expressions.h"
+#include "Phases.h"
+#include "effects/ProgramWrites.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace hpf::analysis {
+
+namespace {
+
+const char *const Supported =
+    "hpfcc supports, in replicated code, std::fill, std::copy, "
+    "std::transform, std::count, std::count_if, std::equal, "
+    "std::accumulate, std::reduce, '*std::min_element(...)', "
+    "'*std::max_element(...)' and 'std::min_element(...) - std::begin(A)' "
+    "on ranges of one-dimensional distributed arrays ('std::begin(A), "
+    "std::end(A)', 'A, A + N', 'V.begin(), V.end()', or a part 'A + k, A + "
+    "m'), and 'std::swap(A, B)' of two distributed arrays";
+
+class CallFinder : public RecursiveASTVisitor<CallFinder> {
+public:
+  std::vector<const CallExpr *> Calls;
+  bool shouldVisitTemplateInstantiations() const { return false; }
+  bool VisitCallExpr(CallExpr *E) {
+    Calls.push_back(E);
+    return true;
+  }
+};
+
+/// Through implicit nodes, parentheses and the copies of an iterator or a
+/// function object passed by value.
+const Expr *strip(const Expr *E) {
+  while (true) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = M->getSubExpr();
+    else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = B->getSubExpr();
+    else if (const auto *C = dyn_cast<CXXConstructExpr>(E);
+             C && C->getNumArgs() == 1 && C->getConstructor() &&
+             C->getConstructor()->isCopyOrMoveConstructor())
+      E = C->getArg(0);
+    else if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(E);
+             F && F->getCastKind() == CK_NoOp)
+      E = F->getSubExpr();
+    else
+      return E;
+  }
+}
+
+/// A position in a distributed array: its reference, whether counted from
+/// the end, and the offsets added or subtracted.
+struct Position {
+  const DeclRefExpr *Ref = nullptr;
+  DistArray *Array = nullptr;
+  bool FromEnd = false;
+  std::vector<std::pair<char, const Expr *>> Offsets;
+  /// The calls `std::begin(A)` / `V.begin()` it is made of.
+  std::vector<const Expr *> Parts;
+};
+
+class Recognizer {
+public:
+  Recognizer(Context &C, CheckedRefs &Checked) : C(C), Checked(Checked) {}
+
+  void run() {
+    CallFinder F;
+    F.TraverseDecl(C.Ctx.getTranslationUnitDecl());
+    // Outer calls first (pre-order): an algorithm claims its iterators.
+    for (const CallExpr *CE : F.Calls) {
+      if (Consumed.count(CE))
+        continue;
+      const FunctionDecl *FD = CE->getDirectCallee();
+      if (!FD || !FD->isInStdNamespace() || !FD->getIdentifier() ||
+          isa<CXXMethodDecl>(FD))
+        continue;
+      if (!mentionsArray(CE) || Checked.count(arrayArg(CE)))
+        continue;
+      if (inLoop(CE)) {
+        const DeclRefExpr *Any = arrayArg(CE);
+        refuse(CE, Any->getLocation(),
+               "'std::" + FD->getName().str() + "' on distributed array '" +
+                   arrayOf(Any)->Name +
+                   "' in an independent loop: a standard algorithm on a "
+                   "distributed array runs on every rank together, in "
+                   "replicated code, and the loop's iterations run on "
+                   "different ranks; call it before or after the loop");
+        continue;
+      }
+      algorithm(CE, FD->getName().str());
+    }
+    // `V.begin()` of a distributed vector left over: not a range.
+    for (const CallExpr *CE : F.Calls) {
+      const auto *MC = dyn_cast<CXXMemberCallExpr>(CE);
+      if (!MC || Consumed.count(MC))
+        continue;
+      Position Pos;
+      if (!part(MC, Pos) || Checked.count(Pos.Ref))
+        continue;
+      Checked.insert(Pos.Ref);
+      const std::string M = MC->getMethodDecl()->getNameAsString();
+      C.R.error(MC->getExprLoc(),
+                "'" + Pos.Array->Name + "." + M +
+                    "()' is an iterator into distributed std::vector '" +
+                    Pos.Array->Name +
+                    "', which would see only this rank's part of it: use "
+                    "its elements '" +
+                    Pos.Array->Name + "[i]', or a standard algorithm on the "
+                    "whole range (" +
+                    Supported + ")");
+    }
+  }
+
+private:
+  Context &C;
+  CheckedRefs &Checked;
+  std::set<const Expr *> Consumed;
+
+  DistArray *arrayOf(const DeclRefExpr *Ref) const {
+    const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    auto It = VD ? C.P.ArrayByVar.find(VD) : C.P.ArrayByVar.end();
+    return It == C.P.ArrayByVar.end() ? nullptr : It->second;
+  }
+
+  /// A reference of one of the call's arguments to a distributed array, as
+  /// a whole or an iterator into one (not its elements).
+  const DeclRefExpr *arrayArg(const CallExpr *CE) {
+    for (const Expr *Arg : CE->arguments()) {
+      Position Pos;
+      if (position(Arg, Pos))
+        return Pos.Ref;
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(strip(Arg)); arrayOf(Ref))
+        return Ref;
+    }
+    return nullptr;
+  }
+  bool mentionsArray(const CallExpr *CE) { return arrayArg(CE) != nullptr; }
+
+  /// Inside an independent loop.
+  bool inLoop(const CallExpr *CE) {
+    if (LoopStmts.empty())
+      for (const OwnerLoop &L : C.P.Loops)
+        LoopStmts.insert(L.outer());
+    for (DynTypedNode N = DynTypedNode::create(*CE);;) {
+      if (const auto *S = N.get<Stmt>(); S && LoopStmts.count(S))
+        return true;
+      auto Ps = C.Ctx.getParents(N);
+      if (Ps.empty() || Ps[0].get<FunctionDecl>())
+        return false;
+      N = Ps[0];
+    }
+  }
+  std::set<const Stmt *> LoopStmts;
+
+  /// `std::begin(A)`, `std::end(A)` (and cbegin, cend), `V.begin()`,
+  /// `V.end()` (and cbegin, cend).
+  bool part(const Expr *E, Position &Pos) {
+    std::string Name;
+    const Expr *Of = nullptr;
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+      if (!MC->getMethodDecl() || !MC->getMethodDecl()->getIdentifier())
+        return false;
+      Name = MC->getMethodDecl()->getName().str();
+      Of = MC->getImplicitObjectArgument();
+    } else if (const auto *CE = dyn_cast<CallExpr>(E)) {
+      const FunctionDecl *FD = CE->getDirectCallee();
+      if (!FD || !FD->isInStdNamespace() || !FD->getIdentifier() ||
+          CE->getNumArgs() != 1 || isa<CXXOperatorCallExpr>(CE))
+        return false;
+      Name = FD->getName().str();
+      Of = CE->getArg(0);
+    } else {
+      return false;
+    }
+    if (Name != "begin" && Name != "end" && Name != "cbegin" && Name != "cend")
+      return false;
+    const auto *Ref = dyn_cast<DeclRefExpr>(Of->IgnoreParenImpCasts());
+    DistArray *A = arrayOf(Ref);
+    if (!A)
+      return false;
+    Pos.Ref = Ref;
+    Pos.Array = A;
+    Pos.FromEnd = Name == "end" || Name == "cend";
+    Pos.Parts.push_back(E);
+    return true;
+  }
+
+  /// A position in a distributed array: `A` (decayed), a part above, and
+  /// either plus or minus an integer (`A + k`, `std::end(A) - 1`,
+  /// `V.begin() + k`).
+  bool position(const Expr *Arg, Position &Pos) {
+    const Expr *E = strip(Arg);
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+      DistArray *A = arrayOf(Ref);
+      if (!A || A->Vector || !Arg->getType()->isPointerType())
+        return false;
+      Pos.Ref = Ref;
+      Pos.Array = A;
+      return true;
+    }
+    if (part(E, Pos))
+      return true;
+    const Expr *Base = nullptr, *Off = nullptr;
+    char Sign = '+';
+    if (const auto *BO = dyn_cast<BinaryOperator>(E);
+        BO && BO->isAdditiveOp() && BO->getType()->isPointerType()) {
+      Sign = BO->getOpcode() == BO_Add ? '+' : '-';
+      const bool LeftPointer = BO->getLHS()->getType()->isPointerType();
+      Base = LeftPointer ? BO->getLHS() : BO->getRHS();
+      Off = LeftPointer ? BO->getRHS() : BO->getLHS();
+    } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
+               OC && OC->getNumArgs() == 2 &&
+               (OC->getOperator() == OO_Plus ||
+                OC->getOperator() == OO_Minus) &&
+               OC->getArg(1)->getType()->isIntegerType()) {
+      Sign = OC->getOperator() == OO_Plus ? '+' : '-';
+      Base = OC->getArg(0);
+      Off = OC->getArg(1);
+    } else {
+      return false;
+    }
+    if (!Off->getType()->isIntegerType() || !position(Base, Pos))
+      return false;
+    Pos.Offsets.push_back({Sign, Off});
+    return true;
+  }
+
+  std::string text(const Expr *E) const {
+    CharSourceRange R = C.SM.getExpansionRange(E->getSourceRange());
+    return Lexer::getSourceText(R, C.SM, C.Ctx.getLangOpts()).str();
+  }
+
+  /// The position as text ("0", "A.size() - (1)", "(k) + (2)"); empty
+  /// (reported) if an offset cannot be copied into the generated call.
+  std::string positionText(const Position &Pos) {
+    std::string T = Pos.FromEnd ? text(Pos.Ref) + ".size()" : std::string();
+    for (const auto &[Sign, Off] : Pos.Offsets) {
+      // Copied as written: no calls but a distributed vector's size(), no
+      // other use of a distributed array, no side effects.
+      std::set<const DeclRefExpr *> Sizes;
+      bool Copyable = !Off->HasSideEffects(C.Ctx, false);
+      forEachStmt(Off, [&](const Stmt *S) {
+        if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S)) {
+          const auto *Of = dyn_cast<DeclRefExpr>(
+              MC->getImplicitObjectArgument()->IgnoreParenImpCasts());
+          if (MC->getMethodDecl() && MC->getMethodDecl()->getIdentifier() &&
+              MC->getMethodDecl()->getName() == "size" && arrayOf(Of) &&
+              arrayOf(Of)->Vector)
+            Sizes.insert(Of);
+          else
+            Copyable = false;
+        } else if (isa<CallExpr>(S)) {
+          Copyable = false;
+        } else if (const auto *R = dyn_cast<DeclRefExpr>(S);
+                   R && arrayOf(R) && !Sizes.count(R)) {
+          Copyable = false;
+        }
+        return Copyable;
+      });
+      if (!Copyable) {
+        C.R.error(Off->getBeginLoc(),
+                  "the offset of a position in distributed array '" +
+                      Pos.Array->Name +
+                      "' must be an integer expression without calls or "
+                      "side effects that uses no distributed array but a "
+                      "vector's size() (hpfcc passes it to the algorithm as "
+                      "written)");
+        return "";
+      }
+      if (T.empty() && Sign == '+')
+        T = "(" + text(Off) + ")";
+      else
+        T += std::string(T.empty() ? "0 " : " ") + Sign + " (" + text(Off) +
+             ")";
+    }
+    return T.empty() ? "0" : T;
+  }
+
+  /// Whether every position of the call lies in the file, outside macros.
+  bool inFile(const Expr *E) const {
+    return !E->getBeginLoc().isMacroID() && !E->getEndLoc().isMacroID() &&
+           C.SM.isInMainFile(E->getBeginLoc());
+  }
+
+  void claim(const Position &Pos) {
+    Checked.insert(Pos.Ref);
+    for (const Expr *P : Pos.Parts)
+      Consumed.insert(P);
+  }
+
+  /// Claims every reference to a distributed array in CE (after an error:
+  /// one error per call).
+  void claimAll(const CallExpr *CE) {
+    forEachStmt(CE, [&](const Stmt *S) {
+      if (const auto *R = dyn_cast<DeclRefExpr>(S); R && arrayOf(R))
+        Checked.insert(R);
+      if (const auto *E = dyn_cast<Expr>(S))
+        Consumed.insert(E);
+      return true;
+    });
+  }
+
+  const Stmt *parentOf(const Stmt *S) const {
+    auto Ps = C.Ctx.getParents(*S);
+    return Ps.empty() ? nullptr : Ps[0].get<Stmt>();
+  }
+  /// The call's value is not used: it is a statement of its own (in a
+  /// block, a label's, an unbraced body, a for's increment), or cast to
+  /// void.
+  bool discarded(const CallExpr *CE) const {
+    const Stmt *Child = CE;
+    while (true) {
+      auto Ps = C.Ctx.getParents(*Child);
+      const Stmt *S = Ps.empty() ? nullptr : Ps[0].get<Stmt>();
+      if (!S)
+        return false; // a declaration's initializer, ...
+      if (isa<ParenExpr>(S) || isa<ExprWithCleanups>(S) ||
+          isa<ImplicitCastExpr>(S) || isa<MaterializeTemporaryExpr>(S) ||
+          isa<CXXBindTemporaryExpr>(S)) {
+        Child = S;
+        continue;
+      }
+      if (const auto *Cast = dyn_cast<ExplicitCastExpr>(S))
+        return Cast->getType()->isVoidType();
+      if (isa<CompoundStmt>(S) || isa<LabelStmt>(S) || isa<CaseStmt>(S) ||
+          isa<DefaultStmt>(S))
+        return !isa<CaseStmt>(S) || cast<CaseStmt>(S)->getSubStmt() == Child;
+      if (const auto *If = dyn_cast<IfStmt>(S))
+        return If->getThen() == Child || If->getElse() == Child;
+      if (const auto *For = dyn_cast<ForStmt>(S))
+        return For->getBody() == Child || For->getInc() == Child;
+      if (const auto *While = dyn_cast<WhileStmt>(S))
+        return While->getBody() == Child;
+      if (const auto *Do = dyn_cast<DoStmt>(S))
+        return Do->getBody() == Child;
+      return false;
+    }
+  }
+
+  void refuse(const CallExpr *CE, SourceLocation At, const std::string &Why) {
+    C.R.error(At, Why);
+    claimAll(CE);
+  }
+
+  /// The function an algorithm runs per element: a lambda, a function of
+  /// the program or a std:: function object, whose effects are those an
+  /// independent loop's body may have. False if reported.
+  bool callable(const CallExpr *CE, unsigned Arg, const std::string &Algo) {
+    const Expr *E = strip(CE->getArg(Arg));
+    const FunctionDecl *FD = nullptr;
+    if (const CXXRecordDecl *RD = E->getType()->getAsCXXRecordDecl()) {
+      if (RD->isLambda())
+        FD = RD->getLambdaCallOperator();
+      else if (RD->isInStdNamespace())
+        return true; // std::plus<>, std::less<>, ...: pure
+    } else if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+      FD = dyn_cast<FunctionDecl>(Ref->getDecl());
+    } else if (const auto *UO = dyn_cast<UnaryOperator>(E);
+               UO && UO->getOpcode() == UO_AddrOf) {
+      if (const auto *Named =
+              dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParens()))
+        FD = dyn_cast<FunctionDecl>(Named->getDecl());
+    }
+    if (!FD) {
+      refuse(CE, CE->getArg(Arg)->getBeginLoc(),
+             "the function given to '" + Algo +
+                 "' on a distributed array must be a lambda, a function of "
+                 "this file or a std:: function object (std::plus<>, "
+                 "std::less<>, ...): hpfcc checks what it does on each "
+                 "element, as for an independent loop's body");
+      return false;
+    }
+    const effects::Effects &Eff = C.Effects.ofFunction(FD);
+    const std::string Given =
+        "the function given to '" + Algo + "' at line " +
+        lineOf(C.SM, CE->getBeginLoc());
+    const std::string Runs =
+        ", and it runs on the rank that owns each element, as an independent "
+        "loop's body does";
+    auto Through = [&](const effects::Witness &W) {
+      return W.Path.empty() ? std::string()
+                            : " (through " + C.Effects.pathText(W) + ")";
+    };
+    if (!Eff.Writes.empty()) {
+      const auto &[V, W] = *Eff.Writes.begin();
+      refuse(CE, W.Loc,
+             "'" + V->getName().str() + "' is written here, by " + Given +
+                 Through(W) + Runs +
+                 ": each rank would keep a different value; compute it "
+                 "from the algorithm's result instead");
+      C.R.note(CE->getArg(Arg)->getBeginLoc(), "given here");
+      return false;
+    }
+    auto ReadsArray = [&](const VarDecl *V, const effects::Witness &W) {
+      const DistArray *A = C.P.arrayOfAnyDecl(V);
+      if (!A)
+        return false;
+      refuse(CE, W.Loc,
+             "distributed array '" + A->Name + "' is read here, by " + Given +
+                 Through(W) + Runs +
+                 ": an element read there is collective and ranks run "
+                 "different elements; pass the array as a range of the "
+                 "algorithm (std::transform of two ranges, std::equal) or "
+                 "read the element before the call");
+      C.R.note(CE->getArg(Arg)->getBeginLoc(), "given here");
+      return true;
+    };
+    for (const auto &[V, W] : Eff.Reads)
+      if (ReadsArray(V, W))
+        return false;
+    for (const auto &[V, W] : Eff.ParamReads)
+      if (ReadsArray(V, W))
+        return false;
+    // Throws, exits, writes through a pointer, I/O: errors; a call hpfcc
+    // cannot follow: a warning saying what is assumed.
+    effects::Effects Known = Eff;
+    Known.Opaque.reset();
+    Known.Callback.reset();
+    if (auto [What, W] = effects::firstOther(Known); W) {
+      refuse(CE, W->Loc,
+             Given + " " + What + Through(*W) + Runs +
+                 ": ranks would do it for their own elements only, in "
+                 "another order; use an independent loop, or a loop in "
+                 "replicated code");
+      C.R.note(CE->getArg(Arg)->getBeginLoc(), "given here");
+      return false;
+    }
+    if (auto [What, W] = effects::firstOther(Eff); W)
+      C.R.warning(W->Loc, Given + " " + What + Through(*W) +
+                              ": hpfcc assumes it changes nothing outside it "
+                              "and does no I/O (declare a function "
+                              "[[gnu::pure]] or [[gnu::const]] if so, or "
+                              "define it in this file)");
+    return true;
+  }
+
+  /// std::accumulate and std::reduce take `+` or the function object of
+  /// an operator the reductions support.
+  bool reductionOp(const CallExpr *CE, unsigned Arg, const std::string &Algo) {
+    const Expr *E = strip(CE->getArg(Arg));
+    const auto *RD = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+        E->getType()->getAsCXXRecordDecl());
+    static const std::set<std::string> Ops = {
+        "plus",   "multiplies", "bit_and",    "bit_or",
+        "bit_xor", "logical_and", "logical_or"};
+    if (RD && RD->isInStdNamespace() && Ops.count(RD->getName().str()))
+      return true;
+    refuse(CE, CE->getArg(Arg)->getBeginLoc(),
+           "'" + Algo +
+               "' on a distributed array takes the operators of reductions "
+               "only: '+' (no operation given), std::plus<>, "
+               "std::multiplies<>, std::bit_and<>, std::bit_or<>, "
+               "std::bit_xor<>, std::logical_and<> or std::logical_or<> "
+               "(user-defined operations are not supported: write an "
+               "independent loop with a reduction clause)");
+    return false;
+  }
+
+  /// Positions Args[First..First + N) of CE into ranges: each range's
+  /// array must be the same for its first and last position.
+  bool positions(const CallExpr *CE, unsigned First, unsigned N,
+                 std::vector<Position> &Out, const std::string &Algo) {
+    for (unsigned I = First; I < First + N; ++I) {
+      Position Pos;
+      if (!position(CE->getArg(I), Pos)) {
+        refuse(CE, CE->getArg(I)->getBeginLoc(),
+               "'" + Algo +
+                   "' on a distributed array needs every range in "
+                   "distributed arrays: this argument is not a position in "
+                   "one ('std::begin(A)', 'std::end(A)', 'A', 'A + k', "
+                   "'V.begin()', 'V.end()'); " +
+                   Supported);
+        return false;
+      }
+      if (Pos.Array->rank() != 1) {
+        refuse(CE, CE->getArg(I)->getBeginLoc(),
+               "'" + Algo + "' on distributed array '" + Pos.Array->Name +
+                   "' of rank " + std::to_string(Pos.Array->rank()) +
+                   ": iterators of a multi-dimensional array run over its "
+                   "rows; only one-dimensional arrays are supported (use "
+                   "an independent loop nest)");
+        return false;
+      }
+      if (!inFile(CE->getArg(I))) {
+        refuse(CE, CE->getArg(I)->getBeginLoc(),
+               "a range of distributed array '" + Pos.Array->Name +
+                   "' given to '" + Algo +
+                   "' must be written outside macros (hpfcc rewrites the "
+                   "call)");
+        return false;
+      }
+      Out.push_back(Pos);
+    }
+    return true;
+  }
+
+  /// A range from two positions (or one, for a destination).
+  bool range(const CallExpr *CE, const Position &Lo, const Position *Hi,
+             AlgorithmRange &R, const std::string &Algo) {
+    if (Hi && Hi->Array != Lo.Array) {
+      refuse(CE, Hi->Ref->getLocation(),
+             "the range given to '" + Algo + "' starts in '" + Lo.Array->Name +
+                 "' and ends in '" + Hi->Array->Name +
+                 "': a range lies in one array");
+      return false;
+    }
+    R.Array = Lo.Array;
+    R.Name = text(Lo.Ref);
+    R.Lo = positionText(Lo);
+    if (R.Lo.empty()) {
+      claimAll(CE);
+      return false;
+    }
+    if (Hi) {
+      R.Hi = positionText(*Hi);
+      if (R.Hi.empty()) {
+        claimAll(CE);
+        return false;
+      }
+    }
+    return true;
+  }
+
+  void record(const CallExpr *CE, const Expr *Whole, const std::string &Fn,
+              std::vector<AlgorithmRange> Ranges, int Kept,
+              const std::vector<Position> &Pos) {
+    for (const Position &P : Pos)
+      claim(P);
+    C.P.Algorithms.push_back({Fn, Whole, CE, std::move(Ranges), Kept});
+  }
+
+  void algorithm(const CallExpr *CE, const std::string &Name) {
+    const std::string Algo = "std::" + Name;
+    const unsigned N = CE->getNumArgs();
+    const DeclRefExpr *Any = arrayArg(CE);
+    if (CE->getBeginLoc().isMacroID() || CE->getRParenLoc().isMacroID() ||
+        !C.SM.isInMainFile(CE->getBeginLoc())) {
+      refuse(CE, Any->getLocation(),
+             "'" + Algo + "' on distributed array '" + arrayOf(Any)->Name +
+                 "' must be written outside macros (hpfcc rewrites the "
+                 "call)");
+      return;
+    }
+    if (Name == "swap") {
+      swap(CE, Algo);
+      return;
+    }
+    if (Name == "begin" || Name == "end" || Name == "cbegin" ||
+        Name == "cend" || Name == "data") {
+      refuse(CE, Any->getLocation(),
+             "'" + Algo + "(" + arrayOf(Any)->Name +
+                 ")' is an iterator into distributed array '" +
+                 arrayOf(Any)->Name +
+                 "', which would see only this rank's part of it: use its "
+                 "elements, or a standard algorithm on a range of it (" +
+                 Supported + ")");
+      return;
+    }
+    std::vector<Position> Pos;
+    std::vector<AlgorithmRange> Ranges;
+    auto Statement = [&]() {
+      if (discarded(CE))
+        return true;
+      refuse(CE, CE->getBeginLoc(),
+             "the value of '" + Algo +
+                 "' on a distributed array is an iterator into it, which "
+                 "would see only this rank's part: call it as a statement "
+                 "of its own");
+      return false;
+    };
+    auto Two = [&](unsigned First, AlgorithmRange &R) {
+      return range(CE, Pos[First], &Pos[First + 1], R, Algo);
+    };
+    if (Name == "fill" && N == 3) {
+      if (!Statement() || !positions(CE, 0, 2, Pos, Algo))
+        return;
+      Ranges.resize(1);
+      if (Two(0, Ranges[0]))
+        record(CE, CE, "fill", Ranges, 2, Pos);
+      return;
+    }
+    if (Name == "copy" && N == 3) {
+      if (!Statement() || !positions(CE, 0, 3, Pos, Algo))
+        return;
+      Ranges.resize(2);
+      if (Two(0, Ranges[0]) && range(CE, Pos[2], nullptr, Ranges[1], Algo))
+        record(CE, CE, "copy", Ranges, -1, Pos);
+      return;
+    }
+    if (Name == "transform" && (N == 4 || N == 5)) {
+      const unsigned Iters = N - 1;
+      if (!Statement() || !positions(CE, 0, Iters, Pos, Algo) ||
+          !callable(CE, N - 1, Algo))
+        return;
+      Ranges.resize(Iters - 1);
+      if (!Two(0, Ranges[0]))
+        return;
+      for (unsigned K = 2; K < Iters; ++K)
+        if (!range(CE, Pos[K], nullptr, Ranges[K - 1], Algo))
+          return;
+      record(CE, CE, "transform", Ranges, int(N - 1), Pos);
+      return;
+    }
+    if ((Name == "count" || Name == "count_if") && N == 3) {
+      if (!positions(CE, 0, 2, Pos, Algo) ||
+          (Name == "count_if" && !callable(CE, 2, Algo)))
+        return;
+      Ranges.resize(1);
+      if (Two(0, Ranges[0]))
+        record(CE, CE, Name, Ranges, 2, Pos);
+      return;
+    }
+    if (Name == "equal" && N >= 3 && N <= 5) {
+      // (f1, l1, f2), (f1, l1, f2, pred), (f1, l1, f2, l2), (f1, l1, f2,
+      // l2, pred): the fourth is an iterator if its parameter has the
+      // third's type.
+      const FunctionDecl *FD = CE->getDirectCallee();
+      const bool Four =
+          N == 5 || (N == 4 && FD->getNumParams() == 4 &&
+                     C.Ctx.hasSameType(FD->getParamDecl(2)->getType(),
+                                       FD->getParamDecl(3)->getType()));
+      const unsigned Iters = Four ? 4 : 3;
+      const bool Pred = N > Iters;
+      if (!positions(CE, 0, Iters, Pos, Algo) ||
+          (Pred && !callable(CE, N - 1, Algo)))
+        return;
+      Ranges.resize(2);
+      if (!Two(0, Ranges[0]) ||
+          !range(CE, Pos[2], Four ? &Pos[3] : nullptr, Ranges[1], Algo))
+        return;
+      record(CE, CE, Four ? "equal_ranges" : "equal", Ranges,
+             Pred ? int(N - 1) : -1, Pos);
+      return;
+    }
+    if ((Name == "accumulate" && (N == 3 || N == 4)) ||
+        (Name == "reduce" && N >= 2 && N <= 4)) {
+      if (!positions(CE, 0, 2, Pos, Algo) ||
+          (N == 4 && !reductionOp(CE, 3, Algo)))
+        return;
+      Ranges.resize(1);
+      if (!Two(0, Ranges[0]))
+        return;
+      remarkFold(CE, Algo, *Pos[0].Array, N >= 3 ? CE->getArg(2) : nullptr,
+                 N == 4 ? CE->getArg(3) : nullptr);
+      record(CE, CE, Name, Ranges, N >= 3 ? 2 : -1, Pos);
+      return;
+    }
+    if ((Name == "min_element" || Name == "max_element") &&
+        (N == 2 || N == 3)) {
+      if (!positions(CE, 0, 2, Pos, Algo) || (N == 3 && !callable(CE, 2, Algo)))
+        return;
+      Ranges.resize(1);
+      if (!Two(0, Ranges[0]))
+        return;
+      const Expr *Whole = nullptr;
+      std::string Fn;
+      elementUse(CE, Pos[0], Whole, Fn);
+      if (!Whole) {
+        refuse(CE, CE->getBeginLoc(),
+               "'" + Algo +
+                   "' on a distributed array is supported as the element's "
+                   "value ('*" +
+                   Algo + "(...)', read only) or its position ('" + Algo +
+                   "(...) - std::begin(" + Pos[0].Array->Name +
+                   ")'): an iterator into the array would see only this "
+                   "rank's part of it");
+        return;
+      }
+      record(CE, Whole, Name + Fn, Ranges, N == 3 ? 2 : -1, Pos);
+      return;
+    }
+    refuse(CE, Any->getLocation(),
+           "'" + Algo + "' on distributed array '" + arrayOf(Any)->Name +
+               "' is not supported: iterators into a distributed array would "
+               "see only this rank's part of it; " +
+               Supported);
+  }
+
+  /// `*call` (read only) -> "_value"; `call - begin` of the same array
+  /// (`std::begin(A)`, `A`, `V.begin()`) -> "_index", Whole the
+  /// subtraction (the begin position is claimed).
+  void elementUse(const CallExpr *CE, const Position &First,
+                  const Expr *&Whole, std::string &Fn) {
+    const Stmt *Child = CE;
+    const Stmt *Par = parentOf(Child);
+    while (Par && (isa<ImplicitCastExpr>(Par) ||
+                   isa<MaterializeTemporaryExpr>(Par) ||
+                   isa<CXXBindTemporaryExpr>(Par))) {
+      Child = Par;
+      Par = parentOf(Par);
+    }
+    const Expr *Deref = nullptr, *Minuend = nullptr, *Subtrahend = nullptr;
+    if (const auto *UO = dyn_cast_or_null<UnaryOperator>(Par);
+        UO && UO->getOpcode() == UO_Deref)
+      Deref = UO;
+    else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(Par);
+             BO && BO->getOpcode() == BO_Sub && BO->getLHS() == Child) {
+      Minuend = BO;
+      Subtrahend = BO->getRHS();
+    } else if (const auto *OC = dyn_cast_or_null<CXXOperatorCallExpr>(Par)) {
+      if (OC->getOperator() == OO_Star && OC->getNumArgs() == 1)
+        Deref = OC;
+      else if (OC->getOperator() == OO_Minus && OC->getNumArgs() == 2 &&
+               OC->getArg(0) == Child) {
+        Minuend = OC;
+        Subtrahend = OC->getArg(1);
+      }
+    }
+    if (Deref && onlyRead(C.Ctx, Deref) && inFile(Deref)) {
+      Whole = Deref;
+      Fn = "_value";
+      return;
+    }
+    Position Sub;
+    if (Minuend && inFile(Minuend) && position(Subtrahend, Sub) &&
+        Sub.Array == First.Array && !Sub.FromEnd && Sub.Offsets.empty()) {
+      claim(Sub);
+      Whole = Minuend;
+      Fn = "_index";
+    }
+  }
+
+  /// -Rhpf: how accumulate or reduce keeps the sequential result (mirrors
+  /// hpfcc/algorithms.h: integral accumulator and elements with an
+  /// operation of the accumulator's type are combined from partial values,
+  /// anything else is folded in order over a gathered copy).
+  void remarkFold(const CallExpr *CE, const std::string &Algo,
+                  const DistArray &A, const Expr *Init, const Expr *Op) {
+    QualType Acc = Init ? Init->getType().getNonReferenceType().getUnqualifiedType()
+                        : QualType();
+    QualType Elem = vectorElement(A.Var->getType());
+    if (Elem.isNull()) {
+      if (const ArrayType *AT =
+              C.Ctx.getAsArrayType(A.Var->getType().getNonReferenceType()))
+        Elem = AT->getElementType();
+      else if (A.Var->getType()->isPointerType())
+        Elem = A.Var->getType()->getPointeeType();
+    }
+    if (Acc.isNull())
+      Acc = Elem;
+    bool Partials = !Acc.isNull() && !Elem.isNull() &&
+                    Acc->isIntegralType(C.Ctx) && !Acc->isBooleanType() &&
+                    Elem->isIntegralType(C.Ctx);
+    if (Partials && Op) {
+      const auto *RD = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+          strip(Op)->getType()->getAsCXXRecordDecl());
+      const std::string N = RD ? RD->getName().str() : "";
+      Partials = N == "plus" || N == "multiplies" || N == "bit_and" ||
+                 N == "bit_or" || N == "bit_xor";
+      if (Partials && RD->getTemplateArgs().size() == 1 &&
+          RD->getTemplateArgs()[0].getKind() == TemplateArgument::Type) {
+        QualType X = RD->getTemplateArgs()[0].getAsType();
+        Partials = X->isVoidType() || C.Ctx.hasSameUnqualifiedType(X, Acc);
+      }
+    }
+    C.R.remark(CE->getBeginLoc(),
+               Partials
+                   ? "'" + Algo + "' over distributed array '" + A.Name +
+                         "': integers, each rank's partial value combined "
+                         "with one MPI_Allreduce (exact)"
+                   : "'" + Algo + "' over distributed array '" + A.Name +
+                         "': not an integer operation, so computed in the "
+                         "sequential order: the array is gathered on every "
+                         "rank (one MPI_Allgatherv) and the algorithm runs "
+                         "over the copy");
+  }
+
+  /// std::swap(A, B) of two distributed arrays.
+  void swap(const CallExpr *CE, const std::string &Algo) {
+    if (CE->getNumArgs() != 2)
+      return refuse(CE, CE->getBeginLoc(), "'" + Algo + "' of arrays takes two");
+    const auto *R0 = dyn_cast<DeclRefExpr>(CE->getArg(0)->IgnoreParenImpCasts());
+    const auto *R1 = dyn_cast<DeclRefExpr>(CE->getArg(1)->IgnoreParenImpCasts());
+    DistArray *A = arrayOf(R0), *B = arrayOf(R1);
+    if (!A || !B) {
+      const DeclRefExpr *Dist = A ? R0 : R1;
+      refuse(CE, Dist->getLocation(),
+             "'std::swap' of distributed array '" +
+                 arrayOf(Dist)->Name +
+                 "' with an array that is not distributed: distribute the "
+                 "other array too (then their storage or elements are "
+                 "swapped), or copy the elements in an independent loop");
+      return;
+    }
+    if (!discarded(CE) || !inFile(CE->getArg(0)) || !inFile(CE->getArg(1))) {
+      refuse(CE, CE->getBeginLoc(),
+             "'std::swap' of distributed arrays must be a statement of its "
+             "own, written outside macros");
+      return;
+    }
+    Checked.insert(R0);
+    Checked.insert(R1);
+    C.P.Algorithms.push_back({"swap_arrays",
+                              CE,
+                              CE,
+                              {{A, text(R0), "", ""}, {B, text(R1), "", ""}},
+                              -1});
+    C.R.remark(CE->getBeginLoc(),
+               "std::swap of distributed arrays '" + A->Name + "' and '" +
+                   B->Name +
+                   "': their storage is swapped when their mappings agree "
+                   "(no message), else their elements (each keeps its "
+                   "mapping: two redistributions)");
+  }
+};
+
+} // namespace
+
+void Algorithms::check() { Recognizer(C, Checked).run(); }
+
+} // namespace hpf::analysis
