@@ -429,19 +429,19 @@ void Declarations::distribute(const ParsedDirective &D) {
       return;
   }
   const ConstantArrayType *CAT = Ctx.getAsConstantArrayType(VD->getType());
+  // std::array<T, N> A: rank 1, extent N, like T A[N] (its operator[]
+  // subscripts are elements).
+  QualType StdArrayElem;
+  Index StdArrayExtent = 0;
   if (const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
           VD->getType()->getAsCXXRecordDecl());
       !CAT && Spec && Spec->isInStdNamespace() && Spec->getIdentifier() &&
       Spec->getName() == "array" && Spec->getTemplateArgs().size() == 2) {
     const TemplateArgumentList &Args = Spec->getTemplateArgs();
-    Fail("std::array '" + Name +
-         "' cannot be distributed (not supported yet: only C arrays and "
-         "std::vector are); declare it as a C array, '" +
-         Args[0].getAsType().getAsString(Ctx.getPrintingPolicy()) + " " + Name +
-         "[" + llvm::toString(Args[1].getAsIntegral(), 10) + "]'");
-    return;
+    StdArrayElem = Args[0].getAsType();
+    StdArrayExtent = static_cast<Index>(Args[1].getAsIntegral().getZExtValue());
   }
-  if (!CAT && VectorElem.isNull()) {
+  if (!CAT && VectorElem.isNull() && StdArrayElem.isNull()) {
     Fail("'" + Name + "' is not an array with a constant extent ('" +
          VD->getType().getAsString() +
          "'); arrays whose extent is known at run time are declared "
@@ -456,6 +456,9 @@ void Declarations::distribute(const ParsedDirective &D) {
   if (!VectorElem.isNull()) {
     Extents = {-1};
     Elem = VectorElem;
+  } else if (!StdArrayElem.isNull()) {
+    Extents = {StdArrayExtent};
+    Elem = StdArrayElem;
   }
   while (const ConstantArrayType *Dim = Ctx.getAsConstantArrayType(Elem)) {
     Extents.push_back(static_cast<Index>(Dim->getSize().getZExtValue()));
@@ -518,7 +521,11 @@ void Declarations::distribute(const ParsedDirective &D) {
       CharSourceRange::getCharRange(Begin, NameL), SM, Ctx.getLangOpts());
   std::optional<Token> Next = Lexer::findNextToken(
       SM.getExpansionLoc(VD->getEndLoc()), SM, Ctx.getLangOpts());
-  const bool Alone = !Before.contains(',') && Next && Next->is(tok::semi);
+  // (`std::array<T, N>` has a comma of its own.)
+  const bool Alone =
+      (StdArrayElem.isNull() ? !Before.contains(',')
+                             : declGroupOf(Ctx, VD).size() < 2) &&
+      Next && Next->is(tok::semi);
   if (!Alone && (declGroupOf(Ctx, VD).size() < 2 || !splitDeclGroup(Ctx, VD))) {
     Fail("declare distributed array '" + Name +
          "' in a declaration of its own (this declaration cannot be split: "
@@ -545,7 +552,9 @@ void Declarations::distribute(const ParsedDirective &D) {
   for (Index E : Extents)
     Arr->Extent *= E;
   Arr->Vector = !VectorElem.isNull();
-  Arr->Holder = Holder;
+  Arr->Holder = !StdArrayElem.isNull() ? "std::array"
+                : Arr->Vector          ? Holder
+                                       : "";
   Arr->ExtentText = ExtentText;
   Arr->FillText = FillText;
   Arr->DistributeDir = D.Id;

@@ -404,7 +404,8 @@ void Functions::checkVectorUses(
         E ? dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;
     auto It = Ref ? P.ArrayByVar.find(dyn_cast<VarDecl>(Ref->getDecl()))
                   : P.ArrayByVar.end();
-    if (It == P.ArrayByVar.end() || !It->second->Vector)
+    if (It == P.ArrayByVar.end() ||
+        (!It->second->Vector && It->second->Holder != "std::array"))
       return nullptr;
     Checked.insert(Ref); // accepted or reported here
     return It->second;
@@ -437,6 +438,22 @@ void Functions::checkVectorUses(
     SourceLocation At = MC->getExprLoc();
     if (M == "size" && A->Holder == "std::vector")
       continue;
+    // A distributed std::array's size is its constant extent (the
+    // hpf::darray's size() is an hpf::index_t).
+    if (A->Holder == "std::array") {
+      if (M == "size" || M == "max_size" || M == "empty")
+        P.Folded.push_back(
+            {SM.getExpansionRange(MC->getSourceRange()).getAsRange(),
+             M == "empty" ? std::string(A->Extent ? "false" : "true")
+                          : "static_cast<std::size_t>(" +
+                                std::to_string(A->Extent) + ")"});
+      else
+        R.error(At, "'" + A->Name + "." + M +
+                        "()' is not supported on distributed std::array '" +
+                        A->Name + "': use its elements '" + A->Name +
+                        "[i]' and '" + A->Name + ".size()'");
+      continue;
+    }
     if (A->Holder == "std::unique_ptr") {
       R.error(At, "'" + A->Name + "." + M +
                       "()' is not supported on distributed '" + A->Name +

@@ -1,5 +1,5 @@
 // Errors that say the true reason (and what to do) for programs hpfcc
-// cannot take: std::array, an element type whose default construction is
+// cannot take: a std::array member call, an element type whose default construction is
 // not zero, a non-distributed array updated in an independent loop (the
 // array reduction is the fix), a reference bound to a place outside the
 // loop, and a reduction on an inner level over a distributed dimension.
@@ -8,8 +8,9 @@
 #include <array>
 
 constexpr int N = 16;
-std::array<double, 33> T; // expected-error@+1 {{std::array 'T' cannot be distributed (not supported yet: only C arrays and std::vector are); declare it as a C array, 'double T[33]'}}
+std::array<double, 33> T;
 #pragma hpf distribute T(block)
+double *TData() { return T.data(); } // expected-error {{'T.data()' is not supported on distributed std::array 'T': use its elements 'T[i]' and 'T.size()'}}
 
 struct One {
   double x;
@@ -44,7 +45,7 @@ int main() {
 #pragma hpf independent
   for (int i = 0; i < N; ++i) {
     double s = 0;
-#pragma hpf independent reduction(+ : s) // expected-error {{reduction on this inner loop is not supported: the loop runs over the indices of dimension 1 of 'W' each rank owns, so each rank would hold only part of 's' in each iteration of the loop at line 44 (combining it across the ranks in each iteration is not implemented); remove 'independent' from this loop, or leave dimension 1 of 'W' undistributed ('*')}}
+#pragma hpf independent reduction(+ : s) // expected-error {{reduction on this inner loop is not supported: the loop runs over the indices of dimension 1 of 'W' each rank owns, so each rank would hold only part of 's' in each iteration of the loop at line 45 (combining it across the ranks in each iteration is not implemented); remove 'independent' from this loop, or leave dimension 1 of 'W' undistributed ('*')}}
     for (int j = 0; j < N; ++j)
       s += W[i][j];
   }
