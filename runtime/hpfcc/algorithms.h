@@ -119,8 +119,7 @@ constexpr bool is_std_op =
 /// The MPI reduction of an integral accumulation, if it is associative and
 /// commutative in unsigned arithmetic modulo 2^n (the sequential result
 /// then follows from per-rank partial values).
-template <class Op, class Init, class T>
-constexpr int integral_op() {
+template <class Op, class Init, class T> constexpr int integral_op() {
   if constexpr (!std::is_integral_v<Init> || std::is_same_v<Init, bool> ||
                 !std::is_integral_v<T>)
     return -1;
@@ -143,8 +142,7 @@ constexpr int integral_op() {
 /// the accumulator (modulo 2^n, no overflow), combined with one
 /// MPI_Allreduce, then init.
 template <int Op, class T, class Init>
-Init integral_fold(const hpf::darray<T> &a, index_t lo, index_t hi,
-                   Init init) {
+Init integral_fold(const hpf::darray<T> &a, index_t lo, index_t hi, Init init) {
   using U = std::make_unsigned_t<Init>;
   using W = std::common_type_t<unsigned, U>;
   constexpr auto K = hpf::reduce_op(Op);
@@ -160,7 +158,7 @@ Init integral_fold(const hpf::darray<T> &a, index_t lo, index_t hi,
     else
       return W(x ^ y);
   };
-  W P = K == hpf::reduce_op::prod  ? W(1)
+  W P = K == hpf::reduce_op::prod   ? W(1)
         : K == hpf::reduce_op::band ? W(~W(0))
                                     : W(0);
   const T *L = a.local_data();
@@ -217,10 +215,9 @@ index_t best_element(const hpf::darray<T> &a, index_t lo, index_t hi,
       *Value = Whole[std::size_t(Best)];
     return Best;
   }
-  std::sort(All.begin(), All.end(),
-            [](const candidate &X, const candidate &Y) {
-              return X.Index < Y.Index;
-            });
+  std::sort(All.begin(), All.end(), [](const candidate &X, const candidate &Y) {
+    return X.Index < Y.Index;
+  });
   const candidate *Best = nullptr;
   for (const candidate &C : All)
     if (C.Found && (!Best || better(C.Value, Best->Value)))
@@ -246,8 +243,8 @@ void fill(const char *where, hpf::darray<T> &a, index_t lo, index_t hi,
 }
 
 template <class T, class U>
-void copy(const char *where, const hpf::darray<T> &src, index_t lo,
-          index_t hi, hpf::darray<U> &dst, index_t dlo) {
+void copy(const char *where, const hpf::darray<T> &src, index_t lo, index_t hi,
+          hpf::darray<U> &dst, index_t dlo) {
   detail::check_range(src, lo, hi, "std::copy", where);
   const index_t dhi = dlo + (hi - lo);
   detail::check_range(dst, dlo, dhi, "std::copy", where);
@@ -290,8 +287,8 @@ void transform(const char *where, const hpf::darray<T> &src, index_t lo,
 // ---- count, count_if, equal: exact reductions ----------------------------
 
 template <class T, class Pred>
-std::ptrdiff_t count_if(const char *where, const hpf::darray<T> &a,
-                        index_t lo, index_t hi, Pred pred) {
+std::ptrdiff_t count_if(const char *where, const hpf::darray<T> &a, index_t lo,
+                        index_t hi, Pred pred) {
   detail::check_range(a, lo, hi, "std::count", where);
   long long N = 0;
   const T *L = a.local_data();
@@ -306,13 +303,12 @@ template <class T, class V>
 std::ptrdiff_t count(const char *where, const hpf::darray<T> &a, index_t lo,
                      index_t hi, const V &value) {
   return algo::count_if(where, a, lo, hi,
-                  [&value](const T &x) -> bool { return x == value; });
+                        [&value](const T &x) -> bool { return x == value; });
 }
 
 template <class T, class T2, class Pred = std::equal_to<>>
-bool equal(const char *where, const hpf::darray<T> &a, index_t lo,
-           index_t hi, const hpf::darray<T2> &b, index_t blo,
-           Pred pred = {}) {
+bool equal(const char *where, const hpf::darray<T> &a, index_t lo, index_t hi,
+           const hpf::darray<T2> &b, index_t blo, Pred pred = {}) {
   detail::check_range(a, lo, hi, "std::equal", where);
   detail::check_range(b, blo, blo + (hi - lo), "std::equal", where);
   const detail::source<T2> S(b, blo, a, lo, where);
@@ -328,8 +324,8 @@ bool equal(const char *where, const hpf::darray<T> &a, index_t lo,
 /// The four-iterator form: ranges of different lengths are not equal.
 template <class T, class T2, class Pred = std::equal_to<>>
 bool equal_ranges(const char *where, const hpf::darray<T> &a, index_t lo,
-           index_t hi, const hpf::darray<T2> &b, index_t blo, index_t bhi,
-           Pred pred = {}) {
+                  index_t hi, const hpf::darray<T2> &b, index_t blo,
+                  index_t bhi, Pred pred = {}) {
   detail::check_range(b, blo, bhi, "std::equal", where);
   if (hi - lo != bhi - blo) {
     detail::check_range(a, lo, hi, "std::equal", where);
@@ -340,34 +336,42 @@ bool equal_ranges(const char *where, const hpf::darray<T> &a, index_t lo,
 
 // ---- accumulate, reduce --------------------------------------------------
 
+namespace detail {
+/// accumulate and reduce: an integral_op folds each rank's part (exact);
+/// anything else runs Seq, the standard function itself, over the range
+/// gathered on every rank, so the bits are the sequential ones.
+template <class T, class Init, class Op, class Seq>
+Init fold(const char *name, const char *where, const hpf::darray<T> &a,
+          index_t lo, index_t hi, Init init, Op op, Seq seq) {
+  detail::check_range(a, lo, hi, name, where);
+  constexpr int K = detail::integral_op<Op, Init, T>();
+  if constexpr (K >= 0) {
+    (void)op; // std::plus<> ...: the MPI reduction K
+    (void)seq;
+    return detail::integral_fold<K>(a, lo, hi, init);
+  } else {
+    const std::vector<T> All = a.gather();
+    return seq(All.begin() + lo, All.begin() + hi, std::move(init), op);
+  }
+}
+} // namespace detail
+
 template <class T, class Init, class Op = std::plus<>>
 Init accumulate(const char *where, const hpf::darray<T> &a, index_t lo,
                 index_t hi, Init init, Op op = {}) {
-  detail::check_range(a, lo, hi, "std::accumulate", where);
-  constexpr int K = detail::integral_op<Op, Init, T>();
-  if constexpr (K >= 0) {
-    (void)op; // std::plus<> ...: the MPI reduction K
-    return detail::integral_fold<K>(a, lo, hi, init);
-  } else {
-    const std::vector<T> All = a.gather();
-    return std::accumulate(All.begin() + lo, All.begin() + hi,
-                           std::move(init), op);
-  }
+  return detail::fold("std::accumulate", where, a, lo, hi, std::move(init), op,
+                      [](auto b, auto e, Init i, Op o) {
+                        return std::accumulate(b, e, std::move(i), o);
+                      });
 }
 
 template <class T, class Init, class Op = std::plus<>>
-Init reduce(const char *where, const hpf::darray<T> &a, index_t lo,
-            index_t hi, Init init, Op op = {}) {
-  detail::check_range(a, lo, hi, "std::reduce", where);
-  constexpr int K = detail::integral_op<Op, Init, T>();
-  if constexpr (K >= 0) {
-    (void)op; // std::plus<> ...: the MPI reduction K
-    return detail::integral_fold<K>(a, lo, hi, init);
-  } else {
-    const std::vector<T> All = a.gather();
-    return std::reduce(All.begin() + lo, All.begin() + hi, std::move(init),
-                       op);
-  }
+Init reduce(const char *where, const hpf::darray<T> &a, index_t lo, index_t hi,
+            Init init, Op op = {}) {
+  return detail::fold("std::reduce", where, a, lo, hi, std::move(init), op,
+                      [](auto b, auto e, Init i, Op o) {
+                        return std::reduce(b, e, std::move(i), o);
+                      });
 }
 
 /// std::reduce(first, last): the initial value is T{}.
@@ -444,12 +448,10 @@ void swap_arrays(const char *where, hpf::darray<T, R> &a,
   O.where = where;
   // A copy of each in the other's mapping, then the storage swapped.
   hpf::darray<T, R> AinB(a.mapping(), a.procs());
-  std::copy(a.local_data(), a.local_data() + a.local_size(),
-            AinB.local_data());
+  std::copy(a.local_data(), a.local_data() + a.local_size(), AinB.local_data());
   hpf::rt::DArrayAccess::redistribute(AinB, b.mapping(), b.procs(), O);
   hpf::darray<T, R> BinA(b.mapping(), b.procs());
-  std::copy(b.local_data(), b.local_data() + b.local_size(),
-            BinA.local_data());
+  std::copy(b.local_data(), b.local_data() + b.local_size(), BinA.local_data());
   hpf::rt::DArrayAccess::redistribute(BinA, a.mapping(), a.procs(), O);
   hpf::rt::DArrayAccess::swapStorage(a, BinA);
   hpf::rt::DArrayAccess::swapStorage(b, AinB);
