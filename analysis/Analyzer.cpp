@@ -47,6 +47,7 @@ bool analyze(clang::CompilerInstance &CI, clang::ASTContext &Ctx,
   CheckedRefs Checked;
   Functions(C, Checked).bind();
   Decls.markDynamic();
+  Decls.prescribe();
   Loops Loop(C, Checked);
   for (const ParsedDirective &D : State.Directives) {
     if (D.Dir.Kind == pragma::DirectiveKind::Redistribute)

@@ -87,8 +87,13 @@ public:
   void markDynamic();
   /// A redistribute directive (after declare()).
   void redistribute(const ParsedDirective &D);
+  /// Distribute directives naming parameters (after the parameters are
+  /// bound): HPF's prescriptive mapping (Parameters.cpp).
+  void prescribe();
 
 private:
+  /// The distribute directives that name a function's parameter.
+  std::vector<unsigned> ParamDistributes;
   /// The anchor and the array of a distribute or redistribute directive;
   /// false if either was reported.
   bool anchoredArray(const ParsedDirective &D, const Anchor *&A,

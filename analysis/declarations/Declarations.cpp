@@ -397,9 +397,7 @@ void Declarations::distribute(const ParsedDirective &D) {
     return;
   }
   if (isa<ParmVarDecl>(VD)) {
-    Fail("'" + Name +
-         "' is a function parameter; distribute the array "
-         "where it is declared");
+    ParamDistributes.push_back(D.Id); // once parameters are bound
     return;
   }
   if (VD->getDeclContext() != A->Context) {
