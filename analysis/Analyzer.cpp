@@ -13,6 +13,7 @@
 #include "Analyzer.h"
 
 #include "Phases.h"
+#include "declarations/Members.h"
 
 #include "clang/Frontend/CompilerInstance.h"
 
@@ -42,6 +43,7 @@ bool analyze(clang::CompilerInstance &CI, clang::ASTContext &Ctx,
              Program &Out) {
   Context C(CI, Ctx, State, Opts, Out);
   C.collectCarriers();
+  bindMembers(C);
   Declarations Decls(C);
   Decls.declare();
   CheckedRefs Checked;

@@ -11,6 +11,7 @@
 #include "Emitter.h"
 
 #include "../analysis/declarations/DeclGroup.h"
+#include "../analysis/declarations/Members.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -172,10 +173,18 @@ void emitArray(Emitter &E, const analysis::DistArray &A) {
   std::string Type = "hpf::darray<" + A.ElemType +
                      (A.rank() == 1 ? "" : ", " + std::to_string(A.rank())) +
                      ">";
-  std::string Code = VD->getStorageClass() == SC_Static ? "static " : "";
-  Code += Type + " " + A.Name + "(" + list(Extents) + ", " + list(Formats) +
-          ", " + Emitter::procsExpr(A.Initial.Onto) + ", " +
-          E.whereLiteral(D.HashLoc) + ");";
+  std::string Args = list(Extents) + ", " + list(Formats) + ", " +
+                     Emitter::procsExpr(A.Initial.Onto) + ", " +
+                     E.whereLiteral(D.HashLoc);
+  std::string Code;
+  if (analysis::memberOf(VD))
+    // A member: every object gets the mapping (a default member
+    // initializer). Mutable: the generated loops of const member functions
+    // use the mutable local view; Clang checked the source's const.
+    Code = "mutable " + Type + " " + A.Name + "{" + Args + "};";
+  else
+    Code = std::string(VD->getStorageClass() == SC_Static ? "static " : "") +
+           Type + " " + A.Name + "(" + Args + ");";
   // std::vector<T> A(n, v): every element v.
   if (!A.FillText.empty())
     Code += " " + A.Name + ".fill(" + A.FillText + ");";

@@ -9,6 +9,7 @@
 #include "Expressions.h"
 #include "Phases.h"
 #include "declarations/DeclGroup.h"
+#include "declarations/Members.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -396,6 +397,19 @@ void Declarations::distribute(const ParsedDirective &D) {
            "first distribute directive is here");
     return;
   }
+  if (const FieldDecl *FD = memberOf(VD); FD && FD->hasInClassInitializer()) {
+    Fail("distributed member '" + Name +
+         "' cannot have a default member initializer: its elements start "
+         "zeroed; initialize them in an independent loop in a constructor");
+    return;
+  }
+  if (VD->isStaticDataMember() && !memberOf(VD)) {
+    Fail("'" + Name +
+         "' is a static data member: distribute an array declared at "
+         "namespace scope instead (one array for the program), or a "
+         "non-static member (one per object)");
+    return;
+  }
   if (isa<ParmVarDecl>(VD)) {
     Fail("'" + Name +
          "' is a function parameter; distribute the array "
@@ -747,6 +761,14 @@ void Declarations::redistribute(const ParsedDirective &D) {
     return;
   }
   DistArray *Arr = It->second;
+  if (memberOf(VD)) {
+    R.error(NameLoc, "distributed member '" + Arr->Name +
+                         "' cannot be redistributed: every object of its "
+                         "class has the mapping of its distribute directive "
+                         "(the analysis knows it in every member function); "
+                         "copy the member into a dynamic array to remap it");
+    return;
+  }
   if (Arr->Const) {
     R.error(NameLoc, "parameter '" + Arr->Name +
                          "' is const: redistributing it would change the "
