@@ -1,0 +1,62 @@
+// Distributed members of classes: what stays rejected, and why (at the
+// token).
+// RUN: %clang_verify %s
+#include <utility>
+
+constexpr int N = 16;
+
+struct Rod {
+  double T[N];
+#pragma hpf distribute T(block)
+  double U[N] = {};
+#pragma hpf distribute U(block) // expected-error {{distributed member 'U' cannot have a default member initializer: its elements start zeroed; initialize them in an independent loop in a constructor}}
+  double V[N];
+#pragma hpf distribute V(cyclic)
+#pragma hpf dynamic V // expected-error {{an hpf dynamic directive cannot stand in a class body (only distribute can, for a member); place it at namespace or function scope}}
+  static double S[N];
+#pragma hpf distribute S(block) // expected-error {{'S' is a static data member: distribute an array declared at namespace scope instead (one array for the program), or a non-static member (one per object)}}
+
+  Rod() : V() {} // expected-error {{distributed member 'V' cannot be initialized in a member initializer list: its elements start zeroed; initialize them in an independent loop in the constructor's body}}
+  Rod(int) {}
+  void remap() {
+#pragma hpf redistribute T(cyclic) // expected-error {{distributed member 'T' cannot be redistributed: every object of its class has the mapping of its distribute directive (the analysis knows it in every member function); copy the member into a dynamic array to remap it}}
+  }
+  double first() const {
+    return this->T[0]; // expected-error {{name distributed member 'T' without 'this->': hpfcc rewrites its uses in member functions by name}}
+  }
+  double same(const Rod &O) const {
+    return O.T[1]; // expected-error {{distributed member 'T' is used through an object: only the member functions of 'Rod' may use it (for their own object); call a member function of 'Rod' that does what is needed}}
+  }
+};
+
+union Either {
+  double D[N];
+#pragma hpf distribute D(block) // expected-error {{a member of a union cannot be distributed (its storage is shared with the other members); make it a struct or class}}
+  long L[N];
+};
+
+template <int K> struct Box {
+  double B[K];
+#pragma hpf distribute B(block) // expected-error {{members of class templates cannot be distributed yet; write the class for the element type and extent it is used with}}
+};
+
+#pragma hpf processors P(2)
+
+struct Procs {
+#pragma hpf processors Q(2) // expected-error {{an hpf processors directive cannot stand in a class body (only distribute can, for a member); place it at namespace or function scope}}
+  double W[N];
+#pragma hpf distribute W(block) onto P
+};
+
+int main() {
+  Rod A(1);
+  Rod B = A; // expected-error {{copying an object of class 'Rod' is not supported: its member 'T' is distributed (each object owns its own mapped parts); pass the object by reference or pointer, or allocate it once (std::make_unique)}}
+  Rod C = std::move(A); // expected-error {{moving an object of class 'Rod' is not supported}}
+  B = C; // expected-error {{copying an object of class 'Rod' is not supported}}
+  double x = A.T[3]; // expected-error {{distributed member 'T' is used through an object}}
+  Box<N> Bx;
+  Procs Pr;
+  (void)Bx;
+  (void)Pr;
+  return static_cast<int>(x + B.first());
+}
