@@ -58,6 +58,7 @@ bool analyze(clang::CompilerInstance &CI, clang::ASTContext &Ctx,
   }
   Algorithms(C, Checked).check();
   Elements(C).check(Checked);
+  checkMemberUses(C, Checked);
   // Errors Clang reported (not this analysis) leave the AST unreliable.
   if (CI.getDiagnostics().hasErrorOccurred() && !C.R.failed()) {
     for (OwnerLoop &L : Out.Loops)

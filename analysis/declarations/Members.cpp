@@ -14,6 +14,9 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/STLExtras.h"
+
+#include <algorithm>
 
 #include <map>
 #include <set>
@@ -28,6 +31,13 @@ std::map<const VarDecl *, const FieldDecl *> FieldOfVar;
 
 /// The fields of distribute directives in class bodies.
 std::set<const FieldDecl *> Distributed;
+
+/// References that replaced a use through an object (`R.T`, `P->T`,
+/// `this->T`), with the use: the reference's own range is the member's
+/// name only, so the rewritten code keeps the object in front of it. That
+/// is right for an element (`R.T.get_at(...)`) and nothing else
+/// (checkMemberUses).
+std::map<const DeclRefExpr *, const MemberExpr *> ThroughObject;
 
 VarDecl *makeVar(ASTContext &Ctx, const FieldDecl *FD) {
   if (auto It = VarOfField.find(FD); It != VarOfField.end())
@@ -57,6 +67,20 @@ const CXXRecordDecl *copiedOwner(const CXXMethodDecl *M) {
   return nullptr;
 }
 
+/// The object of a use through an object is a variable, `this` or a
+/// member of one (`R`, `*P`, `P->`, `S.Rod`): nothing in it that the
+/// analysis would have to see, since the reference replacing the use drops
+/// it from the tree (its text stays).
+bool plainObject(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Deref)
+    return plainObject(U->getSubExpr());
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return isa<FieldDecl>(ME->getMemberDecl()) && plainObject(ME->getBase());
+  return isa<CXXThisExpr>(E) ||
+         (isa<DeclRefExpr>(E) && isa<VarDecl>(cast<DeclRefExpr>(E)->getDecl()));
+}
+
 class Binder : public RecursiveASTVisitor<Binder> {
 public:
   Binder(Context &C) : C(C) {}
@@ -72,34 +96,25 @@ public:
     return true;
   }
 
+  /// What no replacement reached: a use in a member initializer or a
+  /// default argument, outside any body.
   bool VisitMemberExpr(MemberExpr *ME) {
     const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
     if (!FD || !Distributed.count(FD))
       return true;
-    std::string Name = FD->getName().str();
-    std::string Class = FD->getParent()->getName().str();
-    const auto *This = dyn_cast<CXXThisExpr>(ME->getBase()->IgnoreParens());
-    if (This && !This->isImplicit()) {
-      C.R.error(ME->getBeginLoc(), "name distributed member '" + Name +
-                                       "' without 'this->': hpfcc rewrites "
-                                       "its uses in member functions by name");
-      return true;
-    }
-    if (This) {
+    const auto *This = dyn_cast<CXXThisExpr>(ME->getBase());
+    if (This && This->isImplicit())
       C.R.error(ME->getMemberLoc(),
-                "distributed member '" + Name +
-                    "' is used outside a member function's body (a default "
-                    "argument, a member initializer): use it in the body");
-      return true;
-    }
-    C.R.error(ME->getMemberLoc(),
-              "distributed member '" + Name +
-                  "' is used through an object: only the member functions "
-                  "of '" +
-                  Class +
-                  "' may use it (for their own object); call a member "
-                  "function of '" +
-                  Class + "' that does what is needed");
+                "distributed member '" + FD->getName().str() +
+                    "' is used outside a function body (a default argument, "
+                    "a member initializer): use it in a body");
+    else
+      C.R.error(ME->getBeginLoc(),
+                "distributed member '" + FD->getName().str() +
+                    "' is used through an object that is not named by a "
+                    "variable: bind the object to a reference first ('auto "
+                    "&r = ...; r." +
+                    FD->getName().str() + "[k]')");
     return true;
   }
 
@@ -124,9 +139,11 @@ private:
   Expr *replacement(Expr *E) {
     SourceLocation Loc;
     const FieldDecl *FD = nullptr;
+    bool Through = false;
     if (auto *ME = dyn_cast<MemberExpr>(E)) {
       const auto *This = dyn_cast<CXXThisExpr>(ME->getBase());
-      if (!This || !This->isImplicit())
+      Through = !This || !This->isImplicit();
+      if (Through && !plainObject(ME->getBase()))
         return nullptr;
       FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
       Loc = ME->getMemberLoc();
@@ -136,10 +153,24 @@ private:
     }
     if (!FD || !Distributed.count(FD))
       return nullptr;
-    return DeclRefExpr::Create(
-        C.Ctx, NestedNameSpecifierLoc(), SourceLocation(), VarOfField.at(FD),
+    // Through an object, the reference spans the object too (`R.T`): its
+    // range is what the code generator keeps or replaces, and the enclosing
+    // expressions start where it starts. A qualifier is the part of a
+    // reference that comes before the name; a global one (`::`) placed at
+    // the object's first token gives it that start.
+    NestedNameSpecifierLoc Qualifier;
+    if (Through) {
+      NestedNameSpecifierLocBuilder B;
+      B.MakeGlobal(C.Ctx, E->getBeginLoc());
+      Qualifier = B.getWithLocInContext(C.Ctx);
+    }
+    DeclRefExpr *Ref = DeclRefExpr::Create(
+        C.Ctx, Qualifier, SourceLocation(), VarOfField.at(FD),
         /*RefersToEnclosingVariableOrCapture=*/false, Loc, E->getType(),
         E->getValueKind());
+    if (Through)
+      ThroughObject[Ref] = cast<MemberExpr>(E);
+    return Ref;
   }
 
   void copyError(SourceLocation L, const CXXRecordDecl *RD, bool Move) {
@@ -210,6 +241,41 @@ void bindMembers(Context &C) {
   B.TraverseDecl(C.Ctx.getTranslationUnitDecl());
   // The tree changed under any parent map built so far.
   C.Ctx.getParentMapContext().clear();
+}
+
+void checkMemberUses(Context &C, const std::set<const DeclRefExpr *> &Claimed) {
+  if (ThroughObject.empty())
+    return;
+  for (const auto &[Ref, ME] : ThroughObject) {
+    // The element phase took or reported every reference the other phases
+    // did not claim (loops, algorithms, arguments).
+    if (!Claimed.count(Ref))
+      continue;
+    const std::string Name = Ref->getDecl()->getName().str();
+    const std::string Class =
+        cast<FieldDecl>(ME->getMemberDecl())->getParent()->getName().str();
+    C.R.error(ME->getBeginLoc(),
+              "distributed member '" + Name +
+                  "' is used through an object here: only its elements "
+                  "('obj." +
+                  Name +
+                  "[k]') can be read and written that way outside "
+                  "independent loops; in a member function of '" +
+                  Class + "' name it '" + Name +
+                  "' (for the function's own object), or call a member "
+                  "function that does what is needed");
+  }
+  // An owner value is spelled through its first read's array, whose text
+  // would lose the object: those reads stay element reads of their own.
+  llvm::erase_if(C.P.OwnerValues, [&](const OwnerValue &V) {
+    for (const ElementAccess &El : C.P.Elements)
+      if (std::find(V.Reads.begin(), V.Reads.end(), El.Expr) !=
+              V.Reads.end() &&
+          ThroughObject.count(dyn_cast<DeclRefExpr>(
+              El.Subs.base()->IgnoreParenImpCasts())))
+        return true;
+    return false;
+  });
 }
 
 std::vector<const VarDecl *> memberGroupOf(const VarDecl *V) {

@@ -15,9 +15,11 @@
 #ifndef HPF_ANALYSIS_MEMBERS_H
 #define HPF_ANALYSIS_MEMBERS_H
 
+#include <set>
 #include <vector>
 
 namespace clang {
+class DeclRefExpr;
 class FieldDecl;
 class VarDecl;
 } // namespace clang
@@ -39,6 +41,14 @@ const clang::FieldDecl *memberOf(const clang::VarDecl *V);
 /// distributed members. Runs first, before anything asks for the parents
 /// of an AST node.
 void bindMembers(Context &C);
+
+/// After the element phase: a member used through an object (`R.T`,
+/// `P->T`, `this->T`) must be an element's array in replicated code (the
+/// rewritten code keeps the object in front of the member's name); such a
+/// use that another phase claimed (Claimed: an independent loop, a
+/// standard algorithm, an argument) is reported.
+void checkMemberUses(Context &C,
+                     const std::set<const clang::DeclRefExpr *> &Claimed);
 
 /// The variables of the members declared in one declaration with the
 /// member V stands for (`double T[N], Next[N];`), in source order; empty if

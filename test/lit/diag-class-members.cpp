@@ -21,12 +21,10 @@ struct Rod {
   void remap() {
 #pragma hpf redistribute T(cyclic) // expected-error {{distributed member 'T' cannot be redistributed: every object of its class has the mapping of its distribute directive (the analysis knows it in every member function); copy the member into a dynamic array to remap it}}
   }
-  double first() const {
-    return this->T[0]; // expected-error {{name distributed member 'T' without 'this->': hpfcc rewrites its uses in member functions by name}}
+  const double *first() const {
+    return this->T; // expected-error {{distributed array 'T' can only be used as 'T[i]' in an independent loop over i or as an element 'T[k]' in other code}}
   }
-  double same(const Rod &O) const {
-    return O.T[1]; // expected-error {{distributed member 'T' is used through an object: only the member functions of 'Rod' may use it (for their own object); call a member function of 'Rod' that does what is needed}}
-  }
+  double same(const Rod &O) const { return O.T[1] + this->T[2]; }
 };
 
 union Either {
@@ -48,15 +46,21 @@ struct Procs {
 #pragma hpf distribute W(block) onto P
 };
 
+Rod &make();
+
 int main() {
   Rod A(1);
   Rod B = A; // expected-error {{copying an object of class 'Rod' is not supported: its member 'T' is distributed (each object owns its own mapped parts); pass the object by reference or pointer, or allocate it once (std::make_unique)}}
   Rod C = std::move(A); // expected-error {{moving an object of class 'Rod' is not supported}}
   B = C; // expected-error {{copying an object of class 'Rod' is not supported}}
-  double x = A.T[3]; // expected-error {{distributed member 'T' is used through an object}}
+  double x = A.T[3];
+#pragma hpf independent
+  for (int i = 0; i < N; ++i)
+    A.T[i] = i; // expected-error {{distributed member 'T' is used through an object here: only its elements ('obj.T[k]') can be read and written that way outside independent loops}}
+  x += make().T[0]; // expected-error {{distributed member 'T' is used through an object that is not named by a variable: bind the object to a reference first ('auto &r = ...; r.T[k]')}}
   Box<N> Bx;
   Procs Pr;
   (void)Bx;
   (void)Pr;
-  return static_cast<int>(x + B.first());
+  return static_cast<int>(x + *B.first());
 }

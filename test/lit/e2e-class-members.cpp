@@ -46,6 +46,9 @@ struct Rod {
       s += T[i];
     return s;
   }
+  // Another object's elements, and this->, in replicated code.
+  double diff(const Rod &O, int k) const { return T[k] - O.T[k]; }
+  void pin(double V) { this->T[1] = V; }
   void show(int k) const {
     std::printf("step %d T[%d] = %.6f\n", Steps, k, T[k]);
   }
@@ -96,6 +99,15 @@ int main() {
     Heap->sweep();
   Heap->show(3);
   std::printf("heap %.6f\n", Heap->total());
+  // Elements through the object, outside member functions.
+  Global.T[5] = 7.5;
+  // SRC: Global.T.set_at("{{.*}}", 5, 7.5);
+  Local.T[5] += Global.T[5] * Global.T[5];
+  Rod *P = &Other;
+  P->T[6] = -1;
+  Other.pin(0.25);
+  std::printf("%.6f %.6f %.6f %.6f %.6f\n", Global.T[5], Local.T[5],
+              (*P).T[6], Global.diff(Local, 5), Other.T[1]);
   Grid G;
   G.fill(0.5f);
   std::printf("trace %.2f\n", G.trace());
