@@ -14,6 +14,7 @@
 #include "../analysis/declarations/Members.h"
 
 #include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include "clang/AST/TypeLoc.h"
@@ -151,6 +152,7 @@ void emitParameter(Emitter &E, const analysis::DistArray &A) {
 }
 
 void emitArray(Emitter &E, const analysis::DistArray &A) {
+  SourceManager &SM = E.SM;
   if (A.Inherited) {
     emitParameter(E, A);
     return;
@@ -163,28 +165,56 @@ void emitArray(Emitter &E, const analysis::DistArray &A) {
     splitGroup(E, *G, VD);
   else
     moveDeclaration(E, A);
-  std::vector<std::string> Extents, Formats;
-  for (int I = 0; I < A.rank(); ++I) {
-    Extents.push_back(A.Vector
-                          ? "static_cast<hpf::index_t>(" + A.ExtentText + ")"
-                          : std::to_string(A.Extents[std::size_t(I)]));
-    Formats.push_back(Emitter::formatExpr(A.Initial.Formats[std::size_t(I)]));
-  }
   std::string Type = "hpf::darray<" + A.ElemType +
                      (A.rank() == 1 ? "" : ", " + std::to_string(A.rank())) +
                      ">";
-  std::string Args = list(Extents) + ", " + list(Formats) + ", " +
-                     Emitter::procsExpr(A.Initial.Onto) + ", " +
-                     E.whereLiteral(D.HashLoc);
+  // The constructor's arguments for a vector of ExtentText elements.
+  auto ArgsOf = [&](const std::string &ExtentText) {
+    std::vector<std::string> Extents, Formats;
+    for (int I = 0; I < A.rank(); ++I) {
+      Extents.push_back(A.Vector
+                            ? "static_cast<hpf::index_t>(" + ExtentText + ")"
+                            : std::to_string(A.Extents[std::size_t(I)]));
+      Formats.push_back(
+          Emitter::formatExpr(A.Initial.Formats[std::size_t(I)]));
+    }
+    return list(Extents) + ", " + list(Formats) + ", " +
+           Emitter::procsExpr(A.Initial.Onto) + ", " +
+           E.whereLiteral(D.HashLoc);
+  };
+  // A member's construction: braces, or for a vector of v's (no statement
+  // can follow a member) a lambda that fills the array it returns.
+  auto MemberInit = [&](const std::string &ExtentText,
+                        const std::string &FillText) {
+    if (FillText.empty())
+      return "{" + ArgsOf(ExtentText) + "}";
+    return "{[&] { " + Type + " __hpf_a(" + ArgsOf(ExtentText) +
+           "); __hpf_a.fill(" + FillText + "); return __hpf_a; }()}";
+  };
+  std::string Args = ArgsOf(A.ExtentText);
   std::string Code;
-  if (analysis::memberOf(VD))
-    // A member: every object gets the mapping (a default member
-    // initializer). Mutable: the generated loops of const member functions
-    // use the mutable local view; Clang checked the source's const.
-    Code = "mutable " + Type + " " + A.Name + "{" + Args + "};";
-  else
-    Code = std::string(VD->getStorageClass() == SC_Static ? "static " : "") +
-           Type + " " + A.Name + "(" + Args + ");";
+  if (analysis::memberOf(VD)) {
+    // A member: every object gets the mapping, in a default member
+    // initializer, or for a vector sized by the constructors in theirs.
+    // Mutable: the generated loops of const member functions use the
+    // mutable local view; Clang checked the source's const.
+    Code = "mutable " + Type + " " + A.Name;
+    if (A.Vector && A.ExtentText.empty()) {
+      Code += ";";
+      for (const analysis::MemberSize &S : analysis::memberSizes(VD))
+        E.RW.ReplaceText(
+            CharSourceRange::getTokenRange(
+                SM.getExpansionLoc(S.Init->getLParenLoc()),
+                SM.getExpansionLoc(S.Init->getRParenLoc())),
+            MemberInit(S.Extent, S.Fill));
+    } else {
+      Code += MemberInit(A.ExtentText, A.FillText) + ";";
+    }
+    E.replaceDirective(D, Code);
+    return;
+  }
+  Code = std::string(VD->getStorageClass() == SC_Static ? "static " : "") +
+         Type + " " + A.Name + "(" + Args + ");";
   // std::vector<T> A(n, v): every element v.
   if (!A.FillText.empty())
     Code += " " + A.Name + ".fill(" + A.FillText + ");";

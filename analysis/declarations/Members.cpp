@@ -7,12 +7,14 @@
 #include "declarations/Members.h"
 
 #include "Context.h"
+#include "Expressions.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -32,6 +34,9 @@ std::map<const VarDecl *, const FieldDecl *> FieldOfVar;
 /// The fields of distribute directives in class bodies.
 std::set<const FieldDecl *> Distributed;
 
+/// The constructors' sizes of std::vector members (memberVectorSize).
+std::map<const VarDecl *, std::vector<MemberSize>> SizesOf;
+
 /// References that replaced a use through an object (`R.T`, `P->T`,
 /// `this->T`), with the use: the reference's own range is the member's
 /// name only, so the rewritten code keeps the object in front of it. That
@@ -47,6 +52,9 @@ VarDecl *makeVar(ASTContext &Ctx, const FieldDecl *FD) {
                                FD->getIdentifier(), FD->getType(),
                                FD->getTypeSourceInfo(), SC_None);
   V->setAccess(FD->getAccess());
+  // The declaration ends where the member's does (its initializer's end).
+  if (FD->hasInClassInitializer())
+    V->setInit(FD->getInClassInitializer());
   VarOfField[FD] = V;
   FieldOfVar[V] = FD;
   return V;
@@ -231,7 +239,8 @@ void bindMembers(Context &C) {
     if (const auto *RD = dyn_cast<CXXRecordDecl>(FD->getParent()))
       for (const CXXConstructorDecl *Ctor : RD->ctors())
         for (const CXXCtorInitializer *Init : Ctor->inits())
-          if (Init->isWritten() && Init->getMember() == FD)
+          if (Init->isWritten() && Init->getMember() == FD &&
+              vectorElement(FD->getType()).isNull())
             C.R.error(Init->getMemberLocation(),
                       "distributed member '" + FD->getName().str() +
                           "' cannot be initialized in a member initializer "
@@ -243,13 +252,131 @@ void bindMembers(Context &C) {
   C.Ctx.getParentMapContext().clear();
 }
 
+bool sizedConstruction(Context &C, const Expr *Init, std::string &Extent,
+                       std::string &Fill) {
+  // `A(n)` / `A(n, v)`: a constructor whose first parameter is the size
+  // (not an initializer list, iterators or another vector); through the
+  // temporary of `= std::vector<T>(n)`.
+  for (bool Changed = true; Init && Changed;) {
+    const Expr *Before = Init;
+    Init = Init->IgnoreImplicit();
+    if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(Init))
+      Init = Cast->getSubExpr();
+    Changed = Init != Before;
+  }
+  const auto *CE = dyn_cast_or_null<CXXConstructExpr>(Init);
+  unsigned Given = 0;
+  if (CE)
+    for (const Expr *Arg : CE->arguments())
+      Given += !isa<CXXDefaultArgExpr>(Arg);
+  const CXXConstructorDecl *Ctor = CE ? CE->getConstructor() : nullptr;
+  if (!(Ctor && Ctor->getNumParams() >= 1 &&
+        Ctor->getParamDecl(0)->getType()->isIntegerType() &&
+        (Given == 1 || Given == 2) && !CE->isListInitialization()))
+    return false;
+  auto Text = [&](const Expr *E) {
+    return Lexer::getSourceText(C.SM.getExpansionRange(E->getSourceRange()),
+                                C.SM, C.Ctx.getLangOpts())
+        .str();
+  };
+  Extent = Text(CE->getArg(0));
+  Fill = Given == 2 ? Text(CE->getArg(1)) : "";
+  return true;
+}
+
+const std::vector<MemberSize> &memberSizes(const VarDecl *V) {
+  return SizesOf[V];
+}
+
+bool memberVectorSize(Context &C, const pragma::ParsedDirective &D,
+                      const VarDecl *V, std::string &Extent,
+                      std::string &Fill) {
+  const FieldDecl *FD = memberOf(V);
+  const std::string N = FD->getName().str();
+  const std::string How =
+      "('" + V->getType().getAsString(C.Ctx.getPrintingPolicy()) + " " + N +
+      " = " + V->getType().getAsString(C.Ctx.getPrintingPolicy()) +
+      "(n);' or '" + N +
+      "(n)' in every constructor's member initializer list): the size is "
+      "part of the mapping and cannot change afterwards";
+  const auto *RD = cast<CXXRecordDecl>(FD->getParent());
+  if (FD->hasInClassInitializer()) {
+    if (!sizedConstruction(C, FD->getInClassInitializer(), Extent, Fill)) {
+      C.R.error(D.locOf(D.Dir.Array.Tok),
+                "distributed std::vector member '" + N +
+                    "' needs its size where it is initialized " + How);
+      return false;
+    }
+    for (const CXXConstructorDecl *Ctor : RD->ctors())
+      for (const CXXCtorInitializer *Init : Ctor->inits())
+        if (Init->isWritten() && Init->getMember() == FD) {
+          C.R.error(Init->getMemberLocation(),
+                    "distributed std::vector member '" + N +
+                        "' is sized by its default member initializer: "
+                        "its size is part of the mapping, given once");
+          return false;
+        }
+    return true;
+  }
+  std::vector<MemberSize> &Sizes = SizesOf[V];
+  bool Ok = true, Any = false;
+  for (const CXXConstructorDecl *Ctor : RD->ctors()) {
+    if (Ctor->isImplicit() || Ctor->isDeleted() || Ctor->isCopyOrMoveConstructor())
+      continue;
+    Any = true;
+    const CXXCtorInitializer *Found = nullptr;
+    for (const CXXCtorInitializer *Init : Ctor->inits())
+      if (Init->isWritten() && Init->getMember() == FD)
+        Found = Init;
+    MemberSize S;
+    S.Init = Found;
+    if (!Found || Found->getLParenLoc().isInvalid() ||
+        !sizedConstruction(C, Found->getInit(), S.Extent, S.Fill)) {
+      C.R.error(Found ? Found->getMemberLocation() : Ctor->getLocation(),
+                "this constructor of '" + RD->getName().str() +
+                    "' must size distributed std::vector member '" + N +
+                    "' " + How);
+      Ok = false;
+      continue;
+    }
+    Sizes.push_back(S);
+  }
+  if (!Any) {
+    C.R.error(D.locOf(D.Dir.Array.Tok),
+              "distributed std::vector member '" + N + "' needs its size " +
+                  How);
+    return false;
+  }
+  return Ok;
+}
+
+/// `R.V.size()` of a distributed std::vector member: the hpf::darray's
+/// size(), as written.
+bool vectorSizeCall(Context &C, const DeclRefExpr *Ref) {
+  const DistArray *A = C.P.arrayOfAnyDecl(cast<VarDecl>(Ref->getDecl()));
+  if (!A || !A->Vector || A->Holder != "std::vector")
+    return false;
+  DynTypedNode N = DynTypedNode::create(*Ref);
+  for (;;) {
+    auto Parents = C.Ctx.getParents(N);
+    if (Parents.size() != 1)
+      return false;
+    N = Parents[0];
+    if (N.get<ImplicitCastExpr>() || N.get<ParenExpr>())
+      continue;
+    const auto *ME = N.get<MemberExpr>();
+    const auto *M = ME ? dyn_cast<CXXMethodDecl>(ME->getMemberDecl()) : nullptr;
+    return M && M->getIdentifier() && M->getName() == "size";
+  }
+}
+
 void checkMemberUses(Context &C, const std::set<const DeclRefExpr *> &Claimed) {
   if (ThroughObject.empty())
     return;
   for (const auto &[Ref, ME] : ThroughObject) {
     // The element phase took or reported every reference the other phases
     // did not claim (loops, algorithms, arguments).
-    if (!Claimed.count(Ref))
+    if (!Claimed.count(Ref) || vectorSizeCall(C, Ref))
       continue;
     const std::string Name = Ref->getDecl()->getName().str();
     const std::string Class =

@@ -15,10 +15,15 @@
 #ifndef HPF_ANALYSIS_MEMBERS_H
 #define HPF_ANALYSIS_MEMBERS_H
 
+#include "../pragma-parser/HpfPragma.h"
+
 #include <set>
+#include <string>
 #include <vector>
 
 namespace clang {
+class CXXCtorInitializer;
+class Expr;
 class DeclRefExpr;
 class FieldDecl;
 class VarDecl;
@@ -41,6 +46,28 @@ const clang::FieldDecl *memberOf(const clang::VarDecl *V);
 /// distributed members. Runs first, before anything asks for the parents
 /// of an AST node.
 void bindMembers(Context &C);
+
+/// `(n)` or `(n, v)` of a std::vector's construction Init (its size and
+/// value as written; Fill empty for `(n)`); false for any other.
+bool sizedConstruction(Context &C, const clang::Expr *Init,
+                       std::string &Extent, std::string &Fill);
+
+/// A distributed std::vector member sized by a constructor's member
+/// initializer (`Grid(int n) : T(n) {}`): the initializer becomes the
+/// hpf::darray's construction.
+struct MemberSize {
+  const clang::CXXCtorInitializer *Init = nullptr;
+  std::string Extent, Fill;
+};
+const std::vector<MemberSize> &memberSizes(const clang::VarDecl *V);
+
+/// The size of distributed std::vector member V: its default member
+/// initializer `= std::vector<T>(n)` (Extent, Fill), or else every
+/// user-declared constructor's `T(n)` (memberSizes; Extent empty); false
+/// (reported) if it has neither.
+bool memberVectorSize(Context &C, const pragma::ParsedDirective &D,
+                      const clang::VarDecl *V, std::string &Extent,
+                      std::string &Fill);
 
 /// After the element phase: a member used through an object (`R.T`,
 /// `P->T`, `this->T`) must be an element's array in replicated code (the

@@ -2,6 +2,7 @@
 // token).
 // RUN: %clang_verify %s
 #include <utility>
+#include <vector>
 
 constexpr int N = 16;
 
@@ -25,6 +26,20 @@ struct Rod {
     return this->T; // expected-error {{distributed array 'T' can only be used as 'T[i]' in an independent loop over i or as an element 'T[k]' in other code}}
   }
   double same(const Rod &O) const { return O.T[1] + this->T[2]; }
+};
+
+struct Vectors {
+  std::vector<double> A;
+#pragma hpf distribute A(block)
+  std::vector<double> B = std::vector<double>(8);
+#pragma hpf distribute B(block)
+  Vectors(int n) : A(n) {}
+  Vectors() : B(4) {} // expected-error {{this constructor of 'Vectors' must size distributed std::vector member 'A' ('std::vector<double> A = std::vector<double>(n);' or 'A(n)' in every constructor's member initializer list): the size is part of the mapping and cannot change afterwards}} expected-error {{distributed std::vector member 'B' is sized by its default member initializer: its size is part of the mapping, given once}}
+};
+
+struct Unsized {
+  std::vector<double> C;
+#pragma hpf distribute C(block) // expected-error {{distributed std::vector member 'C' needs its size ('std::vector<double> C = std::vector<double>(n);' or 'C(n)' in every constructor's member initializer list)}}
 };
 
 union Either {

@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <memory>
 #include <utility>
+#include <vector>
 
 struct Rod {
   static constexpr int N = 1000;
@@ -77,6 +78,36 @@ void Grid::fill(float Base) {
       M[i][j] = Base + i * C + j;
 }
 
+// std::vector members: sized by each constructor's member initializer, or
+// by a default member initializer; size() through the object.
+struct Field {
+  std::vector<double> U;
+#pragma hpf distribute U(block)
+  // SRC: mutable hpf::darray<double> U;
+  std::vector<double> W = std::vector<double>(50, 2.5);
+#pragma hpf distribute W(cyclic)
+  int n;
+  explicit Field(int n) : U(n), n(n) {}
+  // SRC: explicit Field(int n) : U{static_cast<hpf::index_t>(n), hpf::block(), hpf::processors::all(), "{{.*}}"}, n(n) {}
+  Field(int n, double v) : U(n, v), n(n) {}
+  void scale(double a) {
+#pragma hpf independent
+    for (int i = 0; i < n; ++i)
+      U[i] = U[i] * a + i;
+  }
+  double sum() const {
+    double s = 0;
+#pragma hpf independent reduction(+ : s)
+    for (int i = 0; i < static_cast<int>(U.size()); ++i)
+      s += U[i];
+    double w = 0;
+#pragma hpf independent reduction(+ : w)
+    for (int i = 0; i < 50; ++i)
+      w += W[i];
+    return s + w;
+  }
+};
+
 Rod Global(2.0);
 
 void run(Rod &R, int Steps) {
@@ -111,5 +142,10 @@ int main() {
   Grid G;
   G.fill(0.5f);
   std::printf("trace %.2f\n", G.trace());
+  Field F(37), H(20, 1.5);
+  F.scale(2);
+  H.scale(3);
+  F.U[3] = 9;
+  std::printf("%.3f %.3f %.3f %zu\n", F.sum(), H.sum(), H.U[4], F.U.size());
   return 0;
 }
