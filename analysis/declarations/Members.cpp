@@ -60,19 +60,36 @@ VarDecl *makeVar(ASTContext &Ctx, const FieldDecl *FD) {
   return V;
 }
 
-/// The class of a copy or move (constructor or assignment) whose class owns
-/// distributed members, or null.
-const CXXRecordDecl *copiedOwner(const CXXMethodDecl *M) {
+/// A distributed member that an object of class RD owns: its own, a base
+/// class's, or one of a member object's (also in an array of them).
+const FieldDecl *ownedMember(const CXXRecordDecl *RD) {
+  if (!RD || !RD->hasDefinition())
+    return nullptr;
+  for (const FieldDecl *FD : RD->fields()) {
+    if (Distributed.count(FD))
+      return FD;
+    QualType T = FD->getType();
+    while (const ArrayType *AT = T->getAsArrayTypeUnsafe())
+      T = AT->getElementType();
+    if (const FieldDecl *In = ownedMember(T->getAsCXXRecordDecl()))
+      return In;
+  }
+  for (const CXXBaseSpecifier &B : RD->bases())
+    if (const FieldDecl *In = ownedMember(B.getType()->getAsCXXRecordDecl()))
+      return In;
+  return nullptr;
+}
+
+/// The distributed member a copy or move (constructor or assignment) would
+/// copy, or null.
+const FieldDecl *copiedMember(const CXXMethodDecl *M) {
   if (!M)
     return nullptr;
   const auto *Ctor = dyn_cast<CXXConstructorDecl>(M);
   if (!(Ctor && Ctor->isCopyOrMoveConstructor()) &&
       !M->isCopyAssignmentOperator() && !M->isMoveAssignmentOperator())
     return nullptr;
-  for (const FieldDecl *FD : M->getParent()->fields())
-    if (Distributed.count(FD))
-      return M->getParent();
-  return nullptr;
+  return ownedMember(M->getParent());
 }
 
 /// The object of a use through an object is a variable, `this` or a
@@ -110,7 +127,8 @@ public:
     const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
     if (!FD || !Distributed.count(FD))
       return true;
-    const auto *This = dyn_cast<CXXThisExpr>(ME->getBase());
+    const auto *This =
+        dyn_cast<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts());
     if (This && This->isImplicit())
       C.R.error(ME->getMemberLoc(),
                 "distributed member '" + FD->getName().str() +
@@ -127,17 +145,16 @@ public:
   }
 
   bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
-    if (const CXXRecordDecl *RD = copiedOwner(CE->getConstructor()))
-      copyError(CE->getBeginLoc(), RD,
+    if (const FieldDecl *FD = copiedMember(CE->getConstructor()))
+      copyError(CE->getBeginLoc(), CE->getConstructor()->getParent(), FD,
                 CE->getConstructor()->isMoveConstructor());
     return true;
   }
   bool VisitCallExpr(CallExpr *CE) {
-    if (const CXXRecordDecl *RD = copiedOwner(
-            dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee())))
-      copyError(CE->getBeginLoc(), RD,
-                cast<CXXMethodDecl>(CE->getDirectCallee())
-                    ->isMoveAssignmentOperator());
+    const auto *M = dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee());
+    if (const FieldDecl *FD = copiedMember(M))
+      copyError(CE->getBeginLoc(), M->getParent(), FD,
+                M->isMoveAssignmentOperator());
     return true;
   }
 
@@ -149,7 +166,11 @@ private:
     const FieldDecl *FD = nullptr;
     bool Through = false;
     if (auto *ME = dyn_cast<MemberExpr>(E)) {
-      const auto *This = dyn_cast<CXXThisExpr>(ME->getBase());
+      // Implicit `this`, also converted to a base class (a member of the
+      // base used in a derived class's member function): the name alone
+      // still names it there.
+      const auto *This =
+          dyn_cast<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts());
       Through = !This || !This->isImplicit();
       if (Through && !plainObject(ME->getBase()))
         return nullptr;
@@ -181,13 +202,11 @@ private:
     return Ref;
   }
 
-  void copyError(SourceLocation L, const CXXRecordDecl *RD, bool Move) {
-    std::string Member;
-    for (const FieldDecl *FD : RD->fields())
-      if (Distributed.count(FD)) {
-        Member = FD->getName().str();
-        break;
-      }
+  void copyError(SourceLocation L, const CXXRecordDecl *RD,
+                 const FieldDecl *FD, bool Move) {
+    std::string Member = FD->getName().str();
+    if (FD->getParent() != RD)
+      Member = FD->getParent()->getName().str() + "::" + Member;
     C.R.error(L, std::string(Move ? "moving" : "copying") +
                      " an object of class '" + RD->getName().str() +
                      "' is not supported: its member '" + Member +

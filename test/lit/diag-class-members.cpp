@@ -63,6 +63,17 @@ struct Procs {
 
 Rod &make();
 
+struct Holder {
+  Rod R;
+};
+struct Heir : Rod {};
+void copies(const Holder &H, Heir &E) {
+  Holder H2 = H; // expected-error {{copying an object of class 'Holder' is not supported: its member 'Rod::T' is distributed}}
+  Heir E2(E); // expected-error {{copying an object of class 'Heir' is not supported: its member 'Rod::T' is distributed}}
+  (void)H2;
+  (void)E2;
+}
+
 int main() {
   Rod A(1);
   Rod B = A; // expected-error {{copying an object of class 'Rod' is not supported: its member 'T' is distributed (each object owns its own mapped parts); pass the object by reference or pointer, or allocate it once (std::make_unique)}}

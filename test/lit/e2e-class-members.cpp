@@ -108,6 +108,42 @@ struct Field {
   }
 };
 
+// A mapping read from a member that the constructor sets (declared before
+// the directive: members are initialized in declaration order), and a
+// derived class whose member functions use the base's members.
+struct Cyc {
+  static constexpr int N = 30;
+  int K;
+  double T[N], S[N];
+#pragma hpf distribute T(cyclic(K))
+#pragma hpf distribute S(cyclic(K))
+  explicit Cyc(int k) : K(k) {
+#pragma hpf independent
+    for (int i = 0; i < N; ++i)
+      T[i] = i * K;
+#pragma hpf independent
+    for (int i = 1; i < N; ++i)
+      S[i] = T[i] + T[i - 1];
+  }
+  double total() const {
+    double s = 0;
+#pragma hpf independent reduction(+ : s)
+    for (int i = 0; i < N; ++i)
+      s += S[i];
+    return s;
+  }
+};
+
+struct Derived : Cyc {
+  Derived() : Cyc(3) {}
+  double first() const { return T[1] + S[2]; }
+  void bump() {
+#pragma hpf independent
+    for (int i = 0; i < N; ++i)
+      T[i] += 1;
+  }
+};
+
 Rod Global(2.0);
 
 void run(Rod &R, int Steps) {
@@ -142,6 +178,10 @@ int main() {
   Grid G;
   G.fill(0.5f);
   std::printf("trace %.2f\n", G.trace());
+  Cyc C1(1), C2(2);
+  Derived D;
+  D.bump();
+  std::printf("%f %f %f %f\n", C1.total(), C2.total(), D.total(), D.first());
   Field F(37), H(20, 1.5);
   F.scale(2);
   H.scale(3);
