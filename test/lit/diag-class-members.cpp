@@ -19,6 +19,9 @@ struct Rod {
 
   Rod() : V() {} // expected-error {{distributed member 'V' cannot be initialized in a member initializer list: its elements start zeroed; initialize them in an independent loop in the constructor's body}}
   Rod(int) {}
+  double get(int i) const {
+    return T[i]; // expected-error-re {{distributed member 'T' is read here, reached from the independent loop at line {{[0-9]+}} through 'get' (called at line {{[0-9]+}}): hpfcc copies what calls in a loop read before the loop, and cannot tell which object's member this is; loop in a member function of 'Rod' that reads 'T[i]' in the loop's body}}
+  }
   void remap() {
 #pragma hpf redistribute T(cyclic) // expected-error {{distributed member 'T' cannot be redistributed: every object of its class has the mapping of its distribute directive (the analysis knows it in every member function); copy the member into a dynamic array to remap it}}
   }
@@ -83,6 +86,11 @@ int main() {
 #pragma hpf independent
   for (int i = 0; i < N; ++i)
     A.T[i] = i; // expected-error {{distributed member 'T' is used through an object here: only its elements ('obj.T[k]') can be read and written that way outside independent loops}}
+  double G[N];
+#pragma hpf distribute G(block)
+#pragma hpf independent
+  for (int i = 0; i < N; ++i)
+    G[i] = A.get(i); // expected-note {{called here from the independent loop at line}}
   x += make().T[0]; // expected-error {{distributed member 'T' is used through an object that is not named by a variable: bind the object to a reference first ('auto &r = ...; r.T[k]')}}
   Box<N> Bx;
   Procs Pr;
