@@ -175,8 +175,7 @@ void emitArray(Emitter &E, const analysis::DistArray &A) {
       Extents.push_back(A.Vector
                             ? "static_cast<hpf::index_t>(" + ExtentText + ")"
                             : std::to_string(A.Extents[std::size_t(I)]));
-      Formats.push_back(
-          Emitter::formatExpr(A.Initial.Formats[std::size_t(I)]));
+      Formats.push_back(Emitter::formatExpr(A.Initial.Formats[std::size_t(I)]));
     }
     return list(Extents) + ", " + list(Formats) + ", " +
            Emitter::procsExpr(A.Initial.Onto) + ", " +
@@ -202,11 +201,10 @@ void emitArray(Emitter &E, const analysis::DistArray &A) {
     if (A.Vector && A.ExtentText.empty()) {
       Code += ";";
       for (const analysis::MemberSize &S : analysis::memberSizes(VD))
-        E.RW.ReplaceText(
-            CharSourceRange::getTokenRange(
-                SM.getExpansionLoc(S.Init->getLParenLoc()),
-                SM.getExpansionLoc(S.Init->getRParenLoc())),
-            MemberInit(S.Extent, S.Fill));
+        E.RW.ReplaceText(CharSourceRange::getTokenRange(
+                             SM.getExpansionLoc(S.Init->getLParenLoc()),
+                             SM.getExpansionLoc(S.Init->getRParenLoc())),
+                         MemberInit(S.Extent, S.Fill));
     } else {
       Code += MemberInit(A.ExtentText, A.FillText) + ";";
     }

@@ -19,7 +19,6 @@
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
-
 #include <map>
 #include <set>
 
@@ -38,10 +37,10 @@ std::set<const FieldDecl *> Distributed;
 std::map<const VarDecl *, std::vector<MemberSize>> SizesOf;
 
 /// References that replaced a use through an object (`R.T`, `P->T`,
-/// `this->T`), with the use: the reference's own range is the member's
-/// name only, so the rewritten code keeps the object in front of it. That
-/// is right for an element (`R.T.get_at(...)`) and nothing else
-/// (checkMemberUses).
+/// `this->T`), with the use. Their range spans the object, so the
+/// rewritten code keeps it where it edits around the reference, which is
+/// right for an element (`R.T.get_at(...)`); elsewhere the code generator
+/// names the array by its name alone (checkMemberUses).
 std::map<const DeclRefExpr *, const MemberExpr *> ThroughObject;
 
 VarDecl *makeVar(ASTContext &Ctx, const FieldDecl *FD) {
@@ -98,7 +97,8 @@ const FieldDecl *copiedMember(const CXXMethodDecl *M) {
 /// it from the tree (its text stays).
 bool plainObject(const Expr *E) {
   E = E->IgnoreParenImpCasts();
-  if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Deref)
+  if (const auto *U = dyn_cast<UnaryOperator>(E);
+      U && U->getOpcode() == UO_Deref)
     return plainObject(U->getSubExpr());
   if (const auto *ME = dyn_cast<MemberExpr>(E))
     return isa<FieldDecl>(ME->getMemberDecl()) && plainObject(ME->getBase());
@@ -121,8 +121,9 @@ public:
     return true;
   }
 
-  /// What no replacement reached: a use in a member initializer or a
-  /// default argument, outside any body.
+  /// What no replacement reached: a use outside any body (a member
+  /// initializer, a default argument), or through an object that is not
+  /// plainObject.
   bool VisitMemberExpr(MemberExpr *ME) {
     const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
     if (!FD || !Distributed.count(FD))
@@ -202,8 +203,8 @@ private:
     return Ref;
   }
 
-  void copyError(SourceLocation L, const CXXRecordDecl *RD,
-                 const FieldDecl *FD, bool Move) {
+  void copyError(SourceLocation L, const CXXRecordDecl *RD, const FieldDecl *FD,
+                 bool Move) {
     std::string Member = FD->getName().str();
     if (FD->getParent() != RD)
       Member = FD->getParent()->getName().str() + "::" + Member;
@@ -340,7 +341,8 @@ bool memberVectorSize(Context &C, const pragma::ParsedDirective &D,
   std::vector<MemberSize> &Sizes = SizesOf[V];
   bool Ok = true, Any = false;
   for (const CXXConstructorDecl *Ctor : RD->ctors()) {
-    if (Ctor->isImplicit() || Ctor->isDeleted() || Ctor->isCopyOrMoveConstructor())
+    if (Ctor->isImplicit() || Ctor->isDeleted() ||
+        Ctor->isCopyOrMoveConstructor())
       continue;
     Any = true;
     const CXXCtorInitializer *Found = nullptr;
@@ -353,17 +355,16 @@ bool memberVectorSize(Context &C, const pragma::ParsedDirective &D,
         !sizedConstruction(C, Found->getInit(), S.Extent, S.Fill)) {
       C.R.error(Found ? Found->getMemberLocation() : Ctor->getLocation(),
                 "this constructor of '" + RD->getName().str() +
-                    "' must size distributed std::vector member '" + N +
-                    "' " + How);
+                    "' must size distributed std::vector member '" + N + "' " +
+                    How);
       Ok = false;
       continue;
     }
     Sizes.push_back(S);
   }
   if (!Any) {
-    C.R.error(D.locOf(D.Dir.Array.Tok),
-              "distributed std::vector member '" + N + "' needs its size " +
-                  How);
+    C.R.error(D.locOf(D.Dir.Array.Tok), "distributed std::vector member '" + N +
+                                            "' needs its size " + How);
     return false;
   }
   return Ok;
@@ -411,14 +412,15 @@ void checkMemberUses(Context &C, const std::set<const DeclRefExpr *> &Claimed) {
                   "' (for the function's own object), or call a member "
                   "function that does what is needed");
   }
-  // An owner value is spelled through its first read's array, whose text
-  // would lose the object: those reads stay element reads of their own.
+  // An owner value counts on one owner for equal subscripts of one array,
+  // which two objects' members may not share (a mapping read from a member
+  // at construction, `cyclic(K)`): those reads stay element reads of their
+  // own.
   llvm::erase_if(C.P.OwnerValues, [&](const OwnerValue &V) {
     for (const ElementAccess &El : C.P.Elements)
-      if (std::find(V.Reads.begin(), V.Reads.end(), El.Expr) !=
-              V.Reads.end() &&
-          ThroughObject.count(dyn_cast<DeclRefExpr>(
-              El.Subs.base()->IgnoreParenImpCasts())))
+      if (std::find(V.Reads.begin(), V.Reads.end(), El.Expr) != V.Reads.end() &&
+          ThroughObject.count(
+              dyn_cast<DeclRefExpr>(El.Subs.base()->IgnoreParenImpCasts())))
         return true;
     return false;
   });

@@ -9,7 +9,9 @@
 // in the class's member functions (`T[i]`, implicitly `this->T[i]`) are
 // replaced in the AST by references to that variable before any phase
 // looks at a body. Inside a member function the member's name is what the
-// rewritten code spells, so the code generator needs nothing else.
+// rewritten code spells, so the code generator needs nothing else. A use
+// through an object (`R.T[k]`) becomes a reference whose range spans the
+// object: an element of replicated code is rewritten around it.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HPF_ANALYSIS_MEMBERS_H
@@ -49,8 +51,8 @@ void bindMembers(Context &C);
 
 /// `(n)` or `(n, v)` of a std::vector's construction Init (its size and
 /// value as written; Fill empty for `(n)`); false for any other.
-bool sizedConstruction(Context &C, const clang::Expr *Init,
-                       std::string &Extent, std::string &Fill);
+bool sizedConstruction(Context &C, const clang::Expr *Init, std::string &Extent,
+                       std::string &Fill);
 
 /// A distributed std::vector member sized by a constructor's member
 /// initializer (`Grid(int n) : T(n) {}`): the initializer becomes the
