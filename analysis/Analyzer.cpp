@@ -13,6 +13,7 @@
 #include "Analyzer.h"
 
 #include "Phases.h"
+#include "declarations/Members.h"
 
 #include "clang/Frontend/CompilerInstance.h"
 
@@ -42,6 +43,7 @@ bool analyze(clang::CompilerInstance &CI, clang::ASTContext &Ctx,
              Program &Out) {
   Context C(CI, Ctx, State, Opts, Out);
   C.collectCarriers();
+  bindMembers(C);
   Declarations Decls(C);
   Decls.declare();
   CheckedRefs Checked;
@@ -57,6 +59,7 @@ bool analyze(clang::CompilerInstance &CI, clang::ASTContext &Ctx,
   }
   Algorithms(C, Checked).check();
   Elements(C).check(Checked);
+  checkMemberUses(C, Checked);
   // Errors Clang reported (not this analysis) leave the AST unreliable.
   if (CI.getDiagnostics().hasErrorOccurred() && !C.R.failed()) {
     for (OwnerLoop &L : Out.Loops)

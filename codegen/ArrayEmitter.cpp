@@ -11,9 +11,11 @@
 #include "Emitter.h"
 
 #include "../analysis/declarations/DeclGroup.h"
+#include "../analysis/declarations/Members.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include "clang/AST/TypeLoc.h"
@@ -156,6 +158,7 @@ void emitParameter(Emitter &E, const analysis::DistArray &A) {
 }
 
 void emitArray(Emitter &E, const analysis::DistArray &A) {
+  SourceManager &SM = E.SM;
   if (A.Inherited) {
     emitParameter(E, A);
     return;
@@ -168,18 +171,52 @@ void emitArray(Emitter &E, const analysis::DistArray &A) {
     splitGroup(E, *G, VD);
   else
     moveDeclaration(E, A);
-  std::vector<std::string> Extents, Formats;
-  for (int I = 0; I < A.rank(); ++I) {
-    Extents.push_back(A.Vector
-                          ? "static_cast<hpf::index_t>(" + A.ExtentText + ")"
-                          : std::to_string(A.Extents[std::size_t(I)]));
-    Formats.push_back(Emitter::formatExpr(A.Initial.Formats[std::size_t(I)]));
-  }
   const std::string Type = darrayType(A);
-  std::string Code = VD->getStorageClass() == SC_Static ? "static " : "";
-  Code += Type + " " + A.Name + "(" + list(Extents) + ", " + list(Formats) +
-          ", " + Emitter::procsExpr(A.Initial.Onto) + ", " +
-          E.whereLiteral(D.HashLoc) + ");";
+  // The constructor's arguments for a vector of ExtentText elements.
+  auto ArgsOf = [&](const std::string &ExtentText) {
+    std::vector<std::string> Extents, Formats;
+    for (int I = 0; I < A.rank(); ++I) {
+      Extents.push_back(A.Vector
+                            ? "static_cast<hpf::index_t>(" + ExtentText + ")"
+                            : std::to_string(A.Extents[std::size_t(I)]));
+      Formats.push_back(Emitter::formatExpr(A.Initial.Formats[std::size_t(I)]));
+    }
+    return list(Extents) + ", " + list(Formats) + ", " +
+           Emitter::procsExpr(A.Initial.Onto) + ", " +
+           E.whereLiteral(D.HashLoc);
+  };
+  // A member's construction: braces, or for a vector of v's (no statement
+  // can follow a member) a lambda that fills the array it returns.
+  auto MemberInit = [&](const std::string &ExtentText,
+                        const std::string &FillText) {
+    if (FillText.empty())
+      return "{" + ArgsOf(ExtentText) + "}";
+    return "{[&] { " + Type + " __hpf_a(" + ArgsOf(ExtentText) +
+           "); __hpf_a.fill(" + FillText + "); return __hpf_a; }()}";
+  };
+  std::string Args = ArgsOf(A.ExtentText);
+  std::string Code;
+  if (analysis::memberOf(VD)) {
+    // A member: every object gets the mapping, in a default member
+    // initializer, or for a vector sized by the constructors in theirs.
+    // Mutable: the generated loops of const member functions use the
+    // mutable local view; Clang checked the source's const.
+    Code = "mutable " + Type + " " + A.Name;
+    if (A.Vector && A.ExtentText.empty()) {
+      Code += ";";
+      for (const analysis::MemberSize &S : analysis::memberSizes(VD))
+        E.RW.ReplaceText(CharSourceRange::getTokenRange(
+                             SM.getExpansionLoc(S.Init->getLParenLoc()),
+                             SM.getExpansionLoc(S.Init->getRParenLoc())),
+                         MemberInit(S.Extent, S.Fill));
+    } else {
+      Code += MemberInit(A.ExtentText, A.FillText) + ";";
+    }
+    E.replaceDirective(D, Code);
+    return;
+  }
+  Code = std::string(VD->getStorageClass() == SC_Static ? "static " : "") +
+         Type + " " + A.Name + "(" + Args + ");";
   // std::vector<T> A(n, v): every element v.
   if (!A.FillText.empty())
     Code += " " + A.Name + ".fill(" + A.FillText + ");";
