@@ -41,7 +41,8 @@ namespace {
 const char *const Supported =
     "hpfcc supports, in replicated code, std::fill, std::copy, "
     "std::transform, std::count, std::count_if, std::equal, "
-    "std::accumulate, std::reduce, '*std::min_element(...)', "
+    "std::accumulate, std::reduce, std::sort, std::stable_sort, "
+    "'*std::min_element(...)', "
     "'*std::max_element(...)' and 'std::min_element(...) - std::begin(A)' "
     "on ranges of one-dimensional distributed arrays ('std::begin(A), "
     "std::end(A)', 'A, A + N', 'V.begin(), V.end()', or a part 'A + k, A + "
@@ -418,6 +419,18 @@ private:
       record(CE, CE, Name, Ranges, N >= 3 ? 2 : -1, Pos);
       return;
     }
+    if ((Name == "sort" || Name == "stable_sort") && (N == 2 || N == 3)) {
+      if (!Statement() || !positions(CE, 0, 2, Pos, Algo) ||
+          (N == 3 && !callable(CE, 2, Algo)))
+        return;
+      Ranges.resize(1);
+      if (!Two(0, Ranges[0]))
+        return;
+      remarkSort(CE, Algo, *Pos[0].Array, Ranges[0],
+                 N == 3 ? CE->getArg(2) : nullptr);
+      record(CE, CE, Name, Ranges, N == 3 ? 2 : -1, Pos);
+      return;
+    }
     if ((Name == "min_element" || Name == "max_element") &&
         (N == 2 || N == 3)) {
       if (!positions(CE, 0, 2, Pos, Algo) || (N == 3 && !callable(CE, 2, Algo)))
@@ -536,6 +549,79 @@ private:
                          "sequential order: the array is gathered on every "
                          "rank (one MPI_Allgatherv) and the algorithm runs "
                          "over the copy");
+  }
+
+  /// -Rhpf: how sort or stable_sort keeps the sequential result (mirrors
+  /// hpfcc/algorithms.h: a sample sort where the order of equivalent
+  /// elements is fixed or invisible, over the whole array; otherwise the
+  /// range gathered and sorted as sequentially).
+  void remarkSort(const CallExpr *CE, const std::string &Algo,
+                  const DistArray &A, const AlgorithmRange &R,
+                  const Expr *Comp) {
+    QualType Elem = elementType(A);
+    bool Invisible = false;
+    if (!Elem.isNull() && Elem->isIntegralType(C.Ctx)) {
+      Invisible = !Comp;
+      if (const auto *RD = Comp ? dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+                                      stripCopies(Comp)->getType()->getAsCXXRecordDecl())
+                                : nullptr;
+          RD && RD->isInStdNamespace() &&
+          (RD->getName() == "less" || RD->getName() == "greater")) {
+        const TemplateArgument &X = RD->getTemplateArgs()[0];
+        Invisible = X.getKind() == TemplateArgument::Type &&
+                    (X.getAsType()->isVoidType() ||
+                     C.Ctx.hasSameUnqualifiedType(X.getAsType(), Elem));
+      }
+    }
+    const bool Stable = Algo == "std::stable_sort";
+    const bool Whole = R.Lo == "0" && R.Hi == R.Name + ".size()";
+    const std::string Gathered =
+        "the array is gathered on every rank (one MPI_Allgatherv, " +
+        std::string("O(N) memory per rank), sorted there by '") + Algo +
+        "' as sequentially, and each rank keeps its elements";
+    std::string Why;
+    if (!Stable && !Invisible)
+      Why = "the order '" + Algo +
+            "' gives equivalent elements is unspecified and they may be "
+            "told apart (not integers by '<' or '>'), so only the sequential "
+            "algorithm gives the sequential result: ";
+    if (!Why.empty()) {
+      C.R.remark(CE->getBeginLoc(), "'" + Algo + "' of distributed array '" +
+                                        A.Name + "': " + Why + Gathered);
+      return;
+    }
+    std::string Else;
+    if (!Whole)
+      Else += "; if the range is a part of the array (known at run time), " +
+              Gathered;
+    if (!Comp && !Elem.isNull() && Elem->isFloatingType())
+      Else += "; if a NaN is in the array (one MPI_Allreduce tells), " +
+              Gathered;
+    C.R.remark(CE->getBeginLoc(),
+               "'" + Algo + "' of distributed array '" + A.Name + "': " +
+                   (Stable ? "stable, so the order of equivalent elements is "
+                             "fixed"
+                           : "integers by '<' or '>', whose equivalent "
+                             "elements are equal") +
+                   ": a sample sort (each rank sorts its elements, one "
+                   "MPI_Allgather of P - 1 samples per rank, one "
+                   "MPI_Alltoallv of the elements, one redistribution of the "
+                   "sorted blocks to the array's mapping; O(N/P) memory per "
+                   "rank)" +
+                   Else);
+  }
+
+  /// The element type of a one-dimensional distributed array.
+  QualType elementType(const DistArray &A) const {
+    QualType Elem = vectorElement(A.Var->getType());
+    if (Elem.isNull()) {
+      if (const ArrayType *AT =
+              C.Ctx.getAsArrayType(A.Var->getType().getNonReferenceType()))
+        Elem = AT->getElementType();
+      else if (A.Var->getType()->isPointerType())
+        Elem = A.Var->getType()->getPointeeType();
+    }
+    return Elem;
   }
 
   /// std::swap(A, B) of two distributed arrays.

@@ -189,8 +189,12 @@ std::string RangeReader::positionText(const Position &Pos) {
 }
 
 bool RangeReader::inFile(const Expr *E) const {
-  return !E->getBeginLoc().isMacroID() && !E->getEndLoc().isMacroID() &&
-         C.SM.isInMainFile(E->getBeginLoc());
+  // A macro may end it (`A + N`): the generated call copies the offset's
+  // tokens, and the macro is expanded there as here.
+  return !E->getBeginLoc().isMacroID() &&
+         C.SM.isInMainFile(E->getBeginLoc()) &&
+         C.SM.isInMainFile(C.SM.getExpansionLoc(E->getEndLoc())) &&
+         !C.SM.isMacroArgExpansion(E->getEndLoc());
 }
 
 void RangeReader::claim(const Position &Pos) {

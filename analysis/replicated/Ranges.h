@@ -67,7 +67,8 @@ public:
   /// The position as text ("0", "A.size() - (1)", "(k) + (2)"); empty
   /// (reported) if an offset cannot be copied into the generated call.
   std::string positionText(const Position &Pos);
-  /// Whether E lies in the main file, outside macros.
+  /// Whether E is written in the main file outside macros, but for a
+  /// macro that ends it (`A + N`).
   bool inFile(const clang::Expr *E) const;
   /// Pos's reference and iterator calls are judged.
   void claim(const Position &Pos);
