@@ -58,7 +58,7 @@ public:
   }
 };
 
-class Recognizer : RangeReader {
+class Recognizer : public RangeReader {
 public:
   Recognizer(Context &C, CheckedRefs &Checked) : RangeReader(C, Checked) {}
 
@@ -665,6 +665,10 @@ private:
 
 } // namespace
 
-void Algorithms::check() { Recognizer(C, Checked).run(); }
+void Algorithms::check(const std::set<const clang::Stmt *> &Independent) {
+  Recognizer R(C, Checked);
+  R.IndependentRangeFors = Independent;
+  R.run();
+}
 
 } // namespace hpf::analysis

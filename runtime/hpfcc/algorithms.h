@@ -42,6 +42,10 @@
 //    MPI_Alltoallv, the sorted blocks redistributed to the array's
 //    mapping); otherwise the range gathered on every rank, sorted by the
 //    same standard function as sequentially, each rank keeping its part.
+//  - range-for (elements, elements_kept, owned_elements): in replicated
+//    code over a copy gathered on every rank (written back to the owned
+//    elements after a loop that writes through its variable); marked
+//    independent over this rank's own elements.
 //  - swap_arrays (std::swap of two distributed arrays): the storage is
 //    swapped (O(1), no message) when the mappings agree; otherwise each
 //    array keeps its mapping and receives the other's elements (two
@@ -604,6 +608,70 @@ void stable_sort(const char *where, hpf::darray<T> &a, index_t lo, index_t hi,
   detail::sort_range<true>(
       "std::stable_sort", where, a, lo, hi, comp,
       [](auto b, auto e, Comp c) { std::stable_sort(b, e, c); });
+}
+
+// ---- range-for -----------------------------------------------------------
+
+/// `for (x : A)` in replicated code: the loop runs over a copy of A
+/// gathered on every rank (one MPI_Allgatherv), read only.
+template <class T> class gathered_elements {
+public:
+  explicit gathered_elements(std::vector<T> all) : All(std::move(all)) {}
+  const T *begin() const { return All.data(); }
+  const T *end() const { return All.data() + All.size(); }
+
+private:
+  std::vector<T> All;
+};
+
+template <class T>
+gathered_elements<T> elements(const char *where, const hpf::darray<T> &a) {
+  hpf::rt::checkAlgorithmNotInIndependentLoop("range-for", where);
+  return gathered_elements<T>(a.gather());
+}
+
+/// `for (auto &x : A)` in replicated code: the loop writes a copy gathered
+/// on every rank; when the loop ends (however it ends), each rank stores
+/// the elements it owns back into A (no message), so A holds what the
+/// sequential loop leaves.
+template <class T> class kept_elements {
+public:
+  explicit kept_elements(hpf::darray<T> &a) : A(a), All(a.gather()) {}
+  kept_elements(const kept_elements &) = delete;
+  kept_elements &operator=(const kept_elements &) = delete;
+  ~kept_elements() {
+    T *L = A.local_data();
+    for (const segment s : owned_segments(A, 0, 0, A.size()))
+      for (index_t i = s.lo; i < s.hi; ++i)
+        L[i + s.off] = All[std::size_t(i)];
+  }
+  T *begin() { return All.data(); }
+  T *end() { return All.data() + All.size(); }
+
+private:
+  hpf::darray<T> &A;
+  std::vector<T> All;
+};
+
+template <class T>
+kept_elements<T> elements_kept(const char *where, hpf::darray<T> &a) {
+  hpf::rt::checkAlgorithmNotInIndependentLoop("range-for", where);
+  return kept_elements<T>(a);
+}
+
+/// `#pragma hpf independent` before `for (x : A)`: the elements this rank
+/// owns, in its local storage (increasing global order).
+template <class T> struct owned_span {
+  T *First, *Last;
+  T *begin() const { return First; }
+  T *end() const { return Last; }
+};
+
+template <class T>
+owned_span<T> owned_elements(const char *, hpf::darray<T> &a) {
+  // Not collective: each rank its own part (the independent_scope around
+  // the loop is already set).
+  return {a.local_data(), a.local_data() + a.local_size()};
 }
 
 // ---- swap ----------------------------------------------------------------
