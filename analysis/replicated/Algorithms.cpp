@@ -514,14 +514,7 @@ private:
                   const DistArray &A, const Expr *Init, const Expr *Op) {
     QualType Acc = Init ? Init->getType().getNonReferenceType().getUnqualifiedType()
                         : QualType();
-    QualType Elem = vectorElement(A.Var->getType());
-    if (Elem.isNull()) {
-      if (const ArrayType *AT =
-              C.Ctx.getAsArrayType(A.Var->getType().getNonReferenceType()))
-        Elem = AT->getElementType();
-      else if (A.Var->getType()->isPointerType())
-        Elem = A.Var->getType()->getPointeeType();
-    }
+    QualType Elem = elementType(A);
     if (Acc.isNull())
       Acc = Elem;
     bool Partials = !Acc.isNull() && !Elem.isNull() &&

@@ -131,7 +131,8 @@ private:
     } else if (!replicated(S, A, L)) {
       return;
     }
-    claimAll(S->getBody());
+    // A replicated body's elements stay replicated code's (Elements.cpp);
+    // an independent body uses no distributed array.
     C.P.RangeFors.push_back(std::move(L));
   }
 
@@ -148,9 +149,19 @@ private:
       if (!R || arrayOf(R) != &A)
         return true;
       const Expr *Use = R;
-      for (const Stmt *P = parentOf(R); P && isSubscript(dyn_cast<Expr>(P));
-           P = parentOf(P))
+      // Up to the element: through the decay and the subscripts of which
+      // it is the base.
+      const Stmt *P = parentOf(R);
+      while (P && isa<ImplicitCastExpr>(P) &&
+             cast<ImplicitCastExpr>(P)->getCastKind() !=
+                 CK_LValueToRValue) {
         Use = cast<Expr>(P);
+        P = parentOf(P);
+      }
+      if (const auto *E = dyn_cast_or_null<Expr>(P);
+          E && isSubscript(E) &&
+          subscriptBase(E)->IgnoreParenImpCasts() == R)
+        Use = E;
       if (L.Writes || !onlyRead(C.Ctx, Use)) {
         refuse(S, R->getLocation(),
                "distributed array '" + A.Name + "' is " +

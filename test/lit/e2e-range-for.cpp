@@ -1,7 +1,7 @@
 // Range-for over whole distributed arrays and vectors. In replicated code
 // the loop runs over a copy gathered before it (one MPI_Allgatherv): by
 // value, by const reference, printing in the body (once, as
-// sequentially), a break, a writing loop (`auto &x`: each rank stores its
+// sequentially), a break, elements read in the body, a writing loop (`auto &x`: each rank stores its
 // elements of the copy back), a loop over an array parameter; after
 // `#pragma hpf independent` each rank runs its own elements, with + (int),
 // max, * and || reductions and a write through the reference, on block,
@@ -57,6 +57,10 @@ int main() {
     s = s * 1.5 + x; // the sequential order
   }
   std::printf("s = %.17g\n", s);
+  double t = 0;
+  for (double x : A)
+    t += x * C[1] + A[2]; // other elements: read by their owners
+  std::printf("t = %g\n", t);
   for (auto &x : A)
     x *= 2;
   std::printf("A[3] = %g, A[10] = %g, total = %.17g\n", A[3], A[10],
