@@ -57,7 +57,9 @@ bool analyze(clang::CompilerInstance &CI, clang::ASTContext &Ctx,
     else if (D.Dir.Kind == pragma::DirectiveKind::Independent)
       Loop.independent(D);
   }
-  Algorithms(C, Checked).check();
+  std::set<const clang::Stmt *> IndependentRangeFors;
+  checkRangeFors(C, Checked, IndependentRangeFors);
+  Algorithms(C, Checked).check(IndependentRangeFors);
   Elements(C).check(Checked);
   checkMemberUses(C, Checked);
   // Errors Clang reported (not this analysis) leave the AST unreliable.

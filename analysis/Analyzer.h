@@ -32,6 +32,7 @@ class DeclContext;
 class DeclStmt;
 class Expr;
 class ForStmt;
+class CXXForRangeStmt;
 class ArraySubscriptExpr;
 class BinaryOperator;
 class CallExpr;
@@ -438,6 +439,22 @@ struct InheritedDecl {
   std::map<unsigned, const DistArray *> Params;
 };
 
+/// A range-for over a whole one-dimensional distributed array
+/// (analysis/replicated/RangeFor.cpp). In replicated code (DirId < 0) its
+/// range becomes a copy gathered on every rank (hpfcc::algo::elements),
+/// whose elements each rank stores back into the ones it owns after the
+/// loop when the loop variable is a non-const reference (Writes). Marked
+/// independent (DirId the directive's), each rank runs its own elements
+/// (hpfcc::algo::owned_elements), with the reductions of the clause.
+struct RangeForLoop {
+  const clang::CXXForRangeStmt *Loop = nullptr;
+  const DistArray *Array = nullptr;
+  std::string Name; ///< the array as the loop spells it
+  bool Writes = false;
+  int DirId = -1;
+  std::vector<LoopReduction> Reductions;
+};
+
 /// Everything the code generator needs.
 /// A use of a distributed array whose value the sequential program knows
 /// at compile time, in file coordinates (a token range) with its
@@ -469,6 +486,7 @@ struct Program {
   std::vector<std::unique_ptr<DistArray>> ForeignParams;
   std::vector<FoldedUse> Folded;
   std::vector<AlgorithmCall> Algorithms;
+  std::vector<RangeForLoop> RangeFors;
   /// Per directive: its anchor (valid directives only).
   std::map<unsigned, Anchor> Anchors;
   /// Directives whose text is simply removed (dynamic, directives after

@@ -224,6 +224,16 @@ void checkLoopEffects(Context &C, OwnerLoop &L,
                       const std::set<const clang::VarDecl *> &Handled,
                       LoopPrivates &Privates);
 
+/// The statement right after a directive's carriers, or null (Loops.cpp).
+const clang::Stmt *stmtAfter(const ParsedDirective &D, const Anchor &A);
+
+/// Range-fors over distributed arrays (RangeFor.cpp): in replicated code
+/// over a gathered copy, marked independent over each rank's elements,
+/// recorded in P.RangeFors; Independent receives those marked independent
+/// (an algorithm in one is an error). Before Algorithms, after Loops.
+void checkRangeFors(Context &C, CheckedRefs &Checked,
+                    std::set<const clang::Stmt *> &Independent);
+
 /// Standard algorithms called in replicated code on distributed arrays
 /// (std::fill, std::copy, std::accumulate, std::swap, ...): the supported
 /// ones into P.Algorithms, every other iterator into a distributed array
@@ -232,7 +242,8 @@ void checkLoopEffects(Context &C, OwnerLoop &L,
 class Algorithms : Phase {
 public:
   Algorithms(Context &C, CheckedRefs &Checked) : Phase(C), Checked(Checked) {}
-  void check();
+  /// Independent: the range-fors marked independent (checkRangeFors).
+  void check(const std::set<const clang::Stmt *> &Independent);
 
 private:
   CheckedRefs &Checked;

@@ -18,8 +18,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Emitter.h"
+#include "LoopEmitter.h"
 
 #include "clang/AST/Expr.h"
+#include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
@@ -72,6 +74,41 @@ void emitAlgorithm(Emitter &E, const analysis::AlgorithmCall &A) {
             Lexer::getLocForEndOfToken(A.Call->getRParenLoc(), 0, E.SM, E.LO),
             A.Whole->getEndLoc()),
         "");
+}
+
+void emitRangeFor(Emitter &E, const analysis::RangeForLoop &L) {
+  const std::string W = E.whereLiteral(L.Loop->getRangeInit()->getBeginLoc());
+  const char *Fn = L.DirId >= 0 ? "owned_elements"
+                   : L.Writes   ? "elements_kept"
+                                : "elements";
+  E.RW.ReplaceText(E.fileRange(L.Loop->getRangeInit()),
+                   std::string("hpfcc::algo::") + Fn + "(" + W + ", " +
+                       L.Name + ")");
+  if (L.DirId < 0)
+    return;
+  // As an independent loop's: each rank's part of a reduction starts at
+  // the operator's identity (or, idempotent, at the value before), the
+  // ranks' parts combine after the loop.
+  const pragma::ParsedDirective &D = E.directive(unsigned(L.DirId));
+  const std::string Id = std::to_string(L.DirId);
+  std::string Pro = "{", Epi;
+  for (const analysis::LoopReduction &Red : L.Reductions) {
+    const std::string V = Red.Var->getName().str();
+    const std::string Saved = "__hpf_" + V + "0_" + Id;
+    const LoopEmitter::Combine K = LoopEmitter::combineOf(Red.Op);
+    if (K.Identity) {
+      Pro += " const auto " + Saved + " = " + V + "; " + V + " = " +
+             K.Identity + ";";
+      Epi += " " + V + " = " + Saved + " " + K.Join + " hpf::allreduce_" +
+             K.Fn + "(" + V + ");";
+    } else {
+      Epi += " " + V + " = hpf::allreduce_" + K.Fn + "(" + V + ");";
+    }
+  }
+  Pro += " const hpf::rt::independent_scope __hpf_scope" + Id + "(" +
+         E.whereLiteral(D.HashLoc) + ");";
+  E.replaceDirective(D, Pro);
+  E.RW.InsertTextAfter(E.afterLoop(L.Loop), Epi + " }");
 }
 
 } // namespace hpf::codegen

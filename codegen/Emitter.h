@@ -122,6 +122,8 @@ void emitRedistribution(Emitter &E, const analysis::Redistribution &R);
 void emitLoop(Emitter &E, const analysis::OwnerLoop &L);
 /// AlgorithmEmitter.cpp: a standard algorithm on distributed arrays.
 void emitAlgorithm(Emitter &E, const analysis::AlgorithmCall &A);
+/// A range-for over a distributed array (AlgorithmEmitter.cpp).
+void emitRangeFor(Emitter &E, const analysis::RangeForLoop &L);
 /// ElementEmitter.cpp
 void emitElement(Emitter &E, const analysis::ElementAccess &El);
 void emitOwnerValue(Emitter &E, const analysis::OwnerValue &V);

@@ -37,6 +37,17 @@ public:
 
   void run();
 
+  /// How a reduction combines across ranks: the runtime's allreduce_<Fn>,
+  /// and for operators that are not idempotent the identity the ranks'
+  /// parts start from and the operator that joins the value before the loop
+  /// (also an independent range-for's, AlgorithmEmitter.cpp).
+  struct Combine {
+    const char *Fn;
+    const char *Identity = nullptr;
+    const char *Join = nullptr;
+  };
+  static Combine combineOf(pragma::ReductionOp Op);
+
 private:
   Emitter &E;
   const OwnerLoop &L;
@@ -235,15 +246,6 @@ private:
   /// ranks' changes delivered to all after it (mpi/ReplicatedWrites.h).
   void replicatedWrites(std::string &Pro, std::string &Epi) const;
 
-  /// How a reduction combines across ranks: the runtime's allreduce_<Fn>,
-  /// and for operators that are not idempotent the identity the ranks'
-  /// parts start from and the operator that joins the value before the loop.
-  struct Combine {
-    const char *Fn;
-    const char *Identity = nullptr;
-    const char *Join = nullptr;
-  };
-  static Combine combineOf(pragma::ReductionOp Op);
 
   /// An array reduction: the same steps over every element (mpi/Reduce.h),
   /// one MPI_Allreduce (hpf::reduce_op::<Fn>) for the whole array.

@@ -14,6 +14,7 @@
 #include "RuntimeIncludes.h"
 
 #include "clang/AST/Stmt.h"
+#include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 
 using namespace clang;
@@ -50,6 +51,12 @@ std::string rewrite(ASTContext &Ctx, const pragma::PragmaState &State,
   // an element's begins would take an insertion made there before it.
   for (const analysis::AlgorithmCall &A : P.Algorithms)
     emitAlgorithm(E, A);
+  for (const analysis::RangeForLoop &L : P.RangeFors) {
+    emitRangeFor(E, L);
+    // Output in an independent one stays per rank (refused anyway).
+    if (L.DirId >= 0)
+      DistributedLoops.push_back(L.Loop->getSourceRange());
+  }
   for (const analysis::ElementAccess &El : P.Elements)
     emitElement(E, El);
   // After the elements: an assignment's `] = ` replacement ends where an

@@ -530,15 +530,11 @@ void Functions::checkVectorUses(
                 "copying distributed " + A->Holder + " '" + A->Name +
                     "' as a whole is not supported: copy its elements in an "
                     "independent loop");
+  // Range-fors over the whole vector: RangeFor.cpp (after the loops).
   for (const CXXForRangeStmt *S : RangeFors)
-    if (const DistArray *A = VectorOf(S->getRangeInit()))
-      R.error(S->getRangeInit()->getBeginLoc(),
-              "range-for over distributed " + A->Holder + " '" + A->Name +
-                  "' is not supported: write an index loop ('for (std::size_t "
-                  "i = 0; i < " +
-                  A->Name +
-                  ".size(); ++i)'), independent to distribute it, "
-                  "or replicated to read the elements one by one");
+    if (VectorOf(S->getRangeInit()))
+      Checked.erase(
+          cast<DeclRefExpr>(S->getRangeInit()->IgnoreParenImpCasts()));
 }
 
 } // namespace hpf::analysis

@@ -58,7 +58,8 @@ bool reductionType(const ASTContext &Ctx, QualType T) {
   return T->isArithmeticType();
 }
 
-/// The statement right after a directive's carriers, or null.
+} // namespace
+
 const Stmt *stmtAfter(const ParsedDirective &D, const Anchor &A) {
   if (!A.Parent)
     return nullptr;
@@ -75,6 +76,8 @@ const Stmt *stmtAfter(const ParsedDirective &D, const Anchor &A) {
   unsigned LoopIdx = A.Index + static_cast<unsigned>(D.Slots.size());
   return LoopIdx < CS->size() ? CS->body_begin()[LoopIdx] : nullptr;
 }
+
+namespace {
 
 /// The for loop right after a directive's carriers, or null.
 const ForStmt *loopAfter(const ParsedDirective &D, const Anchor &A) {
@@ -402,6 +405,8 @@ void Loops::independent(const ParsedDirective &D) {
     return;
   }
   const ForStmt *For = loopAfter(D, *A);
+  if (isa_and_nonnull<CXXForRangeStmt>(stmtAfter(D, *A)))
+    return; // a loop over an array's elements: RangeFor.cpp
   if (!For) {
     if (const Attr *At = loopAttributeAfter(D, *A))
       reportLoopAttribute(R, At);

@@ -21,7 +21,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Expressions.h"
-#include "Phases.h"
+#include "replicated/Ranges.h"
 #include "effects/ProgramWrites.h"
 
 #include "clang/AST/ASTContext.h"
@@ -41,7 +41,8 @@ namespace {
 const char *const Supported =
     "hpfcc supports, in replicated code, std::fill, std::copy, "
     "std::transform, std::count, std::count_if, std::equal, "
-    "std::accumulate, std::reduce, '*std::min_element(...)', "
+    "std::accumulate, std::reduce, std::sort, std::stable_sort, "
+    "'*std::min_element(...)', "
     "'*std::max_element(...)' and 'std::min_element(...) - std::begin(A)' "
     "on ranges of one-dimensional distributed arrays ('std::begin(A), "
     "std::end(A)', 'A, A + N', 'V.begin(), V.end()', or a part 'A + k, A + "
@@ -57,41 +58,9 @@ public:
   }
 };
 
-/// Through implicit nodes, parentheses and the copies of an iterator or a
-/// function object passed by value.
-const Expr *strip(const Expr *E) {
-  while (true) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
-      E = M->getSubExpr();
-    else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
-      E = B->getSubExpr();
-    else if (const auto *C = dyn_cast<CXXConstructExpr>(E);
-             C && C->getNumArgs() == 1 && C->getConstructor() &&
-             C->getConstructor()->isCopyOrMoveConstructor())
-      E = C->getArg(0);
-    else if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(E);
-             F && F->getCastKind() == CK_NoOp)
-      E = F->getSubExpr();
-    else
-      return E;
-  }
-}
-
-/// A position in a distributed array: its reference, whether counted from
-/// the end, and the offsets added or subtracted.
-struct Position {
-  const DeclRefExpr *Ref = nullptr;
-  DistArray *Array = nullptr;
-  bool FromEnd = false;
-  std::vector<std::pair<char, const Expr *>> Offsets;
-  /// The calls `std::begin(A)` / `V.begin()` it is made of.
-  std::vector<const Expr *> Parts;
-};
-
-class Recognizer {
+class Recognizer : public RangeReader {
 public:
-  Recognizer(Context &C, CheckedRefs &Checked) : C(C), Checked(Checked) {}
+  Recognizer(Context &C, CheckedRefs &Checked) : RangeReader(C, Checked) {}
 
   void run() {
     CallFinder F;
@@ -104,7 +73,7 @@ public:
       if (!FD || !FD->isInStdNamespace() || !FD->getIdentifier() ||
           isa<CXXMethodDecl>(FD))
         continue;
-      if (!mentionsArray(CE) || Checked.count(arrayArg(CE)))
+      if (!arrayArg(CE) || Checked.count(arrayArg(CE)))
         continue;
       if (inLoop(CE)) {
         const DeclRefExpr *Any = arrayArg(CE);
@@ -142,231 +111,6 @@ public:
   }
 
 private:
-  Context &C;
-  CheckedRefs &Checked;
-  std::set<const Expr *> Consumed;
-
-  DistArray *arrayOf(const DeclRefExpr *Ref) const {
-    const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-    auto It = VD ? C.P.ArrayByVar.find(VD) : C.P.ArrayByVar.end();
-    return It == C.P.ArrayByVar.end() ? nullptr : It->second;
-  }
-
-  /// A reference of one of the call's arguments to a distributed array, as
-  /// a whole or an iterator into one (not its elements).
-  const DeclRefExpr *arrayArg(const CallExpr *CE) {
-    for (const Expr *Arg : CE->arguments()) {
-      Position Pos;
-      if (position(Arg, Pos))
-        return Pos.Ref;
-      if (const auto *Ref = dyn_cast<DeclRefExpr>(strip(Arg)); arrayOf(Ref))
-        return Ref;
-    }
-    return nullptr;
-  }
-  bool mentionsArray(const CallExpr *CE) { return arrayArg(CE) != nullptr; }
-
-  /// Inside an independent loop.
-  bool inLoop(const CallExpr *CE) {
-    if (LoopStmts.empty())
-      for (const OwnerLoop &L : C.P.Loops)
-        LoopStmts.insert(L.outer());
-    for (DynTypedNode N = DynTypedNode::create(*CE);;) {
-      if (const auto *S = N.get<Stmt>(); S && LoopStmts.count(S))
-        return true;
-      auto Ps = C.Ctx.getParents(N);
-      if (Ps.empty() || Ps[0].get<FunctionDecl>())
-        return false;
-      N = Ps[0];
-    }
-  }
-  std::set<const Stmt *> LoopStmts;
-
-  /// `std::begin(A)`, `std::end(A)` (and cbegin, cend), `V.begin()`,
-  /// `V.end()` (and cbegin, cend).
-  bool part(const Expr *E, Position &Pos) {
-    std::string Name;
-    const Expr *Of = nullptr;
-    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
-      if (!MC->getMethodDecl() || !MC->getMethodDecl()->getIdentifier())
-        return false;
-      Name = MC->getMethodDecl()->getName().str();
-      Of = MC->getImplicitObjectArgument();
-    } else if (const auto *CE = dyn_cast<CallExpr>(E)) {
-      const FunctionDecl *FD = CE->getDirectCallee();
-      if (!FD || !FD->isInStdNamespace() || !FD->getIdentifier() ||
-          CE->getNumArgs() != 1 || isa<CXXOperatorCallExpr>(CE))
-        return false;
-      Name = FD->getName().str();
-      Of = CE->getArg(0);
-    } else {
-      return false;
-    }
-    if (Name != "begin" && Name != "end" && Name != "cbegin" && Name != "cend")
-      return false;
-    const auto *Ref = dyn_cast<DeclRefExpr>(Of->IgnoreParenImpCasts());
-    DistArray *A = arrayOf(Ref);
-    if (!A)
-      return false;
-    Pos.Ref = Ref;
-    Pos.Array = A;
-    Pos.FromEnd = Name == "end" || Name == "cend";
-    Pos.Parts.push_back(E);
-    return true;
-  }
-
-  /// A position in a distributed array: `A` (decayed), a part above, and
-  /// either plus or minus an integer (`A + k`, `std::end(A) - 1`,
-  /// `V.begin() + k`).
-  bool position(const Expr *Arg, Position &Pos) {
-    const Expr *E = strip(Arg);
-    if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
-      DistArray *A = arrayOf(Ref);
-      if (!A || A->Vector || !Arg->getType()->isPointerType())
-        return false;
-      Pos.Ref = Ref;
-      Pos.Array = A;
-      return true;
-    }
-    if (part(E, Pos))
-      return true;
-    const Expr *Base = nullptr, *Off = nullptr;
-    char Sign = '+';
-    if (const auto *BO = dyn_cast<BinaryOperator>(E);
-        BO && BO->isAdditiveOp() && BO->getType()->isPointerType()) {
-      Sign = BO->getOpcode() == BO_Add ? '+' : '-';
-      const bool LeftPointer = BO->getLHS()->getType()->isPointerType();
-      Base = LeftPointer ? BO->getLHS() : BO->getRHS();
-      Off = LeftPointer ? BO->getRHS() : BO->getLHS();
-    } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
-               OC && OC->getNumArgs() == 2 &&
-               (OC->getOperator() == OO_Plus ||
-                OC->getOperator() == OO_Minus) &&
-               OC->getArg(1)->getType()->isIntegerType()) {
-      Sign = OC->getOperator() == OO_Plus ? '+' : '-';
-      Base = OC->getArg(0);
-      Off = OC->getArg(1);
-    } else {
-      return false;
-    }
-    if (!Off->getType()->isIntegerType() || !position(Base, Pos))
-      return false;
-    Pos.Offsets.push_back({Sign, Off});
-    return true;
-  }
-
-  std::string text(const Expr *E) const {
-    CharSourceRange R = C.SM.getExpansionRange(E->getSourceRange());
-    return Lexer::getSourceText(R, C.SM, C.Ctx.getLangOpts()).str();
-  }
-
-  /// The position as text ("0", "A.size() - (1)", "(k) + (2)"); empty
-  /// (reported) if an offset cannot be copied into the generated call.
-  std::string positionText(const Position &Pos) {
-    std::string T = Pos.FromEnd ? text(Pos.Ref) + ".size()" : std::string();
-    for (const auto &[Sign, Off] : Pos.Offsets) {
-      // Copied as written: no calls but a distributed vector's size(), no
-      // other use of a distributed array, no side effects.
-      std::set<const DeclRefExpr *> Sizes;
-      bool Copyable = !Off->HasSideEffects(C.Ctx, false);
-      forEachStmt(Off, [&](const Stmt *S) {
-        if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S)) {
-          const auto *Of = dyn_cast<DeclRefExpr>(
-              MC->getImplicitObjectArgument()->IgnoreParenImpCasts());
-          if (MC->getMethodDecl() && MC->getMethodDecl()->getIdentifier() &&
-              MC->getMethodDecl()->getName() == "size" && arrayOf(Of) &&
-              arrayOf(Of)->Vector)
-            Sizes.insert(Of);
-          else
-            Copyable = false;
-        } else if (isa<CallExpr>(S)) {
-          Copyable = false;
-        } else if (const auto *R = dyn_cast<DeclRefExpr>(S);
-                   R && arrayOf(R) && !Sizes.count(R)) {
-          Copyable = false;
-        }
-        return Copyable;
-      });
-      if (!Copyable) {
-        C.R.error(Off->getBeginLoc(),
-                  "the offset of a position in distributed array '" +
-                      Pos.Array->Name +
-                      "' must be an integer expression without calls or "
-                      "side effects that uses no distributed array but a "
-                      "vector's size() (hpfcc passes it to the algorithm as "
-                      "written)");
-        return "";
-      }
-      if (T.empty() && Sign == '+')
-        T = "(" + text(Off) + ")";
-      else
-        T += std::string(T.empty() ? "0 " : " ") + Sign + " (" + text(Off) +
-             ")";
-    }
-    return T.empty() ? "0" : T;
-  }
-
-  /// Whether every position of the call lies in the file, outside macros.
-  bool inFile(const Expr *E) const {
-    return !E->getBeginLoc().isMacroID() && !E->getEndLoc().isMacroID() &&
-           C.SM.isInMainFile(E->getBeginLoc());
-  }
-
-  void claim(const Position &Pos) {
-    Checked.insert(Pos.Ref);
-    for (const Expr *P : Pos.Parts)
-      Consumed.insert(P);
-  }
-
-  /// Claims every reference to a distributed array in CE (after an error:
-  /// one error per call).
-  void claimAll(const CallExpr *CE) {
-    forEachStmt(CE, [&](const Stmt *S) {
-      if (const auto *R = dyn_cast<DeclRefExpr>(S); R && arrayOf(R))
-        Checked.insert(R);
-      if (const auto *E = dyn_cast<Expr>(S))
-        Consumed.insert(E);
-      return true;
-    });
-  }
-
-  const Stmt *parentOf(const Stmt *S) const {
-    auto Ps = C.Ctx.getParents(*S);
-    return Ps.empty() ? nullptr : Ps[0].get<Stmt>();
-  }
-  /// The call's value is not used: it is a statement of its own (in a
-  /// block, a label's, an unbraced body, a for's increment), or cast to
-  /// void.
-  bool discarded(const CallExpr *CE) const {
-    const Stmt *Child = CE;
-    while (true) {
-      auto Ps = C.Ctx.getParents(*Child);
-      const Stmt *S = Ps.empty() ? nullptr : Ps[0].get<Stmt>();
-      if (!S)
-        return false; // a declaration's initializer, ...
-      if (isa<ParenExpr>(S) || isa<ExprWithCleanups>(S) ||
-          isa<ImplicitCastExpr>(S) || isa<MaterializeTemporaryExpr>(S) ||
-          isa<CXXBindTemporaryExpr>(S)) {
-        Child = S;
-        continue;
-      }
-      if (const auto *Cast = dyn_cast<ExplicitCastExpr>(S))
-        return Cast->getType()->isVoidType();
-      if (isa<CompoundStmt>(S) || isa<LabelStmt>(S) || isa<CaseStmt>(S) ||
-          isa<DefaultStmt>(S))
-        return !isa<CaseStmt>(S) || cast<CaseStmt>(S)->getSubStmt() == Child;
-      if (const auto *If = dyn_cast<IfStmt>(S))
-        return If->getThen() == Child || If->getElse() == Child;
-      if (const auto *For = dyn_cast<ForStmt>(S))
-        return For->getBody() == Child || For->getInc() == Child;
-      if (const auto *While = dyn_cast<WhileStmt>(S))
-        return While->getBody() == Child;
-      if (const auto *Do = dyn_cast<DoStmt>(S))
-        return Do->getBody() == Child;
-      return false;
-    }
-  }
-
   void refuse(const CallExpr *CE, SourceLocation At, const std::string &Why) {
     C.R.error(At, Why);
     claimAll(CE);
@@ -376,7 +120,7 @@ private:
   /// the program or a std:: function object, whose effects are those an
   /// independent loop's body may have. False if reported.
   bool callable(const CallExpr *CE, unsigned Arg, const std::string &Algo) {
-    const Expr *E = strip(CE->getArg(Arg));
+    const Expr *E = stripCopies(CE->getArg(Arg));
     const FunctionDecl *FD = nullptr;
     if (const CXXRecordDecl *RD = E->getType()->getAsCXXRecordDecl()) {
       if (RD->isLambda())
@@ -467,7 +211,7 @@ private:
   /// std::accumulate and std::reduce take `+` or the function object of
   /// an operator the reductions support.
   bool reductionOp(const CallExpr *CE, unsigned Arg, const std::string &Algo) {
-    const Expr *E = strip(CE->getArg(Arg));
+    const Expr *E = stripCopies(CE->getArg(Arg));
     const auto *RD = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
         E->getType()->getAsCXXRecordDecl());
     static const std::set<std::string> Ops = {
@@ -675,6 +419,18 @@ private:
       record(CE, CE, Name, Ranges, N >= 3 ? 2 : -1, Pos);
       return;
     }
+    if ((Name == "sort" || Name == "stable_sort") && (N == 2 || N == 3)) {
+      if (!Statement() || !positions(CE, 0, 2, Pos, Algo) ||
+          (N == 3 && !callable(CE, 2, Algo)))
+        return;
+      Ranges.resize(1);
+      if (!Two(0, Ranges[0]))
+        return;
+      remarkSort(CE, Algo, *Pos[0].Array, Ranges[0],
+                 N == 3 ? CE->getArg(2) : nullptr);
+      record(CE, CE, Name, Ranges, N == 3 ? 2 : -1, Pos);
+      return;
+    }
     if ((Name == "min_element" || Name == "max_element") &&
         (N == 2 || N == 3)) {
       if (!positions(CE, 0, 2, Pos, Algo) || (N == 3 && !callable(CE, 2, Algo)))
@@ -758,14 +514,7 @@ private:
                   const DistArray &A, const Expr *Init, const Expr *Op) {
     QualType Acc = Init ? Init->getType().getNonReferenceType().getUnqualifiedType()
                         : QualType();
-    QualType Elem = vectorElement(A.Var->getType());
-    if (Elem.isNull()) {
-      if (const ArrayType *AT =
-              C.Ctx.getAsArrayType(A.Var->getType().getNonReferenceType()))
-        Elem = AT->getElementType();
-      else if (A.Var->getType()->isPointerType())
-        Elem = A.Var->getType()->getPointeeType();
-    }
+    QualType Elem = elementType(A);
     if (Acc.isNull())
       Acc = Elem;
     bool Partials = !Acc.isNull() && !Elem.isNull() &&
@@ -773,7 +522,7 @@ private:
                     Elem->isIntegralType(C.Ctx);
     if (Partials && Op) {
       const auto *RD = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-          strip(Op)->getType()->getAsCXXRecordDecl());
+          stripCopies(Op)->getType()->getAsCXXRecordDecl());
       const std::string N = RD ? RD->getName().str() : "";
       Partials = N == "plus" || N == "multiplies" || N == "bit_and" ||
                  N == "bit_or" || N == "bit_xor";
@@ -793,6 +542,79 @@ private:
                          "sequential order: the array is gathered on every "
                          "rank (one MPI_Allgatherv) and the algorithm runs "
                          "over the copy");
+  }
+
+  /// -Rhpf: how sort or stable_sort keeps the sequential result (mirrors
+  /// hpfcc/algorithms.h: a sample sort where the order of equivalent
+  /// elements is fixed or invisible, over the whole array; otherwise the
+  /// range gathered and sorted as sequentially).
+  void remarkSort(const CallExpr *CE, const std::string &Algo,
+                  const DistArray &A, const AlgorithmRange &R,
+                  const Expr *Comp) {
+    QualType Elem = elementType(A);
+    bool Invisible = false;
+    if (!Elem.isNull() && Elem->isIntegralType(C.Ctx)) {
+      Invisible = !Comp;
+      if (const auto *RD = Comp ? dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+                                      stripCopies(Comp)->getType()->getAsCXXRecordDecl())
+                                : nullptr;
+          RD && RD->isInStdNamespace() &&
+          (RD->getName() == "less" || RD->getName() == "greater")) {
+        const TemplateArgument &X = RD->getTemplateArgs()[0];
+        Invisible = X.getKind() == TemplateArgument::Type &&
+                    (X.getAsType()->isVoidType() ||
+                     C.Ctx.hasSameUnqualifiedType(X.getAsType(), Elem));
+      }
+    }
+    const bool Stable = Algo == "std::stable_sort";
+    const bool Whole = R.Lo == "0" && R.Hi == R.Name + ".size()";
+    const std::string Gathered =
+        "the array is gathered on every rank (one MPI_Allgatherv, " +
+        std::string("O(N) memory per rank), sorted there by '") + Algo +
+        "' as sequentially, and each rank keeps its elements";
+    std::string Why;
+    if (!Stable && !Invisible)
+      Why = "the order '" + Algo +
+            "' gives equivalent elements is unspecified and they may be "
+            "told apart (not integers by '<' or '>'), so only the sequential "
+            "algorithm gives the sequential result: ";
+    if (!Why.empty()) {
+      C.R.remark(CE->getBeginLoc(), "'" + Algo + "' of distributed array '" +
+                                        A.Name + "': " + Why + Gathered);
+      return;
+    }
+    std::string Else;
+    if (!Whole)
+      Else += "; if the range is a part of the array (known at run time), " +
+              Gathered;
+    if (!Comp && !Elem.isNull() && Elem->isFloatingType())
+      Else += "; if a NaN is in the array (one MPI_Allreduce tells), " +
+              Gathered;
+    C.R.remark(CE->getBeginLoc(),
+               "'" + Algo + "' of distributed array '" + A.Name + "': " +
+                   (Stable ? "stable, so the order of equivalent elements is "
+                             "fixed"
+                           : "integers by '<' or '>', whose equivalent "
+                             "elements are equal") +
+                   ": a sample sort (each rank sorts its elements, one "
+                   "MPI_Allgather of P - 1 samples per rank, one "
+                   "MPI_Alltoallv of the elements, one redistribution of the "
+                   "sorted blocks to the array's mapping; O(N/P) memory per "
+                   "rank)" +
+                   Else);
+  }
+
+  /// The element type of a one-dimensional distributed array.
+  QualType elementType(const DistArray &A) const {
+    QualType Elem = vectorElement(A.Var->getType());
+    if (Elem.isNull()) {
+      if (const ArrayType *AT =
+              C.Ctx.getAsArrayType(A.Var->getType().getNonReferenceType()))
+        Elem = AT->getElementType();
+      else if (A.Var->getType()->isPointerType())
+        Elem = A.Var->getType()->getPointeeType();
+    }
+    return Elem;
   }
 
   /// std::swap(A, B) of two distributed arrays.
@@ -836,6 +658,10 @@ private:
 
 } // namespace
 
-void Algorithms::check() { Recognizer(C, Checked).run(); }
+void Algorithms::check(const std::set<const clang::Stmt *> &Independent) {
+  Recognizer R(C, Checked);
+  R.IndependentRangeFors = Independent;
+  R.run();
+}
 
 } // namespace hpf::analysis

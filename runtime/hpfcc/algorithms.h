@@ -35,6 +35,17 @@
 //    the range is gathered on every rank (one MPI_Allgatherv) and the same
 //    standard algorithm runs over the copy, in the sequential order, so the
 //    bits are the sequential program's.
+//  - sort, stable_sort: where the sequential result is known without
+//    sorting in its order (stable_sort; sort of integers by `<` or `>`,
+//    whose equivalent elements are equal) over the whole array, a sample
+//    sort (local sorts, splitters from one MPI_Allgather of samples, one
+//    MPI_Alltoallv, the sorted blocks redistributed to the array's
+//    mapping); otherwise the range gathered on every rank, sorted by the
+//    same standard function as sequentially, each rank keeping its part.
+//  - range-for (elements, elements_kept, owned_elements): in replicated
+//    code over a copy gathered on every rank (written back to the owned
+//    elements after a loop that writes through its variable); marked
+//    independent over this rank's own elements.
 //  - swap_arrays (std::swap of two distributed arrays): the storage is
 //    swapped (O(1), no message) when the mappings agree; otherwise each
 //    array keeps its mapping and receives the other's elements (two
@@ -55,6 +66,7 @@
 #include <array>
 #include <cmath>
 #include <cstddef>
+#include <cstring>
 #include <functional>
 #include <numeric>
 #include <optional>
@@ -424,6 +436,242 @@ T max_element_value(const char *where, const hpf::darray<T> &a, index_t lo,
     hpf::fail("std::max_element", "the range is empty: there is no element",
               where);
   return V;
+}
+
+// ---- sort, stable_sort ---------------------------------------------------
+
+namespace detail {
+
+/// Whether std::sort's order of equivalent elements is invisible: integers
+/// ordered by `<` or `>` (none given, std::less, std::greater), where
+/// equivalent elements are equal.
+template <class T, class Comp> constexpr bool ties_invisible() {
+  if constexpr (!std::is_integral_v<T>)
+    return false;
+  else
+    return std::is_same_v<Comp, std::less<>> ||
+           std::is_same_v<Comp, std::less<T>> ||
+           std::is_same_v<Comp, std::greater<>> ||
+           std::is_same_v<Comp, std::greater<T>>;
+}
+
+/// `<` or `>` on a floating-point type: no ordering if a NaN is in the
+/// range (the sequential result then depends on the algorithm's path).
+template <class T, class Comp> constexpr bool nan_unordered() {
+  return std::is_floating_point_v<T> &&
+         (std::is_same_v<Comp, std::less<>> ||
+          std::is_same_v<Comp, std::less<T>> ||
+          std::is_same_v<Comp, std::greater<>> ||
+          std::is_same_v<Comp, std::greater<T>>);
+}
+
+/// An element with its global index: ordered by comp, then by the index
+/// (a strict total order: a sort by it is stable).
+template <class T> struct keyed {
+  T Value;
+  long long Index;
+};
+
+/// Sorts the whole of a by comp, stably, as a sample sort: each rank sorts
+/// its elements, P - 1 regular samples per rank are gathered (one
+/// MPI_Allgather) and give every rank the same P - 1 splitters, the
+/// elements go to the rank of their interval (one MPI_Alltoallv), each
+/// rank sorts what it received: rank r then holds the r-th block of the
+/// sorted sequence, an array of gen_block mapping, which the redistribution
+/// engine moves to a's mapping.
+template <class T, class Comp>
+void sample_sort(hpf::darray<T> &a, Comp comp, const char *where) {
+  using K = keyed<T>;
+  auto less = [&comp](const K &x, const K &y) {
+    if (comp(x.Value, y.Value))
+      return true;
+    if (comp(y.Value, x.Value))
+      return false;
+    return x.Index < y.Index;
+  };
+  const std::size_t P = std::size_t(hpf::nranks());
+  std::vector<K> Mine;
+  Mine.reserve(std::size_t(a.local_size()));
+  const T *L = a.local_data();
+  for (const segment s : owned_segments(a, 0, 0, a.size()))
+    for (index_t i = s.lo; i < s.hi; ++i)
+      Mine.push_back({L[i + s.off], (long long)i});
+  std::sort(Mine.begin(), Mine.end(), less);
+
+  struct sample {
+    K Key;
+    int Present;
+  };
+  std::vector<K> Splitters;
+  if (P > 1) {
+    std::vector<sample> Samples(P - 1), All((P - 1) * P);
+    for (std::size_t k = 1; k < P; ++k)
+      if (!Mine.empty())
+        Samples[k - 1] = {Mine[k * Mine.size() / P], 1};
+    hpf::rt::allgatherBytes(Samples.data(), Samples.size() * sizeof(sample),
+                            All.data(), where);
+    std::vector<K> Present;
+    for (const sample &S : All)
+      if (S.Present)
+        Present.push_back(S.Key);
+    std::sort(Present.begin(), Present.end(), less);
+    for (std::size_t k = 1; k < P && !Present.empty(); ++k)
+      Splitters.push_back(Present[k * Present.size() / P]);
+  }
+  // Rank r receives the elements after splitter r - 1, up to splitter r.
+  std::vector<std::size_t> SendBytes(P, 0), RecvBytes;
+  std::size_t From = 0;
+  for (std::size_t r = 0; r < P; ++r) {
+    const std::size_t To =
+        r < Splitters.size()
+            ? std::size_t(std::upper_bound(Mine.begin(), Mine.end(),
+                                           Splitters[r], less) -
+                          Mine.begin())
+            : Mine.size();
+    SendBytes[r] = (std::max(To, From) - From) * sizeof(K);
+    From = std::max(To, From);
+  }
+  const std::vector<char> Got =
+      hpf::rt::alltoallvBytes(Mine.data(), SendBytes, RecvBytes, where);
+  std::vector<K> Block(Got.size() / sizeof(K));
+  if (!Got.empty())
+    std::memcpy(static_cast<void *>(Block.data()), Got.data(), Got.size());
+  std::sort(Block.begin(), Block.end(), less);
+
+  std::vector<long long> Counts(P);
+  const long long N = (long long)Block.size();
+  hpf::rt::allgatherBytes(&N, sizeof N, Counts.data(), where);
+  hpf::darray<T> Sorted(a.size(), hpf::gen_block(Counts),
+                        hpf::processors::all(), where);
+  T *S = Sorted.local_data();
+  for (std::size_t k = 0; k < Block.size(); ++k)
+    S[k] = Block[k].Value;
+  hpf::redistribute_options O;
+  O.where = where;
+  hpf::rt::DArrayAccess::redistribute(Sorted, a.mapping(), a.procs(), O);
+  hpf::rt::DArrayAccess::swapStorage(a, Sorted);
+}
+
+/// Sorts [lo, hi) of a as the sequential program does: the range gathered
+/// on every rank, sorted there by Seq (std::sort or std::stable_sort, the
+/// sequential program's own function), each rank keeping its elements.
+template <class T, class Comp, class Seq>
+void gathered_sort(hpf::darray<T> &a, index_t lo, index_t hi, Comp comp,
+                   Seq seq) {
+  std::vector<T> All = a.gather();
+  seq(All.begin() + lo, All.begin() + hi, comp);
+  T *L = a.local_data();
+  for (const segment s : owned_segments(a, 0, lo, hi))
+    for (index_t i = s.lo; i < s.hi; ++i)
+      L[i + s.off] = All[std::size_t(i)];
+}
+
+/// A sample sort when it gives the sequential result (Stable, or ties
+/// invisible), the range is the whole array and no NaN makes `<` no
+/// ordering; else the gathered sort.
+template <bool Stable, class T, class Comp, class Seq>
+void sort_range(const char *what, const char *where, hpf::darray<T> &a,
+                index_t lo, index_t hi, Comp comp, Seq seq) {
+  check_range(a, lo, hi, what, where);
+  if (hi - lo < 2)
+    return;
+  bool Sample = (Stable || ties_invisible<T, Comp>()) && lo == 0 &&
+                hi == a.size() && hpf::nranks() > 1;
+  if constexpr (nan_unordered<T, Comp>())
+    if (Sample) {
+      int Nan = 0;
+      const T *L = a.local_data();
+      for (index_t l = 0; l < a.local_size() && !Nan; ++l)
+        Nan = std::isnan(L[l]) ? 1 : 0;
+      Sample = hpf::allreduce(Nan, hpf::reduce_op::lor) == 0;
+    }
+  if (Sample)
+    sample_sort(a, comp, where);
+  else
+    gathered_sort(a, lo, hi, comp, seq);
+}
+
+} // namespace detail
+
+/// std::sort(first, last[, comp]).
+template <class T, class Comp = std::less<>>
+void sort(const char *where, hpf::darray<T> &a, index_t lo, index_t hi,
+          Comp comp = {}) {
+  detail::sort_range<false>("std::sort", where, a, lo, hi, comp,
+                            [](auto b, auto e, Comp c) { std::sort(b, e, c); });
+}
+
+/// std::stable_sort(first, last[, comp]).
+template <class T, class Comp = std::less<>>
+void stable_sort(const char *where, hpf::darray<T> &a, index_t lo, index_t hi,
+                 Comp comp = {}) {
+  detail::sort_range<true>(
+      "std::stable_sort", where, a, lo, hi, comp,
+      [](auto b, auto e, Comp c) { std::stable_sort(b, e, c); });
+}
+
+// ---- range-for -----------------------------------------------------------
+
+/// `for (x : A)` in replicated code: the loop runs over a copy of A
+/// gathered on every rank (one MPI_Allgatherv), read only.
+template <class T> class gathered_elements {
+public:
+  explicit gathered_elements(std::vector<T> all) : All(std::move(all)) {}
+  const T *begin() const { return All.data(); }
+  const T *end() const { return All.data() + All.size(); }
+
+private:
+  std::vector<T> All;
+};
+
+template <class T>
+gathered_elements<T> elements(const char *where, const hpf::darray<T> &a) {
+  hpf::rt::checkAlgorithmNotInIndependentLoop("range-for", where);
+  return gathered_elements<T>(a.gather());
+}
+
+/// `for (auto &x : A)` in replicated code: the loop writes a copy gathered
+/// on every rank; when the loop ends (however it ends), each rank stores
+/// the elements it owns back into A (no message), so A holds what the
+/// sequential loop leaves.
+template <class T> class kept_elements {
+public:
+  explicit kept_elements(hpf::darray<T> &a) : A(a), All(a.gather()) {}
+  kept_elements(const kept_elements &) = delete;
+  kept_elements &operator=(const kept_elements &) = delete;
+  ~kept_elements() {
+    T *L = A.local_data();
+    for (const segment s : owned_segments(A, 0, 0, A.size()))
+      for (index_t i = s.lo; i < s.hi; ++i)
+        L[i + s.off] = All[std::size_t(i)];
+  }
+  T *begin() { return All.data(); }
+  T *end() { return All.data() + All.size(); }
+
+private:
+  hpf::darray<T> &A;
+  std::vector<T> All;
+};
+
+template <class T>
+kept_elements<T> elements_kept(const char *where, hpf::darray<T> &a) {
+  hpf::rt::checkAlgorithmNotInIndependentLoop("range-for", where);
+  return kept_elements<T>(a);
+}
+
+/// `#pragma hpf independent` before `for (x : A)`: the elements this rank
+/// owns, in its local storage (increasing global order).
+template <class T> struct owned_span {
+  T *First, *Last;
+  T *begin() const { return First; }
+  T *end() const { return Last; }
+};
+
+template <class T>
+owned_span<T> owned_elements(const char *, hpf::darray<T> &a) {
+  // Not collective: each rank its own part (the independent_scope around
+  // the loop is already set).
+  return {a.local_data(), a.local_data() + a.local_size()};
 }
 
 // ---- swap ----------------------------------------------------------------

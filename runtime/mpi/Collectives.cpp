@@ -9,6 +9,7 @@
 
 #include <climits>
 #include <string>
+#include <vector>
 
 namespace hpf {
 
@@ -98,6 +99,47 @@ void allgatherBytes(const void *Mine, std::size_t Bytes, void *All,
   check(MPI_Allgather(Mine, int(Bytes), MPI_BYTE, All, int(Bytes), MPI_BYTE,
                       comm()),
         "MPI_Allgather", "all-gather", Where);
+}
+
+std::vector<char> alltoallvBytes(const void *Send,
+                                 const std::vector<std::size_t> &SendBytes,
+                                 std::vector<std::size_t> &RecvBytes,
+                                 const char *Where) {
+  init();
+  const std::size_t P = SendBytes.size();
+  std::vector<int> SendCounts(P), RecvCounts(P), SendDispls(P), RecvDispls(P);
+  auto Fits = [&](std::size_t Bytes) {
+    if (Bytes > std::size_t(INT_MAX))
+      fail("all-to-all",
+           std::to_string(Bytes) +
+               " bytes are more than one MPI_Alltoallv can take",
+           Where);
+    return int(Bytes);
+  };
+  std::size_t Total = 0;
+  for (std::size_t R = 0; R < P; ++R) {
+    SendDispls[R] = Fits(Total);
+    SendCounts[R] = Fits(SendBytes[R]);
+    Total += SendBytes[R];
+  }
+  Fits(Total);
+  check(MPI_Alltoall(SendCounts.data(), 1, MPI_INT, RecvCounts.data(), 1,
+                     MPI_INT, comm()),
+        "MPI_Alltoall", "all-to-all", Where);
+  RecvBytes.assign(P, 0);
+  Total = 0;
+  for (std::size_t R = 0; R < P; ++R) {
+    RecvDispls[R] = Fits(Total);
+    RecvBytes[R] = std::size_t(RecvCounts[R]);
+    Total += RecvBytes[R];
+  }
+  Fits(Total);
+  std::vector<char> Recv(Total);
+  check(MPI_Alltoallv(Send, SendCounts.data(), SendDispls.data(), MPI_BYTE,
+                      Recv.data(), RecvCounts.data(), RecvDispls.data(),
+                      MPI_BYTE, comm()),
+        "MPI_Alltoallv", "all-to-all", Where);
+  return Recv;
 }
 
 ExactSum allreduceExact(ExactSum &Local) {

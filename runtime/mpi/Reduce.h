@@ -101,6 +101,13 @@ template <class T> constexpr ScalarKind scalarKind() {
 /// bytes, in rank order); Where names the call in a failure.
 void allgatherBytes(const void *Mine, std::size_t Bytes, void *All,
                     const char *Where);
+/// MPI_Alltoallv of bytes: Send holds, in rank order, SendBytes[r] bytes
+/// for each rank r; returns what every rank sent this one, in rank order
+/// (RecvBytes[r] from rank r). Where names the call in a failure.
+std::vector<char> alltoallvBytes(const void *Send,
+                                 const std::vector<std::size_t> &SendBytes,
+                                 std::vector<std::size_t> &RecvBytes,
+                                 const char *Where);
 /// In-place MPI_Allreduce of Count values over all ranks.
 void allreduceInPlace(void *Values, std::size_t Count, ScalarKind Kind,
                       reduce_op Op);

@@ -24,7 +24,7 @@ struct Positive {
 void f(int n) {
   std::vector<double> V(n);
 #pragma hpf distribute V(block) onto P
-  std::sort(std::begin(A), std::end(A)); // expected-error {{'std::sort' on distributed array 'A' is not supported: iterators into a distributed array would see only this rank's part of it; hpfcc supports, in replicated code, std::fill, std::copy}}
+  std::reverse(std::begin(A), std::end(A)); // expected-error {{'std::reverse' on distributed array 'A' is not supported: iterators into a distributed array would see only this rank's part of it; hpfcc supports, in replicated code, std::fill, std::copy}}
   double *p = std::begin(A); // expected-error {{'std::begin(A)' is an iterator into distributed array 'A', which would see only this rank's part of it}}
   auto it = V.begin(); // expected-error {{'V.begin()' is an iterator into distributed std::vector 'V', which would see only this rank's part of it}}
   auto m = std::max_element(std::begin(A), std::end(A)); // expected-error {{'std::max_element' on a distributed array is supported as the element's value ('*std::max_element(...)', read only) or its position ('std::max_element(...) - std::begin(A)')}}

@@ -14,8 +14,8 @@ void f(int n) {
   A.push_back(1); // expected-error {{'push_back' would change the size of distributed std::vector 'A'; the size is part of the mapping}}
   A.resize(2 * n); // expected-error {{'resize' would change the size of distributed std::vector 'A'}}
   double *p = A.data(); // expected-error {{'A.data()' would see only this rank's part of distributed std::vector 'A': use its elements 'A[i]'}}
-  for (double x : A) // expected-error {{range-for over distributed std::vector 'A' is not supported: write an index loop}}
-    (void)x;
+  for (auto &x : A) x = A[0]; // expected-error {{distributed array 'A' is used in the body of a range-for over it that writes its elements}}
+  (void)n;
   A = std::vector<double>(3); // expected-error {{assigning to distributed std::vector 'A' would replace it (and may change its size)}}
   byValue(A); // expected-error {{distributed array 'A' can only be used as 'A[i]' in an independent loop over i or as an element 'A[k]' in other code}}
   double s = A[0] + static_cast<double>(A.size());
