@@ -106,6 +106,20 @@ bool plainObject(const Expr *E) {
          (isa<DeclRefExpr>(E) && isa<VarDecl>(cast<DeclRefExpr>(E)->getDecl()));
 }
 
+const char *accessName(AccessSpecifier A) {
+  switch (A) {
+  case AS_public:
+    return "public";
+  case AS_protected:
+    return "protected";
+  case AS_private:
+    return "private";
+  case AS_none:
+    break;
+  }
+  return "declared";
+}
+
 class Binder : public RecursiveASTVisitor<Binder> {
 public:
   Binder(Context &C) : C(C) {}
@@ -243,6 +257,17 @@ void bindMembers(Context &C) {
     const auto *RD = dyn_cast<CXXRecordDecl>(FD->getParent());
     if (!RD || RD->isUnion() || RD->isDependentContext())
       continue;
+    // The hpf::darray is declared where the directive stands: with the
+    // member's access (the carriers are members declared there).
+    if (auto It = C.Carriers.find({D.Id, 0});
+        It != C.Carriers.end() && It->second->getAccess() != FD->getAccess())
+      C.R.error(D.HashLoc,
+                "distribute '" + FD->getName().str() + "' where it is " +
+                    accessName(FD->getAccess()) +
+                    " (the directive stands in a " +
+                    accessName(It->second->getAccess()) +
+                    " section, where the distributed member would be "
+                    "declared)");
     Distributed.insert(FD);
     // The members declared with it get variables too: a declaration
     // `double T[N], Next[N];` is split by the variables' declarators
