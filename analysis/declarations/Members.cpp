@@ -233,6 +233,14 @@ private:
 
 } // namespace
 
+bool ownsDistributedMember(QualType T) {
+  if (Distributed.empty() || T.isNull())
+    return false;
+  while (const ArrayType *AT = T->getAsArrayTypeUnsafe())
+    T = AT->getElementType();
+  return ownedMember(T->getAsCXXRecordDecl()) != nullptr;
+}
+
 const VarDecl *memberVar(const FieldDecl *FD) {
   auto It = VarOfField.find(FD);
   return It == VarOfField.end() ? nullptr : It->second;

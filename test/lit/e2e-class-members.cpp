@@ -217,6 +217,9 @@ int main() {
   Derived D;
   D.bump();
   std::printf("%f %f %f %f\n", C1.total(), C2.total(), D.total(), D.first());
+  // The sequential size of a class that owns distributed members.
+  std::printf("%zu %zu %zu\n", sizeof(Rod), sizeof Local, alignof(Grid));
+  // SRC: hpf::printf("%zu %zu %zu\n", (static_cast<unsigned long>(16008)), (static_cast<unsigned long>(16008)), (static_cast<unsigned long>(4)));
   Field F(37), H(20, 1.5);
   F.scale(2);
   H.scale(3);
