@@ -1,7 +1,7 @@
 //===- analysis/declarations/Members.cpp - distributed members ------------===//
 //
-// See Members.h. The variables are created once per compilation (one
-// translation unit per plugin run), so a table in this file holds them.
+// See Members.h. The variables are created once per translation unit
+// (bindMembers starts afresh), so tables in this file hold them.
 //
 //===----------------------------------------------------------------------===//
 #include "declarations/Members.h"
@@ -252,6 +252,13 @@ const FieldDecl *memberOf(const VarDecl *V) {
 }
 
 void bindMembers(Context &C) {
+  // One plugin may compile several translation units in one process (the
+  // driver's in-process cc1): nothing of the last one's may remain.
+  VarOfField.clear();
+  FieldOfVar.clear();
+  Distributed.clear();
+  SizesOf.clear();
+  ThroughObject.clear();
   for (const ParsedDirective &D : C.State.Directives) {
     if (D.Dir.Kind != pragma::DirectiveKind::Distribute)
       continue;
