@@ -172,7 +172,8 @@ void emitArray(Emitter &E, const analysis::DistArray &A) {
   else
     moveDeclaration(E, A);
   const std::string Type = darrayType(A);
-  // The constructor's arguments for a vector of ExtentText elements.
+  // The hpf::darray's constructor arguments (a vector: of ExtentText
+  // elements).
   auto ArgsOf = [&](const std::string &ExtentText) {
     std::vector<std::string> Extents, Formats;
     for (int I = 0; I < A.rank(); ++I) {
@@ -194,7 +195,6 @@ void emitArray(Emitter &E, const analysis::DistArray &A) {
     return "{[&] { " + Type + " __hpf_a(" + ArgsOf(ExtentText) +
            "); __hpf_a.fill(" + FillText + "); return __hpf_a; }()}";
   };
-  std::string Args = ArgsOf(A.ExtentText);
   std::string Code;
   if (analysis::memberOf(VD)) {
     // A member: every object gets the mapping, in a default member
@@ -216,7 +216,7 @@ void emitArray(Emitter &E, const analysis::DistArray &A) {
     return;
   }
   Code = std::string(VD->getStorageClass() == SC_Static ? "static " : "") +
-         Type + " " + A.Name + "(" + Args + ");";
+         Type + " " + A.Name + "(" + ArgsOf(A.ExtentText) + ");";
   // std::vector<T> A(n, v): every element v.
   if (!A.FillText.empty())
     Code += " " + A.Name + ".fill(" + A.FillText + ");";

@@ -319,15 +319,14 @@ void Functions::bind() {
                       "header both files include");
           continue;
         }
-        if (Def->isTemplateInstantiation() || isa<CXXMethodDecl>(Def)) {
+        // Member functions take them like free functions (their call's
+        // arguments are their parameters; an operator's object comes
+        // first, so no argument of one reaches here).
+        if (Def->isTemplateInstantiation()) {
           R.error(Ref->getLocation(),
                   "distributed array '" + Name + "' is passed to " + Callee +
-                      ", which is " +
-                      (isa<CXXMethodDecl>(Def)
-                           ? std::string("a member function (only free "
-                                         "functions take distributed arrays)")
-                           : std::string("a template instantiation (write "
-                                         "a function of the array type)")));
+                      ", which is a template instantiation (write a function "
+                      "of the array type)");
           continue;
         }
         // Every declaration of the function gets the parameter's new type

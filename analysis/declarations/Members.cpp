@@ -1,7 +1,7 @@
 //===- analysis/declarations/Members.cpp - distributed members ------------===//
 //
-// See Members.h. The variables are created once per compilation (one
-// translation unit per plugin run), so a table in this file holds them.
+// See Members.h. The variables are created once per translation unit
+// (bindMembers starts afresh), so tables in this file hold them.
 //
 //===----------------------------------------------------------------------===//
 #include "declarations/Members.h"
@@ -104,6 +104,20 @@ bool plainObject(const Expr *E) {
     return isa<FieldDecl>(ME->getMemberDecl()) && plainObject(ME->getBase());
   return isa<CXXThisExpr>(E) ||
          (isa<DeclRefExpr>(E) && isa<VarDecl>(cast<DeclRefExpr>(E)->getDecl()));
+}
+
+const char *accessName(AccessSpecifier A) {
+  switch (A) {
+  case AS_public:
+    return "public";
+  case AS_protected:
+    return "protected";
+  case AS_private:
+    return "private";
+  case AS_none:
+    break;
+  }
+  return "declared";
 }
 
 class Binder : public RecursiveASTVisitor<Binder> {
@@ -219,6 +233,14 @@ private:
 
 } // namespace
 
+bool ownsDistributedMember(QualType T) {
+  if (Distributed.empty() || T.isNull())
+    return false;
+  while (const ArrayType *AT = T->getAsArrayTypeUnsafe())
+    T = AT->getElementType();
+  return ownedMember(T->getAsCXXRecordDecl()) != nullptr;
+}
+
 const VarDecl *memberVar(const FieldDecl *FD) {
   auto It = VarOfField.find(FD);
   return It == VarOfField.end() ? nullptr : It->second;
@@ -230,6 +252,13 @@ const FieldDecl *memberOf(const VarDecl *V) {
 }
 
 void bindMembers(Context &C) {
+  // One plugin may compile several translation units in one process (the
+  // driver's in-process cc1): nothing of the last one's may remain.
+  VarOfField.clear();
+  FieldOfVar.clear();
+  Distributed.clear();
+  SizesOf.clear();
+  ThroughObject.clear();
   for (const ParsedDirective &D : C.State.Directives) {
     if (D.Dir.Kind != pragma::DirectiveKind::Distribute)
       continue;
@@ -243,6 +272,17 @@ void bindMembers(Context &C) {
     const auto *RD = dyn_cast<CXXRecordDecl>(FD->getParent());
     if (!RD || RD->isUnion() || RD->isDependentContext())
       continue;
+    // The hpf::darray is declared where the directive stands: with the
+    // member's access (the carriers are members declared there).
+    if (auto It = C.Carriers.find({D.Id, 0});
+        It != C.Carriers.end() && It->second->getAccess() != FD->getAccess())
+      C.R.error(D.HashLoc,
+                "distribute '" + FD->getName().str() + "' where it is " +
+                    accessName(FD->getAccess()) +
+                    " (the directive stands in a " +
+                    accessName(It->second->getAccess()) +
+                    " section, where the distributed member would be "
+                    "declared)");
     Distributed.insert(FD);
     // The members declared with it get variables too: a declaration
     // `double T[N], Next[N];` is split by the variables' declarators

@@ -19,6 +19,8 @@
 
 #include "../pragma-parser/HpfPragma.h"
 
+#include "clang/AST/Type.h"
+
 #include <set>
 #include <string>
 #include <vector>
@@ -70,6 +72,10 @@ const std::vector<MemberSize> &memberSizes(const clang::VarDecl *V);
 bool memberVectorSize(Context &C, const pragma::ParsedDirective &D,
                       const clang::VarDecl *V, std::string &Extent,
                       std::string &Fill);
+
+/// Whether an object of type T owns a distributed member (its own, a base
+/// class's, a member object's, also in arrays of T).
+bool ownsDistributedMember(clang::QualType T);
 
 /// After the element phase: a member used through an object (`R.T`,
 /// `P->T`, `this->T`) must be an element's array in replicated code (the

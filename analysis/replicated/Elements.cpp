@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "Expressions.h"
 #include "Phases.h"
+#include "declarations/Members.h"
 #include "reads/RowArgs.h"
 
 #include "clang/AST/ASTContext.h"
@@ -44,9 +45,12 @@ public:
   // `noexcept(...)`, `decltype(A)`) read no element: their value is known
   // at compile time, and the rewrite writes the sequential one (the array
   // becomes an hpf::darray, whose size and type are not the array's).
+  // So are the size and alignment of a class that owns distributed members
+  // (`sizeof(Rod)`, `sizeof R`: its members become hpf::darrays).
   bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *E) {
-    if (E->isArgumentType() || !mentions(E->getArgumentExpr()) ||
-        E->getArgumentExpr()->getType()->isVariablyModifiedType())
+    if (!ownsDistributedMember(E->getTypeOfArgument()) &&
+        (E->isArgumentType() || !mentions(E->getArgumentExpr()) ||
+         E->getArgumentExpr()->getType()->isVariablyModifiedType()))
       return RecursiveASTVisitor::TraverseUnaryExprOrTypeTraitExpr(E);
     fold(E, [&]() -> std::optional<std::string> {
       Expr::EvalResult V;

@@ -40,6 +40,12 @@ struct Vectors {
   Vectors() : B(4) {} // expected-error {{this constructor of 'Vectors' must size distributed std::vector member 'A' ('std::vector<double> A = std::vector<double>(n);' or 'A(n)' in every constructor's member initializer list): the size is part of the mapping and cannot change afterwards}} expected-error {{distributed std::vector member 'B' is sized by its default member initializer: its size is part of the mapping, given once}}
 };
 
+class Sections {
+  double P[N];
+public:
+#pragma hpf distribute P(block) // expected-error {{distribute 'P' where it is private (the directive stands in a public section, where the distributed member would be declared)}}
+};
+
 struct Unsized {
   std::vector<double> C;
 #pragma hpf distribute C(block) // expected-error {{distributed std::vector member 'C' needs its size ('std::vector<double> C = std::vector<double>(n);' or 'C(n)' in every constructor's member initializer list)}}

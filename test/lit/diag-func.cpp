@@ -24,6 +24,7 @@ void regridConst(const double (&A)[N]) {
 
 struct S {
   void method(double (&A)[N]) { A[0] = 0; }
+  void operator()(double (&A)[N]) { A[0] = 0; }
 };
 
 void f() {
@@ -33,7 +34,8 @@ void f() {
   byPointer(&X[0], N);
   extern_body(X); // expected-error {{distributed array 'X' is passed to 'extern_body', whose body is not in this file: hpfcc rewrites the parameter of a function it compiles}}
   S s;
-  s.method(Y); // expected-error {{distributed array 'Y' is passed to 'method', which is a member function (only free functions take distributed arrays)}}
+  s.method(Y);
+  s(X); // expected-error {{distributed array 'X' can only be used as 'X[i]' in an independent loop over i or as an element 'X[k]' in other code}}
   mixed(X); // expected-note {{called with a distributed array here}}
   mixed(Plain); // expected-error {{'mixed' is called here with an array that is not distributed, and elsewhere with distributed 'X' for parameter 'A' (which becomes an hpf::darray); distribute this array too, or call a separate copy of the function}}
   double r = readOnly(Y);

@@ -108,6 +108,35 @@ struct Field {
   }
 };
 
+// Member functions that take distributed arrays (a global one here): a
+// member function defined outside the class, a static one with a pointer
+// and a size; a member passed to a free function.
+constexpr int M = 24;
+double Src[M];
+#pragma hpf distribute Src(cyclic)
+
+double sumOf(const double (&A)[M]) {
+  double s = 0;
+#pragma hpf independent reduction(+ : s)
+  for (int i = 0; i < M; ++i)
+    s += A[i];
+  return s;
+}
+
+struct Acc {
+  double V[M];
+#pragma hpf distribute V(block)
+  void load(const double (&S)[M], double a);
+  static double first(const double *P, int n) { return n > 0 ? P[0] : 0; }
+  double total() const { return sumOf(V); }
+};
+
+void Acc::load(const double (&S)[M], double a) {
+#pragma hpf independent
+  for (int i = 0; i < M; ++i)
+    V[i] = a * S[i];
+}
+
 // A mapping read from a member that the constructor sets (declared before
 // the directive: members are initialized in declaration order), and a
 // derived class whose member functions use the base's members.
@@ -178,10 +207,19 @@ int main() {
   Grid G;
   G.fill(0.5f);
   std::printf("trace %.2f\n", G.trace());
+#pragma hpf independent
+  for (int i = 0; i < M; ++i)
+    Src[i] = i + 1;
+  Acc A;
+  A.load(Src, 0.5);
+  std::printf("%f %f %f\n", A.total(), Acc::first(Src, M), sumOf(Src));
   Cyc C1(1), C2(2);
   Derived D;
   D.bump();
   std::printf("%f %f %f %f\n", C1.total(), C2.total(), D.total(), D.first());
+  // The sequential size of a class that owns distributed members.
+  std::printf("%zu %zu %zu\n", sizeof(Rod), sizeof Local, alignof(Grid));
+  // SRC: hpf::printf("%zu %zu %zu\n", (static_cast<unsigned long>(16008)), (static_cast<unsigned long>(16008)), (static_cast<unsigned long>(4)));
   Field F(37), H(20, 1.5);
   F.scale(2);
   H.scale(3);
