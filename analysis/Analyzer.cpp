@@ -45,7 +45,16 @@ bool analyze(clang::CompilerInstance &CI, clang::ASTContext &Ctx,
   Declarations Decls(C);
   Decls.declare();
   CheckedRefs Checked;
+  // Remarks wait until it is known whether this analysis is the final
+  // one: with calls of templates, the program is analysed again with
+  // copies of the instantiations, and that analysis reports.
+  C.R.holdRemarks();
   Functions(C, Checked).bind();
+  if (!Out.TemplateCalls.empty()) {
+    C.R.dropRemarks();
+    return !C.R.failed();
+  }
+  C.R.releaseRemarks();
   Decls.markDynamic();
   Loops Loop(C, Checked);
   for (const ParsedDirective &D : State.Directives) {

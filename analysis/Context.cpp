@@ -27,7 +27,22 @@ Reporter::Reporter(DiagnosticsEngine &D, bool Remarks)
   RemarkID = D.getCustomDiagID(DiagnosticsEngine::Remark, "%0");
 }
 
+void Reporter::releaseRemarks() {
+  Holding = false;
+  LastHeld = false;
+  for (const HeldReport &H : Held)
+    D.Report(H.Loc, H.ID) << H.Message;
+  Held.clear();
+}
+
+void Reporter::dropRemarks() {
+  Holding = false;
+  LastHeld = false;
+  Held.clear();
+}
+
 DiagnosticBuilder Reporter::error(SourceLocation L, const std::string &M) {
+  releaseRemarks();
   Failed = true;
   DiagnosticBuilder DB = D.Report(L, ErrID);
   DB << M;
@@ -35,16 +50,28 @@ DiagnosticBuilder Reporter::error(SourceLocation L, const std::string &M) {
 }
 
 void Reporter::note(SourceLocation L, const std::string &M) {
-  D.Report(L, NoteID) << M;
+  if (LastHeld)
+    Held.push_back({NoteID, L, M});
+  else
+    D.Report(L, NoteID) << M;
 }
 
 void Reporter::warning(SourceLocation L, const std::string &M) {
+  releaseRemarks();
   D.Report(L, WarnID) << M;
 }
 
 void Reporter::remark(SourceLocation L, const std::string &M) {
-  if (Remarks)
-    D.Report(L, RemarkID) << M;
+  if (!Remarks) {
+    LastHeld = false;
+    return;
+  }
+  if (Holding) {
+    Held.push_back({RemarkID, L, M});
+    LastHeld = true;
+    return;
+  }
+  D.Report(L, RemarkID) << M;
 }
 
 namespace {
@@ -221,7 +248,7 @@ const Anchor *Context::anchorOf(const ParsedDirective &D) {
     return nullptr;
   }
   if (DC->isDependentContext()) {
-    R.error(D.HashLoc, "hpf directives in templates are not supported yet");
+    templateDirective(D, DC);
     return nullptr;
   }
   if (DC->isFunctionOrMethod()) {
@@ -239,6 +266,38 @@ const Anchor *Context::anchorOf(const ParsedDirective &D) {
   }
   P.Anchors[D.Id] = {DC, nullptr, 0};
   return &P.Anchors[D.Id];
+}
+
+void Context::templateDirective(const ParsedDirective &D,
+                                const DeclContext *DC) {
+  const auto *Fn = dyn_cast<FunctionDecl>(DC);
+  const bool FreeTemplate = Fn && !isa<CXXMethodDecl>(Fn) &&
+                            Fn->getDescribedFunctionTemplate() &&
+                            !Fn->getParent()->isDependentContext();
+  if (!FreeTemplate) {
+    R.error(D.HashLoc,
+            "hpf directives in class templates, their members and generic "
+            "lambdas are not supported; place them in a function template "
+            "or a function");
+    return;
+  }
+  // The template's own body runs for calls with plain arrays, where the
+  // directive has no effect (as in the sequential program); the copies
+  // made for calls with distributed arrays carry it and are analysed like
+  // any function (TemplateCall in Analyzer.h).
+  if (D.Dir.Kind == pragma::DirectiveKind::Independent) {
+    R.remark(D.HashLoc,
+             "independent loop in template '" + Fn->getNameAsString() +
+                 "': it applies in the copy hpfcc makes of each "
+                 "instantiation called with distributed arrays");
+    return;
+  }
+  R.error(D.HashLoc,
+          std::string("a ") + pragma::directiveName(D.Dir.Kind) +
+              " directive in function template '" + Fn->getNameAsString() +
+              "' is not supported (only 'independent' is): declare the "
+              "distributed array outside the template and pass it as an "
+              "argument, whose mapping the template's copy inherits");
 }
 
 Value Context::foldValue(const ParsedDirective &D, pragma::TokRange TR,

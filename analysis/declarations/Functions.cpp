@@ -260,6 +260,14 @@ void Functions::bind() {
                       "parameter of a function it compiles");
           continue;
         }
+        // An instantiation of a function template: analysed as a
+        // non-template copy of it, in a second analysis (Program's
+        // TemplateCalls).
+        if (Def->isTemplateInstantiation() && Def->getPrimaryTemplate() &&
+            !isa<CXXMethodDecl>(Def)) {
+          P.TemplateCalls.push_back({CE, Def});
+          continue;
+        }
         if (Def->isTemplateInstantiation() || isa<CXXMethodDecl>(Def)) {
           R.error(Ref->getLocation(),
                   "distributed array '" + Name + "' is passed to " + Callee +
