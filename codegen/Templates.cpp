@@ -147,7 +147,11 @@ std::string Copier::copy(const FunctionDecl *Inst, SourceLocation At) {
     return "";
   }
   SourceLocation LBrace = Body->getLBracLoc(), RBrace = Body->getRBracLoc();
-  SourceLocation End = FTD->getSourceRange().getEnd();
+  // The template's definition (the primary template may be a declaration
+  // before it).
+  const FunctionTemplateDecl *Def = Pat->getDescribedFunctionTemplate();
+  SourceLocation End = (Def ? Def->getSourceRange() : Pat->getSourceRange())
+                           .getEnd();
   if (LBrace.isMacroID() || RBrace.isMacroID() || End.isMacroID() ||
       !SM.isInMainFile(LBrace) || !SM.isInMainFile(End)) {
     error(At, "template " + Tmpl +

@@ -69,14 +69,16 @@ public:
     if (D.hasErrorOccurred())
       return;
     analysis::Program P;
-    if (!analysis::analyze(CI, Ctx, *State, Opts.Analysis, P))
-      return;
+    const bool Ok = analysis::analyze(CI, Ctx, *State, Opts.Analysis, P);
     if (!P.TemplateCalls.empty()) {
-      if (std::optional<std::string> Text =
-              codegen::copyTemplates(Ctx, D, P))
+      // Also after errors: those of the copies are reported with them.
+      std::optional<std::string> Text = codegen::copyTemplates(Ctx, D, P);
+      if (Ok && Text)
         analyseCopies(*Text);
       return;
     }
+    if (!Ok)
+      return;
     if (Opts.Out.empty())
       return;
     std::string Text =
@@ -109,8 +111,6 @@ private:
   /// user's lines (the copies carry `#line`).
   void analyseCopies(const std::string &Text) {
     clang::DiagnosticsEngine &D = CI.getDiagnostics();
-    if (getenv("HPFCC_SHOW_COPIES"))
-      llvm::errs() << Text;
     const unsigned Depth = 8;
     if (Opts.Copies == Depth) {
       D.Report(D.getCustomDiagID(
