@@ -41,14 +41,14 @@ bool analyze(clang::CompilerInstance &CI, clang::ASTContext &Ctx,
              const pragma::PragmaState &State, const Options &Opts,
              Program &Out) {
   Context C(CI, Ctx, State, Opts, Out);
-  C.collectCarriers();
-  Declarations Decls(C);
-  Decls.declare();
-  CheckedRefs Checked;
   // Remarks wait until it is known whether this analysis is the final
   // one: with calls of templates, the program is analysed again with
   // copies of the instantiations, and that analysis reports.
   C.R.holdRemarks();
+  C.collectCarriers();
+  Declarations Decls(C);
+  Decls.declare();
+  CheckedRefs Checked;
   Functions(C, Checked).bind();
   if (!Out.TemplateCalls.empty()) {
     C.R.dropRemarks();

@@ -27,6 +27,30 @@ Reporter::Reporter(DiagnosticsEngine &D, bool Remarks)
   RemarkID = D.getCustomDiagID(DiagnosticsEngine::Remark, "%0");
 }
 
+namespace {
+
+/// M with the names of template copies (codegen/Templates.h: `'__hpf_dot_1'`)
+/// given back as the user wrote them (`'dot'`).
+std::string userNames(std::string M) {
+  const std::string Prefix = "'__hpf_";
+  for (std::size_t At = M.find(Prefix); At != std::string::npos;
+       At = M.find(Prefix, At + 1)) {
+    const std::size_t Close = M.find('\'', At + 1);
+    if (Close == std::string::npos)
+      break;
+    const std::string Name = M.substr(At + Prefix.size(),
+                                      Close - At - Prefix.size());
+    const std::size_t Us = Name.rfind('_');
+    if (Us == std::string::npos || Us == 0 || Us + 1 == Name.size() ||
+        Name.find_first_not_of("0123456789", Us + 1) != std::string::npos)
+      continue;
+    M.replace(At + 1, Close - At - 1, Name.substr(0, Us));
+  }
+  return M;
+}
+
+} // namespace
+
 void Reporter::releaseRemarks() {
   Holding = false;
   LastHeld = false;
@@ -45,20 +69,20 @@ DiagnosticBuilder Reporter::error(SourceLocation L, const std::string &M) {
   releaseRemarks();
   Failed = true;
   DiagnosticBuilder DB = D.Report(L, ErrID);
-  DB << M;
+  DB << userNames(M);
   return DB;
 }
 
 void Reporter::note(SourceLocation L, const std::string &M) {
   if (LastHeld)
-    Held.push_back({NoteID, L, M});
+    Held.push_back({NoteID, L, userNames(M)});
   else
-    D.Report(L, NoteID) << M;
+    D.Report(L, NoteID) << userNames(M);
 }
 
 void Reporter::warning(SourceLocation L, const std::string &M) {
   releaseRemarks();
-  D.Report(L, WarnID) << M;
+  D.Report(L, WarnID) << userNames(M);
 }
 
 void Reporter::remark(SourceLocation L, const std::string &M) {
@@ -67,11 +91,11 @@ void Reporter::remark(SourceLocation L, const std::string &M) {
     return;
   }
   if (Holding) {
-    Held.push_back({RemarkID, L, M});
+    Held.push_back({RemarkID, L, userNames(M)});
     LastHeld = true;
     return;
   }
-  D.Report(L, RemarkID) << M;
+  D.Report(L, RemarkID) << userNames(M);
 }
 
 namespace {
