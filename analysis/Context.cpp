@@ -38,8 +38,8 @@ std::string userNames(std::string M) {
     const std::size_t Close = M.find('\'', At + 1);
     if (Close == std::string::npos)
       break;
-    const std::string Name = M.substr(At + Prefix.size(),
-                                      Close - At - Prefix.size());
+    const std::string Name =
+        M.substr(At + Prefix.size(), Close - At - Prefix.size());
     const std::size_t Us = Name.rfind('_');
     if (Us == std::string::npos || Us == 0 || Us + 1 == Name.size() ||
         Name.find_first_not_of("0123456789", Us + 1) != std::string::npos)
@@ -310,10 +310,10 @@ void Context::templateDirective(const ParsedDirective &D,
   // made for calls with distributed arrays carry it and are analysed like
   // any function (TemplateCall in Analyzer.h).
   if (D.Dir.Kind == pragma::DirectiveKind::Independent) {
-    R.remark(D.HashLoc,
-             "independent loop in template '" + Fn->getNameAsString() +
-                 "': it applies in the copy hpfcc makes of each "
-                 "instantiation called with distributed arrays");
+    R.remark(D.HashLoc, "independent loop in template '" +
+                            Fn->getNameAsString() +
+                            "': it applies in the copy hpfcc makes of each "
+                            "instantiation called with distributed arrays");
     return;
   }
   R.error(D.HashLoc,

@@ -32,8 +32,8 @@ namespace {
 class Copier {
 public:
   Copier(ASTContext &Ctx, DiagnosticsEngine &D)
-      : Ctx(Ctx), SM(Ctx.getSourceManager()), D(D),
-        RW(SM, Ctx.getLangOpts()), PP(Ctx.getPrintingPolicy()) {
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), D(D), RW(SM, Ctx.getLangOpts()),
+        PP(Ctx.getPrintingPolicy()) {
     PP.SuppressUnwrittenScope = true;
     PP.PrintCanonicalTypes = true;
     ErrID = D.getCustomDiagID(DiagnosticsEngine::Error, "%0");
@@ -106,18 +106,19 @@ bool Copier::parameters(const FunctionDecl *Inst, SourceLocation At,
     const std::string Name = ND->getNameAsString();
     if (isa<TemplateTypeParmDecl>(ND) &&
         Arg.getKind() == TemplateArgument::Type) {
-      Out += " using " + Name + " [[maybe_unused]] = " +
-             type(Arg.getAsType().getCanonicalType()) + ";";
+      Out += " using " + Name +
+             " [[maybe_unused]] = " + type(Arg.getAsType().getCanonicalType()) +
+             ";";
       continue;
     }
     if (const auto *NT = dyn_cast<NonTypeTemplateParmDecl>(ND);
         NT && Arg.getKind() == TemplateArgument::Integral) {
       // As declared (`std::size_t`), unless it depends on another
       // parameter.
-      const std::string TS = NT->getType()->isDependentType()
-                                 ? type(Arg.getIntegralType())
-                                 : NT->getType().getAsString(
-                                       Ctx.getPrintingPolicy());
+      const std::string TS =
+          NT->getType()->isDependentType()
+              ? type(Arg.getIntegralType())
+              : NT->getType().getAsString(Ctx.getPrintingPolicy());
       Out += " [[maybe_unused]] constexpr " + TS + " " + Name +
              " = static_cast<" + TS + ">(" +
              llvm::toString(Arg.getAsIntegral(), 10) + ");";
@@ -150,8 +151,8 @@ std::string Copier::copy(const FunctionDecl *Inst, SourceLocation At) {
   // The template's definition (the primary template may be a declaration
   // before it).
   const FunctionTemplateDecl *Def = Pat->getDescribedFunctionTemplate();
-  SourceLocation End = (Def ? Def->getSourceRange() : Pat->getSourceRange())
-                           .getEnd();
+  SourceLocation End =
+      (Def ? Def->getSourceRange() : Pat->getSourceRange()).getEnd();
   if (LBrace.isMacroID() || RBrace.isMacroID() || End.isMacroID() ||
       !SM.isInMainFile(LBrace) || !SM.isInMainFile(End)) {
     error(At, "template " + Tmpl +
@@ -181,22 +182,22 @@ std::string Copier::copy(const FunctionDecl *Inst, SourceLocation At) {
             type(PV->getType().getCanonicalType(), PV->getName().str());
     if (I < Pat->getNumParams() && Pat->getParamDecl(I)->hasDefaultArg()) {
       SourceRange DR = Pat->getParamDecl(I)->getDefaultArgRange();
-      Head += " = " + text(DR.getBegin(), Lexer::getLocForEndOfToken(
-                                              DR.getEnd(), 0, SM,
-                                              Ctx.getLangOpts()));
+      Head += " = " + text(DR.getBegin(),
+                           Lexer::getLocForEndOfToken(DR.getEnd(), 0, SM,
+                                                      Ctx.getLangOpts()));
     }
   }
   if (Inst->isVariadic())
     Head += Inst->getNumParams() ? ", ..." : "...";
   Head += ")";
-  PresumedLoc Open = SM.getPresumedLoc(LBrace), Close = SM.getPresumedLoc(RBrace);
+  PresumedLoc Open = SM.getPresumedLoc(LBrace),
+              Close = SM.getPresumedLoc(RBrace);
   const std::string File = Emitter::quote(Open.getFilename());
-  std::string Copy = "\n#line " + std::to_string(Open.getLine()) + " " +
-                     File + "\n" + Head + " {" + Params +
-                     text(LBrace.getLocWithOffset(1),
-                          RBrace.getLocWithOffset(1)) +
-                     "\n#line " + std::to_string(Close.getLine()) + " " +
-                     File + "\n";
+  std::string Copy =
+      "\n#line " + std::to_string(Open.getLine()) + " " + File + "\n" + Head +
+      " {" + Params +
+      text(LBrace.getLocWithOffset(1), RBrace.getLocWithOffset(1)) +
+      "\n#line " + std::to_string(Close.getLine()) + " " + File + "\n";
   RW.InsertTextAfterToken(End, Copy);
   return Name;
 }
@@ -204,18 +205,17 @@ std::string Copier::copy(const FunctionDecl *Inst, SourceLocation At) {
 bool Copier::redirect(const CallExpr *CE, const std::string &Name) {
   const auto *Ref =
       dyn_cast<DeclRefExpr>(CE->getCallee()->IgnoreParenImpCasts());
-  if (!Ref || Ref->getLocation().isMacroID() ||
-      Ref->getEndLoc().isMacroID() || !SM.isInMainFile(Ref->getLocation())) {
+  if (!Ref || Ref->getLocation().isMacroID() || Ref->getEndLoc().isMacroID() ||
+      !SM.isInMainFile(Ref->getLocation())) {
     error(CE->getBeginLoc(),
-          "this call of template '" +
-              CE->getDirectCallee()->getNameAsString() +
+          "this call of template '" + CE->getDirectCallee()->getNameAsString() +
               "' with a distributed array must name the template outside "
               "macros: hpfcc makes it call a copy of the instantiation");
     return false;
   }
-  RW.ReplaceText(CharSourceRange::getTokenRange(Ref->getLocation(),
-                                                Ref->getEndLoc()),
-                 Name);
+  RW.ReplaceText(
+      CharSourceRange::getTokenRange(Ref->getLocation(), Ref->getEndLoc()),
+      Name);
   return true;
 }
 

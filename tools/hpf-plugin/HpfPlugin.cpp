@@ -36,8 +36,8 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
-#include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "llvm/Support/BuryPointer.h"
@@ -130,16 +130,15 @@ private:
     FO.ProgramAction = clang::frontend::ParseSyntaxOnly;
     FO.OutputFile.clear();
     std::vector<std::string> &Args = FO.PluginArgs["hpf"];
-    llvm::erase_if(Args, [](const std::string &A) {
-      return A.rfind("copies=", 0) == 0;
-    });
+    llvm::erase_if(
+        Args, [](const std::string &A) { return A.rfind("copies=", 0) == 0; });
     Args.push_back("copies=" + std::to_string(Opts.Copies + 1));
     Inv->getDependencyOutputOpts() = clang::DependencyOutputOptions();
     Inv->getDiagnosticOpts().VerifyDiagnostics = false;
     Inv->getPreprocessorOpts().addRemappedFile(
         File, llvm::MemoryBuffer::getMemBufferCopy(Text, File).release());
-    auto Copies =
-        std::make_unique<clang::CompilerInstance>(CI.getPCHContainerOperations());
+    auto Copies = std::make_unique<clang::CompilerInstance>(
+        CI.getPCHContainerOperations());
     Copies->setInvocation(std::move(Inv));
     Copies->createDiagnostics(new clang::TextDiagnosticPrinter(
         llvm::errs(), &Copies->getDiagnosticOpts()));
