@@ -8,6 +8,7 @@
 #include "Templates.h"
 
 #include "Emitter.h"
+#include "../analysis/Expressions.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
@@ -226,6 +227,25 @@ std::string Copier::result() const {
   return SM.getBufferData(Main).str();
 }
 
+/// F is a copy (named `__hpf_<template>_<k>`) of instantiation Inst: the
+/// same name and parameter types.
+bool isCopyOf(ASTContext &Ctx, const FunctionDecl *F,
+              const FunctionDecl *Inst) {
+  const std::string Prefix = "__hpf_" + Inst->getNameAsString() + "_";
+  if (!F->getIdentifier() || !F->getName().starts_with(Prefix) ||
+      F->getName().substr(Prefix.size()).find_first_not_of("0123456789") !=
+          StringRef::npos ||
+      F->getNumParams() != Inst->getNumParams() ||
+      F->getDeclContext()->getRedeclContext() !=
+          Inst->getDeclContext()->getRedeclContext())
+    return false;
+  for (unsigned I = 0; I < F->getNumParams(); ++I)
+    if (!Ctx.hasSameType(F->getParamDecl(I)->getType(),
+                         Inst->getParamDecl(I)->getType()))
+      return false;
+  return true;
+}
+
 } // namespace
 
 std::optional<std::string> copyTemplates(ASTContext &Ctx, DiagnosticsEngine &D,
@@ -235,6 +255,15 @@ std::optional<std::string> copyTemplates(ASTContext &Ctx, DiagnosticsEngine &D,
   std::set<const CallExpr *> Redirected;
   for (const analysis::TemplateCall &TC : P.TemplateCalls) {
     const FunctionDecl *Inst = TC.Instance->getCanonicalDecl();
+    // A copy that calls its own instantiation (a recursive template)
+    // calls itself.
+    if (const FunctionDecl *Caller =
+            analysis::enclosingFunction(Ctx, TC.Call);
+        Caller && isCopyOf(Ctx, Caller, Inst)) {
+      if (Redirected.insert(TC.Call).second)
+        C.redirect(TC.Call, Caller->getNameAsString());
+      continue;
+    }
     auto It = Names.find(Inst);
     if (It == Names.end())
       It = Names.emplace(Inst, C.copy(TC.Instance, TC.Call->getBeginLoc()))

@@ -1,7 +1,8 @@
 // Function templates over distributed arrays: a small generic kernel
-// library (dot, axpy, sum, fill, norm2 calling dot) used with distributed
-// arrays of two mappings (block and cyclic), two element types (double
-// and int), and with plain arrays in the same program. hpfcc analyses each
+// library (dot, axpy, sum, fill) used with distributed arrays of two
+// mappings (block and cyclic), two element types (double and int), and
+// with plain arrays in the same program; a template calling another
+// (norm2 calls dot) and one calling itself (tail). hpfcc analyses each
 // instantiation that receives distributed arrays as a non-template copy of
 // the template (its parameters of the instantiation's types, the template's
 // parameters declared at the top of the body), and redirects those calls
@@ -56,6 +57,12 @@ template <class T, std::size_t N> void fill(T (&a)[N], T first, T step) {
 // A template calling a template with its parameter.
 template <class A> double norm2(const A &x) { return dot(x, x); }
 
+// A template calling itself: its copy calls itself (elements read in
+// replicated code).
+template <class A> double tail(const A &x, int k) {
+  return k == 0 ? 0.0 : x[k - 1] + 0.5 * tail(x, k - 1);
+}
+
 double X[N], Y[N];
 int K[N];
 #pragma hpf distribute X(block) onto P
@@ -79,5 +86,6 @@ int main() {
   std::printf("sum(K) = %d sum(L) = %d\n", sum(K), sum(L));
   std::printf("norm2(X) = %.6f norm2(U) = %.6f\n", norm2(X), norm2(U));
   std::printf("Y[5] = %.6f K[7] = %d\n", Y[5], K[7]);
+  std::printf("tail(Y) = %.6f tail(V) = %.6f\n", tail(Y, 9), tail(V, 9));
   return 0;
 }
