@@ -144,15 +144,26 @@ private:
         llvm::errs(), &Copies->getDiagnosticOpts()));
     clang::SyntaxOnlyAction Action;
     const bool Ok = Copies->ExecuteAction(Action) &&
-                    !Copies->getDiagnostics().hasErrorOccurred();
+                    !Copies->getDiagnostics().hasErrorOccurred() &&
+                    !copiesFailed();
     // As clang's own instance (-disable-free): what the action leaves
     // alive (the AST, with -disable-free) refers to the source manager.
     llvm::BuryPointer(std::move(Copies));
-    if (!Ok)
+    // One message, from the first run: a later run's failure reaches it
+    // through copiesFailed().
+    if (!Ok && Opts.Copies > 0)
+      copiesFailed() = true;
+    else if (!Ok)
       D.Report(D.getCustomDiagID(
           clang::DiagnosticsEngine::Error,
           "hpfcc could not compile the copies it makes of the function "
           "templates called with distributed arrays (errors above)"));
+  }
+
+  /// A run of the copies (nested in this process) failed.
+  static bool &copiesFailed() {
+    static bool Failed = false;
+    return Failed;
   }
 
   /// The names of the macros the command line defines or undefines.
