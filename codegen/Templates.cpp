@@ -7,8 +7,8 @@
 //===----------------------------------------------------------------------===//
 #include "Templates.h"
 
-#include "Emitter.h"
 #include "../analysis/Expressions.h"
+#include "Emitter.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
@@ -257,8 +257,7 @@ std::optional<std::string> copyTemplates(ASTContext &Ctx, DiagnosticsEngine &D,
     const FunctionDecl *Inst = TC.Instance->getCanonicalDecl();
     // A copy that calls its own instantiation (a recursive template)
     // calls itself.
-    if (const FunctionDecl *Caller =
-            analysis::enclosingFunction(Ctx, TC.Call);
+    if (const FunctionDecl *Caller = analysis::enclosingFunction(Ctx, TC.Call);
         Caller && isCopyOf(Ctx, Caller, Inst)) {
       if (Redirected.insert(TC.Call).second)
         C.redirect(TC.Call, Caller->getNameAsString());
