@@ -42,12 +42,21 @@ bool analyze(clang::CompilerInstance &CI, clang::ASTContext &Ctx,
              const pragma::PragmaState &State, const Options &Opts,
              Program &Out) {
   Context C(CI, Ctx, State, Opts, Out);
+  // Remarks wait until it is known whether this analysis is the final
+  // one: with calls of templates, the program is analysed again with
+  // copies of the instantiations, and that analysis reports.
+  C.R.holdRemarks();
   C.collectCarriers();
   bindMembers(C);
   Declarations Decls(C);
   Decls.declare();
   CheckedRefs Checked;
   Functions(C, Checked).bind();
+  if (!Out.TemplateCalls.empty()) {
+    C.R.dropRemarks();
+    return !C.R.failed();
+  }
+  C.R.releaseRemarks();
   Decls.markDynamic();
   Decls.prescribe();
   Loops Loop(C, Checked);

@@ -36,6 +36,7 @@ class CXXForRangeStmt;
 class ArraySubscriptExpr;
 class BinaryOperator;
 class CallExpr;
+class FunctionDecl;
 class VarDecl;
 class Stmt;
 } // namespace clang
@@ -468,6 +469,18 @@ struct FoldedUse {
   std::string Text;
 };
 
+/// A call that passes a distributed array to an instantiation of a
+/// function template defined in the main file. The analysis stops after
+/// binding the parameters when there are any: the plugin then makes a
+/// non-template copy of each such instantiation (codegen/Templates.h),
+/// redirects these calls to it, and analyses the program again, where the
+/// copies are functions like any other.
+struct TemplateCall {
+  const clang::CallExpr *Call = nullptr;
+  /// The instantiation's definition.
+  const clang::FunctionDecl *Instance = nullptr;
+};
+
 struct Program {
   std::vector<std::unique_ptr<Arrangement>> Arrangements;
   std::map<std::string, Arrangement *> ArrangementByName;
@@ -487,6 +500,9 @@ struct Program {
   std::vector<FoldedUse> Folded;
   std::vector<AlgorithmCall> Algorithms;
   std::vector<RangeForLoop> RangeFors;
+  /// Non-empty: the program must be analysed again with the copies of
+  /// these instantiations (and nothing else was decided).
+  std::vector<TemplateCall> TemplateCalls;
   /// Per directive: its anchor (valid directives only).
   std::map<unsigned, Anchor> Anchors;
   /// Directives whose text is simply removed (dynamic, directives after

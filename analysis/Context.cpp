@@ -27,24 +27,75 @@ Reporter::Reporter(DiagnosticsEngine &D, bool Remarks)
   RemarkID = D.getCustomDiagID(DiagnosticsEngine::Remark, "%0");
 }
 
+namespace {
+
+/// M with the names of template copies (codegen/Templates.h: `'__hpf_dot_1'`)
+/// given back as the user wrote them (`'dot'`).
+std::string userNames(std::string M) {
+  const std::string Prefix = "'__hpf_";
+  for (std::size_t At = M.find(Prefix); At != std::string::npos;
+       At = M.find(Prefix, At + 1)) {
+    const std::size_t Close = M.find('\'', At + 1);
+    if (Close == std::string::npos)
+      break;
+    const std::string Name =
+        M.substr(At + Prefix.size(), Close - At - Prefix.size());
+    const std::size_t Us = Name.rfind('_');
+    if (Us == std::string::npos || Us == 0 || Us + 1 == Name.size() ||
+        Name.find_first_not_of("0123456789", Us + 1) != std::string::npos)
+      continue;
+    M.replace(At + 1, Close - At - 1, Name.substr(0, Us));
+  }
+  return M;
+}
+
+} // namespace
+
+void Reporter::releaseRemarks() {
+  Holding = false;
+  LastHeld = false;
+  for (const HeldReport &H : Held)
+    D.Report(H.Loc, H.ID) << H.Message;
+  Held.clear();
+}
+
+void Reporter::dropRemarks() {
+  Holding = false;
+  LastHeld = false;
+  Held.clear();
+}
+
 DiagnosticBuilder Reporter::error(SourceLocation L, const std::string &M) {
+  releaseRemarks();
   Failed = true;
   DiagnosticBuilder DB = D.Report(L, ErrID);
-  DB << M;
+  DB << userNames(M);
   return DB;
 }
 
 void Reporter::note(SourceLocation L, const std::string &M) {
-  D.Report(L, NoteID) << M;
+  if (LastHeld)
+    Held.push_back({NoteID, L, userNames(M)});
+  else
+    D.Report(L, NoteID) << userNames(M);
 }
 
 void Reporter::warning(SourceLocation L, const std::string &M) {
-  D.Report(L, WarnID) << M;
+  releaseRemarks();
+  D.Report(L, WarnID) << userNames(M);
 }
 
 void Reporter::remark(SourceLocation L, const std::string &M) {
-  if (Remarks)
-    D.Report(L, RemarkID) << M;
+  if (!Remarks) {
+    LastHeld = false;
+    return;
+  }
+  if (Holding) {
+    Held.push_back({RemarkID, L, userNames(M)});
+    LastHeld = true;
+    return;
+  }
+  D.Report(L, RemarkID) << userNames(M);
 }
 
 namespace {
@@ -240,7 +291,7 @@ const Anchor *Context::anchorOf(const ParsedDirective &D) {
     return &P.Anchors[D.Id];
   }
   if (DC->isDependentContext()) {
-    R.error(D.HashLoc, "hpf directives in templates are not supported yet");
+    templateDirective(D, DC);
     return nullptr;
   }
   if (DC->isFunctionOrMethod()) {
@@ -258,6 +309,38 @@ const Anchor *Context::anchorOf(const ParsedDirective &D) {
   }
   P.Anchors[D.Id] = {DC, nullptr, 0};
   return &P.Anchors[D.Id];
+}
+
+void Context::templateDirective(const ParsedDirective &D,
+                                const DeclContext *DC) {
+  const auto *Fn = dyn_cast<FunctionDecl>(DC);
+  const bool FreeTemplate = Fn && !isa<CXXMethodDecl>(Fn) &&
+                            Fn->getDescribedFunctionTemplate() &&
+                            !Fn->getParent()->isDependentContext();
+  if (!FreeTemplate) {
+    R.error(D.HashLoc,
+            "hpf directives in class templates, their members and generic "
+            "lambdas are not supported; place them in a function template "
+            "or a function");
+    return;
+  }
+  // The template's own body runs for calls with plain arrays, where the
+  // directive has no effect (as in the sequential program); the copies
+  // made for calls with distributed arrays carry it and are analysed like
+  // any function (TemplateCall in Analyzer.h).
+  if (D.Dir.Kind == pragma::DirectiveKind::Independent) {
+    R.remark(D.HashLoc, "independent loop in template '" +
+                            Fn->getNameAsString() +
+                            "': it applies in the copy hpfcc makes of each "
+                            "instantiation called with distributed arrays");
+    return;
+  }
+  R.error(D.HashLoc,
+          std::string("a ") + pragma::directiveName(D.Dir.Kind) +
+              " directive in function template '" + Fn->getNameAsString() +
+              "' is not supported (only 'independent' is): declare the "
+              "distributed array outside the template and pass it as an "
+              "argument, whose mapping the template's copy inherits");
 }
 
 Value Context::foldValue(const ParsedDirective &D, pragma::TokRange TR,

@@ -40,10 +40,25 @@ public:
   /// Only with -Rhpf.
   void remark(clang::SourceLocation L, const std::string &M);
   bool failed() const { return Failed; }
+  /// Remarks (and their notes) wait until released or dropped; an error or
+  /// warning releases them first, so that the order stays the order of the
+  /// reports.
+  void holdRemarks() { Holding = true; }
+  void releaseRemarks();
+  void dropRemarks();
 
 private:
+  struct HeldReport {
+    unsigned ID;
+    clang::SourceLocation Loc;
+    std::string Message;
+  };
   clang::DiagnosticsEngine &D;
   bool Remarks;
+  bool Holding = false;
+  /// The last report was held: its notes are held with it.
+  bool LastHeld = false;
+  std::vector<HeldReport> Held;
   unsigned ErrID, WarnID, NoteID, RemarkID;
   bool Failed = false;
 };
@@ -76,6 +91,11 @@ public:
   /// The anchor of a directive, recorded in P.Anchors; null (reported) if
   /// the directive stands where no directive can.
   const Anchor *anchorOf(const ParsedDirective &D);
+  /// A directive in a template (DC dependent): only `independent` in a
+  /// function template is accepted (its copies carry it); anything else is
+  /// an error.
+  void templateDirective(const ParsedDirective &D,
+                         const clang::DeclContext *DC);
   /// The expression of a directive's argument slot (null: none, or Clang
   /// rejected it and said why).
   const clang::Expr *slotExpr(const ParsedDirective &D, int Slot);

@@ -309,9 +309,10 @@ bool onlyRead(ASTContext &Ctx, const Expr *E) {
     if (Par && constRefArgument(Par, Child)) {
       const auto *Call = dyn_cast<CallExpr>(Par);
       // Unless the reference is discarded (`s += A[k];` with a class's
-      // operator+=, which returns *this).
-      if (Call && Call->isGLValue() &&
-          isa_and_nonnull<Expr>(parentOf(Ctx, Call))) {
+      // operator+=, which returns *this): the call is a statement. Under a
+      // declaration (`const T &r = std::max(A[i], A[j])`) it is kept.
+      const Stmt *Up = Call ? parentOf(Ctx, Call) : nullptr;
+      if (Call && Call->isGLValue() && (!Up || isa<Expr>(Up))) {
         Child = Par;
         continue;
       }

@@ -319,14 +319,25 @@ void Functions::bind() {
                       "header both files include");
           continue;
         }
-        // Member functions take them like free functions (their call's
-        // arguments are their parameters; an operator's object comes
-        // first, so no argument of one reaches here).
+        // An instantiation of a function template: analysed as a
+        // non-template copy of it, in a second analysis (Program's
+        // TemplateCalls). Member functions take them like free functions
+        // (their call's arguments are their parameters; an operator's
+        // object comes first, so no argument of one reaches here).
+        if (Def->isTemplateInstantiation() && Def->getPrimaryTemplate() &&
+            !isa<CXXMethodDecl>(Def)) {
+          P.TemplateCalls.push_back({CE, Def});
+          continue;
+        }
         if (Def->isTemplateInstantiation()) {
           R.error(Ref->getLocation(),
                   "distributed array '" + Name + "' is passed to " + Callee +
-                      ", which is a template instantiation (write a function "
-                      "of the array type)");
+                      (isa<CXXMethodDecl>(Def)
+                           ? ", a member function of a class template (those "
+                             "take no distributed arrays yet; write a member "
+                             "of a class, or a function template)"
+                           : ", which is a template instantiation (write a "
+                             "function of the array type)"));
           continue;
         }
         // Every declaration of the function gets the parameter's new type

@@ -409,7 +409,8 @@ Reach Analysis::reachOf(const Stmt *S) {
 std::string Analysis::whereText(const Witness &W) const {
   const SourceManager &SM = P->Ctx.getSourceManager();
   std::string T =
-      " at line " + std::to_string(SM.getExpansionLineNumber(W.Loc));
+      " at line " +
+      std::to_string(SM.getPresumedLineNumber(SM.getExpansionLoc(W.Loc)));
   if (!W.Path.empty())
     T += ", reached through " + pathText(W);
   return T;
@@ -453,12 +454,12 @@ std::string Analysis::pathText(const Witness &W) const {
       T += " -> ";
     const auto *M = dyn_cast<CXXMethodDecl>(F);
     if (M && M->getParent()->isLambda())
-      T += "the lambda of line " +
-           std::to_string(SM.getExpansionLineNumber(M->getLocation()));
+      T += "the lambda of line " + std::to_string(SM.getPresumedLineNumber(
+                                       SM.getExpansionLoc(M->getLocation())));
     else
       T += "'" + F->getNameAsString() + "'";
-    T += " (called at line " + std::to_string(SM.getExpansionLineNumber(L)) +
-         ")";
+    T += " (called at line " +
+         std::to_string(SM.getPresumedLineNumber(SM.getExpansionLoc(L))) + ")";
   }
   return T;
 }

@@ -36,7 +36,7 @@ inline bool inSystemHeader(const clang::SourceManager &SM,
 
 inline std::string lineOf(const clang::SourceManager &SM,
                           clang::SourceLocation L) {
-  return std::to_string(SM.getExpansionLineNumber(L));
+  return std::to_string(SM.getPresumedLineNumber(SM.getExpansionLoc(L)));
 }
 
 /// Why V cannot be followed (empty if it can): a number or an array of

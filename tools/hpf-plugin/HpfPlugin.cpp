@@ -27,6 +27,7 @@
 #include "../../analysis/Analyzer.h"
 #include "../../codegen/Rewrite.h"
 #include "../../codegen/RuntimeIncludes.h"
+#include "../../codegen/Templates.h"
 #include "../../pragma-parser/HpfPragma.h"
 
 #include "plan/Scheduler.h"
@@ -34,9 +35,12 @@
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendActions.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorOptions.h"
+#include "llvm/Support/BuryPointer.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <memory>
@@ -48,6 +52,10 @@ namespace {
 struct PluginOptions {
   std::string Out;
   analysis::Options Analysis;
+  /// How many times the program was analysed again with copies of
+  /// template instantiations (Templates.h): a template whose copy calls
+  /// another template with its array parameter needs one more.
+  unsigned Copies = 0;
 };
 
 class HpfConsumer : public clang::ASTConsumer {
@@ -61,7 +69,15 @@ public:
     if (D.hasErrorOccurred())
       return;
     analysis::Program P;
-    if (!analysis::analyze(CI, Ctx, *State, Opts.Analysis, P))
+    const bool Ok = analysis::analyze(CI, Ctx, *State, Opts.Analysis, P);
+    if (!P.TemplateCalls.empty()) {
+      // Also after errors: those of the copies are reported with them.
+      std::optional<std::string> Text = codegen::copyTemplates(Ctx, D, P);
+      if (Ok && Text)
+        analyseCopies(*Text);
+      return;
+    }
+    if (!Ok)
       return;
     if (Opts.Out.empty())
       return;
@@ -89,6 +105,67 @@ public:
   }
 
 private:
+  /// Parses and analyses Text (the main file with the copies of template
+  /// instantiations) in place of the main file, with the same options;
+  /// that run writes the output. Its diagnostics go to stderr, at the
+  /// user's lines (the copies carry `#line`).
+  void analyseCopies(const std::string &Text) {
+    clang::DiagnosticsEngine &D = CI.getDiagnostics();
+    const unsigned Depth = 8;
+    if (Opts.Copies == Depth) {
+      D.Report(D.getCustomDiagID(
+          clang::DiagnosticsEngine::Error,
+          "function templates pass distributed arrays on to other templates "
+          "more than %0 deep; hpfcc stops copying their instantiations"))
+          << Depth;
+      return;
+    }
+    auto Inv = std::make_shared<clang::CompilerInvocation>(CI.getInvocation());
+    clang::FrontendOptions &FO = Inv->getFrontendOpts();
+    if (FO.Inputs.size() != 1 || !FO.Inputs[0].isFile())
+      return;
+    const std::string File = FO.Inputs[0].getFile().str();
+    // Clang adds this plugin to every action it runs: that instance, told
+    // how many copies were made, does the analysis.
+    FO.ProgramAction = clang::frontend::ParseSyntaxOnly;
+    FO.OutputFile.clear();
+    std::vector<std::string> &Args = FO.PluginArgs["hpf"];
+    llvm::erase_if(
+        Args, [](const std::string &A) { return A.rfind("copies=", 0) == 0; });
+    Args.push_back("copies=" + std::to_string(Opts.Copies + 1));
+    Inv->getDependencyOutputOpts() = clang::DependencyOutputOptions();
+    Inv->getDiagnosticOpts().VerifyDiagnostics = false;
+    Inv->getPreprocessorOpts().addRemappedFile(
+        File, llvm::MemoryBuffer::getMemBufferCopy(Text, File).release());
+    auto Copies = std::make_unique<clang::CompilerInstance>(
+        CI.getPCHContainerOperations());
+    Copies->setInvocation(std::move(Inv));
+    Copies->createDiagnostics(new clang::TextDiagnosticPrinter(
+        llvm::errs(), &Copies->getDiagnosticOpts()));
+    clang::SyntaxOnlyAction Action;
+    const bool Ok = Copies->ExecuteAction(Action) &&
+                    !Copies->getDiagnostics().hasErrorOccurred() &&
+                    !copiesFailed();
+    // As clang's own instance (-disable-free): what the action leaves
+    // alive (the AST, with -disable-free) refers to the source manager.
+    llvm::BuryPointer(std::move(Copies));
+    // One message, from the first run: a later run's failure reaches it
+    // through copiesFailed().
+    if (!Ok && Opts.Copies > 0)
+      copiesFailed() = true;
+    else if (!Ok)
+      D.Report(D.getCustomDiagID(
+          clang::DiagnosticsEngine::Error,
+          "hpfcc could not compile the copies it makes of the function "
+          "templates called with distributed arrays (errors above)"));
+  }
+
+  /// A run of the copies (nested in this process) failed.
+  static bool &copiesFailed() {
+    static bool Failed = false;
+    return Failed;
+  }
+
   /// The names of the macros the command line defines or undefines.
   std::vector<std::string> commandLineMacros() const {
     std::vector<std::string> Names;
@@ -126,6 +203,10 @@ protected:
         Opts.Analysis.Remarks = true;
       } else if (A == "reproducible-sums") {
         Opts.Analysis.ReproducibleSums = true;
+      } else if (A.rfind("copies=", 0) == 0) {
+        // Internal: this run analyses the copies of template instantiations
+        // a previous run made (HpfConsumer::analyseCopies).
+        Opts.Copies = static_cast<unsigned>(std::stoul(A.substr(7)));
       } else if (A == "whole-program") {
         Opts.Analysis.WholeProgram = true;
       } else if (A.rfind("scheduler=", 0) == 0) {
