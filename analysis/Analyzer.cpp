@@ -13,6 +13,7 @@
 #include "Analyzer.h"
 
 #include "Phases.h"
+#include "declarations/Members.h"
 
 #include "clang/Frontend/CompilerInstance.h"
 
@@ -42,11 +43,13 @@ bool analyze(clang::CompilerInstance &CI, clang::ASTContext &Ctx,
              Program &Out) {
   Context C(CI, Ctx, State, Opts, Out);
   C.collectCarriers();
+  bindMembers(C);
   Declarations Decls(C);
   Decls.declare();
   CheckedRefs Checked;
   Functions(C, Checked).bind();
   Decls.markDynamic();
+  Decls.prescribe();
   Loops Loop(C, Checked);
   for (const ParsedDirective &D : State.Directives) {
     if (D.Dir.Kind == pragma::DirectiveKind::Redistribute)
@@ -58,6 +61,7 @@ bool analyze(clang::CompilerInstance &CI, clang::ASTContext &Ctx,
   checkRangeFors(C, Checked, IndependentRangeFors);
   Algorithms(C, Checked).check(IndependentRangeFors);
   Elements(C).check(Checked);
+  checkMemberUses(C, Checked);
   // Errors Clang reported (not this analysis) leave the AST unreliable.
   if (CI.getDiagnostics().hasErrorOccurred() && !C.R.failed()) {
     for (OwnerLoop &L : Out.Loops)

@@ -27,6 +27,7 @@
 namespace clang {
 class ASTContext;
 class CompilerInstance;
+class Decl;
 class DeclContext;
 class DeclStmt;
 class Expr;
@@ -442,6 +443,18 @@ struct RangeForLoop {
   std::vector<LoopReduction> Reductions;
 };
 
+/// A function whose body is in another file, called here with distributed
+/// arrays for parameters an `inherit` directive names (in the header both
+/// files include): its definition there takes hpf::darrays, an overload
+/// the shared header does not declare, so this file declares it before
+/// Before, the outermost declaration of the first such call.
+struct InheritedDecl {
+  const clang::FunctionDecl *Function = nullptr;
+  const clang::Decl *Before = nullptr;
+  /// Parameter index -> the hpf::darray the definition takes there.
+  std::map<unsigned, const DistArray *> Params;
+};
+
 /// Everything the code generator needs.
 /// A use of a distributed array whose value the sequential program knows
 /// at compile time, in file coordinates (a token range) with its
@@ -468,6 +481,9 @@ struct Program {
   std::vector<ElementAccess> Elements;
   std::vector<OwnerValue> OwnerValues;
   std::vector<PointerArg> PointerArgs;
+  std::vector<InheritedDecl> InheritedDecls;
+  /// The shapes of InheritedDecls' parameters (arrays of no function here).
+  std::vector<std::unique_ptr<DistArray>> ForeignParams;
   std::vector<FoldedUse> Folded;
   std::vector<AlgorithmCall> Algorithms;
   std::vector<RangeForLoop> RangeFors;

@@ -215,10 +215,29 @@ const Anchor *Context::anchorOf(const ParsedDirective &D) {
   }
   const TypedefNameDecl *TD = CIt->second;
   const DeclContext *DC = TD->getDeclContext();
-  if (isa<RecordDecl>(DC)) {
-    R.error(D.HashLoc, "hpf directives in a class body are not supported; "
-                       "place them at namespace or function scope");
-    return nullptr;
+  if (const auto *RD = dyn_cast<RecordDecl>(DC)) {
+    // A distribute directive distributes a member (declarations/Members.h);
+    // the other directives stand where code runs, or declare arrangements,
+    // which are not per object.
+    std::string Why;
+    if (D.Dir.Kind != pragma::DirectiveKind::Distribute)
+      Why = std::string("an hpf ") + pragma::directiveName(D.Dir.Kind) +
+            " directive cannot stand in a class body (only distribute "
+            "can, for a member); place it at namespace or function scope";
+    else if (RD->isUnion())
+      Why = "a member of a union cannot be distributed (its storage is "
+            "shared with the other members); make it a struct or class";
+    else if (DC->isDependentContext())
+      Why = "members of class templates cannot be distributed yet; write "
+            "the class for the element type and extent it is used with";
+    else if (RD->isLambda() || !isa<CXXRecordDecl>(RD))
+      Why = "distribute members of a named class or struct";
+    if (!Why.empty()) {
+      R.error(D.HashLoc, Why);
+      return nullptr;
+    }
+    P.Anchors[D.Id] = {DC, nullptr, 0};
+    return &P.Anchors[D.Id];
   }
   if (DC->isDependentContext()) {
     R.error(D.HashLoc, "hpf directives in templates are not supported yet");

@@ -279,6 +279,13 @@ const Expr *outermostElement(ASTContext &Ctx, const DeclRefExpr *DRE) {
   }
 }
 
+namespace {
+const Stmt *parentOf(ASTContext &Ctx, const Stmt *S) {
+  auto Ps = Ctx.getParents(*S);
+  return Ps.empty() ? nullptr : Ps[0].get<Stmt>();
+}
+} // namespace
+
 bool onlyRead(ASTContext &Ctx, const Expr *E) {
   const Stmt *Child = memberTop(Ctx, E);
   if (trivialCopySource(Ctx, cast<Expr>(Child)))
@@ -301,7 +308,10 @@ bool onlyRead(ASTContext &Ctx, const Expr *E) {
     // must be a read too (a value result is a copy).
     if (Par && constRefArgument(Par, Child)) {
       const auto *Call = dyn_cast<CallExpr>(Par);
-      if (Call && Call->isGLValue()) {
+      // Unless the reference is discarded (`s += A[k];` with a class's
+      // operator+=, which returns *this).
+      if (Call && Call->isGLValue() &&
+          isa_and_nonnull<Expr>(parentOf(Ctx, Call))) {
         Child = Par;
         continue;
       }
@@ -323,12 +333,6 @@ bool onlyRead(ASTContext &Ctx, const Expr *E) {
   }
 }
 
-namespace {
-const Stmt *parentOf(ASTContext &Ctx, const Stmt *S) {
-  auto Ps = Ctx.getParents(*S);
-  return Ps.empty() ? nullptr : Ps[0].get<Stmt>();
-}
-} // namespace
 
 const Expr *memberTop(ASTContext &Ctx, const Expr *E) {
   const Expr *Top = E;

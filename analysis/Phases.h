@@ -25,6 +25,7 @@
 
 namespace clang {
 class CFG;
+class CallExpr;
 class CFGBlock;
 class CXXForRangeStmt;
 class CXXDeleteExpr;
@@ -32,10 +33,16 @@ class CXXMemberCallExpr;
 class CXXOperatorCallExpr;
 class DeclRefExpr;
 class FunctionDecl;
+class ParmVarDecl;
 class SourceManager;
 } // namespace clang
 
 namespace hpf::analysis {
+
+/// A parameter's distributed array (inherited mapping), its shape from the
+/// parameter's type: `T (&A)[N]...`, `T *A` or `std::vector<T> &A`.
+std::unique_ptr<DistArray> parameterShape(clang::ASTContext &Ctx,
+                                          const clang::ParmVarDecl *PV);
 
 /// The mapping of each array at a program point (nullopt: unknown).
 using FlowState = std::map<DistArray *, std::optional<Mapping>>;
@@ -80,8 +87,13 @@ public:
   void markDynamic();
   /// A redistribute directive (after declare()).
   void redistribute(const ParsedDirective &D);
+  /// Distribute directives naming parameters (after the parameters are
+  /// bound): HPF's prescriptive mapping (Parameters.cpp).
+  void prescribe();
 
 private:
+  /// The distribute directives that name a function's parameter.
+  std::vector<unsigned> ParamDistributes;
   /// The anchor and the array of a distribute or redistribute directive;
   /// false if either was reported.
   bool anchoredArray(const ParsedDirective &D, const Anchor *&A,
@@ -106,6 +118,27 @@ public:
   void bind();
 
 private:
+  /// The `inherit` directives: parameters that take distributed arrays
+  /// (Inherit.cpp).
+  void readInherits();
+  /// The inherit directive naming parameter Param of F, if any.
+  std::optional<unsigned> inherited(const clang::FunctionDecl *F,
+                                    unsigned Param) const;
+  /// A distributed array for parameter PV of a function defined in this
+  /// file, its shape from the parameter's type (registered in P).
+  DistArray *parameterArray(const clang::ParmVarDecl *PV);
+  /// A call of a function of another file with distributed array A for
+  /// inherited parameter Arg: the file declares the function's hpf::darray
+  /// overload (Program::InheritedDecls).
+  void foreignCall(const clang::CallExpr *Call, unsigned Arg,
+                   const DistArray *A, const clang::Expr *AddrOf,
+                   bool ByPointer);
+  /// Inherited parameters of functions defined here become distributed
+  /// arrays (called or not); every call passes distributed arrays to them.
+  void checkInherited(const std::vector<const clang::CallExpr *> &Calls);
+  /// Canonical function -> parameter index -> its inherit directive.
+  std::map<const clang::FunctionDecl *, std::map<unsigned, unsigned>>
+      Inherits;
   void checkVectorUses(
       const std::vector<const clang::CXXMemberCallExpr *> &Members,
       const std::vector<const clang::CXXOperatorCallExpr *> &Assigns,

@@ -11,8 +11,11 @@
 #include "Emitter.h"
 
 #include "../analysis/declarations/DeclGroup.h"
+#include "../analysis/declarations/Members.h"
 
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include "clang/AST/TypeLoc.h"
@@ -102,6 +105,12 @@ void emitProcessors(Emitter &E, const analysis::Arrangement &A) {
                             ");");
 }
 
+/// The runtime type of A: `hpf::darray<T>`, `hpf::darray<T, rank>`.
+std::string darrayType(const analysis::DistArray &A) {
+  return "hpf::darray<" + A.ElemType +
+         (A.rank() == 1 ? "" : ", " + std::to_string(A.rank())) + ">";
+}
+
 /// `double (&A)[N]` (or `double *A`, `std::vector<double> &A`) bound to
 /// distributed arrays becomes
 /// `hpf::darray<double> &A` (also when const: Clang checked the source's
@@ -112,9 +121,7 @@ void emitProcessors(Emitter &E, const analysis::Arrangement &A) {
 void emitParameter(Emitter &E, const analysis::DistArray &A) {
   const auto *PV = cast<ParmVarDecl>(A.Var);
   SourceManager &SM = E.SM;
-  std::string Type = "hpf::darray<" + A.ElemType +
-                     (A.rank() == 1 ? "" : ", " + std::to_string(A.rank())) +
-                     ">";
+  const std::string Type = darrayType(A);
   // The declarator without a default argument, which stays: up to the
   // type's end where it follows the name (`double x[N]`, `double (&)[N]`),
   // else up to the name, or, unnamed, up to the token after the declarator
@@ -135,9 +142,10 @@ void emitParameter(Emitter &E, const analysis::DistArray &A) {
   Retype(PV);
   const auto *F = cast<FunctionDecl>(PV->getDeclContext());
   // Prototypes (before or after the body) take the same type, each with its
-  // own name, or none; the analysis refused declarations in other files.
+  // own name, or none. A declaration in another file (allowed by an
+  // `inherit` directive) stays: it declares the plain overload, unused.
   for (const FunctionDecl *D : F->redecls())
-    if (D != F)
+    if (D != F && SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
       Retype(D->getParamDecl(PV->getFunctionScopeIndex()));
   bool Redistributed = false;
   for (const analysis::Redistribution &R : E.P.Redistributions)
@@ -150,6 +158,7 @@ void emitParameter(Emitter &E, const analysis::DistArray &A) {
 }
 
 void emitArray(Emitter &E, const analysis::DistArray &A) {
+  SourceManager &SM = E.SM;
   if (A.Inherited) {
     emitParameter(E, A);
     return;
@@ -162,20 +171,52 @@ void emitArray(Emitter &E, const analysis::DistArray &A) {
     splitGroup(E, *G, VD);
   else
     moveDeclaration(E, A);
-  std::vector<std::string> Extents, Formats;
-  for (int I = 0; I < A.rank(); ++I) {
-    Extents.push_back(A.Vector
-                          ? "static_cast<hpf::index_t>(" + A.ExtentText + ")"
-                          : std::to_string(A.Extents[std::size_t(I)]));
-    Formats.push_back(Emitter::formatExpr(A.Initial.Formats[std::size_t(I)]));
+  const std::string Type = darrayType(A);
+  // The constructor's arguments for a vector of ExtentText elements.
+  auto ArgsOf = [&](const std::string &ExtentText) {
+    std::vector<std::string> Extents, Formats;
+    for (int I = 0; I < A.rank(); ++I) {
+      Extents.push_back(A.Vector
+                            ? "static_cast<hpf::index_t>(" + ExtentText + ")"
+                            : std::to_string(A.Extents[std::size_t(I)]));
+      Formats.push_back(Emitter::formatExpr(A.Initial.Formats[std::size_t(I)]));
+    }
+    return list(Extents) + ", " + list(Formats) + ", " +
+           Emitter::procsExpr(A.Initial.Onto) + ", " +
+           E.whereLiteral(D.HashLoc);
+  };
+  // A member's construction: braces, or for a vector of v's (no statement
+  // can follow a member) a lambda that fills the array it returns.
+  auto MemberInit = [&](const std::string &ExtentText,
+                        const std::string &FillText) {
+    if (FillText.empty())
+      return "{" + ArgsOf(ExtentText) + "}";
+    return "{[&] { " + Type + " __hpf_a(" + ArgsOf(ExtentText) +
+           "); __hpf_a.fill(" + FillText + "); return __hpf_a; }()}";
+  };
+  std::string Args = ArgsOf(A.ExtentText);
+  std::string Code;
+  if (analysis::memberOf(VD)) {
+    // A member: every object gets the mapping, in a default member
+    // initializer, or for a vector sized by the constructors in theirs.
+    // Mutable: the generated loops of const member functions use the
+    // mutable local view; Clang checked the source's const.
+    Code = "mutable " + Type + " " + A.Name;
+    if (A.Vector && A.ExtentText.empty()) {
+      Code += ";";
+      for (const analysis::MemberSize &S : analysis::memberSizes(VD))
+        E.RW.ReplaceText(CharSourceRange::getTokenRange(
+                             SM.getExpansionLoc(S.Init->getLParenLoc()),
+                             SM.getExpansionLoc(S.Init->getRParenLoc())),
+                         MemberInit(S.Extent, S.Fill));
+    } else {
+      Code += MemberInit(A.ExtentText, A.FillText) + ";";
+    }
+    E.replaceDirective(D, Code);
+    return;
   }
-  std::string Type = "hpf::darray<" + A.ElemType +
-                     (A.rank() == 1 ? "" : ", " + std::to_string(A.rank())) +
-                     ">";
-  std::string Code = VD->getStorageClass() == SC_Static ? "static " : "";
-  Code += Type + " " + A.Name + "(" + list(Extents) + ", " + list(Formats) +
-          ", " + Emitter::procsExpr(A.Initial.Onto) + ", " +
-          E.whereLiteral(D.HashLoc) + ");";
+  Code = std::string(VD->getStorageClass() == SC_Static ? "static " : "") +
+         Type + " " + A.Name + "(" + Args + ");";
   // std::vector<T> A(n, v): every element v.
   if (!A.FillText.empty())
     Code += " " + A.Name + ".fill(" + A.FillText + ");";
@@ -202,6 +243,42 @@ void emitPointerArg(Emitter &E, const analysis::PointerArg &PA) {
                            Emitter::quote(E.where(PA.Call->getBeginLoc()) +
                                           ": call of '" + Callee + "'") +
                            ")");
+}
+
+/// A function of another file whose inherited parameters take distributed
+/// arrays: its definition there takes hpf::darrays, which the header both
+/// files include does not declare, so this file declares that overload
+/// (in the function's namespaces, on the line of the first declaration
+/// that calls it, so that lines are kept):
+/// `namespace ns { double sum(hpf::darray<double> &, int); }`.
+void emitInheritedDecl(Emitter &E, const analysis::InheritedDecl &ID) {
+  const FunctionDecl *F = ID.Function;
+  const PrintingPolicy &Policy = E.Ctx.getPrintingPolicy();
+  std::string Params;
+  for (unsigned I = 0; I < F->getNumParams(); ++I) {
+    const ParmVarDecl *PV = F->getParamDecl(I);
+    Params += I ? ", " : "";
+    auto It = ID.Params.find(I);
+    Params += It != ID.Params.end() ? darrayType(*It->second) + " &"
+                                    : PV->getType().getAsString(Policy);
+    if (PV->hasDefaultArg() && !PV->hasUninstantiatedDefaultArg() &&
+        !PV->hasUnparsedDefaultArg())
+      Params += " = " + E.text(PV->getDefaultArg());
+  }
+  if (F->isVariadic())
+    Params += F->getNumParams() ? ", ..." : "...";
+  std::string Decl = F->getReturnType().getAsString(Policy) + " " +
+                     F->getNameAsString() + "(" + Params + ");";
+  std::string Open, Close;
+  for (const DeclContext *DC = F->getDeclContext(); !DC->isTranslationUnit();
+       DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC)) {
+      Open = std::string(NS->isInline() ? "inline " : "") + "namespace " +
+             NS->getNameAsString() + " { " + Open;
+      Close += " }";
+    }
+  E.RW.InsertTextBefore(E.SM.getExpansionLoc(ID.Before->getBeginLoc()),
+                        Open + Decl + Close + " ");
 }
 
 } // namespace hpf::codegen

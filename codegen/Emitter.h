@@ -114,6 +114,8 @@ private:
 void emitProcessors(Emitter &E, const analysis::Arrangement &A);
 void emitArray(Emitter &E, const analysis::DistArray &A);
 void emitPointerArg(Emitter &E, const analysis::PointerArg &PA);
+void emitInheritedDecl(Emitter &E, const analysis::InheritedDecl &ID);
+std::string darrayType(const analysis::DistArray &A);
 /// RedistributeEmitter.cpp
 void emitRedistribution(Emitter &E, const analysis::Redistribution &R);
 /// LoopEmitter.cpp

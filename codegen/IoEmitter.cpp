@@ -12,8 +12,9 @@
 //     hpf::in(), out(), err();
 //   - variables of type std::ifstream/ofstream/fstream -> hpf::ifstream ...;
 //   - calls of the program's functions whose bodies it does not rewrite
-//     (another file's): made with the other ranks' output silenced
-//     (hpf::quiet_others), so that rank 0 prints it once.
+//     (another file's, or a header's that may print): made with the other
+//     ranks' output silenced (hpf::quiet_others), so that rank 0 prints it
+//     once.
 // Everything else (fgets, fscanf, fprintf, fclose, getline, >>, FILE* and
 // stream parameters) then works unchanged on the replicated FILE. I/O inside
 // distributed loops stays per rank (the analysis warns or rejects), and
@@ -23,6 +24,7 @@
 #include "Emitter.h"
 
 #include "../analysis/Expressions.h"
+#include "../analysis/effects/Effects.h"
 #include "../analysis/effects/IoCalls.h"
 
 #include "clang/AST/ASTContext.h"
@@ -141,8 +143,15 @@ private:
     if (Name.rfind("hpf::", 0) == 0 || Name.rfind("hpfcc::", 0) == 0)
       return false;
     const FunctionDecl *Def = nullptr;
-    return !FD->hasBody(Def) ||
-           !SM.isInMainFile(SM.getExpansionLoc(Def->getLocation()));
+    if (!FD->hasBody(Def))
+      return true;
+    if (SM.isInMainFile(SM.getExpansionLoc(Def->getLocation())))
+      return false;
+    // A body in a header (an inline function, NPB's randlc) is seen but
+    // not rewritten: silenced only if it may print, or call what cannot be
+    // followed. Silencing costs system calls on every other rank.
+    const analysis::effects::Effects &FE = Effects.ofFunction(Def);
+    return FE.Output || FE.Input || FE.File || FE.Opaque || FE.Callback;
   }
   /// `f(x)` -> `((void)hpf::quiet_others{}, f(x))`: the other ranks'
   /// output is silenced until the end of the full expression.
@@ -159,6 +168,9 @@ private:
   SourceManager &SM;
   const LangOptions &LO;
   Rewriter &RW;
+  /// What the functions of headers may do (the analysis' effects, asked
+  /// again here: their summaries are computed on demand).
+  mutable analysis::effects::Analysis Effects{Ctx};
   const std::vector<SourceRange> &Skip;
   analysis::Reporter &R;
   std::set<const Expr *> Declared;

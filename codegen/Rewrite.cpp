@@ -31,6 +31,8 @@ std::string rewrite(ASTContext &Ctx, const pragma::PragmaState &State,
     emitArray(E, *A);
   for (const analysis::PointerArg &PA : P.PointerArgs)
     emitPointerArg(E, PA);
+  for (const analysis::InheritedDecl &ID : P.InheritedDecls)
+    emitInheritedDecl(E, ID);
   // Before the loops, which may copy a body's text.
   for (const analysis::FoldedUse &F : P.Folded)
     E.RW.ReplaceText(CharSourceRange::getTokenRange(F.Range), F.Text);

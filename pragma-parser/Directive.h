@@ -58,6 +58,7 @@ enum class DirectiveKind : std::uint8_t {
   Dynamic,
   Redistribute,
   Independent,
+  Inherit, ///< HPF's INHERIT: parameters of the function declared next
 };
 
 const char *directiveName(DirectiveKind K);
@@ -127,7 +128,7 @@ struct Directive {
   bool HasOnto = false;
   NameRef Onto;
 
-  /// dynamic ARRAY, ...
+  /// dynamic ARRAY, ... / inherit PARAMETER, ...
   std::vector<NameRef> Arrays;
 
   /// independent [reduction(op: var, ...)]... [new(var, ...)]...

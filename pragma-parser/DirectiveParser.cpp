@@ -30,6 +30,8 @@ const char *directiveName(DirectiveKind K) {
     return "redistribute";
   case DirectiveKind::Independent:
     return "independent";
+  case DirectiveKind::Inherit:
+    return "inherit";
   }
   return "?";
 }
@@ -121,8 +123,9 @@ std::string closest(std::string_view Word,
   return Best;
 }
 
-constexpr std::array<const char *, 5> DirectiveKeywords = {
-    "processors", "distribute", "dynamic", "redistribute", "independent"};
+constexpr std::array<const char *, 6> DirectiveKeywords = {
+    "processors",   "distribute",  "dynamic",
+    "redistribute", "independent", "inherit"};
 constexpr std::array<const char *, 4> FormatKeywords = {
     "block", "cyclic", "gen_block", "indirect"};
 
@@ -242,7 +245,7 @@ private:
   bool parse(Directive &D) {
     if (!at(TokKind::Identifier))
       return fail(Pos, "expected an hpf directive (processors, distribute, "
-                       "dynamic, redistribute or independent)");
+                       "dynamic, redistribute, independent or inherit)");
     std::string Word = lower(cur().Text);
     D.KindTok = Pos;
     if (Word == "processors")
@@ -255,13 +258,16 @@ private:
       D.Kind = DirectiveKind::Redistribute;
     else if (Word == "independent")
       D.Kind = DirectiveKind::Independent;
+    else if (Word == "inherit")
+      D.Kind = DirectiveKind::Inherit;
     else if (Word == "align" || Word == "realign" || Word == "template" ||
-             Word == "inherit" || Word == "shadow" || Word == "on" ||
+             Word == "shadow" || Word == "on" ||
              Word == "resident" || Word == "task_region" ||
              Word == "sequence" || Word == "range")
       return fail(Pos, "hpf directive '" + cur().Text +
                            "' is not supported (supported: processors, "
-                           "distribute, dynamic, redistribute, independent)");
+                           "distribute, dynamic, redistribute, independent, "
+                           "inherit)");
     else {
       std::string Guess = closest(cur().Text, DirectiveKeywords);
       if (!Guess.empty())
@@ -271,7 +277,7 @@ private:
                     {FixIt::Replace, Pos, Guess});
       return fail(Pos, "unknown hpf directive '" + cur().Text +
                            "' (expected processors, distribute, dynamic, "
-                           "redistribute or independent)");
+                           "redistribute, independent or inherit)");
     }
     advance();
     switch (D.Kind) {
@@ -284,6 +290,8 @@ private:
       return parseDynamic(D);
     case DirectiveKind::Independent:
       return parseIndependent(D);
+    case DirectiveKind::Inherit:
+      return parseNames(D, "a parameter name");
     }
     return false;
   }
@@ -406,10 +414,13 @@ private:
     return expectEnd();
   }
 
-  bool parseDynamic(Directive &D) {
+  bool parseDynamic(Directive &D) { return parseNames(D, "an array name"); }
+
+  /// NAME, NAME, ... (dynamic arrays, inherited parameters).
+  bool parseNames(Directive &D, const char *What) {
     while (true) {
       NameRef N;
-      if (!parseName(N, "an array name"))
+      if (!parseName(N, What))
         return false;
       D.Arrays.push_back(N);
       if (at(TokKind::Comma)) {

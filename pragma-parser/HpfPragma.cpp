@@ -262,12 +262,6 @@ void HpfPragmaHandler::HandlePragma(clang::Preprocessor &PP,
            "by _Pragma or a macro";
     return;
   }
-  if (!SM.isInMainFile(Intro.Loc)) {
-    PP.Diag(FirstTok.getLocation(), ErrID)
-        << "hpf directives are only supported in the main source file, not "
-           "in included headers";
-    return;
-  }
   if (!PP.getLangOpts().CPlusPlus) {
     PP.Diag(FirstTok.getLocation(), ErrID)
         << "hpf directives need C++ (compile as C++)";
@@ -306,6 +300,17 @@ void HpfPragmaHandler::HandlePragma(clang::Preprocessor &PP,
     }
     return;
   }
+  // A header is shared by the files that include it; only `inherit`,
+  // which declares what a function's parameters take and rewrites nothing,
+  // may stand there (every file that calls or defines the function must
+  // see it).
+  if (!SM.isInMainFile(Intro.Loc) && R.Dir.Kind != DirectiveKind::Inherit) {
+    PP.Diag(FirstTok.getLocation(), ErrID)
+        << "hpf directives are only supported in the main source file, not "
+           "in included headers (except 'inherit' before a function "
+           "declaration)";
+    return;
+  }
   PD.Dir = std::move(R.Dir);
   PD.Id = static_cast<unsigned>(State->Directives.size());
 
@@ -335,6 +340,10 @@ void HpfPragmaHandler::HandlePragma(clang::Preprocessor &PP,
         PD.Slots.push_back({N.Tok, N.Tok + 1});
     for (const NameRef &N : D.NewVars)
       PD.Slots.push_back({N.Tok, N.Tok + 1});
+    break;
+  case DirectiveKind::Inherit:
+    // The parameters are not in scope before their function: the analysis
+    // finds them in the declaration after the anchor.
     break;
   }
 

@@ -1,5 +1,6 @@
 //===- analysis/declarations/DeclGroup.cpp - declarations split -----------===//
 #include "declarations/DeclGroup.h"
+#include "declarations/Members.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
@@ -11,7 +12,10 @@ using namespace clang;
 namespace hpf::analysis {
 
 std::vector<const VarDecl *> declGroupOf(ASTContext &Ctx, const VarDecl *VD) {
-  std::vector<const VarDecl *> Out;
+  // Members of a class: their variables (Members.h).
+  std::vector<const VarDecl *> Out = memberGroupOf(VD);
+  if (!Out.empty())
+    return Out;
   // Locals: the DeclStmt holds the group.
   for (const DynTypedNode &N : Ctx.getParents(*VD))
     if (const auto *DS = N.get<DeclStmt>()) {

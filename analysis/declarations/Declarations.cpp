@@ -9,6 +9,7 @@
 #include "Expressions.h"
 #include "Phases.h"
 #include "declarations/DeclGroup.h"
+#include "declarations/Members.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -396,10 +397,23 @@ void Declarations::distribute(const ParsedDirective &D) {
            "first distribute directive is here");
     return;
   }
-  if (isa<ParmVarDecl>(VD)) {
+  if (const FieldDecl *FD = memberOf(VD);
+      FD && FD->hasInClassInitializer() &&
+      vectorElement(VD->getType()).isNull()) {
+    Fail("distributed member '" + Name +
+         "' cannot have a default member initializer: its elements start "
+         "zeroed; initialize them in an independent loop in a constructor");
+    return;
+  }
+  if (VD->isStaticDataMember() && !memberOf(VD)) {
     Fail("'" + Name +
-         "' is a function parameter; distribute the array "
-         "where it is declared");
+         "' is a static data member: distribute an array declared at "
+         "namespace scope instead (one array for the program), or a "
+         "non-static member (one per object)");
+    return;
+  }
+  if (isa<ParmVarDecl>(VD)) {
+    ParamDistributes.push_back(D.Id); // once parameters are bound
     return;
   }
   if (VD->getDeclContext() != A->Context) {
@@ -420,7 +434,9 @@ void Declarations::distribute(const ParsedDirective &D) {
   // extent n known at run time.
   QualType VectorElem = vectorElement(VD->getType());
   std::string ExtentText, FillText, Holder = "std::vector";
-  if (!VectorElem.isNull() && !vectorSize(D, VD, ExtentText, FillText))
+  if (!VectorElem.isNull() &&
+      !(memberOf(VD) ? memberVectorSize(C, D, VD, ExtentText, FillText)
+                     : vectorSize(D, VD, ExtentText, FillText)))
     return;
   if (VectorElem.isNull()) {
     bool Failed = false;
@@ -588,20 +604,7 @@ void Declarations::distribute(const ParsedDirective &D) {
 
 bool Declarations::vectorSize(const ParsedDirective &D, const VarDecl *VD,
                               std::string &Extent, std::string &Fill) {
-  // `A(n)` / `A(n, v)`: a constructor whose first parameter is the size
-  // (not an initializer list, iterators or another vector).
-  const Expr *Init = VD->getInit();
-  if (const auto *EWC = dyn_cast_or_null<ExprWithCleanups>(Init))
-    Init = EWC->getSubExpr();
-  const auto *CE = dyn_cast_or_null<CXXConstructExpr>(Init);
-  unsigned Given = 0;
-  if (CE)
-    for (const Expr *Arg : CE->arguments())
-      Given += !isa<CXXDefaultArgExpr>(Arg);
-  const CXXConstructorDecl *Ctor = CE ? CE->getConstructor() : nullptr;
-  const bool Sized = Ctor && Ctor->getNumParams() >= 1 &&
-                     Ctor->getParamDecl(0)->getType()->isIntegerType() &&
-                     (Given == 1 || Given == 2) && !CE->isListInitialization();
+  const bool Sized = sizedConstruction(C, VD->getInit(), Extent, Fill);
   const std::string N = VD->getName().str();
   if (!Sized) {
     R.error(D.locOf(D.Dir.Array.Tok),
@@ -613,13 +616,6 @@ bool Declarations::vectorSize(const ParsedDirective &D, const VarDecl *VD,
                 "change afterwards");
     return false;
   }
-  auto Text = [&](const Expr *E) {
-    return Lexer::getSourceText(SM.getExpansionRange(E->getSourceRange()), SM,
-                                Ctx.getLangOpts())
-        .str();
-  };
-  Extent = Text(CE->getArg(0));
-  Fill = Given == 2 ? Text(CE->getArg(1)) : "";
   return true;
 }
 
@@ -747,6 +743,14 @@ void Declarations::redistribute(const ParsedDirective &D) {
     return;
   }
   DistArray *Arr = It->second;
+  if (memberOf(VD)) {
+    R.error(NameLoc, "distributed member '" + Arr->Name +
+                         "' cannot be redistributed: every object of its "
+                         "class has the mapping of its distribute directive "
+                         "(the analysis knows it in every member function); "
+                         "copy the member into a dynamic array to remap it");
+    return;
+  }
   if (Arr->Const) {
     R.error(NameLoc, "parameter '" + Arr->Name +
                          "' is const: redistributing it would change the "

@@ -111,7 +111,56 @@ const FunctionDecl *declarationElsewhere(const SourceManager &SM,
 
 } // namespace
 
+std::unique_ptr<DistArray> parameterShape(ASTContext &Ctx,
+                                          const ParmVarDecl *PV) {
+  auto Arr = std::make_unique<DistArray>();
+  Arr->Var = PV;
+  Arr->Name = PV->getName().str();
+  Arr->Inherited = true;
+  const QualType T = PV->getType();
+  const auto *Ref = T->getAs<LValueReferenceType>();
+  const bool ByVector = Ref && !vectorElement(Ref->getPointeeType()).isNull();
+  if (T->isPointerType() || ByVector) {
+    // `T *A, int n` or `std::vector<T> &A`: the extent comes with the
+    // argument, at run time.
+    QualType Elem = T->isPointerType() ? T->getPointeeType()
+                                       : vectorElement(Ref->getPointeeType());
+    if (ByVector) {
+      Elem = Ref->getPointeeType().isConstQualified() ? Elem.withConst() : Elem;
+      Arr->Vector = true;
+      Arr->Holder = "std::vector";
+    }
+    Arr->Const = Elem.isConstQualified();
+    Arr->ElemType =
+        Elem.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
+    Arr->Extents = {-1};
+    Arr->Extent = -1;
+    return Arr;
+  }
+  QualType Elem = Ref->getPointeeType();
+  while (const ConstantArrayType *Dim = Ctx.getAsConstantArrayType(Elem)) {
+    Arr->Extents.push_back(static_cast<Index>(Dim->getSize().getZExtValue()));
+    Elem = Dim->getElementType();
+  }
+  Arr->Const = Elem.isConstQualified();
+  Arr->ElemType =
+      Elem.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
+  Arr->Extent = 1;
+  for (Index E : Arr->Extents)
+    Arr->Extent *= E;
+  return Arr;
+}
+
+DistArray *Functions::parameterArray(const ParmVarDecl *PV) {
+  std::unique_ptr<DistArray> Arr = parameterShape(Ctx, PV);
+  DistArray *A = Arr.get();
+  P.ArrayByVar[PV] = A;
+  P.Arrays.push_back(std::move(Arr));
+  return A;
+}
+
 void Functions::bind() {
+  readInherits();
   CallFinder F;
   F.TraverseDecl(Ctx.getTranslationUnitDecl());
   struct Binding {
@@ -253,11 +302,21 @@ void Functions::bind() {
           R.note(PV->getLocation(), "parameter declared here");
           continue;
         }
+        const std::optional<unsigned> Inherit = inherited(FD, I);
         if (!Def || !SM.isInMainFile(SM.getExpansionLoc(Def->getLocation()))) {
+          if (Inherit) {
+            foreignCall(CE, I, It->second, ByPointer ? AddrOf : nullptr,
+                        ByPointer);
+            continue;
+          }
           R.error(Ref->getLocation(),
                   "distributed array '" + Name + "' is passed to " + Callee +
                       ", whose body is not in this file: hpfcc rewrites the "
-                      "parameter of a function it compiles");
+                      "parameter of a function it compiles; if its file is "
+                      "compiled with hpfcc too, write '#pragma hpf inherit " +
+                      PV->getName().str() +
+                      "' right before the function's declaration in the "
+                      "header both files include");
           continue;
         }
         if (Def->isTemplateInstantiation() || isa<CXXMethodDecl>(Def)) {
@@ -275,16 +334,20 @@ void Functions::bind() {
         // (codegen), but the rewriter writes the main file only: a
         // prototype in a header would keep the old type and no longer
         // match the definition.
-        if (const FunctionDecl *Other = declarationElsewhere(SM, Def)) {
+        if (const FunctionDecl *Other =
+                Inherit ? nullptr : declarationElsewhere(SM, Def)) {
           SourceLocation At = SM.getExpansionLoc(Other->getLocation());
           R.error(Ref->getLocation(),
                   "distributed array '" + Name + "' is passed to " + Callee +
                       ", which is also declared in another file ('" +
                       llvm::sys::path::filename(SM.getFilename(At)).str() +
                       "'): hpfcc rewrites the parameter's type (to an "
-                      "hpf::darray) in this file only, and cannot rewrite "
-                      "another file's declaration yet; declare the function "
-                      "in this file only");
+                      "hpf::darray) in this file only; write '#pragma hpf "
+                      "inherit " +
+                      PV->getName().str() +
+                      "' right before that declaration (the function then "
+                      "takes distributed arrays only), or declare the "
+                      "function in this file only");
           R.note(Other->getLocation(), "also declared here");
           continue;
         }
@@ -294,54 +357,18 @@ void Functions::bind() {
               {CE, I, sizeParam(Def, I), AddrOf, It->second});
         if (P.ArrayByVar.count(PV))
           continue;
-        auto Arr = std::make_unique<DistArray>();
-        Arr->Var = PV;
-        Arr->Name = PV->getName().str();
-        Arr->Inherited = true;
-        if (ByPointer || ByVector) {
-          // `T *A, int n` or `std::vector<T> &A`: the extent comes with the
-          // argument, at run time.
-          QualType Elem = ByPointer ? T->getPointeeType()
-                                    : vectorElement(Ref2->getPointeeType());
-          if (ByVector) {
-            Elem = Ref2->getPointeeType().isConstQualified() ? Elem.withConst()
-                                                             : Elem;
-            Arr->Vector = true;
-            Arr->Holder = "std::vector";
-          }
-          Arr->Const = Elem.isConstQualified();
-          Arr->ElemType =
-              Elem.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
-          Arr->Extents = {-1};
-          Arr->Extent = -1;
-          P.ArrayByVar[PV] = Arr.get();
-          P.Arrays.push_back(std::move(Arr));
-          Changed = true;
-          continue;
-        }
-        QualType Elem = Ref2->getPointeeType();
-        while (const ConstantArrayType *Dim =
-                   Ctx.getAsConstantArrayType(Elem)) {
-          Arr->Extents.push_back(
-              static_cast<Index>(Dim->getSize().getZExtValue()));
-          Elem = Dim->getElementType();
-        }
-        Arr->Const = Elem.isConstQualified();
-        Arr->ElemType =
-            Elem.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
-        Arr->Extent = 1;
-        for (Index E : Arr->Extents)
-          Arr->Extent *= E;
-        P.ArrayByVar[PV] = Arr.get();
-        P.Arrays.push_back(std::move(Arr));
+        parameterArray(PV);
         Changed = true;
       }
     }
   }
+  checkInherited(F.Calls);
   // Every call must pass a distributed array for a distributed parameter.
   for (const auto &[PV, Uses] : Bound) {
     const auto *Def = cast<FunctionDecl>(PV->getDeclContext());
     unsigned Index = PV->getFunctionScopeIndex();
+    if (inherited(Def, Index))
+      continue; // checkInherited: every call, and the remark
     std::string Actuals;
     std::set<std::string> Seen;
     for (const Binding &B : Uses) {

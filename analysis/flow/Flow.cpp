@@ -200,6 +200,8 @@ public:
     const ParsedDirective &D = C.State.Directives[Dir];
     switch (D.Dir.Kind) {
     case DirectiveKind::Distribute:
+      // Of a parameter: remapped for the call, like a redistribute.
+      redistributions(Dir, St);
       for (auto &Arr : C.P.Arrays)
         if (!Arr->Inherited && Arr->DistributeDir == Dir) {
           // A static local is created once: on later calls it keeps the
@@ -213,18 +215,7 @@ public:
         }
       break;
     case DirectiveKind::Redistribute:
-      for (Redistribution &RD : C.P.Redistributions)
-        if (RD.DirId == Dir) {
-          auto It = St.find(RD.Array);
-          RD.Source = It == St.end() ? std::nullopt : It->second;
-          // A parameter may be any array of the caller (its mapping comes
-          // back on return, but here it changes with the parameter's);
-          // redistributing any array may change a parameter.
-          for (auto &[Arr, M] : St)
-            if (RD.Array->Inherited || Arr->Inherited)
-              M = std::nullopt;
-          St[RD.Array] = RD.Target;
-        }
+      redistributions(Dir, St);
       break;
     case DirectiveKind::Independent:
       States[Dir] = St;
@@ -235,6 +226,22 @@ public:
   }
 
 private:
+  /// The redistributions directive Dir makes.
+  void redistributions(unsigned Dir, FlowState &St) {
+    for (Redistribution &RD : C.P.Redistributions)
+      if (RD.DirId == Dir) {
+        auto It = St.find(RD.Array);
+        RD.Source = It == St.end() ? std::nullopt : It->second;
+        // A parameter may be any array of the caller (its mapping comes
+        // back on return, but here it changes with the parameter's);
+        // redistributing any array may change a parameter.
+        for (auto &[Arr, M] : St)
+          if (RD.Array->Inherited || Arr->Inherited)
+            M = std::nullopt;
+        St[RD.Array] = RD.Target;
+      }
+  }
+
   /// Whether S holds a directive of its function (not one of a lambda or
   /// block in it: that is another function's).
   bool holdsDirective(const Stmt *S) {

@@ -23,6 +23,8 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/Path.h"
 
+#include "declarations/Members.h"
+
 #include <algorithm>
 
 using namespace clang;
@@ -132,6 +134,22 @@ void checkLoopEffects(Context &C, OwnerLoop &L,
                "('" +
                A->Name + "[i]') and pass the value",
            W.Path.front().first, "called here from " + Loop});
+      continue;
+    }
+    // The copy made before the loop names the array, which for a member
+    // names the loop's own object's (if any), not necessarily the one the
+    // call reads.
+    if (memberOf(A->Var)) {
+      C.R.error(W.Loc, "distributed member '" + A->Name +
+                           "' is read here, reached from " + Loop +
+                           " through " + C.Effects.pathText(W) +
+                           ": hpfcc copies what calls in a loop read before "
+                           "the loop, and cannot tell which object's member "
+                           "this is; loop in a member function of '" +
+                           memberOf(A->Var)->getParent()->getName().str() +
+                           "' that reads '" + A->Name +
+                           "[i]' in the loop's body");
+      C.R.note(W.Path.front().first, "called here from " + Loop);
       continue;
     }
     bool Seen = false;

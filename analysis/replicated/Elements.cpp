@@ -230,6 +230,36 @@ private:
     }
   }
 
+  /// Declared in namespace std (or a namespace inline in it), a class
+  /// member included.
+  static bool inStd(const Decl *D) {
+    const DeclContext *DC = D->getDeclContext()->getEnclosingNamespaceContext();
+    while (const auto *NS = dyn_cast<NamespaceDecl>(DC)) {
+      if (!NS->isInline())
+        break;
+      DC = NS->getParent();
+    }
+    return DC->isStdNamespace();
+  }
+
+  /// `Z[k].imag()`: a const member function returning a value is a read
+  /// of a copy (Child: the element, or the field of it, called on).
+  bool constMemberValue(const Stmt *Par, const Stmt *Child) {
+    // The const a const member function's object gets first.
+    if (const auto *NC = dyn_cast_or_null<ImplicitCastExpr>(Par);
+        NC && NC->getCastKind() == CK_NoOp) {
+      Child = NC;
+      Par = userParent(Child);
+    }
+    const auto *ME = dyn_cast_or_null<MemberExpr>(Par);
+    const auto *M =
+        ME ? dyn_cast<CXXMethodDecl>(ME->getMemberDecl()) : nullptr;
+    if (!M || ME->getBase() != Child || ME->isArrow() || !M->isConst())
+      return false;
+    const QualType R = M->getReturnType();
+    return !R->isReferenceType() && !R->isPointerType();
+  }
+
   /// `.p.x` as written between the `]` of element E and the end of Top,
   /// the field of it that is used (empty: the whole element).
   std::string memberText(const Expr *E, const Expr *Top) {
@@ -261,7 +291,7 @@ private:
     const Stmt *Par = userParent(Child);
     if (const auto *IC = dyn_cast_or_null<ImplicitCastExpr>(Par);
         (IC && IC->getCastKind() == CK_LValueToRValue) || onlyRead(Ctx, E) ||
-        trivialCopySource(Ctx, Top)) {
+        trivialCopySource(Ctx, Top) || constMemberValue(Par, Child)) {
       P.Elements.push_back({ElementAccess::Read, E, S, nullptr, "", A, ""});
       return;
     }
@@ -277,13 +307,20 @@ private:
       OpLoc = BO->getOperatorLoc();
       Op = BO->getOpcode() == BO_Assign ? "" : elemOp(BO->getOpcode());
     } else if (const auto *OC = dyn_cast_or_null<CXXOperatorCallExpr>(Par);
-               OC && OC->getOperator() == OO_Equal && OC->getNumArgs() == 2 &&
+               OC && OC->isAssignmentOp() && OC->getNumArgs() == 2 &&
                OC->getArg(0) == Child) {
-      const auto *M = dyn_cast_or_null<CXXMethodDecl>(OC->getCalleeDecl());
-      if (M && M->isTrivial()) {
+      // The trivial copy assignment of a class, or an assignment operator
+      // of the standard library's (`Z[k] *= 2.0` on a std::complex): the
+      // owner applies it (a user's operator may do more than assign).
+      const auto *F = dyn_cast_or_null<FunctionDecl>(OC->getCalleeDecl());
+      const auto *M = dyn_cast_or_null<CXXMethodDecl>(F);
+      const BinaryOperatorKind K =
+          BinaryOperator::getOverloadedOpcode(OC->getOperator());
+      if ((M && M->isTrivial()) || (F && inStd(F))) {
         Assignment = OC;
         RHS = OC->getArg(1);
         OpLoc = OC->getOperatorLoc();
+        Op = K == BO_Assign ? "" : elemOp(K);
       }
     }
     if (Assignment) {

@@ -32,7 +32,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 PROJECT = os.path.join(HERE, "project")
 SOURCE_ROOT = os.path.dirname(os.path.dirname(HERE))
 MPIEXEC = shutil.which("mpiexec.mpich") or "mpiexec.mpich"
-EXPECTED = "demo: 120"
+EXPECTED = "demo: 120, weighted 360"
 
 
 class Failure(Exception):

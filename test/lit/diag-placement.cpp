@@ -4,8 +4,8 @@
 
 struct S {
   double M[4];
-#pragma hpf distribute M(block)
-  // CHECK: diag-placement.cpp:[[@LINE-1]]:1: error: hpf directives in a class body are not supported; place them at namespace or function scope
+#pragma hpf processors Q(2)
+  // CHECK: diag-placement.cpp:[[@LINE-1]]:1: error: an hpf processors directive cannot stand in a class body (only distribute can, for a member); place it at namespace or function scope
 };
 
 template <int K> void t() {

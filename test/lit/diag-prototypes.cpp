@@ -14,7 +14,7 @@ void neverDefined(double (&A)[N]);
 void definedHere(double (&A)[N]);
 
 void f() {
-  declaredInHeader(X); // expected-error {{distributed array 'X' is passed to 'declaredInHeader', which is also declared in another file ('prototypes.h'): hpfcc rewrites the parameter's type (to an hpf::darray) in this file only, and cannot rewrite another file's declaration yet; declare the function in this file only}}
+  declaredInHeader(X); // expected-error {{distributed array 'X' is passed to 'declaredInHeader', which is also declared in another file ('prototypes.h'): hpfcc rewrites the parameter's type (to an hpf::darray) in this file only; write '#pragma hpf inherit A' right before that declaration (the function then takes distributed arrays only), or declare the function in this file only}}
   double r = readInHeader(Y, N); // expected-error {{distributed array 'Y' is passed to 'readInHeader', which is also declared in another file ('prototypes.h')}}
   neverDefined(Y); // expected-error {{distributed array 'Y' is passed to 'neverDefined', whose body is not in this file: hpfcc rewrites the parameter of a function it compiles}}
   definedHere(X);

@@ -78,7 +78,7 @@ void f() {
 }
 
 void g(double Param[10]) {
-#pragma hpf distribute Param(block) // expected-error {{'Param' is a function parameter; distribute the array where it is declared}}
+#pragma hpf distribute Param(block) // expected-error {{'Param' is a parameter of 'g' that no call passes a distributed array to: a distribute directive on a parameter says how the function wants the distributed arrays passed to it (distribute the caller's array, or name the parameter in '#pragma hpf inherit Param' before the function)}}
   double Local[N];
   {
 #pragma hpf distribute Local(block) // expected-error {{distribute 'Local' in the block where it is declared}}

@@ -5,6 +5,8 @@
 struct Vec {
   double a, b;
   double norm() const { return a * a + b * b; }
+  void scale(double f) { a *= f; }
+  const double &first() const { return a; }
 };
 struct Named {
   std::string name;
@@ -28,7 +30,9 @@ void f(int k) {
   V[k].a++; // expected-error {{'++'/'--' on an element of distributed array 'V' is not supported; write 'V[k].field += 1'}}
   double *p = &V[k].a; // expected-error {{element of distributed array 'V' can only be read, assigned ('=', 'op=') or extracted into ('in >> A[k]'), whole or field by field, outside independent loops (no address, reference or member function call)}}
   take(V[k].b); // expected-error {{element of distributed array 'V' can only be read, assigned}}
-  double n = V[k].norm(); // expected-error {{element of distributed array 'V' can only be read, assigned}}
+  double n = V[k].norm(); // a const member returning a value: a read of a copy
+  V[k].scale(2); // expected-error {{element of distributed array 'V' can only be read, assigned}}
+  n += V[k].first(); // expected-error {{element of distributed array 'V' can only be read, assigned}}
   n = V[k].a = 2; // expected-error {{the value of an assignment to an element of distributed array 'V' cannot be used (not supported yet)}}
   (void)p;
   (void)n;

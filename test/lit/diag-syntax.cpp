@@ -1,10 +1,10 @@
 // Malformed directives: one error each, at the offending token.
 // RUN: %clang_verify %s
-#pragma hpf scatter A // expected-error {{unknown hpf directive 'scatter' (expected processors, distribute, dynamic, redistribute or independent)}}
+#pragma hpf scatter A // expected-error {{unknown hpf directive 'scatter' (expected processors, distribute, dynamic, redistribute, independent or inherit)}}
 #pragma hpf distrbute A(block) // expected-error {{unknown hpf directive 'distrbute'; did you mean 'distribute'?}}
-#pragma hpf // expected-error {{expected an hpf directive (processors, distribute, dynamic, redistribute or independent)}}
+#pragma hpf // expected-error {{expected an hpf directive (processors, distribute, dynamic, redistribute, independent or inherit)}}
 #pragma hpf 42 // expected-error {{expected an hpf directive}}
-#pragma hpf align A(i) with B(i) // expected-error {{hpf directive 'align' is not supported (supported: processors, distribute, dynamic, redistribute, independent)}}
+#pragma hpf align A(i) with B(i) // expected-error {{hpf directive 'align' is not supported (supported: processors, distribute, dynamic, redistribute, independent, inherit)}}
 #pragma hpf template T(100) // expected-error {{hpf directive 'template' is not supported}}
 #pragma hpf processors P // expected-error {{expected '(' and the extents of processor arrangement 'P', e.g. P(4) or P(*)}}
 #pragma hpf processors P() // expected-error {{expected a processor count, found ')'}}

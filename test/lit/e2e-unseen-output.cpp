@@ -11,7 +11,13 @@
 // CHECK: e2e: -n 3: same output
 // REWRITE: ((void)hpf::quiet_others{}, report("sum", s));
 // REWRITE: ((void)hpf::quiet_others{}, report("n", ((void)hpf::quiet_others{}, bumped(3))));
+// A header's inline function is silenced only if it may print: twice is
+// called as it is (silencing costs system calls on the other ranks).
+// REWRITE: ((void)hpf::quiet_others{}, shout("inline"));
+// REWRITE-NEXT: ((void)hpf::quiet_others{}, report("twice", twice(s)));
 #include <cstdio>
+
+#include "Inputs/unseen-inline.h"
 
 void report(const char *Name, double Value);
 int bumped(int X);
@@ -31,5 +37,7 @@ int main() {
     s += A[i];
   report("sum", s);
   report("n", bumped(3));
+  shout("inline");
+  report("twice", twice(s));
   std::printf("after\n");
 }

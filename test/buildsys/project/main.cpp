@@ -1,4 +1,5 @@
-// A distributed array filled and summed in parallel loops.
+// A distributed array filled and summed in parallel loops, here and in a
+// function of the other file.
 #include "helper.h"
 #include "params.h"
 #include <cstdio>
@@ -13,5 +14,5 @@ int main() {
 #pragma hpf independent reduction(+ : s)
   for (int i = 0; i < N; ++i)
     s += A[i];
-  std::printf("demo: %.0f\n", s);
+  std::printf("demo: %.0f, weighted %.0f\n", s, weighted_sum(A, N));
 }

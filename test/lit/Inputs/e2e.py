@@ -48,6 +48,9 @@ def main():
                     help="another source of the program, compiled without hpfcc "
                          "(as a library or a file with no directives) and linked "
                          "into both builds")
+    ap.add_argument("--also", action="append", default=[],
+                    help="another source of the program, compiled with hpfcc "
+                         "in the hpfcc build (a second translation unit)")
     ap.add_argument("--ignore", action="append", default=[],
                     help="regular expression: output lines it matches (a run's "
                          "time) are left out of the comparison and of the "
@@ -74,11 +77,11 @@ def main():
     if rc:
         sys.exit(f"e2e: hpfcc --print-include-dir failed:\n{err}")
     rc, out, err = run([a.cxx, "-std=c++20", "-O1", "-w", "-I" + inc.strip(), a.source,
-                        *objects, "-o", seq])
+                        *a.also, *objects, "-o", seq])
     if rc:
         sys.exit(f"e2e: sequential build failed:\n{err}")
-    rc, out, err = run([a.hpfcc, "-std=c++20", "-O1", *a.flag, a.source, *objects,
-                        "-o", par])
+    rc, out, err = run([a.hpfcc, "-std=c++20", "-O1", *a.flag, a.source, *a.also,
+                        *objects, "-o", par])
     if rc:
         sys.exit(f"e2e: hpfcc build failed:\n{err}")
     stdin = open(a.stdin).read() if a.stdin else None

@@ -76,6 +76,17 @@ TEST(DirectiveParser, DynamicAndIndependent) {
   EXPECT_EQ(R.Dir.Reductions.size(), 1u);
 }
 
+TEST(DirectiveParser, Inherit) {
+  ParseResult R = parse("inherit A, x");
+  ASSERT_TRUE(R.Ok) << R.Error.Message;
+  EXPECT_EQ(R.Dir.Kind, DirectiveKind::Inherit);
+  ASSERT_EQ(R.Dir.Arrays.size(), 2u);
+  EXPECT_EQ(R.Dir.Arrays[1].Name, "x");
+  EXPECT_EQ(errorToken("inherit"), "");
+  EXPECT_EQ(errorToken("inherit A B"), "B");
+  EXPECT_EQ(errorToken("inherit A(block)"), "(");
+}
+
 TEST(DirectiveParser, ErrorsPointAtTheToken) {
   EXPECT_EQ(errorToken("scatter A"), "scatter");
   EXPECT_EQ(errorToken("distribute A(blok)"), "blok");

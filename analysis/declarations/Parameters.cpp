@@ -1,0 +1,89 @@
+//===- analysis/declarations/Parameters.cpp - a parameter's own mapping ---===//
+//
+// HPF's prescriptive mapping of a dummy argument: `#pragma hpf distribute
+// X(*, block)` in a function, X a parameter that takes distributed arrays
+// (bound by its calls, or named by `inherit`), says how the function wants
+// the array. The array is remapped to it for the call when the argument's
+// mapping differs, and the caller's mapping comes back on return
+// (hpf::restore_mapping, as for a redistribute of a parameter): the
+// function's loops then know the mapping at compile time (library-style
+// routines over any dimension), and the caller's are unaffected. The
+// directive must come before the parameter's first use in the body.
+//
+//===----------------------------------------------------------------------===//
+#include "Expressions.h"
+#include "Phases.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace hpf::analysis {
+
+void Declarations::prescribe() {
+  for (unsigned Id : ParamDistributes) {
+    const ParsedDirective &D = State.Directives[Id];
+    const Anchor *A = nullptr;
+    const VarDecl *VD = nullptr;
+    if (!anchoredArray(D, A, VD))
+      continue;
+    const auto *PV = cast<ParmVarDecl>(VD);
+    const auto *F = cast<FunctionDecl>(PV->getDeclContext());
+    SourceLocation NameLoc = D.locOf(D.Dir.Array.Tok);
+    const std::string Name = PV->getName().str();
+    auto It = P.ArrayByVar.find(PV);
+    if (It == P.ArrayByVar.end()) {
+      R.error(NameLoc,
+              "'" + Name + "' is a parameter of '" + F->getNameAsString() +
+                  "' that no call passes a distributed array to: a "
+                  "distribute directive on a parameter says how the "
+                  "function wants the distributed arrays passed to it "
+                  "(distribute the caller's array, or name the parameter "
+                  "in '#pragma hpf inherit " +
+                  Name + "' before the function)");
+      continue;
+    }
+    if (A->Context != F) {
+      R.error(D.HashLoc, "distribute parameter '" + Name +
+                             "' in the body of its function, not in a "
+                             "block or lambda inside it");
+      continue;
+    }
+    // Before every use: the whole body sees the prescribed mapping.
+    bool UsedBefore = false;
+    forEachStmt(F->getBody(), [&](const Stmt *S) {
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(S);
+          Ref && Ref->getDecl() == PV &&
+          SM.isBeforeInTranslationUnit(SM.getExpansionLoc(Ref->getLocation()),
+                                       D.HashLoc))
+        UsedBefore = true;
+      return !UsedBefore;
+    });
+    if (UsedBefore) {
+      R.error(NameLoc, "the distribute directive of parameter '" + Name +
+                           "' must come before the parameter's first use "
+                           "in the function (it sets the mapping the whole "
+                           "body sees); to change the mapping later, "
+                           "declare it dynamic and redistribute it");
+      continue;
+    }
+    DistArray *Arr = It->second;
+    Arr->Dynamic = true;
+    Redistribution RD;
+    RD.DirId = D.Id;
+    RD.Array = Arr;
+    if (!makeMapping(D, Arr, RD.Target, Arr->Initial.Onto))
+      continue;
+    R.remark(D.HashLoc,
+             "parameter '" + Name + "' of '" + F->getNameAsString() +
+                 "' is remapped for the call when its argument's mapping "
+                 "differs, and the caller's mapping restored on return "
+                 "(HPF's prescriptive mapping)");
+    P.Redistributions.push_back(std::move(RD));
+  }
+}
+
+} // namespace hpf::analysis
