@@ -475,6 +475,14 @@ void Functions::checkVectorUses(
     SourceLocation At = MC->getExprLoc();
     if (M == "size" && A->Holder == "std::vector")
       continue;
+    // Iterators (of a vector or a std::array): a standard algorithm's
+    // range, or an error saying which ranges are supported
+    // (Algorithms.cpp, after the loops).
+    if (M == "begin" || M == "end" || M == "cbegin" || M == "cend") {
+      Checked.erase(cast<DeclRefExpr>(
+          MC->getImplicitObjectArgument()->IgnoreParenImpCasts()));
+      continue;
+    }
     // A distributed std::array's size is its constant extent (the
     // hpf::darray's size() is an hpf::index_t).
     if (A->Holder == "std::array") {
@@ -498,13 +506,6 @@ void Functions::checkVectorUses(
                       "the ranks, and it keeps its extent while in scope): "
                       "use its elements '" +
                       A->Name + "[i]'");
-      continue;
-    }
-    // Iterators: a standard algorithm's range, or an error saying which
-    // ranges are supported (Algorithms.cpp, after the loops).
-    if (M == "begin" || M == "end" || M == "cbegin" || M == "cend") {
-      Checked.erase(cast<DeclRefExpr>(
-          MC->getImplicitObjectArgument()->IgnoreParenImpCasts()));
       continue;
     }
     if (Sizing.count(M)) {

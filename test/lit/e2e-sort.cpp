@@ -5,7 +5,8 @@
 // many doubles are equivalent (the sample sort keeps their order) and with
 // '<'; std::sort of doubles with a comparator and of a part of an array
 // (gathered, sorted by std::sort as sequentially); a sort of a NaN-holding
-// array (gathered: '<' is no ordering); an array of one element.
+// array (gathered: '<' is no ordering); records by key (stable); a
+// std::array by std::greater; an array of one element.
 // REQUIRES: mpi
 // RUN: %e2e --tmp %t --ranks 1,2,3,4 %s | FileCheck %s
 // CHECK: e2e: sequential output: sorted ints
@@ -26,6 +27,7 @@
 // REMARK: remark: 'std::stable_sort' of distributed array 'D': stable, {{.*}}; if a NaN is in the array (one MPI_Allreduce tells), the array is gathered
 // REMARK: remark: 'std::sort' of distributed array 'D': the order 'std::sort' gives equivalent elements is unspecified and they may be told apart (not integers by '<' or '>'), so only the sequential algorithm gives the sequential result: the array is gathered on every rank (one MPI_Allgatherv, O(N) memory per rank), sorted there by 'std::sort' as sequentially, and each rank keeps its elements
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <functional>
@@ -45,6 +47,12 @@ void sortDown(int X[N]) {
 
 int I[N];
 #pragma hpf distribute I(block)
+struct Rec {
+  int k;
+  double v;
+};
+Rec R[7];
+#pragma hpf distribute R(cyclic)
 
 long hashOf(long h, double v) { return h * 31 + long(v * 8); }
 
@@ -111,6 +119,22 @@ int main() {
   for (int i = 0; i < N; ++i)
     s = std::isnan(D[i]) ? s * 7 + i : hashOf(s, D[i]);
   std::printf("with a NaN %ld\n", s);
+
+  // Records by key, stably (equal keys keep their order); a std::array.
+  for (int i = 0; i < 7; ++i)
+    R[i] = Rec{(i * 3) % 4, i * 1.5};
+  std::stable_sort(std::begin(R), std::end(R),
+                   [](const Rec &a, const Rec &b) { return a.k < b.k; });
+  for (int i = 0; i < 7; ++i)
+    std::printf("(%d %g) ", R[i].k, R[i].v);
+  std::printf("\n");
+  std::array<unsigned, 9> Ar;
+#pragma hpf distribute Ar(cyclic(2))
+#pragma hpf independent
+  for (int i = 0; i < 9; ++i)
+    Ar[i] = unsigned(i * 5 % 9);
+  std::sort(Ar.begin(), Ar.end(), std::greater<>());
+  std::printf("array %u %u %u\n", Ar[0], Ar[4], Ar[8]);
 
   One[0] = 5;
   std::sort(std::begin(One), std::end(One));
