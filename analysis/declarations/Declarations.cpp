@@ -522,7 +522,15 @@ void Declarations::distribute(const ParsedDirective &D) {
          "independent loop");
     return;
   }
-  if (VD->hasInit() && VectorElem.isNull() && !DefaultInit) {
+  // `T A[N] = {}`, `std::array<T, N> A{}`: zero, what distributed elements
+  // start as.
+  const auto *Empty = dyn_cast_or_null<InitListExpr>(VD->getInit());
+  if (Empty && Elem.isTrivialType(Ctx) &&
+      std::all_of(Empty->begin(), Empty->end(), [](const Stmt *I) {
+        return isa<ImplicitValueInitExpr>(I);
+      }))
+    DefaultInit = nullptr;
+  else if (VD->hasInit() && VectorElem.isNull() && !DefaultInit) {
     Fail("distributed array '" + Name +
          "' cannot have an initializer yet; initialize it in an independent "
          "loop");

@@ -135,6 +135,22 @@ public:
     return true;
   }
 
+  /// A variable's initializer is no statement's child: `for (double u :
+  /// U)` (the loop's range variable) and `auto &r = U;` in a member
+  /// function.
+  bool VisitVarDecl(VarDecl *VD) {
+    if (auto *Init = dyn_cast_or_null<Expr>(VD->getInit()))
+      if (Expr *To = replacement(Init))
+        VD->setInit(To);
+    return true;
+  }
+  bool VisitCXXForRangeStmt(CXXForRangeStmt *S) {
+    if (auto *DS = dyn_cast_or_null<DeclStmt>(S->getRangeStmt()))
+      if (auto *Range = dyn_cast_or_null<VarDecl>(DS->getSingleDecl()))
+        VisitVarDecl(Range); // implicit code, not visited otherwise
+    return true;
+  }
+
   /// What no replacement reached: a use outside any body (a member
   /// initializer, a default argument), or through an object that is not
   /// plainObject.

@@ -41,6 +41,31 @@ double total(const double (&X)[N]) {
   return s;
 }
 
+// A range-for over a distributed member, in a member function.
+struct Samples {
+  static constexpr int M = 50;
+  double V[M];
+#pragma hpf distribute V(cyclic(3))
+  double peak() const {
+    double m = 0;
+#pragma hpf independent reduction(max : m)
+    for (double v : V)
+      m = std::max(m, v);
+    return m;
+  }
+  void fill() {
+#pragma hpf independent
+    for (int i = 0; i < M; ++i)
+      V[i] = (i * 37) % 23;
+  }
+  double total() const {
+    double t = 0;
+    for (const double &v : V)
+      t += v;
+    return t;
+  }
+};
+
 int main() {
 #pragma hpf independent
   for (int i = 0; i < N; ++i) {
@@ -100,4 +125,7 @@ int main() {
   for (long &v : V)
     v = -v;
   std::printf("V[2] = %ld\n", V[2]);
+  Samples Sm;
+  Sm.fill();
+  std::printf("member peak %g total %g\n", Sm.peak(), Sm.total());
 }

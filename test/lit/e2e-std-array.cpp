@@ -29,4 +29,12 @@ int main() {
     s += T[i - 1] + T[i + 1];
   T[3] = 7;
   std::printf("%g %g %ld %zu %d\n", s, T[3], C[9], T.size(), int(C.empty()));
+  // Empty braces: every element zero, what distributed elements start as.
+  std::array<int, 12> Z{};
+#pragma hpf distribute Z(block) onto P
+  double B[N] = {};
+#pragma hpf distribute B(cyclic(2)) onto P
+  Z[5] += 3;
+  B[N - 1] += 1.5;
+  std::printf("zeroed %d %d %g %g\n", Z[5], Z[11], B[0], B[N - 1]);
 }
