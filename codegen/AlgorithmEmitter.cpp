@@ -95,15 +95,8 @@ void emitRangeFor(Emitter &E, const analysis::RangeForLoop &L) {
   for (const analysis::LoopReduction &Red : L.Reductions) {
     const std::string V = Red.Var->getName().str();
     const std::string Saved = "__hpf_" + V + "0_" + Id;
-    const LoopEmitter::Combine K = LoopEmitter::combineOf(Red.Op);
-    if (K.Identity) {
-      Pro += " const auto " + Saved + " = " + V + "; " + V + " = " +
-             K.Identity + ";";
-      Epi += " " + V + " = " + Saved + " " + K.Join + " hpf::allreduce_" +
-             K.Fn + "(" + V + ");";
-    } else {
-      Epi += " " + V + " = hpf::allreduce_" + K.Fn + "(" + V + ");";
-    }
+    LoopEmitter::scalarReduction(V, LoopEmitter::combineOf(Red.Op), Saved,
+                                 Pro, Epi);
   }
   Pro += " const hpf::rt::independent_scope __hpf_scope" + Id + "(" +
          E.whereLiteral(D.HashLoc) + ");";

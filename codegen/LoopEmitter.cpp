@@ -561,14 +561,7 @@ void LoopEmitter::reductions(std::string &Pro, std::string &Epi) const {
       arrayReduction(Red, K, Saved, Pro, Epi);
       continue;
     }
-    if (K.Identity) {
-      Pro += " const auto " + Saved + " = " + V + "; " + V + " = " +
-             K.Identity + ";";
-      Epi += " " + V + " = " + Saved + " " + K.Join + " hpf::allreduce_" +
-             K.Fn + "(" + V + ");";
-    } else {
-      Epi += " " + V + " = hpf::allreduce_" + K.Fn + "(" + V + ");";
-    }
+    scalarReduction(V, K, Saved, Pro, Epi);
   }
 }
 
@@ -604,6 +597,19 @@ LoopEmitter::Combine LoopEmitter::combineOf(pragma::ReductionOp Op) {
     return {"bor"};
   }
   llvm_unreachable("unknown reduction operator");
+}
+
+void LoopEmitter::scalarReduction(const std::string &V, const Combine &K,
+                                  const std::string &Saved, std::string &Pro,
+                                  std::string &Epi) {
+  if (K.Identity) {
+    Pro += " const auto " + Saved + " = " + V + "; " + V + " = " + K.Identity +
+           ";";
+    Epi += " " + V + " = " + Saved + " " + K.Join + " hpf::allreduce_" + K.Fn +
+           "(" + V + ");";
+  } else {
+    Epi += " " + V + " = hpf::allreduce_" + K.Fn + "(" + V + ");";
+  }
 }
 
 /// An array reduction: the same steps over every element (mpi/Reduce.h),

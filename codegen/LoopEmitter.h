@@ -47,6 +47,12 @@ public:
     const char *Join = nullptr;
   };
   static Combine combineOf(pragma::ReductionOp Op);
+  /// A scalar reduction's code before the loop (the value saved, the
+  /// variable at the identity) and after it (the ranks' parts combined,
+  /// the saved value joined): variable V, saved as Saved.
+  static void scalarReduction(const std::string &V, const Combine &K,
+                              const std::string &Saved, std::string &Pro,
+                              std::string &Epi);
 
 private:
   Emitter &E;
