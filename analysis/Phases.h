@@ -44,6 +44,13 @@ namespace hpf::analysis {
 std::unique_ptr<DistArray> parameterShape(clang::ASTContext &Ctx,
                                           const clang::ParmVarDecl *PV);
 
+/// `A + k`, `k + A`, `A - k` or `&A[k]`: the reference to the array an
+/// offset argument points into (null otherwise).
+const clang::DeclRefExpr *offsetRef(const clang::Expr *Arg);
+/// The size parameter of pointer parameter Pointer of F: the first integer
+/// parameter after it (-1: none).
+int sizeParam(const clang::FunctionDecl *F, unsigned Pointer);
+
 /// The mapping of each array at a program point (nullopt: unknown).
 using FlowState = std::map<DistArray *, std::optional<Mapping>>;
 /// The flow state where each independent directive stands.

@@ -65,6 +65,25 @@ public:
   }
 };
 
+/// The element type of an array or pointer expression.
+QualType elementType(ASTContext &Ctx, const Expr *E) {
+  QualType T = E->getType();
+  if (const ArrayType *AT = Ctx.getAsArrayType(T))
+    return AT->getElementType();
+  return T->isPointerType() ? T->getPointeeType() : QualType();
+}
+
+/// A declaration of F outside the main file (null if all are in it).
+const FunctionDecl *declarationElsewhere(const SourceManager &SM,
+                                         const FunctionDecl *F) {
+  for (const FunctionDecl *D : F->redecls())
+    if (!SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
+      return D;
+  return nullptr;
+}
+
+} // namespace
+
 /// `A + k`, `k + A`, `A - k` or `&A[k]`: an offset into the array A
 /// refers to (null otherwise).
 const DeclRefExpr *offsetRef(const Expr *Arg) {
@@ -83,14 +102,6 @@ const DeclRefExpr *offsetRef(const Expr *Arg) {
   return nullptr;
 }
 
-/// The element type of an array or pointer expression.
-QualType elementType(ASTContext &Ctx, const Expr *E) {
-  QualType T = E->getType();
-  if (const ArrayType *AT = Ctx.getAsArrayType(T))
-    return AT->getElementType();
-  return T->isPointerType() ? T->getPointeeType() : QualType();
-}
-
 /// The size parameter of a pointer parameter: the first integer parameter
 /// after it (-1: none).
 int sizeParam(const FunctionDecl *F, unsigned Pointer) {
@@ -99,17 +110,6 @@ int sizeParam(const FunctionDecl *F, unsigned Pointer) {
       return int(K);
   return -1;
 }
-
-/// A declaration of F outside the main file (null if all are in it).
-const FunctionDecl *declarationElsewhere(const SourceManager &SM,
-                                         const FunctionDecl *F) {
-  for (const FunctionDecl *D : F->redecls())
-    if (!SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
-      return D;
-  return nullptr;
-}
-
-} // namespace
 
 std::unique_ptr<DistArray> parameterShape(ASTContext &Ctx,
                                           const ParmVarDecl *PV) {

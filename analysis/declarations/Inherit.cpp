@@ -144,13 +144,8 @@ void Functions::foreignCall(const CallExpr *Call, unsigned Arg,
                             const DistArray *A, const Expr *AddrOf,
                             bool ByPointer) {
   const FunctionDecl *F = Call->getDirectCallee();
-  if (ByPointer) {
-    int Size = -1;
-    for (unsigned K = Arg + 1; K < F->getNumParams() && Size < 0; ++K)
-      if (F->getParamDecl(K)->getType()->isIntegerType())
-        Size = int(K);
-    P.PointerArgs.push_back({Call, Arg, Size, AddrOf, A});
-  }
+  if (ByPointer)
+    P.PointerArgs.push_back({Call, Arg, sizeParam(F, Arg), AddrOf, A});
   const Decl *Before = outermostDecl(Ctx, Call);
   if (!Before)
     return;
@@ -198,16 +193,7 @@ void Functions::checkInherited(const std::vector<const CallExpr *> &Calls) {
       const DeclRefExpr *Ref = arrayArgument(CE->getArg(I), &AddrOf);
       if (Ref && P.ArrayByVar.count(dyn_cast<VarDecl>(Ref->getDecl())))
         continue;
-      const Expr *Arg = CE->getArg(I)->IgnoreParenImpCasts();
-      if (const auto *UO = dyn_cast<UnaryOperator>(Arg);
-          UO && UO->getOpcode() == UO_AddrOf)
-        Arg = UO->getSubExpr()->IgnoreParenImpCasts();
-      if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Arg))
-        Arg = AS->getBase()->IgnoreParenImpCasts();
-      if (const auto *BO = dyn_cast<BinaryOperator>(Arg);
-          BO && BO->isAdditiveOp())
-        Arg = BO->getLHS()->IgnoreParenImpCasts();
-      if (const auto *Off = dyn_cast<DeclRefExpr>(Arg);
+      if (const DeclRefExpr *Off = offsetRef(CE->getArg(I));
           Off && Checked.count(Off))
         continue; // an offset into a distributed array: reported
       const std::string Param = FD->getParamDecl(I)->getName().str();

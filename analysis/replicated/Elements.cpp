@@ -234,18 +234,6 @@ private:
     }
   }
 
-  /// Declared in namespace std (or a namespace inline in it), a class
-  /// member included.
-  static bool inStd(const Decl *D) {
-    const DeclContext *DC = D->getDeclContext()->getEnclosingNamespaceContext();
-    while (const auto *NS = dyn_cast<NamespaceDecl>(DC)) {
-      if (!NS->isInline())
-        break;
-      DC = NS->getParent();
-    }
-    return DC->isStdNamespace();
-  }
-
   /// `Z[k].imag()`: a const member function returning a value is a read
   /// of a copy (Child: the element, or the field of it, called on).
   bool constMemberValue(const Stmt *Par, const Stmt *Child) {
@@ -256,8 +244,7 @@ private:
       Par = userParent(Child);
     }
     const auto *ME = dyn_cast_or_null<MemberExpr>(Par);
-    const auto *M =
-        ME ? dyn_cast<CXXMethodDecl>(ME->getMemberDecl()) : nullptr;
+    const auto *M = ME ? dyn_cast<CXXMethodDecl>(ME->getMemberDecl()) : nullptr;
     if (!M || ME->getBase() != Child || ME->isArrow() || !M->isConst())
       return false;
     const QualType R = M->getReturnType();
@@ -320,7 +307,9 @@ private:
       const auto *M = dyn_cast_or_null<CXXMethodDecl>(F);
       const BinaryOperatorKind K =
           BinaryOperator::getOverloadedOpcode(OC->getOperator());
-      if ((M && M->isTrivial()) || (F && inStd(F))) {
+      if ((M && M->isTrivial()) ||
+          (F && (F->isInStdNamespace() ||
+                 (M && M->getParent()->isInStdNamespace())))) {
         Assignment = OC;
         RHS = OC->getArg(1);
         OpLoc = OC->getOperatorLoc();
