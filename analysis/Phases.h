@@ -27,6 +27,7 @@ namespace clang {
 class CFG;
 class CallExpr;
 class CFGBlock;
+class ConstantArrayType;
 class CXXForRangeStmt;
 class CXXDeleteExpr;
 class CXXMemberCallExpr;
@@ -39,8 +40,16 @@ class SourceManager;
 
 namespace hpf::analysis {
 
+/// `T A[N][M]...` (rank 2 or more): a parameter declared as a whole array,
+/// which C++ turns into a pointer to its rows; the declared array type (null
+/// for any other parameter). It takes a distributed array as `T (&A)[N][M]`
+/// does.
+const clang::ConstantArrayType *declaredArray(clang::ASTContext &Ctx,
+                                              const clang::ParmVarDecl *PV);
+
 /// A parameter's distributed array (inherited mapping), its shape from the
-/// parameter's type: `T (&A)[N]...`, `T *A` or `std::vector<T> &A`.
+/// parameter's type: `T (&A)[N]...`, `T A[N][M]...`, `T *A` or
+/// `std::vector<T> &A`.
 std::unique_ptr<DistArray> parameterShape(clang::ASTContext &Ctx,
                                           const clang::ParmVarDecl *PV);
 

@@ -111,6 +111,14 @@ int sizeParam(const FunctionDecl *F, unsigned Pointer) {
   return -1;
 }
 
+const ConstantArrayType *declaredArray(ASTContext &Ctx,
+                                       const ParmVarDecl *PV) {
+  if (!PV->getType()->isPointerType())
+    return nullptr;
+  const ConstantArrayType *AT = Ctx.getAsConstantArrayType(PV->getOriginalType());
+  return AT && AT->getElementType()->isArrayType() ? AT : nullptr;
+}
+
 std::unique_ptr<DistArray> parameterShape(ASTContext &Ctx,
                                           const ParmVarDecl *PV) {
   auto Arr = std::make_unique<DistArray>();
@@ -120,7 +128,8 @@ std::unique_ptr<DistArray> parameterShape(ASTContext &Ctx,
   const QualType T = PV->getType();
   const auto *Ref = T->getAs<LValueReferenceType>();
   const bool ByVector = Ref && !vectorElement(Ref->getPointeeType()).isNull();
-  if (T->isPointerType() || ByVector) {
+  const ConstantArrayType *Declared = declaredArray(Ctx, PV);
+  if ((T->isPointerType() && !Declared) || ByVector) {
     // `T *A, int n` or `std::vector<T> &A`: the extent comes with the
     // argument, at run time.
     QualType Elem = T->isPointerType() ? T->getPointeeType()
@@ -137,7 +146,7 @@ std::unique_ptr<DistArray> parameterShape(ASTContext &Ctx,
     Arr->Extent = -1;
     return Arr;
   }
-  QualType Elem = Ref->getPointeeType();
+  QualType Elem = Declared ? QualType(Declared, 0) : Ref->getPointeeType();
   while (const ConstantArrayType *Dim = Ctx.getAsConstantArrayType(Elem)) {
     Arr->Extents.push_back(static_cast<Index>(Dim->getSize().getZExtValue()));
     Elem = Dim->getElementType();
@@ -266,12 +275,30 @@ void Functions::bind() {
             !vectorElement(Ref2->getPointeeType()).isNull() &&
             Ctx.hasSameUnqualifiedType(Ref2->getPointeeType(),
                                        Ref->getType().getNonReferenceType());
+        // `T A[N][M]` (a pointer to rows, declared as the whole array): as
+        // `T (&A)[N][M]` when the extents are the argument's; an array of
+        // another first extent would be a part of it, or more.
+        const ConstantArrayType *Declared = declaredArray(Ctx, PV);
+        if (Declared) {
+          std::unique_ptr<DistArray> Shape = parameterShape(Ctx, PV);
+          if (Shape->Extents != It->second->Extents) {
+            R.error(Ref->getLocation(),
+                    "distributed array '" + Name + "' is passed to " +
+                        Callee + " as '" +
+                        PV->getOriginalType().getAsString() +
+                        "', whose extents differ from the array's: the "
+                        "parameter must be declared with the array's own "
+                        "extents");
+            R.note(PV->getLocation(), "parameter declared here");
+            continue;
+          }
+        }
         // A pointer to the elements themselves (not `void *`, not a base).
         const bool ByPointer =
             Pointer && It->second->rank() == 1 &&
             Ctx.hasSameUnqualifiedType(T->getPointeeType(),
                                        elementType(Ctx, AddrOf ? AddrOf : Ref));
-        if (!ByPointer && !ByVector &&
+        if (!ByPointer && !ByVector && !Declared &&
             (!Ref2 || !Ctx.getAsConstantArrayType(Ref2->getPointeeType()))) {
           const std::string PN = PV->getName().str();
           const std::string &ET = It->second->ElemType;
@@ -418,7 +445,7 @@ void Functions::bind() {
                  "' inherits the mapping of its argument (" + Actuals +
                  "): the function works with whatever mapping the array has "
                  "at the call (loops use the run-time distribution)" +
-                 (PV->getType()->isPointerType()
+                 (PV->getType()->isPointerType() && !declaredArray(Ctx, PV)
                       ? std::string("; its extent is the argument's, and a "
                                     "size argument is checked against it")
                       : std::string()));

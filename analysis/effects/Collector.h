@@ -13,6 +13,7 @@
 
 #include "Expressions.h"
 #include "effects/IoCalls.h"
+#include "effects/PointerTargets.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -25,6 +26,7 @@
 #include "llvm/ADT/StringSwitch.h"
 
 #include <functional>
+#include <optional>
 #include <set>
 #include <vector>
 
@@ -160,6 +162,10 @@ public:
       std::function<const std::vector<const FunctionDecl *> &()> AddressTaken)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Own(std::move(Own)), Out(Out),
         Edges(Edges), AddressTaken(std::move(AddressTaken)) {}
+
+  /// Traces the code's own pointer variables through Body (the code walked
+  /// next), so that a write through one is a write of what it points into.
+  void traceOwnPointers(const Stmt *Body) { Targets.emplace(Ctx, Body, Own); }
 
   /// The variables read that are not the code's own, for the mutation
   /// analysis.
@@ -377,6 +383,9 @@ public:
   /// variable (null: a member or a call's result, which names no
   /// variable) and the dereference.
   std::vector<std::pair<const VarDecl *, const Expr *>> Derefs;
+  /// Dereferences of the code's own pointers into its parameters' arguments
+  /// (`in = X` for a parameter X): a write through one is the parameter's.
+  std::vector<std::pair<const ParmVarDecl *, const Expr *>> ParamDerefs;
 
   bool VisitVarDecl(VarDecl *VD) {
     // A file stream of replicated code is opened collectively.
@@ -394,6 +403,7 @@ private:
   ASTContext &Ctx;
   const SourceManager &SM;
   std::function<bool(const VarDecl *)> Own;
+  std::optional<PointerTargets> Targets;
   Effects &Out;
   std::vector<Edge> &Edges;
   std::set<const DeclRefExpr *> CalleeRefs;
@@ -452,11 +462,26 @@ private:
       const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
       if (V && !Own(V))
         Derefs.push_back({V, Deref});
-      else if (V && !isa<ParmVarDecl>(V))
-        // A pointer of the code's own may point anywhere (`int *h = G`);
-        // a parameter points at what the call gave it, which the mutation
-        // analysis at the call judges.
-        Derefs.push_back({nullptr, Deref});
+      else if (V && !isa<ParmVarDecl>(V)) {
+        // A pointer of the code's own points where its values came from,
+        // when each can be traced (`double *row = G[i]`: into G); else
+        // anywhere (`int *h = f()`). A parameter points at what the call
+        // gave it, which the mutation analysis at the call judges.
+        const std::set<const VarDecl *> *To =
+            Targets ? Targets->targets(V) : nullptr;
+        if (!To) {
+          Derefs.push_back({nullptr, Deref});
+          return;
+        }
+        for (const VarDecl *T : *To) {
+          if (const auto *PV = dyn_cast<ParmVarDecl>(T); PV && Own(PV))
+            ParamDerefs.push_back({PV, Deref});
+          else if (!Own(T))
+            Derefs.push_back({T, Deref});
+          // else: the code's own array, or a pointer parameter's pointee
+          // reached through a pointer of its own.
+        }
+      }
       return;
     }
     Derefs.push_back({nullptr, Deref});

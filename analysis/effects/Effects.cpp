@@ -61,10 +61,15 @@ void mutations(
     ASTContext &Ctx, const Stmt *S,
     const std::vector<const VarDecl *> &Candidates,
     const std::vector<std::pair<const VarDecl *, const Expr *>> &Derefs,
+    const std::vector<std::pair<const ParmVarDecl *, const Expr *>>
+        &ParamDerefs,
     Effects &Out) {
-  if (Candidates.empty() && Derefs.empty())
+  if (Candidates.empty() && Derefs.empty() && ParamDerefs.empty())
     return;
   ExprMutationAnalyzer A(*S, Ctx);
+  for (const auto &[PV, E] : ParamDerefs)
+    if (const Stmt *M = A.findMutation(E))
+      Out.ParamWrites.try_emplace(PV, Witness{M->getBeginLoc(), "", {}});
   for (const auto &[V, E] : Derefs) {
     const Stmt *M = A.findMutation(E);
     if (!M)
@@ -286,8 +291,9 @@ struct Analysis::Impl {
           if (I->getInit())
             C.TraverseStmt(I->getInit());
       if (Body) {
+        C.traceOwnPointers(Body);
         C.TraverseStmt(const_cast<Stmt *>(Body));
-        mutations(Ctx, Body, C.Candidates, C.Derefs, N.All);
+        mutations(Ctx, Body, C.Candidates, C.Derefs, C.ParamDerefs, N.All);
         paramMutations(Ctx, F, N.All);
       }
       for (const Edge &E : N.Edges)
@@ -354,8 +360,9 @@ Effects Analysis::ofStatement(const Stmt *S, const DeclContext *Owner) {
   Effects Out;
   std::vector<Edge> Edges;
   Collector C = P->collector(Inside, Out, Edges);
+  C.traceOwnPointers(S);
   C.TraverseStmt(const_cast<Stmt *>(S));
-  mutations(P->Ctx, S, C.Candidates, C.Derefs, Out);
+  mutations(P->Ctx, S, C.Candidates, C.Derefs, C.ParamDerefs, Out);
   for (const Edge &E : Edges)
     if (!P->Nodes.count(E.Callee))
       P->discover(E.Callee);

@@ -234,9 +234,12 @@ private:
         RD.Source = It == St.end() ? std::nullopt : It->second;
         // A parameter may be any array of the caller (its mapping comes
         // back on return, but here it changes with the parameter's);
-        // redistributing any array may change a parameter.
+        // redistributing any array may change a parameter. An alias ends
+        // with the target's mapping, so one already known to have it keeps
+        // it (a function prescribing (*, block, *) for three parameters).
         for (auto &[Arr, M] : St)
-          if (RD.Array->Inherited || Arr->Inherited)
+          if ((RD.Array->Inherited || Arr->Inherited) &&
+              !(M && *M == RD.Target))
             M = std::nullopt;
         St[RD.Array] = RD.Target;
       }

@@ -440,12 +440,15 @@ private:
     return Ok;
   }
 
-  static const VarDecl *baseVar(const Expr *E) {
+  /// The variable whose storage E names: the array of `A[i][j]`, the
+  /// object of `s.f` (null through a pointer, `p[i]` or `p->f`, but for a
+  /// distributed parameter declared `T A[N][M]`, which C++ makes a pointer).
+  const VarDecl *baseVar(const Expr *E) const {
     while (E) {
       E = E->IgnoreParenImpCasts();
       if (isSubscript(E)) {
         E = subscriptBase(E)->IgnoreParenImpCasts();
-        if (E->getType()->isPointerType())
+        if (E->getType()->isPointerType() && !distributedRef(E))
           return nullptr; // p[i]: a write through a pointer
       } else if (const auto *ME = dyn_cast<MemberExpr>(E)) {
         if (ME->isArrow())
@@ -457,6 +460,10 @@ private:
         return nullptr;
     }
     return nullptr;
+  }
+  bool distributedRef(const Expr *E) const {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E);
+    return DRE && C.P.ArrayByVar.count(dyn_cast<VarDecl>(DRE->getDecl()));
   }
   /// Declared outside the loop (or a reference, which may alias anything).
   bool outside(const VarDecl *VD) const {
