@@ -138,6 +138,20 @@ struct OwnerValue {
   std::vector<const clang::Expr *> Reads; ///< ElementAccess::Expr of each
 };
 
+/// A loop of replicated code whose element reads are fetched before it in
+/// one exchange (ReadBatches.cpp): an inspector runs the loop's header and
+/// the reads' subscripts first (no side effects, proven), and each read
+/// takes its value from the list (hpfcc::read_batch).
+struct ReadBatch {
+  const clang::ForStmt *Loop = nullptr;
+  /// ElementAccess::Expr of each read, in source order: read K of an
+  /// iteration is slot K.
+  std::vector<const clang::Expr *> Reads;
+  /// Declarations at the top of the body that subscripts use (`int q = j %
+  /// NX;`), copied into the inspector.
+  std::vector<const clang::DeclStmt *> Decls;
+};
+
 /// A min or max reduction that records where its value came from (HPF's
 /// MINLOC/MAXLOC): its only update is one if, `if (v < best) { best = v;
 /// where = i; }` (LoopBody.cpp). `<` and `>` keep the first iteration
@@ -493,6 +507,7 @@ struct Program {
   std::vector<OwnerLoop> Loops;
   std::vector<ElementAccess> Elements;
   std::vector<OwnerValue> OwnerValues;
+  std::vector<ReadBatch> ReadBatches;
   std::vector<PointerArg> PointerArgs;
   std::vector<InheritedDecl> InheritedDecls;
   /// The shapes of InheritedDecls' parameters (arrays of no function here).

@@ -275,6 +275,9 @@ public:
 /// Groups the element reads of replicated code that one owner can
 /// evaluate together into P.OwnerValues (OwnerReads.cpp).
 void groupOwnerReads(clang::ASTContext &Ctx, Program &P);
+/// Groups the element reads of each replicated loop whose subscripts an
+/// inspector can compute before it into P.ReadBatches (ReadBatches.cpp).
+void batchLoopReads(Context &C);
 
 class Flow : Phase {
 public:
@@ -320,6 +323,9 @@ bool constantParams(const Mapping &M);
 /// owned indices in another order (A[j][i]): read locally, from the array
 /// itself or from a copy in the mapping the loop needs (Reads.cpp).
 void chooseRealigned(Context &C, OwnerLoop &L, const FlowState &St);
+/// Whether every read of X in the nest fits one mapping chooseRealigned can
+/// make a copy in (X's own mapping may be known only at run time).
+bool realignable(const OwnerLoop &L, const DistArray *X, const FlowState &St);
 /// Whether a read of an array of mapping M is at subscripts invariant in
 /// the nest in every distributed dimension (and, Written, never written by
 /// the nest): a slice broadcast before the loop serves it (RowReads.cpp).

@@ -127,6 +127,9 @@ void emitRangeFor(Emitter &E, const analysis::RangeForLoop &L);
 /// ElementEmitter.cpp
 void emitElement(Emitter &E, const analysis::ElementAccess &El);
 void emitOwnerValue(Emitter &E, const analysis::OwnerValue &V);
+/// A replicated loop whose element reads are fetched before it in one
+/// exchange: the inspector, and each read's slot (ReadBatchEmitter.cpp).
+void emitReadBatch(Emitter &E, const analysis::ReadBatch &B);
 /// The text emitOwnerValue inserts before V's expression,
 /// `M.owner_value(W, [&] { return ` (empty if V is not emitted).
 std::string ownerValueOpen(const Emitter &E, const analysis::OwnerValue &V);

@@ -11,6 +11,8 @@
 #include "Rewrite.h"
 
 #include "Emitter.h"
+
+#include <set>
 #include "RuntimeIncludes.h"
 
 #include "clang/AST/Stmt.h"
@@ -57,8 +59,14 @@ std::string rewrite(ASTContext &Ctx, const pragma::PragmaState &State,
     if (L.DirId >= 0)
       DistributedLoops.push_back(L.Loop->getSourceRange());
   }
+  std::set<const clang::Expr *> Batched;
+  for (const analysis::ReadBatch &B : P.ReadBatches) {
+    emitReadBatch(E, B);
+    Batched.insert(B.Reads.begin(), B.Reads.end());
+  }
   for (const analysis::ElementAccess &El : P.Elements)
-    emitElement(E, El);
+    if (!Batched.count(El.Expr))
+      emitElement(E, El);
   // After the elements: an assignment's `] = ` replacement ends where an
   // owner value may begin, and would take an insertion made before it.
   for (const analysis::OwnerValue &V : P.OwnerValues)

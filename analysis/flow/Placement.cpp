@@ -331,7 +331,17 @@ void Placement::checkNest(OwnerLoop &L) {
     if (Gathered.count(Acc.Array) && Acc.Array != L.Home)
       Acc.Kind = LoopAccess::Gathered;
   std::vector<DistArray *> Keep;
-  for (DistArray *X : L.CheckAligned)
+  for (DistArray *X : L.CheckAligned) {
+    // Read in a mapping of its own (a parameter read transposed, or as
+    // is): a copy redistributed to it if the mappings differ at run time,
+    // each rank receiving its part, not the whole array.
+    if (!Gathered.count(X) && !L.Written.count(X) &&
+        realignable(L, X, States[L.DirId])) {
+      for (LoopAccess &Acc : L.Accesses)
+        if (Acc.Array == X)
+          Acc.Kind = LoopAccess::Gathered;
+      continue;
+    }
     if (!Gathered.count(X)) {
       Keep.push_back(X);
       if (!L.Written.count(X)) {
@@ -346,6 +356,7 @@ void Placement::checkNest(OwnerLoop &L) {
         R.remark(D.HashLoc, writtenCheckText(X, H));
       }
     }
+  }
   L.CheckAligned = std::move(Keep);
   // Gathered rank-1 arrays are copied first (the order of the copies
   // before the loop and of their remarks).

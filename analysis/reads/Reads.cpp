@@ -130,14 +130,42 @@ std::string likeText(const DistArray *X, const DistArray *H,
 
 } // namespace
 
-void chooseRealigned(Context &C, OwnerLoop &L, const FlowState &St) {
-  DistArray *H = L.Home;
-  const Mapping *HM = H ? mappingIn(St, H) : nullptr;
+namespace {
+/// The home array's distributed dimensions, if its mapping is known.
+std::optional<std::vector<bool>> homeDistributed(const OwnerLoop &L,
+                                                 const FlowState &St) {
+  const Mapping *HM = L.Home ? mappingIn(St, L.Home) : nullptr;
   if (!HM)
-    return;
+    return std::nullopt;
   std::vector<bool> HomeDist;
   for (const FormatValue &F : HM->Formats)
     HomeDist.push_back(F.Kind != FormatKind::Collapsed);
+  return HomeDist;
+}
+} // namespace
+
+bool realignable(const OwnerLoop &L, const DistArray *X, const FlowState &St) {
+  std::optional<std::vector<bool>> HomeDist = homeDistributed(L, St);
+  if (!HomeDist || X->rank() < 2 || L.Halos.count(const_cast<DistArray *>(X)))
+    return false;
+  std::optional<std::vector<int>> DimOf;
+  for (const LoopAccess &Acc : L.Accesses) {
+    if (Acc.Array != X)
+      continue;
+    std::optional<Fit> F = fitOf(L, Acc, *HomeDist);
+    if (!F || (DimOf && *DimOf != F->DimOf))
+      return false;
+    DimOf = F->DimOf;
+  }
+  return DimOf.has_value();
+}
+
+void chooseRealigned(Context &C, OwnerLoop &L, const FlowState &St) {
+  DistArray *H = L.Home;
+  std::optional<std::vector<bool>> Dist = homeDistributed(L, St);
+  if (!Dist)
+    return;
+  const std::vector<bool> &HomeDist = *Dist;
   // Per array: one DimOf for every access (else nothing).
   std::map<DistArray *, std::optional<std::vector<int>>> Want;
   for (const LoopAccess &Acc : L.Accesses) {

@@ -373,6 +373,7 @@ void Elements::check(const CheckedRefs &Checked) {
   UseChecker U(Ctx, P, Checked, R);
   U.TraverseDecl(Ctx.getTranslationUnitDecl());
   groupOwnerReads(Ctx, P);
+  batchLoopReads(C);
 }
 
 } // namespace hpf::analysis

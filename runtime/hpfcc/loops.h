@@ -29,5 +29,6 @@
 // Standard algorithms on distributed arrays in replicated code
 // (hpfcc::algo::fill, accumulate, swap_arrays, ...).
 #include "hpfcc/algorithms.h"
+#include "hpfcc/read_batch.h"
 
 #endif // HPFCC_LOOPS_H

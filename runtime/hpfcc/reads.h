@@ -34,6 +34,7 @@
 #include <array>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -127,16 +128,28 @@ public:
       O.where = where;
       if (detail::readReport())
         count(a, Need, O);
-      Copy.emplace(a.mapping(), a.procs());
-      std::copy(a.local_data(), a.local_data() + a.local_size(),
-                Copy->local_data());
-      hpf::rt::DArrayAccess::redistribute(*Copy, std::move(Need), home.procs(),
-                                          O);
-      From = &*Copy;
+      Copy = takeSpare(Need, home.procs());
+      // The copy's storage is only written by the redistribution; a's
+      // values stay (its storage may become a shared window).
+      hpf::rt::DArrayAccess::redistributeInto(const_cast<hpf::darray<T, R> &>(a),
+                                              *Copy, O);
+      From = Copy.get();
     }
     Data = From->local_data();
     for (int D = 0; D < R; ++D)
       Extents[std::size_t(D)] = From->local_extent(D);
+  }
+  /// The copy's storage is kept for the next copy in the same mapping (a
+  /// loop run again: FT's transposes, every time step), so a copy costs
+  /// the redistribution only, not fresh memory (zeroed and faulted in by
+  /// the system) each time.
+  ~realigned() {
+    if (!Copy)
+      return;
+    std::vector<std::unique_ptr<hpf::darray<T, R>>> &P = spares();
+    P.push_back(std::move(Copy));
+    if (P.size() > MaxSpares)
+      P.erase(P.begin());
   }
   realigned(const realigned &) = delete;
   realigned &operator=(const realigned &) = delete;
@@ -160,7 +173,30 @@ private:
         Tot.Bytes += M.Size * hpf::index_t(sizeof(T));
   }
 
-  std::optional<hpf::darray<T, R>> Copy;
+  /// Copies kept for reuse (the oldest dropped beyond MaxSpares), freed in
+  /// hpf::finalize while MPI is alive (their storage may be a window).
+  static constexpr std::size_t MaxSpares = 4;
+  static std::vector<std::unique_ptr<hpf::darray<T, R>>> &spares() {
+    static auto *P = [] {
+      hpf::rt::atFinalize([] { spares().clear(); });
+      return new std::vector<std::unique_ptr<hpf::darray<T, R>>>();
+    }();
+    return *P;
+  }
+  static std::unique_ptr<hpf::darray<T, R>>
+  takeSpare(const hpf::plan::DistributionND &Need,
+            const hpf::processors &Procs) {
+    std::vector<std::unique_ptr<hpf::darray<T, R>>> &P = spares();
+    for (auto It = P.begin(); It != P.end(); ++It)
+      if ((*It)->procs() == Procs && (*It)->mapping() == Need) {
+        std::unique_ptr<hpf::darray<T, R>> Found = std::move(*It);
+        P.erase(It);
+        return Found;
+      }
+    return std::make_unique<hpf::darray<T, R>>(Need, Procs);
+  }
+
+  std::unique_ptr<hpf::darray<T, R>> Copy;
   const T *Data = nullptr;
   std::array<hpf::index_t, std::size_t(R)> Extents{};
 };

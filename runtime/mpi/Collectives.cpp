@@ -101,6 +101,22 @@ void allgatherBytes(const void *Mine, std::size_t Bytes, void *All,
         "MPI_Allgather", "all-gather", Where);
 }
 
+void allgathervBytes(const void *Mine, const std::vector<std::size_t> &Bytes,
+                     void *All, const char *Where) {
+  init();
+  std::vector<MPI_Count> Counts(Bytes.size());
+  std::vector<MPI_Aint> Displs(Bytes.size());
+  MPI_Aint Off = 0;
+  for (std::size_t R = 0; R < Bytes.size(); ++R) {
+    Counts[R] = MPI_Count(Bytes[R]);
+    Displs[R] = Off;
+    Off += MPI_Aint(Bytes[R]);
+  }
+  check(MPI_Allgatherv_c(Mine, Counts[std::size_t(rank())], MPI_BYTE, All,
+                         Counts.data(), Displs.data(), MPI_BYTE, comm()),
+        "MPI_Allgatherv", "element reads", Where);
+}
+
 std::vector<char> alltoallvBytes(const void *Send,
                                  const std::vector<std::size_t> &SendBytes,
                                  std::vector<std::size_t> &RecvBytes,

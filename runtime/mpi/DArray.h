@@ -66,6 +66,7 @@
 
 #include <algorithm>
 #include <array>
+#include <complex>
 #include <cstddef>
 #include <cstring>
 #include <functional>
@@ -112,10 +113,14 @@ public:
   void setSize(index_t N) { Size = N; }
 
 private:
+  template <class U> struct IsComplex : std::false_type {};
+  template <class U> struct IsComplex<std::complex<U>> : std::is_arithmetic<U> {};
   /// T() is all zero bytes and needs no construction (arithmetic types,
-  /// object pointers; not member pointers, whose null is -1).
+  /// object pointers, std::complex of a number; not member pointers, whose
+  /// null is -1).
   static constexpr bool zeroBytesAreValue() {
-    return std::is_arithmetic_v<T> || std::is_pointer_v<T>;
+    return std::is_arithmetic_v<T> || std::is_pointer_v<T> ||
+           IsComplex<T>::value;
   }
   Storage Bytes;
   index_t Size = 0;

@@ -158,6 +158,19 @@ struct DArrayAccess {
     A.Procs = NewProcs;
     A.adopt(/*Zero=*/false);
   }
+  /// Out's elements become A's, moved from A's mapping to Out's (Out's
+  /// storage is only written; A's values stay: the shm strategy may move
+  /// its storage into a shared window, which is why A is not const here).
+  /// A copy of an array in another mapping without a copy in A's first.
+  template <class T, int Rank>
+  static void redistributeInto(darray<T, Rank> &A, darray<T, Rank> &Out,
+                               const redistribute_options &Opts) {
+    if (redistributeStorage(A.Procs, A.Dist, A.Data.storage(), Out.Procs,
+                            Out.Dist, Out.Data.storage(), sizeof(T), Opts))
+      Out.Data.setSize(localCountOf(Out.Dist, Out.Me));
+    else // the same layout at run time: A's storage holds Out's elements
+      std::copy(A.Data.data(), A.Data.data() + A.Data.size(), Out.Data.data());
+  }
   /// Swaps the elements of two arrays of the same mapping by swapping their
   /// storage (std::swap of two distributed arrays, hpfcc/algorithms.h).
   template <class T, int Rank>

@@ -108,6 +108,10 @@ std::vector<char> alltoallvBytes(const void *Send,
                                  const std::vector<std::size_t> &SendBytes,
                                  std::vector<std::size_t> &RecvBytes,
                                  const char *Where);
+/// MPI_Allgatherv of bytes whose counts every rank knows: Bytes[r] from
+/// each rank r (Mine holds this rank's), into All in rank order.
+void allgathervBytes(const void *Mine, const std::vector<std::size_t> &Bytes,
+                     void *All, const char *Where);
 /// In-place MPI_Allreduce of Count values over all ranks.
 void allreduceInPlace(void *Values, std::size_t Count, ScalarKind Kind,
                       reduce_op Op);

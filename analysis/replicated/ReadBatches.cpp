@@ -1,0 +1,338 @@
+//===- analysis/replicated/ReadBatches.cpp - a replicated loop's reads ----===//
+//
+// An element read of replicated code is a broadcast from its owner, so a
+// loop of such reads is a loop of broadcasts (NAS FT's checksum reads 1024
+// elements per time step; at 4 ranks on 2 cores each costs milliseconds).
+// When an inspector can list every element the loop will read before it
+// runs, one exchange serves them all (hpfcc::read_batch). That takes:
+//
+// - a `for` loop whose body is a block, its index declared in its header
+//   and changed only by the header's increment (`++j`, `j += c`);
+// - reads that every iteration makes (not under an if, a ?:, `&&`/`||`, an
+//   inner loop), outside macros;
+// - subscripts, condition and increment without side effects: no calls,
+//   assignments or lambdas, only the index, variables the loop does not
+//   change (by the mutation analysis of the loop and the effects analysis
+//   of its calls) and variables declared at the top of the body from such
+//   expressions and not changed after (`int q = j % NX;`), whose
+//   declarations the inspector copies;
+// - no jump out of the body (break, return, goto, throw), no code the
+//   effects analysis cannot follow, no directive inside;
+// - arrays the loop does not write (no element store, no call writing
+//   them).
+//
+// The inspector evaluates exactly what the loop would before each read, so
+// the values listed are the ones the reads would broadcast.
+//
+//===----------------------------------------------------------------------===//
+#include "Phases.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
+
+#include <map>
+
+using namespace clang;
+
+namespace hpf::analysis {
+
+namespace {
+
+/// Whether S holds a statement that leaves the loop body early or jumps
+/// (a break or continue of an inner loop or switch is fine).
+bool jumpsOut(const Stmt *S, bool InInner = false) {
+  if (!S)
+    return false;
+  if (isa<ReturnStmt, GotoStmt, IndirectGotoStmt, CXXThrowExpr, CoreturnStmt,
+          CXXTryStmt>(S))
+    return true;
+  if (isa<BreakStmt, ContinueStmt>(S) && !InInner)
+    return true;
+  if (isa<LambdaExpr>(S))
+    return false; // another function's body
+  const bool Inner =
+      InInner || isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, SwitchStmt>(S);
+  for (const Stmt *C : S->children())
+    if (jumpsOut(C, Inner))
+      return true;
+  return false;
+}
+
+class LoopFacts {
+public:
+  LoopFacts(Context &C, const ForStmt *L, const FunctionDecl *F)
+      : L(L), Body(dyn_cast_or_null<CompoundStmt>(L->getBody())), C(C),
+        LoopMA(*L, C.Ctx) {
+    if (!Body)
+      return;
+    // First: the header's variables must not be written by its calls.
+    E = C.Effects.ofStatement(L, F);
+    Ok = !E.Throws && !E.Exits && !E.Opaque && !E.WritesThrough &&
+         !E.Callback && header() && !jumpsOut(Body) && noDirectiveInside();
+    if (!Ok)
+      return;
+    BodyMA.emplace(*Body, C.Ctx);
+    Ok = !BodyMA->isMutated(Index);
+  }
+
+  /// Whether the loop's calls may write V (by name, or passed to them).
+  bool callsWrite(const VarDecl *V) const {
+    return E.Writes.count(V->getCanonicalDecl()) ||
+           E.PassedWrites.count(V->getCanonicalDecl());
+  }
+
+  bool Ok = false;
+  const ForStmt *L;
+  const CompoundStmt *Body;
+  const VarDecl *Index = nullptr;
+  std::vector<const DeclStmt *> Decls; ///< used by the reads, in body order
+
+  /// Whether X (a subscript, or with Locals false the header) computes the
+  /// same in the inspector as in the loop: see the file comment.
+  bool pure(const Expr *X, bool Locals, const Stmt *Before) {
+    if (!X)
+      return true;
+    if (isa<CallExpr, CXXConstructExpr, LambdaExpr, StmtExpr, CXXNewExpr,
+            CXXDeleteExpr, CXXThrowExpr, MemberExpr, CXXThisExpr, BlockExpr>(
+            X))
+      return false;
+    if (const auto *BO = dyn_cast<BinaryOperator>(X);
+        BO && BO->isAssignmentOp())
+      return false;
+    if (const auto *UO = dyn_cast<UnaryOperator>(X);
+        UO && (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf))
+      return false;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(X)) {
+      const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+      if (!V)
+        return isa<EnumConstantDecl, NonTypeTemplateParmDecl>(DRE->getDecl());
+      return variable(V, Locals, Before);
+    }
+    for (const Stmt *Child : X->children())
+      if (const auto *CE = dyn_cast_or_null<Expr>(Child);
+          Child && (!CE || !pure(CE, Locals, Before)))
+        return false;
+    return true;
+  }
+
+private:
+  /// `for (int I = e; cond; ++I)` (or I++, --I, I--, I += c, I -= c).
+  bool header() {
+    const auto *DS = dyn_cast_or_null<DeclStmt>(L->getInit());
+    if (!DS || !DS->isSingleDecl() || !L->getCond() || !L->getInc())
+      return false;
+    Index = dyn_cast<VarDecl>(DS->getSingleDecl());
+    if (!Index || !Index->getType()->isIntegerType() || !Index->getInit() ||
+        !pure(Index->getInit(), false, nullptr) ||
+        !pure(L->getCond(), false, nullptr))
+      return false;
+    const Expr *Inc = L->getInc()->IgnoreParens();
+    auto IsIndex = [&](const Expr *X) {
+      const auto *DRE = dyn_cast<DeclRefExpr>(X->IgnoreParenImpCasts());
+      return DRE && DRE->getDecl() == Index;
+    };
+    if (const auto *UO = dyn_cast<UnaryOperator>(Inc))
+      return UO->isIncrementDecrementOp() && IsIndex(UO->getSubExpr());
+    if (const auto *CA = dyn_cast<CompoundAssignOperator>(Inc))
+      return (CA->getOpcode() == BO_AddAssign ||
+              CA->getOpcode() == BO_SubAssign) &&
+             IsIndex(CA->getLHS()) && pure(CA->getRHS(), false, nullptr);
+    return false;
+  }
+
+  bool noDirectiveInside() const {
+    const SourceRange R(C.SM.getExpansionLoc(L->getBeginLoc()),
+                        C.SM.getExpansionLoc(L->getEndLoc()));
+    for (const ParsedDirective &D : C.State.Directives)
+      if (!C.SM.isBeforeInTranslationUnit(D.HashLoc, R.getBegin()) &&
+          C.SM.isBeforeInTranslationUnit(D.HashLoc, R.getEnd()))
+        return false;
+    return true;
+  }
+
+  bool variable(const VarDecl *V, bool Locals, const Stmt *Before) {
+    if (V == Index)
+      return true;
+    if (C.P.ArrayByVar.count(V) || V->getType()->isReferenceType())
+      return false;
+    // Declared inside the loop: only a declaration at the top of the body,
+    // before the statement holding the read, not changed after.
+    const SourceLocation Loc = C.SM.getExpansionLoc(V->getLocation());
+    const bool Inside =
+        !C.SM.isBeforeInTranslationUnit(Loc, C.SM.getExpansionLoc(L->getBeginLoc())) &&
+        C.SM.isBeforeInTranslationUnit(Loc, C.SM.getExpansionLoc(L->getEndLoc()));
+    if (!Inside)
+      return !LoopMA.isMutated(V) && !callsWrite(V);
+    if (!Locals)
+      return false;
+    for (const Stmt *S : Body->body()) {
+      if (S == Before)
+        return false; // declared after the read's statement
+      const auto *DS = dyn_cast<DeclStmt>(S);
+      if (!DS || std::find(DS->decl_begin(), DS->decl_end(), V) == DS->decl_end())
+        continue;
+      if (std::find(Decls.begin(), Decls.end(), DS) != Decls.end())
+        return true;
+      // The whole declaration is copied: every variable of it must be.
+      for (const Decl *D : DS->decls()) {
+        const auto *W = dyn_cast<VarDecl>(D);
+        if (!W || !W->getInit() || W->getType()->isArrayType() ||
+            W->getType()->isReferenceType() || BodyMA->isMutated(W) ||
+            !pure(W->getInit(), true, S))
+          return false;
+      }
+      Decls.push_back(DS);
+      return true;
+    }
+    return false;
+  }
+
+  Context &C;
+  ExprMutationAnalyzer LoopMA;
+  std::optional<ExprMutationAnalyzer> BodyMA;
+  effects::Effects E;
+};
+
+/// The loop whose body holds Read with nothing conditional between them
+/// (null if none), and the body's statement holding it.
+const ForStmt *unconditionalLoop(ASTContext &Ctx, const Expr *Read,
+                                 const Stmt *&Top) {
+  DynTypedNode N = DynTypedNode::create(*Read);
+  const Stmt *Child = Read;
+  for (int Depth = 0; Depth < 512; ++Depth) {
+    auto Ps = Ctx.getParents(N);
+    if (Ps.size() != 1)
+      return nullptr;
+    N = Ps[0];
+    if (N.get<VarDecl>() || N.get<DeclStmt>()) {
+      if (const auto *DS = N.get<DeclStmt>())
+        Child = DS;
+      continue;
+    }
+    const Stmt *S = N.get<Stmt>();
+    if (!S)
+      return nullptr;
+    if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+      auto Ps2 = Ctx.getParents(*CS);
+      const auto *F = Ps2.size() == 1 ? Ps2[0].get<ForStmt>() : nullptr;
+      if (F && F->getBody() == CS) {
+        Top = Child;
+        return F;
+      }
+      Child = CS;
+      continue;
+    }
+    if (isa<ConditionalOperator, BinaryConditionalOperator, LambdaExpr,
+            StmtExpr>(S))
+      return nullptr;
+    if (const auto *BO = dyn_cast<BinaryOperator>(S);
+        BO && BO->isLogicalOp() && BO->getRHS() == Child)
+      return nullptr;
+    if (!isa<Expr>(S))
+      return nullptr; // an if, an inner loop, a switch, ...
+    Child = S;
+  }
+  return nullptr;
+}
+
+const FunctionDecl *functionOf(ASTContext &Ctx, const Stmt *S) {
+  DynTypedNode N = DynTypedNode::create(*S);
+  for (int Depth = 0; Depth < 1024; ++Depth) {
+    auto Ps = Ctx.getParents(N);
+    if (Ps.empty())
+      return nullptr;
+    N = Ps[0];
+    if (const auto *F = N.get<FunctionDecl>())
+      return F;
+    if (N.get<LambdaExpr>())
+      return nullptr;
+  }
+  return nullptr;
+}
+
+} // namespace
+
+void batchLoopReads(Context &C) {
+  Program &P = C.P;
+  std::set<const Expr *> InOwnerValue;
+  for (const OwnerValue &V : P.OwnerValues)
+    InOwnerValue.insert(V.Reads.begin(), V.Reads.end());
+  std::map<const ForStmt *, std::unique_ptr<LoopFacts>> Facts;
+  std::map<const ForStmt *, std::vector<const Expr *>> Reads;
+  std::map<const ForStmt *, std::set<const DistArray *>> Stored;
+  for (const ElementAccess &El : P.Elements) {
+    if (El.Kind == ElementAccess::Read)
+      continue;
+    // Any element store in a loop keeps that array out of its batches.
+    DynTypedNode N = DynTypedNode::create(*El.Expr);
+    for (int Depth = 0; Depth < 1024; ++Depth) {
+      auto Ps = C.Ctx.getParents(N);
+      if (Ps.empty())
+        break;
+      N = Ps[0];
+      if (const auto *F = N.get<ForStmt>())
+        Stored[F].insert(El.Array);
+    }
+  }
+  std::vector<const ForStmt *> Order;
+  for (const ElementAccess &El : P.Elements) {
+    if (El.Kind != ElementAccess::Read || InOwnerValue.count(El.Expr) ||
+        !El.Member.empty() || El.Expr->getBeginLoc().isMacroID() ||
+        El.Expr->getEndLoc().isMacroID())
+      continue;
+    const Stmt *Top = nullptr;
+    const ForStmt *L = unconditionalLoop(C.Ctx, El.Expr, Top);
+    if (!L || Stored[L].count(El.Array))
+      continue;
+    auto &F = Facts[L];
+    if (!F) {
+      const FunctionDecl *Fn = functionOf(C.Ctx, L);
+      if (!Fn)
+        continue;
+      F = std::make_unique<LoopFacts>(C, L, Fn);
+    }
+    if (!F->Ok)
+      continue;
+    // Nor may the loop's calls write the array.
+    if (F->callsWrite(El.Array->Var))
+      continue;
+    bool Pure = true;
+    for (std::size_t D = 0; Pure && D < El.Subs.Levels.size(); ++D)
+      Pure = F->pure(El.Subs.sub(D), true, Top);
+    if (!Pure)
+      continue;
+    if (Reads[L].empty())
+      Order.push_back(L);
+    Reads[L].push_back(El.Expr);
+  }
+  for (const ForStmt *L : Order) {
+    ReadBatch B;
+    B.Loop = L;
+    B.Reads = Reads[L];
+    // In source order: slot K is the K-th read written.
+    std::sort(B.Reads.begin(), B.Reads.end(), [&](const Expr *X, const Expr *Y) {
+      return C.SM.isBeforeInTranslationUnit(C.SM.getExpansionLoc(X->getBeginLoc()),
+                                            C.SM.getExpansionLoc(Y->getBeginLoc()));
+    });
+    // The declarations in body order (the inspector runs them in order).
+    for (const Stmt *S : Facts[L]->Body->body())
+      if (const auto *DS = dyn_cast<DeclStmt>(S);
+          DS && std::find(Facts[L]->Decls.begin(), Facts[L]->Decls.end(), DS) !=
+                    Facts[L]->Decls.end())
+        B.Decls.push_back(DS);
+    C.R.remark(L->getForLoc(),
+               "the element reads of this loop (" +
+                   std::to_string(B.Reads.size()) +
+                   " per iteration) are listed before it (its header and "
+                   "their subscripts run first) and fetched in one exchange "
+                   "(one MPI_Allgatherv), instead of one broadcast per read");
+    P.ReadBatches.push_back(std::move(B));
+  }
+}
+
+} // namespace hpf::analysis
