@@ -12,5 +12,5 @@
 // RUN: %hpfcc -Rhpf -c %S/../../examples/adi.cpp -o %t.o 2>&1 | FileCheck %s --check-prefix=REMARK
 // REMARK-DAG: remark: independent loop nest over 'U' ((block, *) onto ALL(*)): 'i' over the owned indices of dimension 0; owner computes
 // REMARK-DAG: remark: independent loop nest over 'U' ((*, block) onto ALL(*)): 'j' over the owned indices of dimension 1; owner computes
-// REMARK-DAG: remark: alignment of 'F' with 'U' is checked at run time; if they differ, its 1600 elements are gathered on every rank before the loop (one MPI_Allgatherv)
+// REMARK-DAG: remark: 'F[0][j]' is read from a copy of 'F' redistributed before the loop to the mapping the loop reads it with (dimension 1 of 'F' like dimension 1 of 'U', the other dimensions '*')
 // REMARK-DAG: remark: redistribute 'U' plan made at run time

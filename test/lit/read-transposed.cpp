@@ -4,7 +4,13 @@
 //    rank receives a quarter of A (4 x 4 doubles: 128 bytes) per copy
 //    instead of the whole array (512 bytes) a gather sends to every rank;
 //  - C (*, cyclic(K)) with K known at run time only, D (cyclic(K), *): the
-//    run time finds C already in that mapping: no copy, nothing moves.
+//    run time finds C already in that mapping: no copy, nothing moves;
+//  - D (cyclic(K), *) read as is in a nest over B (block, *): its mapping
+//    is known only at run time, so it is read from a copy redistributed to
+//    (block, *) when they differ (at -n 2 they do: each rank receives a
+//    quarter of D, 128 bytes, not all of it).
+// So at -n 2 each rank receives 128 bytes per copy, in 4 copies (A and D,
+// in both rounds).
 // Same output as the sequential build on 1..4 ranks.
 // REQUIRES: mpi
 // RUN: %clang_hpf -fplugin-arg-hpf-out=%t.cpp %s
@@ -22,8 +28,8 @@
 // CHECK: e2e: -n 3: same output
 // CHECK: e2e: -n 4: same output
 // RUN: env HPF_READ_REPORT=1 %mpiexec -n 2 %t.d/hpf.exe 2>&1 >/dev/null | FileCheck %s --check-prefix=BYTES
-// BYTES-DAG: hpf-read: rank 0 received 256 bytes in 2 realigned copies
-// BYTES-DAG: hpf-read: rank 1 received 256 bytes in 2 realigned copies
+// BYTES-DAG: hpf-read: rank 0 received 512 bytes in 4 realigned copies
+// BYTES-DAG: hpf-read: rank 1 received 512 bytes in 4 realigned copies
 #include <cstdio>
 
 constexpr int N = 8;

@@ -86,11 +86,13 @@ int main(int argc, char **) {
       M[i][j] = M[i][j - 1] + S[i][j];
   // A '*' dimension: any subscript, local index = subscript. Rows
   // cyclic(1): one run at a step of the rank count (hpfcc/strided.h).
-  // CHECK: /* #pragma hpf independent */ { const bool __hpf_aligned_S[[L:[0-9]+]] = hpfcc::same_mapping(S, M); const hpfcc::gathered<float, 2> __hpf_all_S[[L]] = __hpf_aligned_S[[L]] ? hpfcc::gathered<float, 2>() : hpfcc::gathered<float, 2>(S); double *__restrict const __hpf_M[[L]] = M.local_data(); const hpf::index_t __hpf_M[[L]]_e1 = M.local_extent(1); float *__restrict const __hpf_S[[L]] = S.local_data(); const hpf::index_t __hpf_S[[L]]_e1 = S.local_extent(1);
+  // S (*, block) is read in M's mapping, (cyclic, *): from a copy
+  // redistributed to it before the loop (nothing moves if they agree).
+  // CHECK: /* #pragma hpf independent */ { double *__restrict const __hpf_M[[L:[0-9]+]] = M.local_data(); const hpf::index_t __hpf_M[[L]]_e1 = M.local_extent(1); const hpfcc::realigned<float, 2> __hpf_re_S[[L]](S, M, {0, -1}, "{{.*}}"); const float *__restrict const __hpf_S[[L]] = __hpf_re_S[[L]].data(); const hpf::index_t __hpf_S[[L]]_e1 = __hpf_re_S[[L]].local_extent(1);
   // CHECK-NEXT: { for (hpfcc::strided_segment __hpf_seg[[L]]_0 : hpfcc::owned_strided(M, 0, 0, (R - 1) + 1)) for (int i = __hpf_seg[[L]]_0.lo; i < __hpf_seg[[L]]_0.hi; i += __hpf_seg[[L]]_0.step, __hpf_seg[[L]]_0.off -= __hpf_seg[[L]]_0.skip)
   // CHECK-NEXT: for (int j = 1; j < C; ++j)
-  // CHECK-NEXT: __hpf_M[[L]][(i + __hpf_seg[[L]]_0.off) * __hpf_M[[L]]_e1 + j] = __hpf_M[[L]][(i + __hpf_seg[[L]]_0.off) * __hpf_M[[L]]_e1 + (j - 1)] + (__hpf_aligned_S[[L]] ? __hpf_S[[L]][(i + __hpf_seg[[L]]_0.off) * __hpf_S[[L]]_e1 + j] : __hpf_all_S[[L]](i, j)); } }
-  // REMARK: remark: alignment of 'S' with 'M' is checked at run time; if they differ, its 48 elements are gathered on every rank before the loop (one MPI_Allgatherv)
+  // CHECK-NEXT: __hpf_M[[L]][(i + __hpf_seg[[L]]_0.off) * __hpf_M[[L]]_e1 + j] = __hpf_M[[L]][(i + __hpf_seg[[L]]_0.off) * __hpf_M[[L]]_e1 + (j - 1)] + __hpf_S[[L]][(i + __hpf_seg[[L]]_0.off) * __hpf_S[[L]]_e1 + j];
+  // REMARK: remark: 'S[i][j]' is read from a copy of 'S' redistributed before the loop to the mapping the loop reads it with (dimension 0 of 'S' like dimension 0 of 'M', the other dimensions '*')
   // REMARK: remark: independent loop nest over 'M' ((cyclic, *) onto ALL(*)): 'i' over the owned indices of dimension 0; owner computes
   // Three dimensions, the outer one '*' (every index, no offset).
   long t = 0;
