@@ -73,7 +73,8 @@ public:
     // First: the header's variables must not be written by its calls.
     E = C.Effects.ofStatement(L, F);
     Ok = !E.Throws && !E.Exits && !E.Opaque && !E.WritesThrough &&
-         !E.Callback && header() && !jumpsOut(Body) && noDirectiveInside();
+         !E.Callback && header() && !jumpsOut(Body) && noDirectiveInside() &&
+         noWholeArrayCodeInside();
     if (!Ok)
       return;
     BodyMA.emplace(*Body, C.Ctx);
@@ -155,6 +156,27 @@ private:
     return true;
   }
 
+  bool inside(SourceLocation At) const {
+    At = C.SM.getExpansionLoc(At);
+    return !C.SM.isBeforeInTranslationUnit(
+               At, C.SM.getExpansionLoc(L->getBeginLoc())) &&
+           C.SM.isBeforeInTranslationUnit(At,
+                                          C.SM.getExpansionLoc(L->getEndLoc()));
+  }
+
+  /// No standard algorithm or range-for over whole distributed arrays in
+  /// the loop: they may store into the arrays read (std::fill), and are
+  /// collective code of their own.
+  bool noWholeArrayCodeInside() const {
+    for (const AlgorithmCall &A : C.P.Algorithms)
+      if (inside(A.Call->getBeginLoc()))
+        return false;
+    for (const RangeForLoop &R : C.P.RangeFors)
+      if (inside(R.Loop->getBeginLoc()))
+        return false;
+    return true;
+  }
+
   bool variable(const VarDecl *V, bool Locals, const Stmt *Before) {
     if (V == Index)
       return true;
@@ -162,11 +184,7 @@ private:
       return false;
     // Declared inside the loop: only a declaration at the top of the body,
     // before the statement holding the read, not changed after.
-    const SourceLocation Loc = C.SM.getExpansionLoc(V->getLocation());
-    const bool Inside =
-        !C.SM.isBeforeInTranslationUnit(Loc, C.SM.getExpansionLoc(L->getBeginLoc())) &&
-        C.SM.isBeforeInTranslationUnit(Loc, C.SM.getExpansionLoc(L->getEndLoc()));
-    if (!Inside)
+    if (!inside(V->getLocation()))
       return !LoopMA.isMutated(V) && !callsWrite(V);
     if (!Locals)
       return false;
