@@ -19,6 +19,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "hpfcc/segments.h"
 #include "mpi/hpfrt.h"
 #include "plan/RunsND.h"
 #include "plan/Scheduler.h"
@@ -344,6 +345,50 @@ void hugeRuns() {
   ++Cases;
 }
 
+/// Gathered copies in a call site's kept buffer (hpfcc::gathered with a
+/// gather_site, as generated loops make them): each copy holds the array's
+/// values at its making, a later run of the site reuses the buffer, and a
+/// run while an earlier copy of the site is alive gets a buffer of its own
+/// (the earlier copy keeps its values).
+void siteGathers() {
+  const int W = hpf::nranks();
+  hpf::darray<double, 2> M({5, 3}, {hpf::block(), hpf::collapsed()},
+                           hpf::processors(W), "site.cpp:1:1");
+  hpf::darray<double> V(11, hpf::cyclic(2), hpf::processors(W),
+                        "site.cpp:2:1");
+  auto Fill = [&](double Add) {
+    for (index_t I = 0; I < 5; ++I)
+      for (index_t J = 0; J < 3; ++J)
+        M.set(I, J, valueOf(I * 3 + J) + Add);
+    for (index_t I = 0; I < 11; ++I)
+      V.set(I, valueOf(I) + Add);
+  };
+  static hpfcc::gather_site<double> SiteM, SiteV;
+  const double *Kept = nullptr;
+  for (double Add : {0.0, 100.0}) {
+    Fill(Add);
+    const hpfcc::gathered<double, 2> G(SiteM, M);
+    const hpfcc::gathered<double, 1> GV(SiteV, V);
+    if (Kept && G.data() != Kept)
+      failed("a site's second run did not reuse its buffer");
+    Kept = G.data();
+    Fill(Add + 1000);
+    const hpfcc::gathered<double, 2> Inner(SiteM, M);
+    if (Inner.data() == G.data())
+      failed("a copy made while the site's buffer is in use shares it");
+    for (index_t I = 0; I < 5; ++I)
+      for (index_t J = 0; J < 3; ++J)
+        if (G(I, J) != valueOf(I * 3 + J) + Add ||
+            Inner(I, J) != valueOf(I * 3 + J) + Add + 1000)
+          failed("site gather of M at " + std::to_string(I) + "," +
+                 std::to_string(J));
+    for (index_t I = 0; I < 11; ++I)
+      if (GV[I] != valueOf(I) + Add)
+        failed("site gather of V at " + std::to_string(I));
+  }
+  ++Cases;
+}
+
 void api() {
   const int W = hpf::nranks();
   hpf::processors G({1, W});
@@ -467,6 +512,7 @@ int main(int argc, char **argv) {
   else if (Mode == "api") {
     api();
     hugeRuns();
+    siteGathers();
   }
   else
     hpf::fail("NDTest", "unknown mode " + Mode);
