@@ -75,8 +75,8 @@ inline fetch_totals &fetchTotals() {
                    "reads (%lld plans built, %lld inspections); %lld "
                    "listings kept by a run-time check; %lld dense "
                    "listings gathered whole\n",
-                   Tot.Rank, Tot.Bytes, Tot.Fetches, Tot.Plans,
-                   Tot.Inspections, Tot.Checked, Tot.Gathered);
+                   Tot.Rank, Tot.Bytes, Tot.Fetches, Tot.Plans, Tot.Inspections,
+                   Tot.Checked, Tot.Gathered);
     });
     return true;
   }();

@@ -320,7 +320,8 @@ void hugeRuns() {
   const index_t Part = (N + W - 1) / W;
   const index_t Lo = std::min(N, Part * Me), Hi = std::min(N, Lo + Part);
   hpf::rt::forEachLocalRun(D1, Me, Record);
-  if (Lo < Hi && (Runs.size() != 1 || Runs[0] != std::make_tuple(Lo, index_t(0), Hi - Lo)))
+  if (Lo < Hi &&
+      (Runs.size() != 1 || Runs[0] != std::make_tuple(Lo, index_t(0), Hi - Lo)))
     failed("runs of a block of 2^40");
   Runs.clear();
   const hpf::plan::DistributionND D2 = hpf::rt::makeDistribution(
@@ -354,8 +355,7 @@ void siteGathers() {
   const int W = hpf::nranks();
   hpf::darray<double, 2> M({5, 3}, {hpf::block(), hpf::collapsed()},
                            hpf::processors(W), "site.cpp:1:1");
-  hpf::darray<double> V(11, hpf::cyclic(2), hpf::processors(W),
-                        "site.cpp:2:1");
+  hpf::darray<double> V(11, hpf::cyclic(2), hpf::processors(W), "site.cpp:2:1");
   auto Fill = [&](double Add) {
     for (index_t I = 0; I < 5; ++I)
       for (index_t J = 0; J < 3; ++J)
@@ -513,8 +513,7 @@ int main(int argc, char **argv) {
     api();
     hugeRuns();
     siteGathers();
-  }
-  else
+  } else
     hpf::fail("NDTest", "unknown mode " + Mode);
   std::uint64_t Lo = hpf::allreduce_min((unsigned long long)Rot.Chain);
   std::uint64_t Hi = hpf::allreduce_max((unsigned long long)Rot.Chain);
