@@ -19,9 +19,9 @@
 // With hpfcc the vectors are distributed by blocks and the matrix is
 // replicated (each rank builds it: the generator is sequential). The
 // product q = A p is an independent loop over rows that reads p through
-// colidx (an inspector-executor: each rank fetches the elements of p its
-// rows need), the dot products are reductions, the vector updates
-// independent loops.
+// colidx from a copy of p gathered before it (the columns are random: each
+// rank's rows read nearly all of p), the dot products are reductions, the
+// vector updates independent loops.
 //
 //   clang++ -std=c++20 -O3 -DCLASS=W cg.cpp -o cg && ./cg
 //   hpfcc -O3 -DCLASS=W cg.cpp -o cg && mpiexec.mpich -n 2 ./cg
