@@ -99,11 +99,10 @@ std::string LoopEmitter::copies() {
                splitHalo(A, writtenHalo(A, haloArgs(A, H->second))) + ";";
       else if (auto N = L.Needed.find(A); N != L.Needed.end())
         Pro += neededCopy(A, N->second, Copy);
-      else if (A->rank() == 1)
-        Pro += " const std::vector<" + A->ElemType + "> " + Copy + " = " +
-               A->Name + ".gather();";
       else
-        Pro += " const " + gatheredType(A) + " " + Copy + "(" + A->Name + ");";
+        Pro += " static hpfcc::gather_site<" + A->ElemType + "> " +
+               name("__hpf_gs_", A) + "; const " + gatheredType(A) + " " +
+               Copy + "(" + name("__hpf_gs_", A) + ", " + A->Name + ");";
     }
     useCopy(El, split(A) || Tiles ? name("__hpf_hv_", A) : Copy);
   }

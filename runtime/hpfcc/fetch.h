@@ -59,8 +59,10 @@ namespace detail {
 struct fetch_totals {
   /// Inspections: passes of an inspector over the rank's iterations;
   /// Checked: runs of a kept listing (hpfcc::needed_copy_kept) that found
-  /// what it read unchanged and did not inspect.
-  long long Bytes = 0, Fetches = 0, Plans = 0, Inspections = 0, Checked = 0;
+  /// what it read unchanged and did not inspect; Gathered: runs of one
+  /// whose listing named nearly every element, which gathered the array.
+  long long Bytes = 0, Fetches = 0, Plans = 0, Inspections = 0, Checked = 0,
+            Gathered = 0;
   int Rank = 0; // MPI may be finalized at exit
 };
 inline fetch_totals &fetchTotals() {
@@ -71,9 +73,10 @@ inline fetch_totals &fetchTotals() {
       std::fprintf(stderr,
                    "hpf-read: rank %d received %lld bytes in %lld planned "
                    "reads (%lld plans built, %lld inspections); %lld "
-                   "listings kept by a run-time check\n",
-                   Tot.Rank, Tot.Bytes, Tot.Fetches, Tot.Plans,
-                   Tot.Inspections, Tot.Checked);
+                   "listings kept by a run-time check; %lld dense "
+                   "listings gathered whole\n",
+                   Tot.Rank, Tot.Bytes, Tot.Fetches, Tot.Plans, Tot.Inspections,
+                   Tot.Checked, Tot.Gathered);
     });
     return true;
   }();

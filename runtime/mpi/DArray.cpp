@@ -197,30 +197,89 @@ void forEachLocal(const plan::DistributionND &D, int R,
   });
 }
 
+namespace {
+
+/// The global row-major offset of each local index of one dimension of
+/// rank R: Base + L * Stride where the rank's indices of the dimension are
+/// one stretch (collapsed, block, gen_block), else a table. Without the
+/// table a gather of a block-distributed vector costs no pass over its
+/// indices and no allocation of their size.
+struct DimOffsets {
+  index_t Base = 0, Stride = 1;
+  std::vector<index_t> Table;
+  index_t at(index_t L) const {
+    return Table.empty() ? Base + L * Stride : Table[std::size_t(L)];
+  }
+};
+
+std::vector<DimOffsets> dimOffsets(const plan::DistributionND &D, int R) {
+  const std::size_t Rank = std::size_t(D.rank());
+  std::vector<index_t> Stride(Rank, 1);
+  for (std::size_t K = Rank; K-- > 1;)
+    Stride[K - 1] = Stride[K] * D.dims()[K].size();
+  std::vector<int> Coords = D.coordinates(R);
+  std::vector<index_t> Ext = D.localExtents(R);
+  std::vector<DimOffsets> O(Rank);
+  std::size_t GridDim = 0;
+  for (std::size_t K = 0; K < Rank; ++K) {
+    const plan::Distribution &X = D.dims()[K];
+    O[K].Stride = Stride[K];
+    if (X.kind() == plan::DistKind::Collapsed)
+      continue;
+    const int C = Coords[GridDim++];
+    if (X.isContiguous()) {
+      O[K].Base = X.range(C).first * Stride[K];
+      continue;
+    }
+    O[K].Table.reserve(std::size_t(Ext[K]));
+    for (index_t L = 0; L < Ext[K]; ++L)
+      O[K].Table.push_back(X.globalIndex(C, L) * Stride[K]);
+  }
+  return O;
+}
+
+} // namespace
+
 void forEachLocalRun(const plan::DistributionND &D, int R,
                      const std::function<void(index_t, index_t, index_t)> &Fn) {
   if (localCountOf(D, R) == 0)
     return;
   const std::size_t Rank = std::size_t(D.rank());
-  std::vector<std::vector<index_t>> G = globalOffsetTables(D, R);
-  // The last dimension's runs, found once: (first table entry, length).
-  const std::vector<index_t> &Last = G[Rank - 1];
-  std::vector<std::pair<std::size_t, index_t>> Row;
-  for (std::size_t L = 0; L < Last.size(); ++L)
-    if (L > 0 && Last[L] == Last[L - 1] + 1)
-      ++Row.back().second;
-    else
-      Row.emplace_back(L, 1);
-  // Row-major walk of the outer local indices (odometer), coalescing a run
-  // with the previous one when it continues it in the whole array.
+  const std::vector<DimOffsets> G = dimOffsets(D, R);
+  const std::vector<index_t> Ext = D.localExtents(R);
+  // Trailing dimensions this rank holds whole continue the dimension
+  // before them: when that one's indices are one stretch, they all make
+  // one run per index of the dimensions before it ((block, *): one run).
+  std::size_t Inner = Rank - 1;
+  index_t InnerCount = 1;
+  while (Inner > 0 && G[Inner].Table.empty() && G[Inner].Base == 0 &&
+         Ext[Inner] == D.dims()[Inner].size() && G[Inner - 1].Table.empty()) {
+    InnerCount *= Ext[Inner];
+    --Inner;
+  }
+  // The runs of dimension Inner, found once: (first local index, length
+  // in elements); one run when its indices are one stretch.
+  const DimOffsets &Last = G[Inner];
+  std::vector<std::pair<index_t, index_t>> Row;
+  if (Last.Table.empty())
+    Row.emplace_back(0, Ext[Inner] * InnerCount);
+  else
+    for (index_t L = 0; L < Ext[Inner]; ++L)
+      if (L > 0 && Last.at(L) == Last.at(L - 1) + 1)
+        ++Row.back().second;
+      else
+        Row.emplace_back(L, 1);
+  // Row-major walk of the local indices of the dimensions before Inner
+  // (odometer), coalescing a run with the previous one when it continues
+  // it in the whole array.
   index_t RunG = 0, RunL = 0, RunN = 0, Local = 0;
-  std::vector<index_t> Pos(Rank, 0);
+  std::vector<index_t> Pos(Inner + 1, 0);
   while (true) {
     index_t Outer = 0;
-    for (std::size_t K = 0; K + 1 < Rank; ++K)
-      Outer += G[K][std::size_t(Pos[K])];
+    for (std::size_t K = 0; K < Inner; ++K)
+      Outer += G[K].at(Pos[K]);
     for (auto [First, Len] : Row) {
-      const index_t Gl = Outer + Last[First];
+      const index_t Gl = Outer + Last.at(First);
       if (RunN > 0 && RunG + RunN == Gl) {
         RunN += Len;
       } else {
@@ -230,8 +289,8 @@ void forEachLocalRun(const plan::DistributionND &D, int R,
       }
       Local += Len;
     }
-    std::size_t K = Rank - 1;
-    while (K > 0 && ++Pos[K - 1] == index_t(G[K - 1].size())) {
+    std::size_t K = Inner;
+    while (K > 0 && ++Pos[K - 1] == Ext[K - 1]) {
       Pos[K - 1] = 0;
       --K;
     }
@@ -257,27 +316,6 @@ void copyOwned(const plan::DistributionND &D, int R, const void *Whole,
   forEachLocalRun(D, R, [&](index_t G, index_t L, index_t N) {
     std::memcpy(O + L * index_t(ES), W + G * index_t(ES), std::size_t(N) * ES);
   });
-}
-
-std::vector<std::vector<index_t>>
-globalOffsetTables(const plan::DistributionND &D, int R) {
-  const std::size_t Rank = std::size_t(D.rank());
-  std::vector<index_t> Stride(Rank, 1);
-  for (std::size_t K = Rank; K-- > 1;)
-    Stride[K - 1] = Stride[K] * D.dims()[K].size();
-  std::vector<int> Coords = D.coordinates(R);
-  std::vector<index_t> Ext = D.localExtents(R);
-  std::vector<std::vector<index_t>> G(Rank);
-  std::size_t GridDim = 0;
-  for (std::size_t K = 0; K < Rank; ++K) {
-    const plan::Distribution &X = D.dims()[K];
-    bool Collapsed = X.kind() == plan::DistKind::Collapsed;
-    int C = Collapsed ? 0 : Coords[GridDim++];
-    G[K].reserve(std::size_t(Ext[K]));
-    for (index_t L = 0; L < Ext[K]; ++L)
-      G[K].push_back((Collapsed ? L : X.globalIndex(C, L)) * Stride[K]);
-  }
-  return G;
 }
 
 void checkGlobal(const plan::DistributionND &D, const index_t *Idx,

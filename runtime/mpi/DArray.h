@@ -176,11 +176,6 @@ plan::DistributionND makeDistribution(index_t N, const format &F,
 std::vector<DimMap> dimMaps(const plan::DistributionND &D, int Me);
 /// Elements `Me` stores (0 outside the grid).
 index_t localCountOf(const plan::DistributionND &D, int Me);
-/// Per dimension K, for each local index L of rank R (inside the grid):
-/// the global index times dimension K's row-major global stride, so the
-/// global offset of a local element is the sum over its dimensions.
-std::vector<std::vector<index_t>>
-globalOffsetTables(const plan::DistributionND &D, int R);
 /// Calls Fn(global row-major offset) for every element rank R stores, in
 /// its local storage order (gather and HPF_VERIFY's checksum; not a hot
 /// path, hence std::function).

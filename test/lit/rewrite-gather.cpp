@@ -30,7 +30,7 @@ int main() {
 #pragma hpf independent reduction(+ : s)
   for (int i = 0; i < N; ++i)
     s += C[N - 1 - i];
-  // CHECK: { const std::vector<float> __hpf_all_C[[ID2:[0-9]+]] = C.gather();
+  // CHECK: { static hpfcc::gather_site<float> __hpf_gs_C[[ID2:[0-9]+]]; const hpfcc::gathered<float, 1> __hpf_all_C[[ID2]](__hpf_gs_C[[ID2]], C);
   // CHECK-NEXT: for (int i = __hpf_share[[ID2]].first; i < __hpf_share[[ID2]].end; ++i)
   // CHECK-NEXT: s += __hpf_all_C[[ID2]][N - 1 - i]; s = __hpf_s0_[[ID2]] + hpf::allreduce_sum(s); }
   // REMARK: remark: independent loop writes no distributed array and reads none at its index: its iterations are split over the ranks in blocks ('i': rank r runs the r-th of P), 1 reduction(s) combined across ranks

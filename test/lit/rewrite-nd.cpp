@@ -61,7 +61,7 @@ int main(int argc, char **) {
   // The home array M is only read: its elements at (i, j) stay local (the
   // nest runs distributed), the others come from the gathered copy (M is
   // not distributed by rows alone, so no row fetch); V[i] is fetched.
-  // CHECK: /* #pragma hpf independent reduction(+ : s) */ { const hpfcc::gathered<double, 2> __hpf_all_M[[G:[0-9]+]](M); static hpfcc::fetch_site __hpf_fs[[G]]_0;
+  // CHECK: /* #pragma hpf independent reduction(+ : s) */ { static hpfcc::gather_site<double> __hpf_gs_M[[G:[0-9]+]]; const hpfcc::gathered<double, 2> __hpf_all_M[[G]](__hpf_gs_M[[G]], M); static hpfcc::fetch_site __hpf_fs[[G]]_0;
   // CHECK: s += __hpf_M[[G]][(i + __hpf_seg[[G]]_0.off) * __hpf_M[[G]]_e1 + (j + __hpf_seg[[G]]_1.off)] * __hpf_fxp[[G]]_0[hpfcc::fetched_slot(i + __hpf_seg[[G]]_0.off, i)] + __hpf_all_M[[G]]((i + 1) % R, j); }
   // REMARK: remark: 'M' is read at subscripts that are not aligned with the loop: before the loop its 48 elements are gathered on every rank (one MPI_Allgatherv, 384 bytes per rank)
   // REMARK: remark: independent loop nest over 'M' ((block, cyclic(2)) onto G(2, 3)): 'i' over the owned indices of dimension 0, 'j' over the owned indices of dimension 1; owner computes, 1 reduction(s) combined across ranks
@@ -75,7 +75,7 @@ int main(int argc, char **) {
   s += s2;
   // Nothing read at the nest's indices: its rows are split over the ranks,
   // over a copy.
-  // CHECK: /* #pragma hpf independent reduction(+ : s2) */ { const hpfcc::gathered<double, 2> __hpf_all_M[[E:[0-9]+]](M);
+  // CHECK: /* #pragma hpf independent reduction(+ : s2) */ { static hpfcc::gather_site<double> __hpf_gs_M[[E:[0-9]+]]; const hpfcc::gathered<double, 2> __hpf_all_M[[E]](__hpf_gs_M[[E]], M);
   // CHECK: s2 += __hpf_all_M[[E]]((i + 1) % R, j);
   // REMARK: remark: independent loop nest writes no distributed array and reads none at its indices: its iterations are split over the ranks in blocks ('i': rank r runs the r-th of P), 1 reduction(s) combined across ranks
 #pragma hpf redistribute M(cyclic, *) onto ALL

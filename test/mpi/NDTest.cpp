@@ -19,12 +19,14 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "hpfcc/segments.h"
 #include "mpi/hpfrt.h"
 #include "plan/RunsND.h"
 #include "plan/Scheduler.h"
 
 #include <mpi.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 #include <tuple>
@@ -301,6 +303,92 @@ void matrix(bool Full, Rotation &Rot) {
 }
 
 /// get/set/update/gather, 2-D and 3-D, plus the descriptors.
+/// The runs a rank's elements form in the whole array (gather, replica
+/// store-back) are found without a table of the local indices where they
+/// are one stretch: a block dimension of 2^40 elements on every rank, alone
+/// and with a '*' dimension after it, and a '*' dimension before a block
+/// one (a run per row). A table would be 2^43 bytes.
+void hugeRuns() {
+  const int W = hpf::nranks(), Me = hpf::rank();
+  const index_t N = index_t(1) << 40;
+  std::vector<std::tuple<index_t, index_t, index_t>> Runs;
+  auto Record = [&](index_t G, index_t L, index_t Count) {
+    Runs.emplace_back(G, L, Count);
+  };
+  const hpf::plan::DistributionND D1 = hpf::rt::makeDistribution(
+      N, hpf::block(), hpf::processors(W), "distribute", "runs.cpp:1:1");
+  const index_t Part = (N + W - 1) / W;
+  const index_t Lo = std::min(N, Part * Me), Hi = std::min(N, Lo + Part);
+  hpf::rt::forEachLocalRun(D1, Me, Record);
+  if (Lo < Hi &&
+      (Runs.size() != 1 || Runs[0] != std::make_tuple(Lo, index_t(0), Hi - Lo)))
+    failed("runs of a block of 2^40");
+  Runs.clear();
+  const hpf::plan::DistributionND D2 = hpf::rt::makeDistribution(
+      {N, 3}, {hpf::block(), hpf::collapsed()}, hpf::processors(W),
+      "distribute", "runs.cpp:2:1");
+  hpf::rt::forEachLocalRun(D2, Me, Record);
+  if (Lo < Hi &&
+      (Runs.size() != 1 ||
+       Runs[0] != std::make_tuple(3 * Lo, index_t(0), 3 * (Hi - Lo))))
+    failed("runs of (block, *) rows of 2^40");
+  Runs.clear();
+  const hpf::plan::DistributionND D3 = hpf::rt::makeDistribution(
+      {3, N}, {hpf::collapsed(), hpf::block()}, hpf::processors(W),
+      "distribute", "runs.cpp:3:1");
+  hpf::rt::forEachLocalRun(D3, Me, Record);
+  bool Ok = Lo >= Hi || Runs.size() == (W == 1 ? 1 : 3);
+  for (index_t R = 0; Ok && Lo < Hi && W > 1 && R < 3; ++R)
+    Ok = Runs[std::size_t(R)] ==
+         std::make_tuple(R * N + Lo, R * (Hi - Lo), Hi - Lo);
+  if (!Ok)
+    failed("runs of (*, block) rows of 2^40");
+  ++Cases;
+}
+
+/// Gathered copies in a call site's kept buffer (hpfcc::gathered with a
+/// gather_site, as generated loops make them): each copy holds the array's
+/// values at its making, a later run of the site reuses the buffer, and a
+/// run while an earlier copy of the site is alive gets a buffer of its own
+/// (the earlier copy keeps its values).
+void siteGathers() {
+  const int W = hpf::nranks();
+  hpf::darray<double, 2> M({5, 3}, {hpf::block(), hpf::collapsed()},
+                           hpf::processors(W), "site.cpp:1:1");
+  hpf::darray<double> V(11, hpf::cyclic(2), hpf::processors(W), "site.cpp:2:1");
+  auto Fill = [&](double Add) {
+    for (index_t I = 0; I < 5; ++I)
+      for (index_t J = 0; J < 3; ++J)
+        M.set(I, J, valueOf(I * 3 + J) + Add);
+    for (index_t I = 0; I < 11; ++I)
+      V.set(I, valueOf(I) + Add);
+  };
+  static hpfcc::gather_site<double> SiteM, SiteV;
+  const double *Kept = nullptr;
+  for (double Add : {0.0, 100.0}) {
+    Fill(Add);
+    const hpfcc::gathered<double, 2> G(SiteM, M);
+    const hpfcc::gathered<double, 1> GV(SiteV, V);
+    if (Kept && G.data() != Kept)
+      failed("a site's second run did not reuse its buffer");
+    Kept = G.data();
+    Fill(Add + 1000);
+    const hpfcc::gathered<double, 2> Inner(SiteM, M);
+    if (Inner.data() == G.data())
+      failed("a copy made while the site's buffer is in use shares it");
+    for (index_t I = 0; I < 5; ++I)
+      for (index_t J = 0; J < 3; ++J)
+        if (G(I, J) != valueOf(I * 3 + J) + Add ||
+            Inner(I, J) != valueOf(I * 3 + J) + Add + 1000)
+          failed("site gather of M at " + std::to_string(I) + "," +
+                 std::to_string(J));
+    for (index_t I = 0; I < 11; ++I)
+      if (GV[I] != valueOf(I) + Add)
+        failed("site gather of V at " + std::to_string(I));
+  }
+  ++Cases;
+}
+
 void api() {
   const int W = hpf::nranks();
   hpf::processors G({1, W});
@@ -421,9 +509,11 @@ int main(int argc, char **argv) {
   Rotation Rot;
   if (Mode == "full" || Mode == "rotate")
     matrix(Mode == "full", Rot);
-  else if (Mode == "api")
+  else if (Mode == "api") {
     api();
-  else
+    hugeRuns();
+    siteGathers();
+  } else
     hpf::fail("NDTest", "unknown mode " + Mode);
   std::uint64_t Lo = hpf::allreduce_min((unsigned long long)Rot.Chain);
   std::uint64_t Hi = hpf::allreduce_max((unsigned long long)Rot.Chain);
