@@ -147,9 +147,11 @@ struct ReadBatch {
   /// ElementAccess::Expr of each read, in source order: read K of an
   /// iteration is slot K.
   std::vector<const clang::Expr *> Reads;
-  /// Declarations at the top of the body that subscripts use (`int q = j %
-  /// NX;`), copied into the inspector.
-  std::vector<const clang::DeclStmt *> Decls;
+  /// Statements at the top of the body that subscripts use, in order:
+  /// declarations (`int q = j % NX;`), copied into the inspector, and
+  /// assignments to variables declared before the loop (`q = j % NX;`),
+  /// which the inspector makes declarations of its own variables.
+  std::vector<const clang::Stmt *> Setup;
 };
 
 /// A min or max reduction that records where its value came from (HPF's

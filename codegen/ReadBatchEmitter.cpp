@@ -9,6 +9,9 @@
 //   { hpfcc::read_batch __hpf_rb12(1);
 //     for (int j = 1; j <= 1024; j++) { int q = j % NX;
 //       __hpf_rb12.add(U, "ft.cpp:14:17", q); }
+//
+// (an assignment `q = j % NX;` to a variable declared before the loop
+// becomes `decltype(q) q = j % NX;` in the inspector)
 //     __hpf_rb12.fetch("ft.cpp:12:3");
 //   for (int j = 1; j <= 1024; j++) { __hpf_rb12.next_iteration();
 //     int q = j % NX; s += __hpf_rb12.at<double>(0); } }
@@ -44,8 +47,15 @@ void emitReadBatch(Emitter &E, const analysis::ReadBatch &B) {
   std::string Inspector = "{ hpfcc::read_batch " + Name + "(" +
                           std::to_string(B.Reads.size()) + "); for (" +
                           Header + ") {";
-  for (const DeclStmt *DS : B.Decls)
-    Inspector += " " + Source(E.SM.getExpansionRange(DS->getSourceRange()));
+  for (const Stmt *S : B.Setup) {
+    if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+      const std::string V =
+          cast<DeclRefExpr>(BO->getLHS()->IgnoreParens())->getDecl()->getName().str();
+      Inspector += " decltype(" + V + ") " + V + " = " + E.text(BO->getRHS()) + ";";
+      continue;
+    }
+    Inspector += " " + Source(E.SM.getExpansionRange(S->getSourceRange()));
+  }
   for (std::size_t K = 0; K < B.Reads.size(); ++K) {
     const analysis::ElementAccess *El = nullptr;
     for (const analysis::ElementAccess &A : E.P.Elements)

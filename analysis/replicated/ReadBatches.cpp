@@ -15,7 +15,9 @@
 //   change (by the mutation analysis of the loop and the effects analysis
 //   of its calls) and variables declared at the top of the body from such
 //   expressions and not changed after (`int q = j % NX;`), whose
-//   declarations the inspector copies;
+//   declarations the inspector copies, or assigned there (`q = j % NX;`,
+//   q a number declared before the loop, only read or assigned anywhere,
+//   assigned nowhere else in the loop), which the inspector declares;
 // - no jump out of the body (break, return, goto, throw), no code the
 //   effects analysis cannot follow, no directive inside;
 // - arrays the loop does not write (no element store, no call writing
@@ -67,7 +69,7 @@ class LoopFacts {
 public:
   LoopFacts(Context &C, const ForStmt *L, const FunctionDecl *F)
       : L(L), Body(dyn_cast_or_null<CompoundStmt>(L->getBody())), C(C),
-        LoopMA(*L, C.Ctx) {
+        Fn(F), LoopMA(*L, C.Ctx) {
     if (!Body)
       return;
     // First: the header's variables must not be written by its calls.
@@ -82,8 +84,11 @@ public:
   }
 
   /// Whether the loop's calls may write V (by name, or passed to them).
+  /// The loop's own writes have a witness without a path (a variable
+  /// written both ways keeps the call's).
   bool callsWrite(const VarDecl *V) const {
-    return E.Writes.count(V->getCanonicalDecl()) ||
+    auto It = E.Writes.find(V->getCanonicalDecl());
+    return (It != E.Writes.end() && !It->second.Path.empty()) ||
            E.PassedWrites.count(V->getCanonicalDecl());
   }
 
@@ -91,7 +96,9 @@ public:
   const ForStmt *L;
   const CompoundStmt *Body;
   const VarDecl *Index = nullptr;
-  std::vector<const DeclStmt *> Decls; ///< used by the reads, in body order
+  /// What the inspector runs before the reads, from the top of the body:
+  /// declarations (`int q = j % NX;`) and assignments (`q = j % NX;`).
+  std::vector<const Stmt *> Setup;
 
   /// Whether X (a subscript, or with Locals false the header) computes the
   /// same in the inspector as in the loop: see the file comment.
@@ -184,8 +191,11 @@ private:
       return false;
     // Declared inside the loop: only a declaration at the top of the body,
     // before the statement holding the read, not changed after.
-    if (!inside(V->getLocation()))
-      return !LoopMA.isMutated(V) && !callsWrite(V);
+    if (!inside(V->getLocation())) {
+      if (!LoopMA.isMutated(V) && !callsWrite(V))
+        return true;
+      return Locals && assignedAtTop(V, Before);
+    }
     if (!Locals)
       return false;
     for (const Stmt *S : Body->body()) {
@@ -194,7 +204,7 @@ private:
       const auto *DS = dyn_cast<DeclStmt>(S);
       if (!DS || std::find(DS->decl_begin(), DS->decl_end(), V) == DS->decl_end())
         continue;
-      if (std::find(Decls.begin(), Decls.end(), DS) != Decls.end())
+      if (std::find(Setup.begin(), Setup.end(), DS) != Setup.end())
         return true;
       // The whole declaration is copied: every variable of it must be.
       for (const Decl *D : DS->decls()) {
@@ -204,13 +214,88 @@ private:
             !pure(W->getInit(), true, S))
           return false;
       }
-      Decls.push_back(DS);
+      Setup.push_back(DS);
       return true;
     }
     return false;
   }
 
+  /// `q = e;` at the top of the body, before the read's statement (NPB's
+  /// `q = j % NX;`, q declared at the top of the function): q a number of
+  /// the function's own, every other use of it in the loop a read, and
+  /// nowhere in the function more than a read or an assignment (no address,
+  /// no reference, no lambda), so the assignment is its only change while
+  /// the loop runs. The inspector declares its own q from e.
+  bool assignedAtTop(const VarDecl *V, const Stmt *Before) {
+    if (!V->hasLocalStorage() || !V->getType()->isArithmeticType() ||
+        callsWrite(V) || !Fn->getBody())
+      return false;
+    const BinaryOperator *Found = nullptr;
+    for (const Stmt *S : Body->body()) {
+      if (S == Before)
+        break;
+      const auto *BO = dyn_cast<BinaryOperator>(S);
+      const auto *DRE =
+          BO && BO->getOpcode() == BO_Assign
+              ? dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens())
+              : nullptr;
+      if (DRE && DRE->getDecl() == V) {
+        Found = BO;
+        break;
+      }
+    }
+    if (!Found)
+      return false;
+    bool Ok = true;
+    usesOf(V, Fn->getBody(), false, [&](const DeclRefExpr *Ref, bool InLambda,
+                                         const Stmt *Parent) {
+      if (InLambda) {
+        Ok = false;
+        return;
+      }
+      const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(Parent);
+      const bool Read = Cast && Cast->getCastKind() == CK_LValueToRValue;
+      if (Read || Ref == Found->getLHS()->IgnoreParens())
+        return;
+      const auto *BO = dyn_cast_or_null<BinaryOperator>(Parent);
+      const auto *UO = dyn_cast_or_null<UnaryOperator>(Parent);
+      const bool Assigned = (BO && BO->isAssignmentOp()) ||
+                            (UO && UO->isIncrementDecrementOp());
+      // Outside the loop it may also be assigned; inside, only Found.
+      if (!Assigned || inside(Ref->getLocation()))
+        Ok = false;
+    });
+    if (!Ok || !pure(Found->getRHS(), true, Found))
+      return false;
+    if (std::find(Setup.begin(), Setup.end(), Found) == Setup.end())
+      Setup.push_back(Found);
+    return true;
+  }
+
+  /// Each reference to V in S (through parentheses: its parent as the
+  /// parent of the outermost parenthesis), and whether it is in a lambda.
+  template <class F>
+  void usesOf(const VarDecl *V, const Stmt *S, bool InLambda, F &&Each) {
+    if (!S)
+      return;
+    const bool Lambda = InLambda || isa<LambdaExpr, BlockExpr>(S);
+    for (const Stmt *Child : S->children()) {
+      if (!Child)
+        continue;
+      const Stmt *Inner = Child;
+      while (const auto *PE = dyn_cast<ParenExpr>(Inner))
+        Inner = PE->getSubExpr();
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(Inner);
+          DRE && DRE->getDecl() == V)
+        Each(DRE, Lambda, S);
+      usesOf(V, Child, Lambda, Each);
+    }
+    if (const auto *LE = dyn_cast<LambdaExpr>(S))
+      usesOf(V, LE->getBody(), true, Each);
+  }
+
   Context &C;
+  const FunctionDecl *Fn;
   ExprMutationAnalyzer LoopMA;
   std::optional<ExprMutationAnalyzer> BodyMA;
   effects::Effects E;
@@ -337,12 +422,12 @@ void batchLoopReads(Context &C) {
       return C.SM.isBeforeInTranslationUnit(C.SM.getExpansionLoc(X->getBeginLoc()),
                                             C.SM.getExpansionLoc(Y->getBeginLoc()));
     });
-    // The declarations in body order (the inspector runs them in order).
+    // The declarations and assignments in body order (the inspector runs
+    // them in order).
+    const std::vector<const Stmt *> &Setup = Facts[L]->Setup;
     for (const Stmt *S : Facts[L]->Body->body())
-      if (const auto *DS = dyn_cast<DeclStmt>(S);
-          DS && std::find(Facts[L]->Decls.begin(), Facts[L]->Decls.end(), DS) !=
-                    Facts[L]->Decls.end())
-        B.Decls.push_back(DS);
+      if (std::find(Setup.begin(), Setup.end(), S) != Setup.end())
+        B.Setup.push_back(S);
     C.R.remark(L->getForLoc(),
                "the element reads of this loop (" +
                    std::to_string(B.Reads.size()) +

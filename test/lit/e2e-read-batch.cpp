@@ -2,18 +2,20 @@
 // (analysis/replicated/ReadBatches.cpp, hpfcc::read_batch): NAS FT's
 // checksum shape (subscripts from declarations at the top of the body), a
 // read through a replicated index array, two arrays of two element types in
-// one loop, a loop whose index counts down by 2, and a loop whose body
-// calls a function that prints. Loops that must keep one broadcast per read
+// one loop, a loop whose index counts down by 2, a loop whose body calls a
+// function that prints, and NPB's own shape (`q = j % NX;` to variables
+// declared before the loop). Loops that must keep one broadcast per read
 // keep it: a read under an if, an array the loop stores into, a subscript
 // computed by a call, a subscript from a variable the loop changes, a loop
 // left by break. Same output as the sequential build at -n 1..4.
 // REQUIRES: mpi
 // RUN: %hpfcc -Rhpf -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=REMARK
-// REMARK-DAG: e2e-read-batch.cpp:51:3: remark: the element reads of this loop (1 per iteration) are listed before it
-// REMARK-DAG: e2e-read-batch.cpp:59:3: remark: the element reads of this loop (1 per iteration) are listed before it
-// REMARK-DAG: e2e-read-batch.cpp:63:3: remark: the element reads of this loop (2 per iteration) are listed before it
-// REMARK-DAG: e2e-read-batch.cpp:67:3: remark: the element reads of this loop (1 per iteration) are listed before it
-// REMARK-DAG: e2e-read-batch.cpp:71:3: remark: the element reads of this loop (1 per iteration) are listed before it
+// REMARK-DAG: e2e-read-batch.cpp:53:3: remark: the element reads of this loop (1 per iteration) are listed before it
+// REMARK-DAG: e2e-read-batch.cpp:61:3: remark: the element reads of this loop (1 per iteration) are listed before it
+// REMARK-DAG: e2e-read-batch.cpp:65:3: remark: the element reads of this loop (2 per iteration) are listed before it
+// REMARK-DAG: e2e-read-batch.cpp:69:3: remark: the element reads of this loop (1 per iteration) are listed before it
+// REMARK-DAG: e2e-read-batch.cpp:73:3: remark: the element reads of this loop (1 per iteration) are listed before it
+// REMARK-DAG: e2e-read-batch.cpp:109:3: remark: the element reads of this loop (1 per iteration) are listed before it
 // REMARK-NOT: are listed before it
 // RUN: %e2e --tmp %t --ranks 1,2,3,4 %s | FileCheck %s
 // CHECK: e2e: sequential output: checksum 2.68e+04 -1.0e+04
@@ -98,5 +100,24 @@ int main() {
   }
   std::printf("%ld %.2f %ld %ld %ld %ld %ld\n", perm, mixed, cond, stored,
               called, changing, early);
+
+  // NPB's shape: subscripts assigned to variables declared before the loop
+  // (batched); one read before its variable's assignment (the previous
+  // iteration's value: not batched).
+  int q, r, s;
+  double npb = 0.0;
+  for (int j = 1; j <= 60; j++) {
+    q = j % NX;
+    r = (3 * j) % NY;
+    s = (5 * j) % NZ;
+    npb += U[s][r][q];
+  }
+  int r2 = 0;
+  double carried = 0.0;
+  for (int j = 1; j <= 20; j++) {
+    carried += W[r2];
+    r2 = (j * 11) % 64;
+  }
+  std::printf("npb %.2f %.2f %d\n", npb, carried, q + r + s);
   return 0;
 }
