@@ -76,10 +76,15 @@ void emitReadBatch(Emitter &E, const analysis::ReadBatch &B) {
   }
   Inspector += " } " + Name + ".fetch(" + E.whereLiteral(For) + "); ";
   E.RW.InsertTextBefore(For, Inspector);
-  E.RW.InsertTextAfterToken(
-      E.SM.getExpansionLoc(cast<CompoundStmt>(L->getBody())->getLBracLoc()),
-      " " + Name + ".next_iteration();");
-  E.RW.InsertTextAfter(E.afterLoop(L), " }");
+  // A body that is not a block becomes one, after the `)` of the header.
+  const auto *Block = dyn_cast<CompoundStmt>(L->getBody());
+  if (Block)
+    E.RW.InsertTextAfterToken(E.SM.getExpansionLoc(Block->getLBracLoc()),
+                              " " + Name + ".next_iteration();");
+  else
+    E.RW.InsertTextAfterToken(E.SM.getExpansionLoc(L->getRParenLoc()),
+                              " { " + Name + ".next_iteration();");
+  E.RW.InsertTextAfter(E.afterLoop(L), Block ? " }" : " } }");
 }
 
 } // namespace hpf::codegen

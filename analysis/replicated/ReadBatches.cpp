@@ -6,8 +6,9 @@
 // When an inspector can list every element the loop will read before it
 // runs, one exchange serves them all (hpfcc::read_batch). That takes:
 //
-// - a `for` loop whose body is a block, its index declared in its header
-//   and changed only by the header's increment (`++j`, `j += c`);
+// - a `for` loop whose index is declared in its header (or assigned there,
+//   an integer of the function's own) and changed only by the header's
+//   increment (`++j`, `j += c`);
 // - reads that every iteration makes (not under an if, a ?:, `&&`/`||`, an
 //   inner loop), outside macros;
 // - subscripts, condition and increment without side effects: no calls,
@@ -68,19 +69,32 @@ bool jumpsOut(const Stmt *S, bool InInner = false) {
 class LoopFacts {
 public:
   LoopFacts(Context &C, const ForStmt *L, const FunctionDecl *F)
-      : L(L), Body(dyn_cast_or_null<CompoundStmt>(L->getBody())), C(C),
-        Fn(F), LoopMA(*L, C.Ctx) {
-    if (!Body)
-      return;
+      : L(L), Body(L->getBody()), C(C), Fn(F), LoopMA(*L, C.Ctx) {
+    if (const auto *CS = dyn_cast<CompoundStmt>(Body))
+      Tops.assign(CS->body_begin(), CS->body_end());
+    else
+      Tops.push_back(Body);
     // First: the header's variables must not be written by its calls.
     E = C.Effects.ofStatement(L, F);
-    Ok = !E.Throws && !E.Exits && !E.Opaque && !E.WritesThrough &&
-         !E.Callback && header() && !jumpsOut(Body) && noDirectiveInside() &&
-         noWholeArrayCodeInside();
-    if (!Ok)
+    if (E.Throws || E.Exits || E.Opaque || E.WritesThrough || E.Callback)
+      Why = "it may throw, exit or run code hpfcc cannot follow";
+    else if (!header())
+      Why = "its header is not 'for (int i = a; condition; i += c)' "
+            "without calls or assignments";
+    else if (jumpsOut(Body))
+      Why = "its body may leave it early (break, continue, return, goto, "
+            "throw)";
+    else if (!noDirectiveInside())
+      Why = "it holds an hpf directive";
+    else if (!noWholeArrayCodeInside())
+      Why = "it holds a standard algorithm or range-for over a distributed "
+            "array";
+    if (!Why.empty())
       return;
     BodyMA.emplace(*Body, C.Ctx);
     Ok = !BodyMA->isMutated(Index);
+    if (!Ok)
+      Why = "its body changes its index";
   }
 
   /// Whether the loop's calls may write V (by name, or passed to them).
@@ -93,8 +107,11 @@ public:
   }
 
   bool Ok = false;
+  std::string Why; ///< why not, when not Ok
   const ForStmt *L;
-  const CompoundStmt *Body;
+  const Stmt *Body;
+  /// The body's statements (the body itself when it is not a block).
+  std::vector<const Stmt *> Tops;
   const VarDecl *Index = nullptr;
   /// What the inspector runs before the reads, from the top of the body:
   /// declarations (`int q = j % NX;`) and assignments (`q = j % NX;`).
@@ -106,9 +123,18 @@ public:
     if (!X)
       return true;
     if (isa<CallExpr, CXXConstructExpr, LambdaExpr, StmtExpr, CXXNewExpr,
-            CXXDeleteExpr, CXXThrowExpr, MemberExpr, CXXThisExpr, BlockExpr>(
-            X))
+            CXXDeleteExpr, CXXThrowExpr, CXXThisExpr, BlockExpr>(X))
       return false;
+    // A field: of an object the rules allow (`s.f`), or through a pointer
+    // to const (`Problem->TestIndex[i]`, a constant table).
+    if (const auto *ME = dyn_cast<MemberExpr>(X)) {
+      if (!isa<FieldDecl>(ME->getMemberDecl()))
+        return false;
+      if (ME->isArrow() &&
+          !ME->getBase()->getType()->getPointeeType().isConstQualified())
+        return false;
+      return pure(ME->getBase(), Locals, Before);
+    }
     if (const auto *BO = dyn_cast<BinaryOperator>(X);
         BO && BO->isAssignmentOp())
       return false;
@@ -130,14 +156,27 @@ public:
 
 private:
   /// `for (int I = e; cond; ++I)` (or I++, --I, I--, I += c, I -= c).
+  /// (or `for (i = a; ...)`, i an integer of the function's own declared
+  /// before: the inspector's header assigns it too, which nothing sees,
+  /// since the loop's assigns it again before anything reads it).
   bool header() {
-    const auto *DS = dyn_cast_or_null<DeclStmt>(L->getInit());
-    if (!DS || !DS->isSingleDecl() || !L->getCond() || !L->getInc())
+    if (!L->getCond() || !L->getInc())
       return false;
-    Index = dyn_cast<VarDecl>(DS->getSingleDecl());
-    if (!Index || !Index->getType()->isIntegerType() || !Index->getInit() ||
-        !pure(Index->getInit(), false, nullptr) ||
-        !pure(L->getCond(), false, nullptr))
+    const Expr *First = nullptr;
+    if (const auto *DS = dyn_cast_or_null<DeclStmt>(L->getInit());
+        DS && DS->isSingleDecl()) {
+      Index = dyn_cast<VarDecl>(DS->getSingleDecl());
+      First = Index ? Index->getInit() : nullptr;
+    } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(L->getInit());
+               BO && BO->getOpcode() == BO_Assign) {
+      const auto *DRE = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens());
+      Index = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+      if (Index && (!Index->hasLocalStorage() || callsWrite(Index)))
+        Index = nullptr;
+      First = BO->getRHS();
+    }
+    if (!Index || !Index->getType()->isIntegerType() || !First ||
+        !pure(First, false, nullptr) || !pure(L->getCond(), false, nullptr))
       return false;
     const Expr *Inc = L->getInc()->IgnoreParens();
     auto IsIndex = [&](const Expr *X) {
@@ -198,7 +237,7 @@ private:
     }
     if (!Locals)
       return false;
-    for (const Stmt *S : Body->body()) {
+    for (const Stmt *S : Tops) {
       if (S == Before)
         return false; // declared after the read's statement
       const auto *DS = dyn_cast<DeclStmt>(S);
@@ -231,7 +270,7 @@ private:
         callsWrite(V) || !Fn->getBody())
       return false;
     const BinaryOperator *Found = nullptr;
-    for (const Stmt *S : Body->body()) {
+    for (const Stmt *S : Tops) {
       if (S == Before)
         break;
       const auto *BO = dyn_cast<BinaryOperator>(S);
@@ -320,6 +359,10 @@ const ForStmt *unconditionalLoop(ASTContext &Ctx, const Expr *Read,
     const Stmt *S = N.get<Stmt>();
     if (!S)
       return nullptr;
+    if (const auto *F = dyn_cast<ForStmt>(S); F && F->getBody() == Child) {
+      Top = Child; // the body itself, not a block
+      return F;
+    }
     if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
       auto Ps2 = Ctx.getParents(*CS);
       const auto *F = Ps2.size() == 1 ? Ps2[0].get<ForStmt>() : nullptr;
@@ -338,6 +381,34 @@ const ForStmt *unconditionalLoop(ASTContext &Ctx, const Expr *Read,
       return nullptr;
     if (!isa<Expr>(S))
       return nullptr; // an if, an inner loop, a switch, ...
+    Child = S;
+  }
+  return nullptr;
+}
+
+/// The innermost loop of the function whose body holds E (null if none).
+const Stmt *innermostLoop(ASTContext &Ctx, const Expr *E) {
+  DynTypedNode N = DynTypedNode::create(*E);
+  const Stmt *Child = E;
+  for (int Depth = 0; Depth < 1024; ++Depth) {
+    auto Ps = Ctx.getParents(N);
+    if (Ps.empty())
+      return nullptr;
+    N = Ps[0];
+    if (N.get<LambdaExpr>() || N.get<FunctionDecl>())
+      return nullptr;
+    const Stmt *S = N.get<Stmt>();
+    if (!S)
+      continue;
+    if (const auto *F = dyn_cast<ForStmt>(S); F && F->getBody() == Child)
+      return F;
+    if (const auto *W = dyn_cast<WhileStmt>(S); W && W->getBody() == Child)
+      return W;
+    if (const auto *D = dyn_cast<DoStmt>(S); D && D->getBody() == Child)
+      return D;
+    if (const auto *R = dyn_cast<CXXForRangeStmt>(S);
+        R && R->getBody() == Child)
+      return R;
     Child = S;
   }
   return nullptr;
@@ -384,14 +455,30 @@ void batchLoopReads(Context &C) {
   }
   std::vector<const ForStmt *> Order;
   for (const ElementAccess &El : P.Elements) {
-    if (El.Kind != ElementAccess::Read || InOwnerValue.count(El.Expr) ||
-        !El.Member.empty() || El.Expr->getBeginLoc().isMacroID() ||
-        El.Expr->getEndLoc().isMacroID())
+    if (El.Kind != ElementAccess::Read || InOwnerValue.count(El.Expr))
       continue;
-    const Stmt *Top = nullptr;
-    const ForStmt *L = unconditionalLoop(C.Ctx, El.Expr, Top);
-    if (!L || Stored[L].count(El.Array))
+    // Every read in a loop that stays one broadcast per iteration gets a
+    // remark saying why: the communication the user pays for.
+    const Stmt *Around = innermostLoop(C.Ctx, El.Expr);
+    auto NotListed = [&](const std::string &Why) {
+      if (!Around)
+        return;
+      const SourceLocation At = C.SM.getExpansionLoc(El.Expr->getBeginLoc());
+      C.R.remark(At, "this element read is one broadcast per iteration of "
+                     "the loop at line " +
+                         std::to_string(C.SM.getExpansionLineNumber(
+                             Around->getBeginLoc())) +
+                         " (not listed before the loop: " + Why + ")");
+    };
+    if (El.Expr->getBeginLoc().isMacroID() || El.Expr->getEndLoc().isMacroID()) {
+      NotListed("it is written in a macro");
       continue;
+    }
+    const auto *L = dyn_cast_or_null<ForStmt>(Around);
+    if (!L) {
+      NotListed("only the reads of 'for' loops are listed");
+      continue;
+    }
     auto &F = Facts[L];
     if (!F) {
       const FunctionDecl *Fn = functionOf(C.Ctx, L);
@@ -399,16 +486,34 @@ void batchLoopReads(Context &C) {
         continue;
       F = std::make_unique<LoopFacts>(C, L, Fn);
     }
-    if (!F->Ok)
+    if (!F->Ok) {
+      NotListed(F->Why);
       continue;
+    }
+    const Stmt *Top = nullptr;
+    if (unconditionalLoop(C.Ctx, El.Expr, Top) != L) {
+      NotListed("it is made only on some iterations (under an if, ?:, &&, "
+                "|| or an inner loop)");
+      continue;
+    }
+    if (Stored[L].count(El.Array)) {
+      NotListed("'" + El.Array->Name + "' is stored into in the loop");
+      continue;
+    }
     // Nor may the loop's calls write the array.
-    if (F->callsWrite(El.Array->Var))
+    if (F->callsWrite(El.Array->Var)) {
+      NotListed("a call in the loop may write '" + El.Array->Name + "'");
       continue;
+    }
     bool Pure = true;
     for (std::size_t D = 0; Pure && D < El.Subs.Levels.size(); ++D)
       Pure = F->pure(El.Subs.sub(D), true, Top);
-    if (!Pure)
+    if (!Pure) {
+      NotListed("its subscripts cannot be computed before the loop: they "
+                "call, assign, or use a variable the loop changes other than "
+                "by an assignment at the top of its body");
       continue;
+    }
     if (Reads[L].empty())
       Order.push_back(L);
     Reads[L].push_back(El.Expr);
@@ -425,7 +530,7 @@ void batchLoopReads(Context &C) {
     // The declarations and assignments in body order (the inspector runs
     // them in order).
     const std::vector<const Stmt *> &Setup = Facts[L]->Setup;
-    for (const Stmt *S : Facts[L]->Body->body())
+    for (const Stmt *S : Facts[L]->Tops)
       if (std::find(Setup.begin(), Setup.end(), S) != Setup.end())
         B.Setup.push_back(S);
     C.R.remark(L->getForLoc(),
