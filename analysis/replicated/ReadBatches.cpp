@@ -66,6 +66,15 @@ bool jumpsOut(const Stmt *S, bool InInner = false) {
   return false;
 }
 
+template <class F> void forEachDeclRef(const Stmt *S, F &&Each) {
+  if (!S)
+    return;
+  if (const auto *R = dyn_cast<DeclRefExpr>(S))
+    Each(R);
+  for (const Stmt *C : S->children())
+    forEachDeclRef(C, Each);
+}
+
 class LoopFacts {
 public:
   LoopFacts(Context &C, const ForStmt *L, const FunctionDecl *F)
@@ -174,6 +183,13 @@ private:
       if (Index && (!Index->hasLocalStorage() || callsWrite(Index)))
         Index = nullptr;
       First = BO->getRHS();
+      // `i = i + 1` would start from the value the inspector left.
+      bool SelfStart = false;
+      forEachDeclRef(First, [&](const DeclRefExpr *R) {
+        SelfStart |= R->getDecl() == Index;
+      });
+      if (SelfStart)
+        return false;
     }
     if (!Index || !Index->getType()->isIntegerType() || !First ||
         !pure(First, false, nullptr) || !pure(L->getCond(), false, nullptr))

@@ -132,6 +132,13 @@ int main() {
   for (m = 0; m < 4; m++)
     table += W[Steps->At[m]];
   std::printf("table %.2f %d\n", table, m);
+  // Not batched: the index starts from its own value.
+  int from = 2;
+  double own = 0.0;
+  for (from = from * 3; from < 20; from += 4) {
+    own += W[from];
+  }
+  std::printf("own %.2f\n", own);
   return 0;
 }
 
@@ -143,3 +150,4 @@ int main() {
 // WHY-DAG: e2e-read-batch.cpp:97:17: remark: this element read is one broadcast per iteration of the loop at line 96 (not listed before the loop: its subscripts cannot be computed before the loop
 // WHY-DAG: e2e-read-batch.cpp:102:14: remark: this element read is one broadcast per iteration of the loop at line 101 (not listed before the loop: its body may leave it early
 // WHY-DAG: e2e-read-batch.cpp:123:16: remark: this element read is one broadcast per iteration of the loop at line 122 (not listed before the loop: its subscripts cannot be computed before the loop
+// WHY-DAG: e2e-read-batch.cpp:139:12: remark: this element read is one broadcast per iteration of the loop at line 138 (not listed before the loop: its header is not
