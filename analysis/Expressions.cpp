@@ -230,6 +230,24 @@ const FunctionDecl *enclosingFunction(ASTContext &Ctx, const Stmt *S) {
   }
 }
 
+bool leavesEarly(const Stmt *S, int Loops, int Switches) {
+  if (!S)
+    return false;
+  if (isa<GotoStmt, IndirectGotoStmt, ReturnStmt, CXXThrowExpr, CoreturnStmt>(
+          S))
+    return true;
+  if (isa<BreakStmt>(S) && Loops + Switches == 0)
+    return true;
+  if (isa<ContinueStmt>(S) && Loops == 0)
+    return true;
+  const bool Loop = isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
+  const bool Switch = isa<SwitchStmt>(S);
+  for (const Stmt *C : S->children())
+    if (leavesEarly(C, Loops + Loop, Switches + Switch))
+      return true;
+  return false;
+}
+
 const Stmt *loopBody(const Stmt *Loop) {
   if (const auto *F = dyn_cast<ForStmt>(Loop))
     return F->getBody();

@@ -101,6 +101,14 @@ bool forEachStmt(const clang::Stmt *S,
 bool forEachDeclRef(const clang::Stmt *S,
                     llvm::function_ref<bool(const clang::DeclRefExpr *)> F);
 
+/// Whether a loop body can end an iteration or the loop early: a break not
+/// inside a loop or switch of its own, a continue not inside a loop of its
+/// own (a switch does not catch it), or goto, return, throw anywhere. Then
+/// a condition decides whether the code after it runs, and an inspector
+/// that runs the body's subscripts first must not run them regardless
+/// (NeededReads.cpp, ReadBatches.cpp).
+bool leavesEarly(const clang::Stmt *S, int Loops = 0, int Switches = 0);
+
 /// The body of a for, range for, while or do loop; null for another
 /// statement.
 const clang::Stmt *loopBody(const clang::Stmt *Loop);

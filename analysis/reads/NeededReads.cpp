@@ -95,29 +95,6 @@ bool mayChange(ASTContext &Ctx, const Stmt *S, const VarDecl *V) {
   return false;
 }
 
-/// Whether a loop body (a path loop's, or the level's own) can end an
-/// iteration or the loop early: a break not inside a loop or switch of its
-/// own, a continue not inside a loop of its own (a switch does not catch
-/// it), or goto, return, throw anywhere. Then a condition decides whether
-/// the code after it runs, and the inspector must not run it regardless.
-bool leavesEarly(const Stmt *S, int Loops = 0, int Switches = 0) {
-  if (!S)
-    return false;
-  if (isa<GotoStmt, IndirectGotoStmt, ReturnStmt, CXXThrowExpr, CoreturnStmt>(
-          S))
-    return true;
-  if (isa<BreakStmt>(S) && Loops + Switches == 0)
-    return true;
-  if (isa<ContinueStmt>(S) && Loops == 0)
-    return true;
-  const bool Loop = isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
-  const bool Switch = isa<SwitchStmt>(S);
-  for (const Stmt *C : S->children())
-    if (leavesEarly(C, Loops + Loop, Switches + Switch))
-      return true;
-  return false;
-}
-
 /// Whether Inc only steps V (`++k`, `k--`, `k += s`, `k = k + s`) by
 /// amounts that fit.
 bool steps(const Expr *Inc, const VarDecl *V, const SubscriptCheck &Check,

@@ -28,9 +28,11 @@
 // the values listed are the ones the reads would broadcast.
 //
 //===----------------------------------------------------------------------===//
+#include "Expressions.h"
 #include "Phases.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ASTLambda.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -45,35 +47,6 @@ using namespace clang;
 namespace hpf::analysis {
 
 namespace {
-
-/// Whether S holds a statement that leaves the loop body early or jumps
-/// (a break or continue of an inner loop or switch is fine).
-bool jumpsOut(const Stmt *S, bool InInner = false) {
-  if (!S)
-    return false;
-  if (isa<ReturnStmt, GotoStmt, IndirectGotoStmt, CXXThrowExpr, CoreturnStmt,
-          CXXTryStmt>(S))
-    return true;
-  if (isa<BreakStmt, ContinueStmt>(S) && !InInner)
-    return true;
-  if (isa<LambdaExpr>(S))
-    return false; // another function's body
-  const bool Inner =
-      InInner || isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, SwitchStmt>(S);
-  for (const Stmt *C : S->children())
-    if (jumpsOut(C, Inner))
-      return true;
-  return false;
-}
-
-template <class F> void forEachDeclRef(const Stmt *S, F &&Each) {
-  if (!S)
-    return;
-  if (const auto *R = dyn_cast<DeclRefExpr>(S))
-    Each(R);
-  for (const Stmt *C : S->children())
-    forEachDeclRef(C, Each);
-}
 
 class LoopFacts {
 public:
@@ -90,7 +63,9 @@ public:
     else if (!header())
       Why = "its header is not 'for (int i = a; condition; i += c)' "
             "without calls or assignments";
-    else if (jumpsOut(Body))
+    else if (leavesEarly(Body) || !forEachStmt(Body, [](const Stmt *S) {
+               return !isa<CXXTryStmt>(S);
+             }))
       Why = "its body may leave it early (break, continue, return, goto, "
             "throw)";
     else if (!noDirectiveInside())
@@ -184,11 +159,9 @@ private:
         Index = nullptr;
       First = BO->getRHS();
       // `i = i + 1` would start from the value the inspector left.
-      bool SelfStart = false;
-      forEachDeclRef(First, [&](const DeclRefExpr *R) {
-        SelfStart |= R->getDecl() == Index;
-      });
-      if (SelfStart)
+      if (!forEachDeclRef(First, [&](const DeclRefExpr *R) {
+            return R->getDecl() != Index;
+          }))
         return false;
     }
     if (!Index || !Index->getType()->isIntegerType() || !First ||
@@ -416,31 +389,9 @@ const Stmt *innermostLoop(ASTContext &Ctx, const Expr *E) {
     const Stmt *S = N.get<Stmt>();
     if (!S)
       continue;
-    if (const auto *F = dyn_cast<ForStmt>(S); F && F->getBody() == Child)
-      return F;
-    if (const auto *W = dyn_cast<WhileStmt>(S); W && W->getBody() == Child)
-      return W;
-    if (const auto *D = dyn_cast<DoStmt>(S); D && D->getBody() == Child)
-      return D;
-    if (const auto *R = dyn_cast<CXXForRangeStmt>(S);
-        R && R->getBody() == Child)
-      return R;
+    if (const Stmt *Body = loopBody(S); Body && Body == Child)
+      return S;
     Child = S;
-  }
-  return nullptr;
-}
-
-const FunctionDecl *functionOf(ASTContext &Ctx, const Stmt *S) {
-  DynTypedNode N = DynTypedNode::create(*S);
-  for (int Depth = 0; Depth < 1024; ++Depth) {
-    auto Ps = Ctx.getParents(N);
-    if (Ps.empty())
-      return nullptr;
-    N = Ps[0];
-    if (const auto *F = N.get<FunctionDecl>())
-      return F;
-    if (N.get<LambdaExpr>())
-      return nullptr;
   }
   return nullptr;
 }
@@ -497,8 +448,9 @@ void batchLoopReads(Context &C) {
     }
     auto &F = Facts[L];
     if (!F) {
-      const FunctionDecl *Fn = functionOf(C.Ctx, L);
-      if (!Fn)
+      // Not in a lambda: the loop's function is the one asked about.
+      const FunctionDecl *Fn = enclosingFunction(C.Ctx, L);
+      if (!Fn || isLambdaCallOperator(Fn))
         continue;
       F = std::make_unique<LoopFacts>(C, L, Fn);
     }
