@@ -45,13 +45,16 @@ void emitReadBatch(Emitter &E, const analysis::ReadBatch &B) {
       E.SM.getExpansionLoc(L->getLParenLoc()).getLocWithOffset(1),
       E.SM.getExpansionLoc(L->getRParenLoc())));
   std::string Inspector = "{ hpfcc::read_batch " + Name + "(" +
-                          std::to_string(B.Reads.size()) + "); for (" +
-                          Header + ") {";
+                          std::to_string(B.Reads.size()) + "); for (" + Header +
+                          ") {";
   for (const Stmt *S : B.Setup) {
     if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
-      const std::string V =
-          cast<DeclRefExpr>(BO->getLHS()->IgnoreParens())->getDecl()->getName().str();
-      Inspector += " decltype(" + V + ") " + V + " = " + E.text(BO->getRHS()) + ";";
+      const std::string V = cast<DeclRefExpr>(BO->getLHS()->IgnoreParens())
+                                ->getDecl()
+                                ->getName()
+                                .str();
+      Inspector +=
+          " decltype(" + V + ") " + V + " = " + E.text(BO->getRHS()) + ";";
       continue;
     }
     Inspector += " " + Source(E.SM.getExpansionRange(S->getSourceRange()));
@@ -71,8 +74,7 @@ void emitReadBatch(Emitter &E, const analysis::ReadBatch &B) {
     E.RW.ReplaceText(
         SourceRange(E.SM.getExpansionLoc(S.base()->getBeginLoc()),
                     E.SM.getExpansionLoc(analysis::rbracketLoc(S.whole()))),
-        Name + ".at<" + El->Array->ElemType + ">(" + std::to_string(K) +
-            ")");
+        Name + ".at<" + El->Array->ElemType + ">(" + std::to_string(K) + ")");
   }
   Inspector += " } " + Name + ".fetch(" + E.whereLiteral(For) + "); ";
   E.RW.InsertTextBefore(For, Inspector);

@@ -230,7 +230,8 @@ private:
       if (S == Before)
         return false; // declared after the read's statement
       const auto *DS = dyn_cast<DeclStmt>(S);
-      if (!DS || std::find(DS->decl_begin(), DS->decl_end(), V) == DS->decl_end())
+      if (!DS ||
+          std::find(DS->decl_begin(), DS->decl_end(), V) == DS->decl_end())
         continue;
       if (std::find(Setup.begin(), Setup.end(), DS) != Setup.end())
         return true;
@@ -275,24 +276,24 @@ private:
     if (!Found)
       return false;
     bool Ok = true;
-    usesOf(V, Fn->getBody(), false, [&](const DeclRefExpr *Ref, bool InLambda,
-                                         const Stmt *Parent) {
-      if (InLambda) {
-        Ok = false;
-        return;
-      }
-      const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(Parent);
-      const bool Read = Cast && Cast->getCastKind() == CK_LValueToRValue;
-      if (Read || Ref == Found->getLHS()->IgnoreParens())
-        return;
-      const auto *BO = dyn_cast_or_null<BinaryOperator>(Parent);
-      const auto *UO = dyn_cast_or_null<UnaryOperator>(Parent);
-      const bool Assigned = (BO && BO->isAssignmentOp()) ||
-                            (UO && UO->isIncrementDecrementOp());
-      // Outside the loop it may also be assigned; inside, only Found.
-      if (!Assigned || inside(Ref->getLocation()))
-        Ok = false;
-    });
+    usesOf(V, Fn->getBody(), false,
+           [&](const DeclRefExpr *Ref, bool InLambda, const Stmt *Parent) {
+             if (InLambda) {
+               Ok = false;
+               return;
+             }
+             const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(Parent);
+             const bool Read = Cast && Cast->getCastKind() == CK_LValueToRValue;
+             if (Read || Ref == Found->getLHS()->IgnoreParens())
+               return;
+             const auto *BO = dyn_cast_or_null<BinaryOperator>(Parent);
+             const auto *UO = dyn_cast_or_null<UnaryOperator>(Parent);
+             const bool Assigned = (BO && BO->isAssignmentOp()) ||
+                                   (UO && UO->isIncrementDecrementOp());
+             // Outside the loop it may also be assigned; inside, only Found.
+             if (!Assigned || inside(Ref->getLocation()))
+               Ok = false;
+           });
     if (!Ok || !pure(Found->getRHS(), true, Found))
       return false;
     if (std::find(Setup.begin(), Setup.end(), Found) == Setup.end())
@@ -437,7 +438,8 @@ void batchLoopReads(Context &C) {
                              Around->getBeginLoc())) +
                          " (not listed before the loop: " + Why + ")");
     };
-    if (El.Expr->getBeginLoc().isMacroID() || El.Expr->getEndLoc().isMacroID()) {
+    if (El.Expr->getBeginLoc().isMacroID() ||
+        El.Expr->getEndLoc().isMacroID()) {
       NotListed("it is written in a macro");
       continue;
     }
@@ -491,10 +493,12 @@ void batchLoopReads(Context &C) {
     B.Loop = L;
     B.Reads = Reads[L];
     // In source order: slot K is the K-th read written.
-    std::sort(B.Reads.begin(), B.Reads.end(), [&](const Expr *X, const Expr *Y) {
-      return C.SM.isBeforeInTranslationUnit(C.SM.getExpansionLoc(X->getBeginLoc()),
-                                            C.SM.getExpansionLoc(Y->getBeginLoc()));
-    });
+    std::sort(B.Reads.begin(), B.Reads.end(),
+              [&](const Expr *X, const Expr *Y) {
+                return C.SM.isBeforeInTranslationUnit(
+                    C.SM.getExpansionLoc(X->getBeginLoc()),
+                    C.SM.getExpansionLoc(Y->getBeginLoc()));
+              });
     // The declarations and assignments in body order (the inspector runs
     // them in order).
     const std::vector<const Stmt *> &Setup = Facts[L]->Setup;
