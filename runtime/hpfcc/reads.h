@@ -130,9 +130,10 @@ public:
       // The loop reads the copy as its own storage: on one node the shm
       // executor would make it a shared window, whose 4 KB pages (shared
       // memory gets no transparent huge pages) cost a TLB miss per access
-      // of a pass striding through it (NAS FT class A at -n 2, three
-      // passes: 1.64-2.54 s with shm, 1.35-1.55 s with async). async keeps
-      // it private memory; HPF_STRATEGY still decides when set.
+      // of a pass striding through it (NAS FT class A at -n 2: 1.38-1.45 s
+      // this way, 1.63-1.96 s with HPF_STRATEGY=shm; docs/bench-npb.md).
+      // async keeps it private memory; HPF_STRATEGY still decides when
+      // set.
       if (!hpf::rt::env("HPF_STRATEGY") &&
           std::string_view(hpf::default_strategy()) == "shm")
         O.strategy = "async";
