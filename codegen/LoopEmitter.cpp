@@ -558,7 +558,7 @@ void LoopEmitter::reductions(std::string &Pro, std::string &Epi) const {
     // value before the loop joins once.
     const Combine K = combineOf(Red.Op);
     if (Red.Array) {
-      arrayReduction(Red, K, Saved, Pro, Epi);
+      arrayReduction(Red, K, Pro, Epi);
       continue;
     }
     scalarReduction(V, K, Saved, Pro, Epi);
@@ -612,22 +612,18 @@ void LoopEmitter::scalarReduction(const std::string &V, const Combine &K,
   }
 }
 
-/// An array reduction: the same steps over every element (mpi/Reduce.h),
-/// one MPI_Allreduce (hpf::reduce_op::<Fn>) for the whole array.
+/// An array reduction (mpi/Reduce.h): for +, *, ^ rank 0 keeps the values
+/// before the loop and the other ranks start from the identity, so one
+/// MPI_Allreduce (hpf::reduce_op::<Fn>) over the whole array both combines
+/// the ranks' parts and joins the values before the loop, with no copy of
+/// the array.
 void LoopEmitter::arrayReduction(const analysis::LoopReduction &Red,
-                                 const Combine &K, const std::string &Saved,
-                                 std::string &Pro, std::string &Epi) {
+                                 const Combine &K, std::string &Pro,
+                                 std::string &Epi) {
   std::string V = Red.Var->getName().str();
-  std::string Op = std::string("hpf::reduce_op::") + K.Fn;
-  if (!K.Identity) {
-    Epi += " hpf::allreduce_array(" + V + ", " + Op + ");";
-    return;
-  }
-  Pro += " const auto " + Saved + " = hpf::array_reduction_start(" + V + ", " +
-         K.Identity + ");";
-  Epi += " hpf::allreduce_array(" + V + ", " + Op + ", " + Saved +
-         ", [](auto __hpf_s0, auto __hpf_v) { return __hpf_s0 " + K.Join +
-         " __hpf_v; });";
+  if (K.Identity)
+    Pro += " hpf::array_reduction_start(" + V + ", " + K.Identity + ");";
+  Epi += " hpf::allreduce_array(" + V + ", hpf::reduce_op::" + K.Fn + ");";
 }
 
 std::string LoopEmitter::locObject(const analysis::LoopReduction &Red) const {

@@ -253,11 +253,12 @@ private:
   void replicatedWrites(std::string &Pro, std::string &Epi) const;
 
 
-  /// An array reduction: the same steps over every element (mpi/Reduce.h),
-  /// one MPI_Allreduce (hpf::reduce_op::<Fn>) for the whole array.
+  /// An array reduction: rank 0 keeps the values before the loop, the
+  /// others start from the identity, one MPI_Allreduce
+  /// (hpf::reduce_op::<Fn>) for the whole array (mpi/Reduce.h).
   static void arrayReduction(const analysis::LoopReduction &Red,
-                             const Combine &K, const std::string &Saved,
-                             std::string &Pro, std::string &Epi);
+                             const Combine &K, std::string &Pro,
+                             std::string &Epi);
 
   std::string accumulator(const analysis::LoopReduction &Red) const;
   /// Location reductions (analysis::LocUpdate, mpi/LocReduce.h): the

@@ -20,12 +20,14 @@
 // A reduction variable may also be a fixed-size array of any rank
 // (`reduction(+: hist)` over `long hist[16]`, as OpenMP 4.5 has it): each
 // element is reduced, with one MPI_Allreduce over the whole array:
-//   const auto __h0 = hpf::array_reduction_start(hist, 0); // copy, fill
+//   hpf::array_reduction_start(hist, 0); // ranks but 0 fill with 0
 //   for (...) hist[k] += e;
-//   hpf::allreduce_array(hist, hpf::reduce_op::sum, __h0,
-//                        [](auto s0, auto v) { return s0 + v; });
-// (min/max/&&/||/&/| keep the values: hpf::allreduce_array(hist, op).)
-// Reproducible sums do not cover arrays.
+//   hpf::allreduce_array(hist, hpf::reduce_op::sum);
+// Rank 0 keeps the values before the loop, so the one combination also
+// joins them: no copy of the array, no second pass over it, and at -n 1
+// the additions are the sequential program's. (min/max/&&/||/&/| keep
+// the values on every rank: no start.) Reproducible sums do not cover
+// arrays.
 //
 // Supported element types: the arithmetic types and bool.
 //
@@ -154,32 +156,22 @@ template <class A> element_t<A> *firstElement(A &a) {
 }
 } // namespace rt
 
-/// Array reductions, before the loop: the array's values (joined once after
-/// the loop), and the array filled with the operator's identity (each
-/// rank's part starts there).
+/// Array reductions of +, *, ^, before the loop: rank 0 keeps the values
+/// the array has (they join the ranks' parts in the combination), the
+/// other ranks' parts start from the operator's identity.
 template <class A>
-std::vector<rt::element_t<A>> array_reduction_start(A &a,
-                                                    rt::element_t<A> identity) {
+void array_reduction_start(A &a, rt::element_t<A> identity) {
+  if (rank() == 0)
+    return;
   rt::element_t<A> *E = rt::firstElement(a);
-  std::vector<rt::element_t<A>> Before(E, E + rt::ElementCount<A>);
   for (std::size_t I = 0; I < rt::ElementCount<A>; ++I)
     E[I] = identity;
-  return Before;
 }
 /// Every element combined over all ranks, in place (collective; one
 /// MPI_Allreduce for the whole array).
 template <class A> void allreduce_array(A &a, reduce_op op) {
   rt::allreduceInPlace(rt::firstElement(a), rt::ElementCount<A>,
                        rt::scalarKind<rt::element_t<A>>(), op);
-}
-/// The same, then each element is join(value before the loop, combination).
-template <class A, class Join>
-void allreduce_array(A &a, reduce_op op,
-                     const std::vector<rt::element_t<A>> &before, Join join) {
-  allreduce_array(a, op);
-  rt::element_t<A> *E = rt::firstElement(a);
-  for (std::size_t I = 0; I < rt::ElementCount<A>; ++I)
-    E[I] = static_cast<rt::element_t<A>>(join(before[I], E[I]));
 }
 
 using exact_sum = rt::ExactSum;

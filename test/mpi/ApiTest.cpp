@@ -8,8 +8,11 @@
 
 #include "mpi/hpfrt.h"
 
+#include <malloc.h>
+
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <vector>
 
 namespace {
@@ -29,6 +32,24 @@ int main(int argc, char **argv) {
   // MPI_Init ran without hwloc's I/O discovery, unless the user chose.
   const char *Hwloc = std::getenv("HWLOC_COMPONENTS");
   expect(Hwloc && *Hwloc, "HWLOC_COMPONENTS set before MPI_Init");
+  // A freed block below 32 MB stays in the heap for the next allocation
+  // (glibc would unmap it, or trim it once the heap's free top is past
+  // twice the largest block freed so far), unless HPF_KEEP_HEAP=0.
+  {
+    const std::size_t Bytes = 24 << 20;
+    const std::size_t FreeBefore = mallinfo2().fordblks;
+    char *Block = static_cast<char *>(std::malloc(Bytes));
+    std::memset(Block, 1, Bytes);
+    asm volatile("" : : "r"(Block) : "memory"); // the compiler may not elide
+                                                // the block
+    std::free(Block);
+    const std::size_t FreeAfter = mallinfo2().fordblks;
+    const char *Keep = std::getenv("HPF_KEEP_HEAP");
+    if (!Keep || std::strcmp(Keep, "0") != 0)
+      expect(FreeAfter >= FreeBefore + Bytes, "freed 24 MB kept in the heap",
+             static_cast<long long>(FreeAfter),
+             static_cast<long long>(FreeBefore));
+  }
   hpf::processors P(W), Q(W > 1 ? W - 1 : 1);
   const hpf::index_t N = 1003;
 
