@@ -47,7 +47,8 @@ namespace detail {
 /// HPF_READ_REPORT totals of this rank.
 struct read_totals {
   long long Bytes = 0, Copies = 0;
-  int Rank = 0; // MPI may be finalized at exit
+  int Rank = 0;                   // MPI may be finalized at exit
+  const char *Executor = nullptr; // of the last copy that moved elements
 };
 inline bool readReport() {
   static const bool On = [] {
@@ -60,10 +61,12 @@ inline read_totals &readTotals() {
   static read_totals T;
   static const bool Registered = [] {
     std::atexit([] {
+      const read_totals &T = readTotals();
       std::fprintf(stderr,
                    "hpf-read: rank %d received %lld bytes in %lld "
-                   "realigned copies\n",
-                   readTotals().Rank, readTotals().Bytes, readTotals().Copies);
+                   "realigned copies%s%s\n",
+                   T.Rank, T.Bytes, T.Copies, T.Executor ? " by " : "",
+                   T.Executor ? T.Executor : "");
     });
     return true;
   }();
@@ -131,19 +134,23 @@ public:
       // executor would make it a shared window, whose 4 KB pages (shared
       // memory gets no transparent huge pages) cost a TLB miss per access
       // of a pass striding through it (NAS FT class A at -n 2: 1.38-1.45 s
-      // this way, 1.63-1.96 s with HPF_STRATEGY=shm; docs/bench-npb.md).
-      // async keeps it private memory; HPF_STRATEGY still decides when
-      // set.
+      // with async, 1.63-1.96 s with HPF_STRATEGY=shm; docs/bench-npb.md).
+      // MPI_Alltoallw keeps it private memory and moves the elements by
+      // datatypes, without the pack and unpack copies of async: FT class A
+      // at -n 2 runs in 0.87 of async's time, ADI at N = 2000 in 0.96
+      // (docs/bench-npb.md). HPF_STRATEGY still decides when set.
       if (!hpf::rt::env("HPF_STRATEGY") &&
           std::string_view(hpf::default_strategy()) == "shm")
-        O.strategy = "async";
+        O.strategy = "alltoallw";
       if (detail::readReport())
         count(a, Need, O);
       Copy = takeSpare(Need, home.procs());
       // The copy's storage is only written by the redistribution; a's
       // values stay (its storage may become a shared window).
-      hpf::rt::DArrayAccess::redistributeInto(const_cast<hpf::darray<T, R> &>(a),
-                                              *Copy, O);
+      hpf::rt::DArrayAccess::redistributeInto(
+          const_cast<hpf::darray<T, R> &>(a), *Copy, O);
+      if (detail::readReport())
+        detail::readTotals().Executor = hpf::rt::lastExecutor();
       From = Copy.get();
     }
     Data = From->local_data();

@@ -28,8 +28,8 @@
 // CHECK: e2e: -n 3: same output
 // CHECK: e2e: -n 4: same output
 // RUN: env HPF_READ_REPORT=1 %mpiexec -n 2 %t.d/hpf.exe 2>&1 >/dev/null | FileCheck %s --check-prefix=BYTES
-// BYTES-DAG: hpf-read: rank 0 received 512 bytes in 4 realigned copies
-// BYTES-DAG: hpf-read: rank 1 received 512 bytes in 4 realigned copies
+// BYTES-DAG: hpf-read: rank 0 received 512 bytes in 4 realigned copies by alltoallw
+// BYTES-DAG: hpf-read: rank 1 received 512 bytes in 4 realigned copies by alltoallw
 #include <cstdio>
 
 constexpr int N = 8;
