@@ -25,9 +25,15 @@ copied into --tmp and built there; the checkout given is left as it is):
                  over the sequential build of examples/npb.
   --mpi-dir DIR  NPB 3.4's MPI version (Fortran): built with mpif90.mpich
                  (its config/make.def, else make.def.template), run at
-                 -n 1 and -n 2; its -n 2 Mop/s and -n 2 over its own -n 1.
-                 Skipped, with a line saying so, without gfortran and
-                 mpif90.mpich.
+                 -n 1 and at each --ranks count above 1: its Mop/s and
+                 their ratio to its own -n 1. Skipped, with a line saying
+                 so, without gfortran and mpif90.mpich.
+
+On an emulated cluster (test/cluster/emu.sh, root only: `emu.sh up 4
+1gbit` first), --emu PATH/emu.sh runs the hpfcc build and NPB-MPI at each
+--ranks count through `emu.sh run N "" PROG` (N hosts, one rank each);
+the sequential build and NPB-MPI's -n 1 run on the machine itself
+(test/cluster/npb-cluster.sh does the whole of it).
 
   python3 tools/npb-bench/npb-bench.py --hpfcc build/bin/hpfcc --classes S,W --runs 3
 """
@@ -101,14 +107,15 @@ def omp_build(a, name, cls):
 
 def mpi_build(a, name, cls):
     """NPB 3.4 MPI's NAME at class cls, built in a copy of --mpi-dir with
-    mpif90.mpich."""
+    mpif90.mpich (IS, in C, with mpicc.mpich)."""
     tree = os.path.join(a.tmp, "npb-mpi")
     if copy_tree(a.mpi_dir, tree):
         cfg = os.path.join(tree, "config")
         if not os.path.exists(os.path.join(cfg, "make.def")):
             shutil.copy(os.path.join(cfg, "make.def.template"),
                         os.path.join(cfg, "make.def"))
-    build(["make", name, f"CLASS={cls}", f"MPIFC={a.mpif90}", f"FLINK={a.mpif90}"],
+    build(["make", name, f"CLASS={cls}", f"MPIFC={a.mpif90}", f"FLINK={a.mpif90}",
+           f"MPICC={a.mpicc}", f"CLINK={a.mpicc}"],  # IS is C
           cwd=tree)
     exe = os.path.join(tree, "bin", f"{name}.{cls}.x")
     if not os.path.exists(exe):
@@ -131,6 +138,9 @@ def main():
     ap.add_argument("--omp-threads", type=int, default=2)
     ap.add_argument("--mpi-dir", help="NPB 3.4 MPI checkout (Fortran): an MPI baseline")
     ap.add_argument("--mpif90", default="mpif90.mpich")
+    ap.add_argument("--mpicc", default="mpicc.mpich")
+    ap.add_argument("--emu", help="test/cluster/emu.sh of a cluster that is up: "
+                    "the parallel runs go through `emu.sh run N \"\" PROG`")
     ap.add_argument("--tmp", default="/tmp/npb-bench")
     ap.add_argument("kernels", nargs="*",
                     default=sorted(glob.glob(os.path.join(KERNELS, "*.cpp"))),
@@ -148,11 +158,15 @@ def main():
     for cls in classes:
         head = ["kernel", "sequential Mop/s"]
         for r in ranks:
-            head += [f"hpfcc -n {r} Mop/s", "speed-up"]
+            head += [f"hpfcc {'hosts' if a.emu else '-n'} {r} Mop/s", "speed-up"]
         if a.omp_dir:
             head += [f"NPB-OMP {a.omp_threads} threads Mop/s", "speed-up"]
+        where = "hosts" if a.emu else "-n"
         if a.mpi_dir:
-            head += ["NPB-MPI -n 1 Mop/s", "NPB-MPI -n 2 Mop/s", "-n 2 / -n 1"]
+            head += ["NPB-MPI -n 1 Mop/s"]
+            for r in ranks:
+                if r > 1:
+                    head += [f"NPB-MPI {where} {r} Mop/s", f"over its -n 1"]
         print(f"Class {cls} (median of {a.runs} runs)\n")
         print("| " + " | ".join(head) + " |")
         print("|" + "---|" * len(head), flush=True)
@@ -162,15 +176,21 @@ def main():
             par = os.path.join(a.tmp, f"{name}.{cls}.hpfcc")
             build([a.cxx, "-std=c++20", "-O3", f"-DCLASS={cls}", src, "-o", seq])
             build([a.hpfcc, "-O3", f"-DCLASS={cls}", src, "-o", par])
+            def parallel(r, exe):
+                if a.emu:
+                    return [a.emu, "run", str(r), "", exe]
+                return [a.mpiexec, "-n", str(r), exe]
             cmds = {"seq": [seq]}
             for r in ranks:
-                cmds[r] = [a.mpiexec, "-n", str(r), par]
+                cmds[r] = parallel(r, par)
             if a.omp_dir:
                 cmds["omp"] = [omp_build(a, name, cls)]
             if a.mpi_dir:
                 exe = mpi_build(a, name, cls)
                 cmds["mpi1"] = [a.mpiexec, "-n", "1", exe]
-                cmds["mpi2"] = [a.mpiexec, "-n", "2", exe]
+                for r in ranks:
+                    if r > 1:
+                        cmds[f"mpi{r}"] = parallel(r, exe)
             mops = {k: [] for k in cmds}
             expected = None
             for _ in range(a.runs):
@@ -190,8 +210,11 @@ def main():
             if a.omp_dir:
                 cells += [f"{med['omp']:.2f}", f"{med['omp'] / med['seq']:.2f}"]
             if a.mpi_dir:
-                cells += [f"{med['mpi1']:.2f}", f"{med['mpi2']:.2f}",
-                          f"{med['mpi2'] / med['mpi1']:.2f}"]
+                cells += [f"{med['mpi1']:.2f}"]
+                for r in ranks:
+                    if r > 1:
+                        cells += [f"{med[f'mpi{r}']:.2f}",
+                                  f"{med[f'mpi{r}'] / med['mpi1']:.2f}"]
             print("| " + " | ".join(cells) + " |", flush=True)
         print()
 
