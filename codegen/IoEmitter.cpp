@@ -14,7 +14,10 @@
 //   - calls of the program's functions whose bodies it does not rewrite
 //     (another file's, or a header's that may print): made with the other
 //     ranks' output silenced (hpf::quiet_others), so that rank 0 prints it
-//     once.
+//     once. Silencing costs system calls, so a call inside replicated
+//     loops is silenced once around the outermost of them (NPB's create_seq
+//     calls another file's randlc 2^25 times at class A: one silencing per
+//     call made the other ranks run minutes behind rank 0).
 // Everything else (fgets, fscanf, fprintf, fclose, getline, >>, FILE* and
 // stream parameters) then works unchanged on the replicated FILE. I/O inside
 // distributed loops stays per rank (the analysis warns or rejects), and
@@ -28,9 +31,12 @@
 #include "../analysis/effects/IoCalls.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+
+#include <set>
 
 using namespace clang;
 
@@ -49,7 +55,7 @@ class IoRewriter : public RecursiveASTVisitor<IoRewriter> {
 public:
   IoRewriter(Emitter &E, const std::vector<SourceRange> &Skip,
              analysis::Reporter &R)
-      : Ctx(E.Ctx), SM(E.SM), LO(E.LO), RW(E.RW), Skip(Skip), R(R) {}
+      : Emit(E), Ctx(E.Ctx), SM(E.SM), LO(E.LO), RW(E.RW), Skip(Skip), R(R) {}
 
   bool VisitCallExpr(CallExpr *E) {
     const FunctionDecl *FD = E->getDirectCallee();
@@ -154,20 +160,63 @@ private:
     return FE.Output || FE.Input || FE.File || FE.Opaque || FE.Callback;
   }
   /// `f(x)` -> `((void)hpf::quiet_others{}, f(x))`: the other ranks'
-  /// output is silenced until the end of the full expression.
-  void quietOthers(const CallExpr *E) {
-    const SourceRange Range = E->getSourceRange();
+  /// output is silenced until the end of the full expression. In a loop:
+  /// `{ hpf::quiet_others __hpf_quiet; for (...) ... }` around the
+  /// outermost loop (see quietLoop), once.
+  void quietOthers(const CallExpr *Call) {
+    const SourceRange Range = Call->getSourceRange();
     if (!Range.getBegin().isFileID() || !Range.getEnd().isFileID() ||
-        !inUserCode(Range.getBegin()) || analysis::unevaluated(Ctx, E))
+        !inUserCode(Range.getBegin()) || analysis::unevaluated(Ctx, Call))
       return;
+    if (const Stmt *Loop = quietLoop(Call)) {
+      if (QuietLoops.insert(Loop).second) {
+        RW.InsertTextBefore(Loop->getBeginLoc(),
+                            "{ hpf::quiet_others __hpf_quiet; ");
+        RW.InsertTextAfter(Emit.afterLoop(Loop), " }");
+      }
+      return;
+    }
     RW.InsertTextBefore(Range.getBegin(), "((void)hpf::quiet_others{}, ");
     RW.InsertTextAfterToken(Range.getEnd(), ")");
   }
 
+  /// The outermost loop around the call, in the same function (a lambda's
+  /// body may run after the loop), spelled in the user's file, with no
+  /// distributed loop in it (whose iterations print on their own ranks);
+  /// null if none. Replicated code prints on rank 0 only, and the
+  /// runtime's errors go to the real standard error (hpf::fail), so the
+  /// whole loop may run silenced on the other ranks.
+  const Stmt *quietLoop(const CallExpr *Call) {
+    const Stmt *Outermost = nullptr;
+    DynTypedNodeList Parents = Ctx.getParents(*Call);
+    while (!Parents.empty()) {
+      const DynTypedNode &P = Parents[0];
+      if (P.get<Decl>() || P.get<LambdaExpr>() || P.get<BlockExpr>())
+        break;
+      const Stmt *S = P.get<Stmt>();
+      if (!S)
+        break;
+      if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S) &&
+          S->getBeginLoc().isFileID() && S->getEndLoc().isFileID() &&
+          inUserCode(S->getBeginLoc()) && !holdsSkipped(S->getSourceRange()))
+        Outermost = S;
+      Parents = Ctx.getParents(*S);
+    }
+    return Outermost;
+  }
+  bool holdsSkipped(SourceRange Range) const {
+    for (const SourceRange &Sk : Skip)
+      if (Emit.contains(Range, Sk.getBegin()))
+        return true;
+    return false;
+  }
+
+  Emitter &Emit;
   ASTContext &Ctx;
   SourceManager &SM;
   const LangOptions &LO;
   Rewriter &RW;
+  std::set<const Stmt *> QuietLoops;
   /// What the functions of headers may do (the analysis' effects, asked
   /// again here: their summaries are computed on demand).
   mutable analysis::effects::Analysis Effects{Ctx};

@@ -197,6 +197,7 @@ void fail(std::string_view Operation, std::string_view Message,
   Line += ": ";
   Line += Message;
   Line += '\n';
+  rt::speakAgain(); // inside a quiet_others scope, stderr is /dev/null
   std::fflush(stdout);
   std::fputs(Line.c_str(), stderr);
   std::fflush(stderr);

@@ -67,6 +67,10 @@ bool verifyEnabled();
 void atFinalize(void (*Fn)());
 /// "N elements of S bytes": how allocation failures name what did not fit.
 std::string elementsOfBytes(index_t N, std::size_t ElementBytes);
+/// Gives this rank its standard output and error back if a quiet_others
+/// (mpi/ReplicatedIo.h) took them, for good: fail calls it before it
+/// prints, so that a rank's last words are never silenced.
+void speakAgain();
 } // namespace rt
 
 } // namespace hpf

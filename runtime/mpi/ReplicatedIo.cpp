@@ -406,8 +406,8 @@ quiet_others::quiet_others() {
   ::close(Null);
 }
 
-quiet_others::~quiet_others() {
-  if (--QuietDepth > 0 || SavedOut < 0)
+void rt::speakAgain() {
+  if (SavedOut < 0)
     return;
   flushAll();
   ::dup2(SavedOut, 1);
@@ -415,6 +415,12 @@ quiet_others::~quiet_others() {
   ::close(SavedOut);
   ::close(SavedErr);
   SavedOut = SavedErr = -1;
+}
+
+quiet_others::~quiet_others() {
+  if (--QuietDepth > 0)
+    return;
+  rt::speakAgain();
 }
 
 } // namespace hpf

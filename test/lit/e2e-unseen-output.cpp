@@ -4,7 +4,7 @@
 // output is printed once, as in the sequential run. Nested calls too.
 // REQUIRES: mpi
 // RUN: %e2e --tmp %t --ranks 1,2,3 --other %S/Inputs/unseen-report.cpp %s | FileCheck %s
-// RUN: %hpfcc --hpf-emit-source %s | FileCheck %s --check-prefix=REWRITE
+// RUN: %hpfcc --hpf-emit-source %s | %strip_checks | FileCheck %s --check-prefix=REWRITE
 // CHECK: e2e: sequential output: before
 // CHECK: e2e: -n 1: same output
 // CHECK: e2e: -n 2: same output
@@ -15,6 +15,18 @@
 // called as it is (silencing costs system calls on the other ranks).
 // REWRITE: ((void)hpf::quiet_others{}, shout("inline"));
 // REWRITE-NEXT: ((void)hpf::quiet_others{}, report("twice", twice(s)));
+// In replicated loops, silenced once around the outermost loop (one
+// silencing per call costs the other ranks system calls every iteration):
+// REWRITE: { hpf::quiet_others __hpf_quiet; for (int r = 0; r < 3; ++r)
+// REWRITE-NEXT: for (int c = 0; c < 2; ++c)
+// REWRITE-NEXT: report("cell", bumped(r * 2 + c)); }
+// REWRITE-NEXT: int k = 0;
+// REWRITE-NEXT: { hpf::quiet_others __hpf_quiet; while (k < 2) {
+// but not around a loop that holds a distributed loop (its iterations
+// print on their own ranks), nor across a lambda (it may run later):
+// REWRITE: for (int r = 0; r < 2; ++r) {
+// REWRITE: ((void)hpf::quiet_others{}, report("row", r));
+// REWRITE: auto later = [&] { ((void)hpf::quiet_others{}, report("later", 1)); };
 #include <cstdio>
 
 #include "Inputs/unseen-inline.h"
@@ -39,5 +51,23 @@ int main() {
   report("n", bumped(3));
   shout("inline");
   report("twice", twice(s));
+  for (int r = 0; r < 3; ++r)
+    for (int c = 0; c < 2; ++c)
+      report("cell", bumped(r * 2 + c));
+  int k = 0;
+  while (k < 2) {
+    report("k", k);
+    ++k;
+  }
+  for (int r = 0; r < 2; ++r) {
+    report("row", r);
+#pragma hpf independent
+    for (int i = 0; i < N; ++i)
+      A[i] += r;
+  }
+  for (int r = 0; r < 2; ++r) {
+    auto later = [&] { report("later", 1); };
+    later();
+  }
   std::printf("after\n");
 }

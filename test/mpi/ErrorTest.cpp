@@ -57,6 +57,15 @@ int main(int argc, char **argv) {
   } else if (Mode == "bad-timeout") { // HPF_TIMEOUT=soon in the test
     hpf::darray<double> A(1000, hpf::block(), P);
     hpf::redistribute(A, hpf::cyclic(), P, "prog.cpp:18:1");
+  } else if (Mode == "quiet-rank") {
+    // The last rank fails while replicated code has its output silenced
+    // (a loop calling another file's function): its message must still
+    // reach stderr.
+    hpf::quiet_others Quiet;
+    if (hpf::rank() == W - 1)
+      hpf::fail("replicated loop", "simulated failure while silenced",
+                "prog.cpp:18:1");
+    hpf::barrier();
   } else if (Mode == "one-rank") {
     // Only the last rank fails; the others wait in a redistribution for
     // messages that never come. MPI_Abort must end them too.
