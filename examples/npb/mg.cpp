@@ -1,0 +1,576 @@
+// NAS Parallel Benchmarks, MG (multigrid), written for hpfcc from the
+// benchmark's specification (NAS reports RNR-94-007 and NPB 2).
+//
+// MG approximates the solution of the discrete Poisson problem A u = v on a
+// periodic N x N x N grid by NIT V-cycles. v is zero but for ten charges
+// +1 at the ten largest and ten -1 at the ten smallest of N^3 numbers from
+// NPB's generator (seed 314159265, a = 5^13, in the grid's order, x
+// fastest). Each iteration applies the V-cycle to the residual r = v - A u
+// and computes the new residual; the benchmark's result is the L2 norm of
+// the last one, sqrt(sum r^2 / N^3). The operators are 27-point stencils
+// with the specification's coefficients:
+//   A  the residual's operator (a0 = -8/3, a1 = 0, a2 = 1/6, a3 = 1/12),
+//   S  the smoother (c0 = -3/8, c1 = 1/32, c2 = -1/64, c3 = 0),
+//   P  the restriction of a residual to the grid of half the extent
+//      (weights 1/2, 1/4, 1/8, 1/16 by distance),
+//   Q  the trilinear prolongation of a correction to the grid of twice the
+//      extent.
+// Level k of the hierarchy has extent 2^k (k = 1 .. LT, LT = log2 N); a
+// V-cycle restricts the residual down to level 1, smooths there, and on
+// the way up prolongs the correction, recomputes the residual and smooths.
+// Every grid has a ghost plane on each side of each dimension (indices 0
+// and n + 1 for the interior 1 .. n), the periodic copy of the plane at the
+// other end, which comm3 refreshes after each operator that writes the
+// grid.
+//
+// With hpfcc every grid is distributed by blocks of planes, (block, *, *).
+// hpfcc takes no pointer into a distributed array, so the levels are not
+// packed into one array at offsets as in the reference codes: each level
+// has arrays of its own, all of one type (the top level's extent: a
+// function's parameter takes arrays of its own extents only), each using
+// the first n + 2 indices of each dimension, and the routines take the
+// level's extent as a parameter and prescribe the mapping of their arrays.
+// So the planes of a coarse level sit on the first ranks: the top level's
+// work, seven eighths of the total, is split over all of them.
+//   A and S   read the neighbouring planes of the rank's block from a halo;
+//   P         reads the fine planes 2k - 1, 2k, 2k + 1 of each coarse plane k
+//             fetched from their owners (affine subscripts);
+//   Q         runs over the fine planes and reads the coarse planes k / 2 and
+//             (k + 1) / 2 fetched from their owners;
+//   comm3     copies the ghosts within each plane in place; the ghost planes
+//             0 and n + 1 read planes n and 1, each broadcast by its owner.
+// Each element is computed by one rank from the same values in the same
+// order as sequentially: only the norm's sum, added per rank, may differ
+// in its last bits, so the norm is printed to 11 significant digits.
+//
+//   clang++ -std=c++20 -O3 -DCLASS=W mg.cpp -o mg && ./mg
+//   hpfcc -O3 -DCLASS=W mg.cpp -o mg && mpiexec.mpich -n 2 ./mg
+//
+// Class S (the default), W or A; the run time ("Time in seconds", "Mop/s
+// total") is the only output that changes from run to run.
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+
+#include "randdp.h"
+
+#ifndef CLASS
+#define CLASS S
+#endif
+#define MG_STRING2(X) #X
+#define MG_STRING(X) MG_STRING2(X)
+
+// The problem classes: the grid's extent, the V-cycles and the
+// specification's L2 norm of the final residual.
+struct ProblemClass {
+  char Name;
+  int N, NIt;
+  double Norm;
+};
+constexpr ProblemClass Classes[] = {
+    {'S', 32, 4, 0.5307707005734e-04},
+    {'W', 128, 4, 0.6467329375339e-05},
+    {'A', 256, 4, 0.2433365309069e-05},
+};
+constexpr const ProblemClass *findClass(char Name) {
+  for (const ProblemClass &C : Classes)
+    if (C.Name == Name)
+      return &C;
+  return nullptr;
+}
+constexpr const ProblemClass *Problem = findClass(MG_STRING(CLASS)[0]);
+static_assert(Problem, "CLASS must be S, W or A");
+
+constexpr int ilog2(int N) {
+  int lg = 0;
+  while ((1 << lg) < N)
+    lg++;
+  return lg;
+}
+
+constexpr int NX = Problem->N;
+constexpr int NIT = Problem->NIt;
+constexpr int LT = ilog2(NX); // the top level: extent 2^LT = NX
+constexpr int MAXLEVEL = 8;   // the coarse levels have arrays up to 7
+static_assert(1 << LT == NX && LT >= 2 && LT <= MAXLEVEL,
+              "the grid's extent must be a power of two from 4 to 256");
+constexpr int M = NX + 2; // every array's extent: the top level's and ghosts
+constexpr double Epsilon = 1.0e-8; // relative error the verification allows
+constexpr double Seed = 314159265.0;
+constexpr double Multiplier = 1220703125.0; // 5^13
+constexpr int NCharges = 10;                // charges of each sign
+
+// The operators' coefficients: A's a[0..3] by distance (centre, face, edge,
+// corner), the smoother's c[0..3]. a[1] and c[3] are zero, and the loops
+// below leave their terms out, as the reference codes do.
+constexpr double CoefA[4] = {-8.0 / 3.0, 0.0, 1.0 / 6.0, 1.0 / 12.0};
+constexpr double CoefC[4] = {-3.0 / 8.0, 1.0 / 32.0, -1.0 / 64.0, 0.0};
+
+// The grids: the solution U, its residual R and the right-hand side V at
+// the top level LT, the residual Rk of each coarser level k (a class uses
+// levels 1 .. LT - 1 of them), and the corrections of the coarser levels:
+// UOdd holds odd levels', UEven even levels' (a V-cycle's way up needs the
+// correction of one level and the next only). Fewer arrays than one per
+// grid keep the static data below 2 GB for class A (the sequential build's
+// default code model).
+static double U[M][M][M], R[M][M][M], V[M][M][M];
+static double R1[M][M][M], R2[M][M][M], R3[M][M][M], R4[M][M][M];
+static double R5[M][M][M], R6[M][M][M], R7[M][M][M];
+static double UOdd[M][M][M], UEven[M][M][M];
+#pragma hpf distribute U(block, *, *)
+#pragma hpf distribute R(block, *, *)
+#pragma hpf distribute R1(block, *, *)
+#pragma hpf distribute R2(block, *, *)
+#pragma hpf distribute R3(block, *, *)
+#pragma hpf distribute R4(block, *, *)
+#pragma hpf distribute R5(block, *, *)
+#pragma hpf distribute R6(block, *, *)
+#pragma hpf distribute R7(block, *, *)
+#pragma hpf distribute UOdd(block, *, *)
+#pragma hpf distribute UEven(block, *, *)
+#pragma hpf distribute V(block, *, *)
+
+// zran3's candidates, per plane: the NCharges largest numbers of the plane
+// (ascending), then its NCharges smallest (descending), with their
+// positions j * M + i in the plane; planes aligned with V's.
+static double Best[M][2 * NCharges];
+static int BestAt[M][2 * NCharges];
+#pragma hpf distribute Best(block, *)
+#pragma hpf distribute BestAt(block, *)
+
+void mg3P();
+void restrictLevel(int K);
+void correctLevel(int K);
+void correct(const double Z[M][M][M], double U[M][M][M], double R[M][M][M],
+             int N);
+void prolongTop();
+void resid(const double U[M][M][M], const double Rhs[M][M][M],
+           double R[M][M][M], int N);
+void psinv(const double R[M][M][M], double U[M][M][M], int N);
+void rprj3(const double R[M][M][M], double S[M][M][M], int NC);
+void interp(const double Z[M][M][M], double U[M][M][M], int NF);
+void comm3(double U[M][M][M], int N);
+void zero3(double U[M][M][M], int N);
+void norm2u3(const double R[M][M][M], int N, double *Rnm2, double *Rnmu);
+void zran3(double Z[M][M][M], int N);
+void insertLargest(double *Ten, int *At, double Value, int Pos);
+void insertSmallest(double *Ten, int *At, double Value, int Pos);
+void printResults(bool Verified, double Seconds);
+
+int main() {
+  std::printf("\n NAS Parallel Benchmarks (hpfcc example) - MG Benchmark\n\n");
+  std::printf(" Size: %4dx%4dx%4d  (class %c)\n", NX, NX, NX, Problem->Name);
+  std::printf(" Iterations: %5d\n\n", NIT);
+
+  // NPB runs one iteration untimed first, so that the timed run finds every
+  // page of the arrays touched, then starts again from u = 0.
+  double rnm2, rnmu;
+  zero3(U, NX);
+  zran3(V, NX);
+  resid(U, V, R, NX);
+  norm2u3(R, NX, &rnm2, &rnmu);
+  mg3P();
+  resid(U, V, R, NX);
+  zero3(U, NX);
+  zran3(V, NX);
+
+  auto start = std::chrono::steady_clock::now();
+  resid(U, V, R, NX);
+  norm2u3(R, NX, &rnm2, &rnmu);
+  for (int it = 1; it <= NIT; it++) {
+    mg3P();
+    resid(U, V, R, NX);
+  }
+  norm2u3(R, NX, &rnm2, &rnmu);
+  double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
+
+  double err = std::fabs(rnm2 - Problem->Norm) / Problem->Norm;
+  bool verified = err <= Epsilon;
+  std::printf(" Benchmark completed\n");
+  if (verified) {
+    std::printf(" VERIFICATION SUCCESSFUL\n");
+    std::printf(" L2 Norm is %20.10e\n", rnm2);
+  } else {
+    std::printf(" VERIFICATION FAILED\n");
+    std::printf(" L2 Norm is             %20.10e\n", rnm2);
+    std::printf(" The correct L2 Norm is %20.10e\n", Problem->Norm);
+  }
+  printResults(verified, seconds);
+  return verified ? 0 : 1;
+}
+
+// One V-cycle on U (level LT) for the residual R of A U = V: NPB's mg3P.
+// The levels are arrays of their own, so the loops over levels call
+// routines that pick a level's arrays by its number.
+void mg3P() {
+  // Down: restrict the residual to each coarser level.
+  for (int k = LT; k >= 2; k--)
+    restrictLevel(k);
+  // The coarsest level: the smoother on u = 0.
+  zero3(UOdd, 2);
+  psinv(R1, UOdd, 2);
+  // Up: prolong the correction, take its residual, smooth.
+  for (int k = 2; k <= LT - 1; k++)
+    correctLevel(k);
+  prolongTop();
+  resid(U, V, R, NX);
+  psinv(R, U, NX);
+}
+
+// Level K's residual restricted to level K - 1's array.
+void restrictLevel(int K) {
+  int nc = 1 << (K - 1);
+  if (K == LT) {
+    switch (K - 1) {
+    case 1: rprj3(R, R1, nc); break;
+    case 2: rprj3(R, R2, nc); break;
+    case 3: rprj3(R, R3, nc); break;
+    case 4: rprj3(R, R4, nc); break;
+    case 5: rprj3(R, R5, nc); break;
+    case 6: rprj3(R, R6, nc); break;
+    case 7: rprj3(R, R7, nc); break;
+    }
+    return;
+  }
+  switch (K) {
+  case 2: rprj3(R2, R1, nc); break;
+  case 3: rprj3(R3, R2, nc); break;
+  case 4: rprj3(R4, R3, nc); break;
+  case 5: rprj3(R5, R4, nc); break;
+  case 6: rprj3(R6, R5, nc); break;
+  case 7: rprj3(R7, R6, nc); break;
+  }
+}
+
+// The up-step of the V-cycle at level K below the top: level K - 1's
+// correction is in the array of the other parity.
+void correctLevel(int K) {
+  int n = 1 << K;
+  switch (K) {
+  case 2: correct(UOdd, UEven, R2, n); break;
+  case 3: correct(UEven, UOdd, R3, n); break;
+  case 4: correct(UOdd, UEven, R4, n); break;
+  case 5: correct(UEven, UOdd, R5, n); break;
+  case 6: correct(UOdd, UEven, R6, n); break;
+  case 7: correct(UEven, UOdd, R7, n); break;
+  }
+}
+
+// Level N's correction U: the prolongation of the coarser level's Z, then
+// the residual R of the level's equation A U = R (R holds the restricted
+// residual, and becomes the new one), smoothed into U.
+void correct(const double Z[M][M][M], double U[M][M][M], double R[M][M][M],
+             int N) {
+  zero3(U, N);
+  interp(Z, U, N);
+  resid(U, R, R, N);
+  psinv(R, U, N);
+}
+
+// The correction of level LT - 1 added to the solution U.
+void prolongTop() {
+  if ((LT - 1) % 2 == 1)
+    interp(UOdd, U, NX);
+  else
+    interp(UEven, U, NX);
+}
+
+// R = Rhs - A U on the interior of a level of extent N, then R's ghosts.
+// Per row (k, j), U1r and U2r hold the sums over the four face and the four
+// corner neighbours in the (j, k) plane of each column i, so each edge and
+// corner sum of the stencil is three of them (the reference codes' scheme).
+// Rhs may be R itself: each element is read before it is written.
+void resid(const double U[M][M][M], const double Rhs[M][M][M],
+           double R[M][M][M], int N) {
+#pragma hpf distribute U(block, *, *)
+#pragma hpf distribute Rhs(block, *, *)
+#pragma hpf distribute R(block, *, *)
+#pragma hpf independent
+  for (int k = 1; k <= N; k++) {
+    double u1[M], u2[M];
+    for (int j = 1; j <= N; j++) {
+      for (int i = 0; i <= N + 1; i++) {
+        u1[i] = U[k][j - 1][i] + U[k][j + 1][i] + U[k - 1][j][i] +
+                U[k + 1][j][i];
+        u2[i] = U[k - 1][j - 1][i] + U[k - 1][j + 1][i] +
+                U[k + 1][j - 1][i] + U[k + 1][j + 1][i];
+      }
+      for (int i = 1; i <= N; i++)
+        R[k][j][i] = Rhs[k][j][i] - CoefA[0] * U[k][j][i] -
+                     CoefA[2] * (u2[i] + u1[i - 1] + u1[i + 1]) -
+                     CoefA[3] * (u2[i - 1] + u2[i + 1]);
+    }
+  }
+  comm3(R, N);
+}
+
+// The smoother: U += S R on the interior, then U's ghosts (row sums as in
+// resid).
+void psinv(const double R[M][M][M], double U[M][M][M], int N) {
+#pragma hpf distribute R(block, *, *)
+#pragma hpf distribute U(block, *, *)
+#pragma hpf independent
+  for (int k = 1; k <= N; k++) {
+    double r1[M], r2[M];
+    for (int j = 1; j <= N; j++) {
+      for (int i = 0; i <= N + 1; i++) {
+        r1[i] = R[k][j - 1][i] + R[k][j + 1][i] + R[k - 1][j][i] +
+                R[k + 1][j][i];
+        r2[i] = R[k - 1][j - 1][i] + R[k - 1][j + 1][i] +
+                R[k + 1][j - 1][i] + R[k + 1][j + 1][i];
+      }
+      for (int i = 1; i <= N; i++)
+        U[k][j][i] += CoefC[0] * R[k][j][i] +
+                      CoefC[1] * (R[k][j][i - 1] + R[k][j][i + 1] + r1[i]) +
+                      CoefC[2] * (r2[i] + r1[i - 1] + r1[i + 1]);
+    }
+  }
+  comm3(U, N);
+}
+
+// The restriction P: the fine residual R (extent 2 NC) onto the coarse S
+// (extent NC). Coarse point (k, j, i) is fine point (2k, 2j, 2i); the
+// weights are 1/2, 1/4, 1/8, 1/16 for the centre, faces, edges, corners.
+// Per coarse row, X1 and Y1 hold the face and corner sums in the (j, k)
+// plane of the odd fine columns, which the two coarse points beside each
+// share. The fine planes are read at 2k - 1, 2k, 2k + 1 (fetched from their
+// owners before the loop).
+void rprj3(const double R[M][M][M], double S[M][M][M], int NC) {
+#pragma hpf distribute R(block, *, *)
+#pragma hpf distribute S(block, *, *)
+#pragma hpf independent
+  for (int k = 1; k <= NC; k++) {
+    double x1[M], y1[M];
+    for (int j = 1; j <= NC; j++) {
+      int jf = 2 * j;
+      for (int i = 1; i <= 2 * NC + 1; i += 2) {
+        x1[i] = R[2 * k][jf - 1][i] + R[2 * k][jf + 1][i] +
+                R[2 * k - 1][jf][i] + R[2 * k + 1][jf][i];
+        y1[i] = R[2 * k - 1][jf - 1][i] + R[2 * k - 1][jf + 1][i] +
+                R[2 * k + 1][jf - 1][i] + R[2 * k + 1][jf + 1][i];
+      }
+      for (int i = 1; i <= NC; i++) {
+        int f = 2 * i;
+        double x2 = R[2 * k][jf - 1][f] + R[2 * k][jf + 1][f] +
+                    R[2 * k - 1][jf][f] + R[2 * k + 1][jf][f];
+        double y2 = R[2 * k - 1][jf - 1][f] + R[2 * k - 1][jf + 1][f] +
+                    R[2 * k + 1][jf - 1][f] + R[2 * k + 1][jf + 1][f];
+        S[k][j][i] = 0.5 * R[2 * k][jf][f] +
+                     0.25 * (R[2 * k][jf][f - 1] + R[2 * k][jf][f + 1] + x2) +
+                     0.125 * (x1[f - 1] + x1[f + 1] + y2) +
+                     0.0625 * (y1[f - 1] + y1[f + 1]);
+      }
+    }
+  }
+  comm3(S, NC);
+}
+
+// The prolongation Q: U (extent NF) += the trilinear interpolation of Z
+// (extent NF / 2), ghosts included (Z's ghosts are periodic copies, so U's
+// stay so). Fine index 2c is coarse c, 2c + 1 halfway between c and c + 1,
+// in each dimension. The loop runs over the fine planes, each the mean of
+// the coarse planes k / 2 and (k + 1) / 2 (one plane twice for even k),
+// fetched from their owners before the loop; then within the plane, per
+// coarse row j, the fine rows 2j and 2j + 1 from the rows Lo (j) and Hi
+// (j + 1) of that mean.
+void interp(const double Z[M][M][M], double U[M][M][M], int NF) {
+#pragma hpf distribute Z(block, *, *)
+#pragma hpf distribute U(block, *, *)
+  int nc = NF / 2;
+#pragma hpf independent
+  for (int k = 0; k <= NF + 1; k++) {
+    double lo[M], hi[M];
+    for (int j = 0; j <= nc; j++) {
+      for (int i = 0; i <= nc + 1; i++) {
+        lo[i] = 0.5 * (Z[k / 2][j][i] + Z[(k + 1) / 2][j][i]);
+        hi[i] = 0.5 * (Z[k / 2][j + 1][i] + Z[(k + 1) / 2][j + 1][i]);
+      }
+      for (int i = 0; i <= nc; i++) {
+        U[k][2 * j][2 * i] += lo[i];
+        U[k][2 * j][2 * i + 1] += 0.5 * (lo[i] + lo[i + 1]);
+        U[k][2 * j + 1][2 * i] += 0.5 * (lo[i] + hi[i]);
+        U[k][2 * j + 1][2 * i + 1] +=
+            0.25 * (lo[i] + lo[i + 1] + hi[i] + hi[i + 1]);
+      }
+    }
+  }
+}
+
+// The periodic boundary of a level of extent N: each ghost takes the value
+// of the interior point one period away, first along i (rows of the
+// interior), then along j (whole rows, so the i ghosts are copied too),
+// then along k (whole planes: edges and corners follow). The planes 0 and
+// N + 1 read planes N and 1: the loops over the planes they write stop
+// short of the plane they read, so hpfcc has its owner broadcast it before
+// the loop.
+void comm3(double U[M][M][M], int N) {
+#pragma hpf distribute U(block, *, *)
+#pragma hpf independent
+  for (int k = 1; k <= N; k++) {
+    for (int j = 1; j <= N; j++) {
+      U[k][j][0] = U[k][j][N];
+      U[k][j][N + 1] = U[k][j][1];
+    }
+    for (int i = 0; i <= N + 1; i++) {
+      U[k][0][i] = U[k][N][i];
+      U[k][N + 1][i] = U[k][1][i];
+    }
+  }
+#pragma hpf independent
+  for (int k = 0; k < N; k++)
+    if (k == 0)
+      for (int j = 0; j <= N + 1; j++)
+        for (int i = 0; i <= N + 1; i++)
+          U[k][j][i] = U[N][j][i];
+#pragma hpf independent
+  for (int k = 2; k <= N + 1; k++)
+    if (k == N + 1)
+      for (int j = 0; j <= N + 1; j++)
+        for (int i = 0; i <= N + 1; i++)
+          U[k][j][i] = U[1][j][i];
+}
+
+// U = 0 on a level of extent N, ghosts included.
+void zero3(double U[M][M][M], int N) {
+#pragma hpf distribute U(block, *, *)
+#pragma hpf independent
+  for (int k = 0; k <= N + 1; k++)
+    for (int j = 0; j <= N + 1; j++)
+      for (int i = 0; i <= N + 1; i++)
+        U[k][j][i] = 0.0;
+}
+
+// The L2 norm sqrt(sum r^2 / N^3) and the largest |r| of R's interior.
+void norm2u3(const double R[M][M][M], int N, double *Rnm2, double *Rnmu) {
+#pragma hpf distribute R(block, *, *)
+  double s = 0.0, rnmu = 0.0;
+#pragma hpf independent reduction(+ : s) reduction(max : rnmu)
+  for (int k = 1; k <= N; k++)
+    for (int j = 1; j <= N; j++)
+      for (int i = 1; i <= N; i++) {
+        s += R[k][j][i] * R[k][j][i];
+        rnmu = std::fmax(rnmu, std::fabs(R[k][j][i]));
+      }
+  *Rnm2 = std::sqrt(s / ((double)N * N * N));
+  *Rnmu = rnmu;
+}
+
+// The right-hand side: +1 at the NCharges largest and -1 at the NCharges
+// smallest of N^3 numbers from the generator, element (k, j, i) of the
+// interior taking number ((k - 1) N + (j - 1)) N + i, then the ghosts.
+// Each plane's numbers are generated from the plane's starting seed (the
+// seed advanced (k - 1) N^2 numbers) by the rank that owns the plane, which
+// keeps the plane's candidates in Best; the merge of the planes' candidates
+// keeps the NCharges largest and smallest of all (the numbers are distinct,
+// so the order of the merge does not matter).
+void zran3(double Z[M][M][M], int N) {
+#pragma hpf distribute Z(block, *, *)
+  double starts[M];
+  double a1 = advance(1.0, Multiplier, N);             // a^N: the next row
+  double a2 = advance(1.0, Multiplier, (long)N * N);   // a^(N^2): the next plane
+  double x0 = Seed;
+  for (int k = 1; k <= N; k++) {
+    starts[k] = x0;
+    randlc(&x0, a2);
+  }
+#pragma hpf independent
+  for (int k = 1; k <= N; k++) {
+    double top[NCharges], bottom[NCharges], row[M];
+    int topAt[NCharges], bottomAt[NCharges];
+    for (int c = 0; c < NCharges; c++) {
+      top[c] = 0.0;
+      bottom[c] = 1.0;
+      topAt[c] = bottomAt[c] = 0;
+    }
+    double x1 = starts[k];
+    for (int j = 1; j <= N; j++) {
+      double x = x1;
+      vranlc(N, &x, Multiplier, row);
+      for (int i = 1; i <= N; i++) {
+        double z = row[i - 1];
+        if (z > top[0])
+          insertLargest(top, topAt, z, j * M + i);
+        if (z < bottom[0])
+          insertSmallest(bottom, bottomAt, z, j * M + i);
+      }
+      randlc(&x1, a1);
+    }
+    for (int c = 0; c < NCharges; c++) {
+      Best[k][c] = top[c];
+      BestAt[k][c] = topAt[c];
+      Best[k][NCharges + c] = bottom[c];
+      BestAt[k][NCharges + c] = bottomAt[c];
+    }
+  }
+
+  // The merge, plane by plane; positions as k * M * M + j * M + i.
+  double top[NCharges], bottom[NCharges];
+  int topAt[NCharges], bottomAt[NCharges];
+  for (int c = 0; c < NCharges; c++) {
+    top[c] = 0.0;
+    bottom[c] = 1.0;
+    topAt[c] = bottomAt[c] = 0;
+  }
+  for (int k = 1; k <= N; k++)
+    for (int c = 0; c < NCharges; c++) {
+      double big = Best[k][c], small = Best[k][NCharges + c];
+      int bigAt = BestAt[k][c], smallAt = BestAt[k][NCharges + c];
+      if (big > top[0])
+        insertLargest(top, topAt, big, k * M * M + bigAt);
+      if (small < bottom[0])
+        insertSmallest(bottom, bottomAt, small, k * M * M + smallAt);
+    }
+
+  zero3(Z, N);
+  for (int c = 0; c < NCharges; c++) {
+    int at = bottomAt[c];
+    Z[at / (M * M)][at / M % M][at % M] = -1.0;
+  }
+  for (int c = 0; c < NCharges; c++) {
+    int at = topAt[c];
+    Z[at / (M * M)][at / M % M][at % M] = +1.0;
+  }
+  comm3(Z, N);
+}
+
+// Ten[0 .. NCharges) ascending, the largest values seen: Value (larger
+// than Ten[0]) replaces Ten[0] and moves up to its place (NPB's bubble).
+void insertLargest(double *Ten, int *At, double Value, int Pos) {
+  int c = 0;
+  for (; c + 1 < NCharges && Ten[c + 1] < Value; c++) {
+    Ten[c] = Ten[c + 1];
+    At[c] = At[c + 1];
+  }
+  Ten[c] = Value;
+  At[c] = Pos;
+}
+
+// Ten[0 .. NCharges) descending, the smallest values seen: Value (smaller
+// than Ten[0]) replaces Ten[0] and moves down to its place.
+void insertSmallest(double *Ten, int *At, double Value, int Pos) {
+  int c = 0;
+  for (; c + 1 < NCharges && Ten[c + 1] > Value; c++) {
+    Ten[c] = Ten[c + 1];
+    At[c] = At[c + 1];
+  }
+  Ten[c] = Value;
+  At[c] = Pos;
+}
+
+// NPB's closing block, with NPB's operation count for MG (58 operations per
+// grid point and iteration). Time and Mop/s are the only lines that change
+// from run to run.
+void printResults(bool Verified, double Seconds) {
+  double mops = 58.0 * NIT * (double)NX * NX * NX * 1.0e-6 / Seconds;
+  std::printf("\n MG Benchmark Completed.\n");
+  std::printf(" Class           = %24c\n", Problem->Name);
+  std::printf(" Size            = %12dx%4dx%4d\n", NX, NX, NX);
+  std::printf(" Iterations      = %24d\n", NIT);
+  std::printf(" Time in seconds = %24.2f\n", Seconds);
+  std::printf(" Mop/s total     = %24.2f\n", mops);
+  std::printf(" Operation type  = %24s\n", "floating point");
+  std::printf(" Verification    = %24s\n",
+              Verified ? "SUCCESSFUL" : "UNSUCCESSFUL");
+}
