@@ -152,7 +152,8 @@ void interp(const double Z[M][M][M], double U[M][M][M], int NF);
 void comm3(double U[M][M][M], int N);
 void zero3(double U[M][M][M], int N);
 void norm2u3(const double R[M][M][M], int N, double *Rnm2, double *Rnmu);
-void zran3(double Z[M][M][M], int N);
+void zran3(double Z[M][M][M], double Cand[M][2 * NCharges],
+           int CandAt[M][2 * NCharges], int N);
 void insertLargest(double *Ten, int *At, double Value, int Pos);
 void insertSmallest(double *Ten, int *At, double Value, int Pos);
 void printResults(bool Verified, double Seconds);
@@ -166,13 +167,13 @@ int main() {
   // page of the arrays touched, then starts again from u = 0.
   double rnm2, rnmu;
   zero3(U, NX);
-  zran3(V, NX);
+  zran3(V, Best, BestAt, NX);
   resid(U, V, R, NX);
   norm2u3(R, NX, &rnm2, &rnmu);
   mg3P();
   resid(U, V, R, NX);
   zero3(U, NX);
-  zran3(V, NX);
+  zran3(V, Best, BestAt, NX);
 
   auto start = std::chrono::steady_clock::now();
   resid(U, V, R, NX);
@@ -224,23 +225,49 @@ void restrictLevel(int K) {
   int nc = 1 << (K - 1);
   if (K == LT) {
     switch (K - 1) {
-    case 1: rprj3(R, R1, nc); break;
-    case 2: rprj3(R, R2, nc); break;
-    case 3: rprj3(R, R3, nc); break;
-    case 4: rprj3(R, R4, nc); break;
-    case 5: rprj3(R, R5, nc); break;
-    case 6: rprj3(R, R6, nc); break;
-    case 7: rprj3(R, R7, nc); break;
+    case 1:
+      rprj3(R, R1, nc);
+      break;
+    case 2:
+      rprj3(R, R2, nc);
+      break;
+    case 3:
+      rprj3(R, R3, nc);
+      break;
+    case 4:
+      rprj3(R, R4, nc);
+      break;
+    case 5:
+      rprj3(R, R5, nc);
+      break;
+    case 6:
+      rprj3(R, R6, nc);
+      break;
+    case 7:
+      rprj3(R, R7, nc);
+      break;
     }
     return;
   }
   switch (K) {
-  case 2: rprj3(R2, R1, nc); break;
-  case 3: rprj3(R3, R2, nc); break;
-  case 4: rprj3(R4, R3, nc); break;
-  case 5: rprj3(R5, R4, nc); break;
-  case 6: rprj3(R6, R5, nc); break;
-  case 7: rprj3(R7, R6, nc); break;
+  case 2:
+    rprj3(R2, R1, nc);
+    break;
+  case 3:
+    rprj3(R3, R2, nc);
+    break;
+  case 4:
+    rprj3(R4, R3, nc);
+    break;
+  case 5:
+    rprj3(R5, R4, nc);
+    break;
+  case 6:
+    rprj3(R6, R5, nc);
+    break;
+  case 7:
+    rprj3(R7, R6, nc);
+    break;
   }
 }
 
@@ -249,12 +276,24 @@ void restrictLevel(int K) {
 void correctLevel(int K) {
   int n = 1 << K;
   switch (K) {
-  case 2: correct(UOdd, UEven, R2, n); break;
-  case 3: correct(UEven, UOdd, R3, n); break;
-  case 4: correct(UOdd, UEven, R4, n); break;
-  case 5: correct(UEven, UOdd, R5, n); break;
-  case 6: correct(UOdd, UEven, R6, n); break;
-  case 7: correct(UEven, UOdd, R7, n); break;
+  case 2:
+    correct(UOdd, UEven, R2, n);
+    break;
+  case 3:
+    correct(UEven, UOdd, R3, n);
+    break;
+  case 4:
+    correct(UOdd, UEven, R4, n);
+    break;
+  case 5:
+    correct(UEven, UOdd, R5, n);
+    break;
+  case 6:
+    correct(UOdd, UEven, R6, n);
+    break;
+  case 7:
+    correct(UEven, UOdd, R7, n);
+    break;
   }
 }
 
@@ -292,10 +331,10 @@ void resid(const double U[M][M][M], const double Rhs[M][M][M],
     double u1[M], u2[M];
     for (int j = 1; j <= N; j++) {
       for (int i = 0; i <= N + 1; i++) {
-        u1[i] = U[k][j - 1][i] + U[k][j + 1][i] + U[k - 1][j][i] +
-                U[k + 1][j][i];
-        u2[i] = U[k - 1][j - 1][i] + U[k - 1][j + 1][i] +
-                U[k + 1][j - 1][i] + U[k + 1][j + 1][i];
+        u1[i] =
+            U[k][j - 1][i] + U[k][j + 1][i] + U[k - 1][j][i] + U[k + 1][j][i];
+        u2[i] = U[k - 1][j - 1][i] + U[k - 1][j + 1][i] + U[k + 1][j - 1][i] +
+                U[k + 1][j + 1][i];
       }
       for (int i = 1; i <= N; i++)
         R[k][j][i] = Rhs[k][j][i] - CoefA[0] * U[k][j][i] -
@@ -316,10 +355,10 @@ void psinv(const double R[M][M][M], double U[M][M][M], int N) {
     double r1[M], r2[M];
     for (int j = 1; j <= N; j++) {
       for (int i = 0; i <= N + 1; i++) {
-        r1[i] = R[k][j - 1][i] + R[k][j + 1][i] + R[k - 1][j][i] +
-                R[k + 1][j][i];
-        r2[i] = R[k - 1][j - 1][i] + R[k - 1][j + 1][i] +
-                R[k + 1][j - 1][i] + R[k + 1][j + 1][i];
+        r1[i] =
+            R[k][j - 1][i] + R[k][j + 1][i] + R[k - 1][j][i] + R[k + 1][j][i];
+        r2[i] = R[k - 1][j - 1][i] + R[k - 1][j + 1][i] + R[k + 1][j - 1][i] +
+                R[k + 1][j + 1][i];
       }
       for (int i = 1; i <= N; i++)
         U[k][j][i] += CoefC[0] * R[k][j][i] +
@@ -462,14 +501,17 @@ void norm2u3(const double R[M][M][M], int N, double *Rnm2, double *Rnmu) {
 // interior taking number ((k - 1) N + (j - 1)) N + i, then the ghosts.
 // Each plane's numbers are generated from the plane's starting seed (the
 // seed advanced (k - 1) N^2 numbers) by the rank that owns the plane, which
-// keeps the plane's candidates in Best; the merge of the planes' candidates
-// keeps the NCharges largest and smallest of all (the numbers are distinct,
-// so the order of the merge does not matter).
-void zran3(double Z[M][M][M], int N) {
+// keeps the plane's candidates in Cand and CandAt; the merge of the planes'
+// candidates keeps the NCharges largest and smallest of all (the numbers are
+// distinct, so the order of the merge does not matter).
+void zran3(double Z[M][M][M], double Cand[M][2 * NCharges],
+           int CandAt[M][2 * NCharges], int N) {
 #pragma hpf distribute Z(block, *, *)
+#pragma hpf distribute Cand(block, *)
+#pragma hpf distribute CandAt(block, *)
   double starts[M];
-  double a1 = advance(1.0, Multiplier, N);             // a^N: the next row
-  double a2 = advance(1.0, Multiplier, (long)N * N);   // a^(N^2): the next plane
+  double a1 = advance(1.0, Multiplier, N);           // a^N: the next row
+  double a2 = advance(1.0, Multiplier, (long)N * N); // a^(N^2): the next plane
   double x0 = Seed;
   for (int k = 1; k <= N; k++) {
     starts[k] = x0;
@@ -498,10 +540,10 @@ void zran3(double Z[M][M][M], int N) {
       randlc(&x1, a1);
     }
     for (int c = 0; c < NCharges; c++) {
-      Best[k][c] = top[c];
-      BestAt[k][c] = topAt[c];
-      Best[k][NCharges + c] = bottom[c];
-      BestAt[k][NCharges + c] = bottomAt[c];
+      Cand[k][c] = top[c];
+      CandAt[k][c] = topAt[c];
+      Cand[k][NCharges + c] = bottom[c];
+      CandAt[k][NCharges + c] = bottomAt[c];
     }
   }
 
@@ -515,8 +557,8 @@ void zran3(double Z[M][M][M], int N) {
   }
   for (int k = 1; k <= N; k++)
     for (int c = 0; c < NCharges; c++) {
-      double big = Best[k][c], small = Best[k][NCharges + c];
-      int bigAt = BestAt[k][c], smallAt = BestAt[k][NCharges + c];
+      double big = Cand[k][c], small = Cand[k][NCharges + c];
+      int bigAt = CandAt[k][c], smallAt = CandAt[k][NCharges + c];
       if (big > top[0])
         insertLargest(top, topAt, big, k * M * M + bigAt);
       if (small < bottom[0])
