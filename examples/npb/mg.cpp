@@ -23,22 +23,24 @@
 // other end, which comm3 refreshes after each operator that writes the
 // grid.
 //
-// With hpfcc every grid is distributed by blocks of planes, (block, *, *).
-// hpfcc takes no pointer into a distributed array, so the levels are not
-// packed into one array at offsets as in the reference codes: each level
-// has arrays of its own, all of one type (the top level's extent: a
-// function's parameter takes arrays of its own extents only), each using
-// the first n + 2 indices of each dimension, and the routines take the
-// level's extent as a parameter and prescribe the mapping of their arrays.
-// So the planes of a coarse level sit on the first ranks: the top level's
-// work, seven eighths of the total, is split over all of them.
+// With hpfcc the top level's grids (seven eighths of the work) are
+// distributed by blocks of planes, (block, *, *); the coarser levels are
+// replicated: every rank holds and computes them whole, which costs less
+// than moving them (a coarse plane k is made from the fine planes 2k - 1 ..
+// 2k + 1, which a block distribution of each level would place on other
+// ranks). The routines exist twice: for the top level's distributed arrays
+// (their own mapping prescribed, extent NX) and for the coarse levels'
+// arrays (extent NC = NX / 2 at most, a level's extent a parameter), each
+// level using the first n + 2 indices of each dimension: hpfcc takes no
+// pointer into a distributed array, and a parameter takes either
+// distributed arrays or plain ones. At the top level
 //   A and S   read the neighbouring planes of the rank's block from a halo;
-//   P         reads the fine planes 2k - 1, 2k, 2k + 1 of each coarse plane k
-//             fetched from their owners (affine subscripts);
-//   Q         runs over the fine planes and reads the coarse planes k / 2 and
-//             (k + 1) / 2 fetched from their owners;
 //   comm3     copies the ghosts within each plane in place; the ghost planes
-//             0 and n + 1 read planes n and 1, each broadcast by its owner.
+//             0 and n + 1 read planes n and 1, each broadcast by its owner;
+//   P         runs over the fine planes 2k, reading their neighbours from a
+//             halo, and stores coarse plane k of the replicated level below:
+//             each rank then sends the elements it stored to all;
+//   Q         reads the replicated coarse level where it needs.
 // Each element is computed by one rank from the same values in the same
 // order as sequentially: only the norm's sum, added per rank, may differ
 // in its last bits, so the norm is printed to 11 significant digits.
@@ -91,10 +93,10 @@ constexpr int ilog2(int N) {
 constexpr int NX = Problem->N;
 constexpr int NIT = Problem->NIt;
 constexpr int LT = ilog2(NX); // the top level: extent 2^LT = NX
-constexpr int MAXLEVEL = 8;   // the coarse levels have arrays up to 7
-static_assert(1 << LT == NX && LT >= 2 && LT <= MAXLEVEL,
-              "the grid's extent must be a power of two from 4 to 256");
-constexpr int M = NX + 2; // every array's extent: the top level's and ghosts
+static_assert(1 << LT == NX && LT >= 2,
+              "the grid's extent must be a power of two, at least 4");
+constexpr int M = NX + 2; // the top level's arrays' extent (ghosts included)
+constexpr int MC = NX / 2 + 2;     // the coarse levels' arrays' extent
 constexpr double Epsilon = 1.0e-8; // relative error the verification allows
 constexpr double Seed = 314159265.0;
 constexpr double Multiplier = 1220703125.0; // 5^13
@@ -107,28 +109,17 @@ constexpr double CoefA[4] = {-8.0 / 3.0, 0.0, 1.0 / 6.0, 1.0 / 12.0};
 constexpr double CoefC[4] = {-3.0 / 8.0, 1.0 / 32.0, -1.0 / 64.0, 0.0};
 
 // The grids: the solution U, its residual R and the right-hand side V at
-// the top level LT, the residual Rk of each coarser level k (a class uses
-// levels 1 .. LT - 1 of them), and the corrections of the coarser levels:
-// UOdd holds odd levels', UEven even levels' (a V-cycle's way up needs the
-// correction of one level and the next only). Fewer arrays than one per
-// grid keep the static data below 2 GB for class A (the sequential build's
-// default code model).
+// the top level LT; the correction UC[k] and the residual RC[k] of each
+// coarser level k = 1 .. LT - 1, but level LT - 1's residual in RNext (the
+// top level's restriction stores into it: hpfcc sends each rank's stores
+// to all, after a copy of the whole array before the loop, so it is an
+// array of its own).
 static double U[M][M][M], R[M][M][M], V[M][M][M];
-static double R1[M][M][M], R2[M][M][M], R3[M][M][M], R4[M][M][M];
-static double R5[M][M][M], R6[M][M][M], R7[M][M][M];
-static double UOdd[M][M][M], UEven[M][M][M];
 #pragma hpf distribute U(block, *, *)
 #pragma hpf distribute R(block, *, *)
-#pragma hpf distribute R1(block, *, *)
-#pragma hpf distribute R2(block, *, *)
-#pragma hpf distribute R3(block, *, *)
-#pragma hpf distribute R4(block, *, *)
-#pragma hpf distribute R5(block, *, *)
-#pragma hpf distribute R6(block, *, *)
-#pragma hpf distribute R7(block, *, *)
-#pragma hpf distribute UOdd(block, *, *)
-#pragma hpf distribute UEven(block, *, *)
 #pragma hpf distribute V(block, *, *)
+static double UC[LT][MC][MC][MC], RC[LT][MC][MC][MC];
+static double RNext[MC][MC][MC];
 
 // zran3's candidates, per plane: the NCharges largest numbers of the plane
 // (ascending), then its NCharges smallest (descending), with their
@@ -139,21 +130,24 @@ static int BestAt[M][2 * NCharges];
 #pragma hpf distribute BestAt(block, *)
 
 void mg3P();
-void restrictLevel(int K);
-void correctLevel(int K);
-void correct(const double Z[M][M][M], double U[M][M][M], double R[M][M][M],
-             int N);
-void prolongTop();
+double (*coarseR(int K))[MC][MC];
 void resid(const double U[M][M][M], const double Rhs[M][M][M],
            double R[M][M][M], int N);
 void psinv(const double R[M][M][M], double U[M][M][M], int N);
-void rprj3(const double R[M][M][M], double S[M][M][M], int NC);
-void interp(const double Z[M][M][M], double U[M][M][M], int NF);
+void rprj3(const double R[M][M][M], int NC);
+void interp(const double Z[MC][MC][MC], double U[M][M][M], int NF);
 void comm3(double U[M][M][M], int N);
 void zero3(double U[M][M][M], int N);
 void norm2u3(const double R[M][M][M], int N, double *Rnm2, double *Rnmu);
 void zran3(double Z[M][M][M], double Cand[M][2 * NCharges],
            int CandAt[M][2 * NCharges], int N);
+void resid(const double U[MC][MC][MC], const double Rhs[MC][MC][MC],
+           double R[MC][MC][MC], int N);
+void psinv(const double R[MC][MC][MC], double U[MC][MC][MC], int N);
+void rprj3(const double R[MC][MC][MC], double S[MC][MC][MC], int NC);
+void interp(const double Z[MC][MC][MC], double U[MC][MC][MC], int NF);
+void comm3(double U[MC][MC][MC], int N);
+void zero3(double U[MC][MC][MC], int N);
 void insertLargest(double *Ten, int *At, double Value, int Pos);
 void insertSmallest(double *Ten, int *At, double Value, int Pos);
 void printResults(bool Verified, double Seconds);
@@ -203,118 +197,29 @@ int main() {
 }
 
 // One V-cycle on U (level LT) for the residual R of A U = V: NPB's mg3P.
-// The levels are arrays of their own, so the loops over levels call
-// routines that pick a level's arrays by its number.
 void mg3P() {
   // Down: restrict the residual to each coarser level.
-  for (int k = LT; k >= 2; k--)
-    restrictLevel(k);
+  rprj3(R, NX / 2);
+  for (int k = LT - 1; k >= 2; k--)
+    rprj3(coarseR(k), coarseR(k - 1), 1 << (k - 1));
   // The coarsest level: the smoother on u = 0.
-  zero3(UOdd, 2);
-  psinv(R1, UOdd, 2);
-  // Up: prolong the correction, take its residual, smooth.
-  for (int k = 2; k <= LT - 1; k++)
-    correctLevel(k);
-  prolongTop();
+  zero3(UC[1], 2);
+  psinv(coarseR(1), UC[1], 2);
+  // Up: prolong the correction, take the level's residual, smooth.
+  for (int k = 2; k <= LT - 1; k++) {
+    int n = 1 << k;
+    zero3(UC[k], n);
+    interp(UC[k - 1], UC[k], n);
+    resid(UC[k], coarseR(k), coarseR(k), n);
+    psinv(coarseR(k), UC[k], n);
+  }
+  interp(UC[LT - 1], U, NX);
   resid(U, V, R, NX);
   psinv(R, U, NX);
 }
 
-// Level K's residual restricted to level K - 1's array.
-void restrictLevel(int K) {
-  int nc = 1 << (K - 1);
-  if (K == LT) {
-    switch (K - 1) {
-    case 1:
-      rprj3(R, R1, nc);
-      break;
-    case 2:
-      rprj3(R, R2, nc);
-      break;
-    case 3:
-      rprj3(R, R3, nc);
-      break;
-    case 4:
-      rprj3(R, R4, nc);
-      break;
-    case 5:
-      rprj3(R, R5, nc);
-      break;
-    case 6:
-      rprj3(R, R6, nc);
-      break;
-    case 7:
-      rprj3(R, R7, nc);
-      break;
-    }
-    return;
-  }
-  switch (K) {
-  case 2:
-    rprj3(R2, R1, nc);
-    break;
-  case 3:
-    rprj3(R3, R2, nc);
-    break;
-  case 4:
-    rprj3(R4, R3, nc);
-    break;
-  case 5:
-    rprj3(R5, R4, nc);
-    break;
-  case 6:
-    rprj3(R6, R5, nc);
-    break;
-  case 7:
-    rprj3(R7, R6, nc);
-    break;
-  }
-}
-
-// The up-step of the V-cycle at level K below the top: level K - 1's
-// correction is in the array of the other parity.
-void correctLevel(int K) {
-  int n = 1 << K;
-  switch (K) {
-  case 2:
-    correct(UOdd, UEven, R2, n);
-    break;
-  case 3:
-    correct(UEven, UOdd, R3, n);
-    break;
-  case 4:
-    correct(UOdd, UEven, R4, n);
-    break;
-  case 5:
-    correct(UEven, UOdd, R5, n);
-    break;
-  case 6:
-    correct(UOdd, UEven, R6, n);
-    break;
-  case 7:
-    correct(UEven, UOdd, R7, n);
-    break;
-  }
-}
-
-// Level N's correction U: the prolongation of the coarser level's Z, then
-// the residual R of the level's equation A U = R (R holds the restricted
-// residual, and becomes the new one), smoothed into U.
-void correct(const double Z[M][M][M], double U[M][M][M], double R[M][M][M],
-             int N) {
-  zero3(U, N);
-  interp(Z, U, N);
-  resid(U, R, R, N);
-  psinv(R, U, N);
-}
-
-// The correction of level LT - 1 added to the solution U.
-void prolongTop() {
-  if ((LT - 1) % 2 == 1)
-    interp(UOdd, U, NX);
-  else
-    interp(UEven, U, NX);
-}
+// The residual array of coarse level K.
+double (*coarseR(int K))[MC][MC] { return K == LT - 1 ? RNext : RC[K]; }
 
 // R = Rhs - A U on the interior of a level of extent N, then R's ghosts.
 // Per row (k, j), U1r and U2r hold the sums over the four face and the four
@@ -369,58 +274,55 @@ void psinv(const double R[M][M][M], double U[M][M][M], int N) {
   comm3(U, N);
 }
 
-// The restriction P: the fine residual R (extent 2 NC) onto the coarse S
-// (extent NC). Coarse point (k, j, i) is fine point (2k, 2j, 2i); the
-// weights are 1/2, 1/4, 1/8, 1/16 for the centre, faces, edges, corners.
-// Per coarse row, X1 and Y1 hold the face and corner sums in the (j, k)
-// plane of the odd fine columns, which the two coarse points beside each
-// share. The fine planes are read at 2k - 1, 2k, 2k + 1 (fetched from their
-// owners before the loop).
-void rprj3(const double R[M][M][M], double S[M][M][M], int NC) {
+// The restriction P of the top level's residual R (extent 2 NC) onto
+// level LT - 1's, RNext (extent NC). Coarse point (k, j, i) is fine point
+// (2k, 2j, 2i); the weights are 1/2, 1/4, 1/8, 1/16 for the centre, faces,
+// edges, corners. The loop runs over the fine planes 2k, whose neighbours
+// come from a halo; per coarse row, X1 and Y1 hold the face and corner
+// sums in the (j, k) plane of the odd fine columns, which the two coarse
+// points beside each share.
+void rprj3(const double R[M][M][M], int NC) {
 #pragma hpf distribute R(block, *, *)
-#pragma hpf distribute S(block, *, *)
 #pragma hpf independent
-  for (int k = 1; k <= NC; k++) {
+  for (int k = 2; k <= 2 * NC; k += 2) {
     double x1[M], y1[M];
     for (int j = 1; j <= NC; j++) {
       int jf = 2 * j;
       for (int i = 1; i <= 2 * NC + 1; i += 2) {
-        x1[i] = R[2 * k][jf - 1][i] + R[2 * k][jf + 1][i] +
-                R[2 * k - 1][jf][i] + R[2 * k + 1][jf][i];
-        y1[i] = R[2 * k - 1][jf - 1][i] + R[2 * k - 1][jf + 1][i] +
-                R[2 * k + 1][jf - 1][i] + R[2 * k + 1][jf + 1][i];
+        x1[i] = R[k][jf - 1][i] + R[k][jf + 1][i] + R[k - 1][jf][i] +
+                R[k + 1][jf][i];
+        y1[i] = R[k - 1][jf - 1][i] + R[k - 1][jf + 1][i] +
+                R[k + 1][jf - 1][i] + R[k + 1][jf + 1][i];
       }
       for (int i = 1; i <= NC; i++) {
         int f = 2 * i;
-        double x2 = R[2 * k][jf - 1][f] + R[2 * k][jf + 1][f] +
-                    R[2 * k - 1][jf][f] + R[2 * k + 1][jf][f];
-        double y2 = R[2 * k - 1][jf - 1][f] + R[2 * k - 1][jf + 1][f] +
-                    R[2 * k + 1][jf - 1][f] + R[2 * k + 1][jf + 1][f];
-        S[k][j][i] = 0.5 * R[2 * k][jf][f] +
-                     0.25 * (R[2 * k][jf][f - 1] + R[2 * k][jf][f + 1] + x2) +
-                     0.125 * (x1[f - 1] + x1[f + 1] + y2) +
-                     0.0625 * (y1[f - 1] + y1[f + 1]);
+        double x2 = R[k][jf - 1][f] + R[k][jf + 1][f] + R[k - 1][jf][f] +
+                    R[k + 1][jf][f];
+        double y2 = R[k - 1][jf - 1][f] + R[k - 1][jf + 1][f] +
+                    R[k + 1][jf - 1][f] + R[k + 1][jf + 1][f];
+        RNext[k / 2][j][i] = 0.5 * R[k][jf][f] +
+                             0.25 * (R[k][jf][f - 1] + R[k][jf][f + 1] + x2) +
+                             0.125 * (x1[f - 1] + x1[f + 1] + y2) +
+                             0.0625 * (y1[f - 1] + y1[f + 1]);
       }
     }
   }
-  comm3(S, NC);
+  comm3(RNext, NC);
 }
 
 // The prolongation Q: U (extent NF) += the trilinear interpolation of Z
-// (extent NF / 2), ghosts included (Z's ghosts are periodic copies, so U's
-// stay so). Fine index 2c is coarse c, 2c + 1 halfway between c and c + 1,
-// in each dimension. The loop runs over the fine planes, each the mean of
-// the coarse planes k / 2 and (k + 1) / 2 (one plane twice for even k),
-// fetched from their owners before the loop; then within the plane, per
-// coarse row j, the fine rows 2j and 2j + 1 from the rows Lo (j) and Hi
-// (j + 1) of that mean.
-void interp(const double Z[M][M][M], double U[M][M][M], int NF) {
-#pragma hpf distribute Z(block, *, *)
+// (extent NF / 2, replicated), ghosts included (Z's ghosts are periodic
+// copies, so U's stay so). Fine index 2c is coarse c, 2c + 1 halfway
+// between c and c + 1, in each dimension. The loop runs over the fine
+// planes, each the mean of the coarse planes k / 2 and (k + 1) / 2 (one
+// plane twice for even k); within the plane, per coarse row j, the fine
+// rows 2j and 2j + 1 from the rows Lo (j) and Hi (j + 1) of that mean.
+void interp(const double Z[MC][MC][MC], double U[M][M][M], int NF) {
 #pragma hpf distribute U(block, *, *)
   int nc = NF / 2;
 #pragma hpf independent
   for (int k = 0; k <= NF + 1; k++) {
-    double lo[M], hi[M];
+    double lo[MC], hi[MC];
     for (int j = 0; j <= nc; j++) {
       for (int i = 0; i <= nc + 1; i++) {
         lo[i] = 0.5 * (Z[k / 2][j][i] + Z[(k + 1) / 2][j][i]);
@@ -575,6 +477,120 @@ void zran3(double Z[M][M][M], double Cand[M][2 * NCharges],
     Z[at / (M * M)][at / M % M][at % M] = +1.0;
   }
   comm3(Z, N);
+}
+
+// The coarse levels' routines: the top level's, on the replicated arrays
+// of a coarse level of extent N (every rank runs them whole).
+
+void resid(const double U[MC][MC][MC], const double Rhs[MC][MC][MC],
+           double R[MC][MC][MC], int N) {
+  for (int k = 1; k <= N; k++) {
+    double u1[MC], u2[MC];
+    for (int j = 1; j <= N; j++) {
+      for (int i = 0; i <= N + 1; i++) {
+        u1[i] =
+            U[k][j - 1][i] + U[k][j + 1][i] + U[k - 1][j][i] + U[k + 1][j][i];
+        u2[i] = U[k - 1][j - 1][i] + U[k - 1][j + 1][i] + U[k + 1][j - 1][i] +
+                U[k + 1][j + 1][i];
+      }
+      for (int i = 1; i <= N; i++)
+        R[k][j][i] = Rhs[k][j][i] - CoefA[0] * U[k][j][i] -
+                     CoefA[2] * (u2[i] + u1[i - 1] + u1[i + 1]) -
+                     CoefA[3] * (u2[i - 1] + u2[i + 1]);
+    }
+  }
+  comm3(R, N);
+}
+
+void psinv(const double R[MC][MC][MC], double U[MC][MC][MC], int N) {
+  for (int k = 1; k <= N; k++) {
+    double r1[MC], r2[MC];
+    for (int j = 1; j <= N; j++) {
+      for (int i = 0; i <= N + 1; i++) {
+        r1[i] =
+            R[k][j - 1][i] + R[k][j + 1][i] + R[k - 1][j][i] + R[k + 1][j][i];
+        r2[i] = R[k - 1][j - 1][i] + R[k - 1][j + 1][i] + R[k + 1][j - 1][i] +
+                R[k + 1][j + 1][i];
+      }
+      for (int i = 1; i <= N; i++)
+        U[k][j][i] += CoefC[0] * R[k][j][i] +
+                      CoefC[1] * (R[k][j][i - 1] + R[k][j][i + 1] + r1[i]) +
+                      CoefC[2] * (r2[i] + r1[i - 1] + r1[i + 1]);
+    }
+  }
+  comm3(U, N);
+}
+
+void rprj3(const double R[MC][MC][MC], double S[MC][MC][MC], int NC) {
+  for (int k = 2; k <= 2 * NC; k += 2) {
+    double x1[MC], y1[MC];
+    for (int j = 1; j <= NC; j++) {
+      int jf = 2 * j;
+      for (int i = 1; i <= 2 * NC + 1; i += 2) {
+        x1[i] = R[k][jf - 1][i] + R[k][jf + 1][i] + R[k - 1][jf][i] +
+                R[k + 1][jf][i];
+        y1[i] = R[k - 1][jf - 1][i] + R[k - 1][jf + 1][i] +
+                R[k + 1][jf - 1][i] + R[k + 1][jf + 1][i];
+      }
+      for (int i = 1; i <= NC; i++) {
+        int f = 2 * i;
+        double x2 = R[k][jf - 1][f] + R[k][jf + 1][f] + R[k - 1][jf][f] +
+                    R[k + 1][jf][f];
+        double y2 = R[k - 1][jf - 1][f] + R[k - 1][jf + 1][f] +
+                    R[k + 1][jf - 1][f] + R[k + 1][jf + 1][f];
+        S[k / 2][j][i] = 0.5 * R[k][jf][f] +
+                         0.25 * (R[k][jf][f - 1] + R[k][jf][f + 1] + x2) +
+                         0.125 * (x1[f - 1] + x1[f + 1] + y2) +
+                         0.0625 * (y1[f - 1] + y1[f + 1]);
+      }
+    }
+  }
+  comm3(S, NC);
+}
+
+void interp(const double Z[MC][MC][MC], double U[MC][MC][MC], int NF) {
+  int nc = NF / 2;
+  for (int k = 0; k <= NF + 1; k++) {
+    double lo[MC], hi[MC];
+    for (int j = 0; j <= nc; j++) {
+      for (int i = 0; i <= nc + 1; i++) {
+        lo[i] = 0.5 * (Z[k / 2][j][i] + Z[(k + 1) / 2][j][i]);
+        hi[i] = 0.5 * (Z[k / 2][j + 1][i] + Z[(k + 1) / 2][j + 1][i]);
+      }
+      for (int i = 0; i <= nc; i++) {
+        U[k][2 * j][2 * i] += lo[i];
+        U[k][2 * j][2 * i + 1] += 0.5 * (lo[i] + lo[i + 1]);
+        U[k][2 * j + 1][2 * i] += 0.5 * (lo[i] + hi[i]);
+        U[k][2 * j + 1][2 * i + 1] +=
+            0.25 * (lo[i] + lo[i + 1] + hi[i] + hi[i + 1]);
+      }
+    }
+  }
+}
+
+void comm3(double U[MC][MC][MC], int N) {
+  for (int k = 1; k <= N; k++) {
+    for (int j = 1; j <= N; j++) {
+      U[k][j][0] = U[k][j][N];
+      U[k][j][N + 1] = U[k][j][1];
+    }
+    for (int i = 0; i <= N + 1; i++) {
+      U[k][0][i] = U[k][N][i];
+      U[k][N + 1][i] = U[k][1][i];
+    }
+  }
+  for (int j = 0; j <= N + 1; j++)
+    for (int i = 0; i <= N + 1; i++) {
+      U[0][j][i] = U[N][j][i];
+      U[N + 1][j][i] = U[1][j][i];
+    }
+}
+
+void zero3(double U[MC][MC][MC], int N) {
+  for (int k = 0; k <= N + 1; k++)
+    for (int j = 0; j <= N + 1; j++)
+      for (int i = 0; i <= N + 1; i++)
+        U[k][j][i] = 0.0;
 }
 
 // Ten[0 .. NCharges) ascending, the largest values seen: Value (larger
