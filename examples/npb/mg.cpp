@@ -38,8 +38,9 @@
 //   comm3     copies the ghosts within each plane in place; the ghost planes
 //             0 and n + 1 read planes n and 1, each broadcast by its owner;
 //   P         runs over the fine planes 2k, reading their neighbours from a
-//             halo, and stores coarse plane k of the replicated level below:
-//             each rank then sends the elements it stored to all;
+//             halo, and adds coarse plane k into the zeroed replicated level
+//             below: an array reduction, whose all-reduce gives every rank
+//             the whole level;
 //   Q         reads the replicated coarse level where it needs.
 // Each element is computed by one rank from the same values in the same
 // order as sequentially: only the norm's sum, added per rank, may differ
@@ -111,9 +112,8 @@ constexpr double CoefC[4] = {-3.0 / 8.0, 1.0 / 32.0, -1.0 / 64.0, 0.0};
 // The grids: the solution U, its residual R and the right-hand side V at
 // the top level LT; the correction UC[k] and the residual RC[k] of each
 // coarser level k = 1 .. LT - 1, but level LT - 1's residual in RNext (the
-// top level's restriction stores into it: hpfcc sends each rank's stores
-// to all, after a copy of the whole array before the loop, so it is an
-// array of its own).
+// top level's restriction is an array reduction into it, which combines
+// the whole array: an array of its own).
 static double U[M][M][M], R[M][M][M], V[M][M][M];
 #pragma hpf distribute U(block, *, *)
 #pragma hpf distribute R(block, *, *)
@@ -280,11 +280,20 @@ void psinv(const double R[M][M][M], double U[M][M][M], int N) {
 // edges, corners. The loop runs over the fine planes 2k, whose neighbours
 // come from a halo; per coarse row, X1 and Y1 hold the face and corner
 // sums in the (j, k) plane of the odd fine columns, which the two coarse
-// points beside each share.
+// points beside each share. RNext is replicated: each rank adds the points
+// of its planes to zeros, and hpfcc sums the ranks' arrays after the loop
+// (an array reduction: one all-reduce of the array; each element is one
+// rank's value plus zeros, the sequential value exactly).
 void rprj3(const double R[M][M][M], int NC) {
 #pragma hpf distribute R(block, *, *)
-#pragma hpf independent
-  for (int k = 2; k <= 2 * NC; k += 2) {
+  zero3(RNext, NC);
+  // The loop counts by one and skips the odd planes: over a loop stepping
+  // by two, hpfcc copies the rank's whole block of R into the halo rather
+  // than reading its interior in place.
+#pragma hpf independent reduction(+ : RNext)
+  for (int k = 2; k <= 2 * NC; k++) {
+    if (k % 2 != 0)
+      continue;
     double x1[M], y1[M];
     for (int j = 1; j <= NC; j++) {
       int jf = 2 * j;
@@ -300,10 +309,10 @@ void rprj3(const double R[M][M][M], int NC) {
                     R[k + 1][jf][f];
         double y2 = R[k - 1][jf - 1][f] + R[k - 1][jf + 1][f] +
                     R[k + 1][jf - 1][f] + R[k + 1][jf + 1][f];
-        RNext[k / 2][j][i] = 0.5 * R[k][jf][f] +
-                             0.25 * (R[k][jf][f - 1] + R[k][jf][f + 1] + x2) +
-                             0.125 * (x1[f - 1] + x1[f + 1] + y2) +
-                             0.0625 * (y1[f - 1] + y1[f + 1]);
+        RNext[k / 2][j][i] += 0.5 * R[k][jf][f] +
+                              0.25 * (R[k][jf][f - 1] + R[k][jf][f + 1] + x2) +
+                              0.125 * (x1[f - 1] + x1[f + 1] + y2) +
+                              0.0625 * (y1[f - 1] + y1[f + 1]);
       }
     }
   }
