@@ -5,8 +5,8 @@
 // a one-dimensional array A at a subscript f(i) other than i: affine
 // (A[n - 1 - i], A[2 * i], A[i + c] on a cyclic home) or through an index
 // array (A[idx[i]]). Instead of gathering all of A on every rank, hpfcc
-// (analysis/reads/FetchedReads.cpp) fetches before the loop exactly the elements
-// the rank's iterations read, into a buffer laid out like H's local
+// (analysis/reads/FetchedReads.cpp) fetches before the loop exactly the
+// elements the rank's iterations read, into a buffer laid out like H's local
 // dimension d (slot i + off holds A[f(i)], off the offset of i's segment):
 //
 //   static hpfcc::fetch_site __hpf_fs7_0;
@@ -46,9 +46,11 @@
 #include "hpfcc/segments.h"
 #include "mpi/Fetch.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <optional>
+#include <type_traits>
 #include <vector>
 
 namespace hpfcc {
@@ -61,8 +63,10 @@ struct fetch_totals {
   /// Checked: runs of a kept listing (hpfcc::needed_copy_kept) that found
   /// what it read unchanged and did not inspect; Gathered: runs of one
   /// whose listing named nearly every element, which gathered the array.
+  /// Buffers: allocations of a fetch's buffer (a call site's kept one
+  /// grown, or one of its own).
   long long Bytes = 0, Fetches = 0, Plans = 0, Inspections = 0, Checked = 0,
-            Gathered = 0;
+            Gathered = 0, Buffers = 0;
   int Rank = 0; // MPI may be finalized at exit
 };
 inline fetch_totals &fetchTotals() {
@@ -74,9 +78,9 @@ inline fetch_totals &fetchTotals() {
                    "hpf-read: rank %d received %lld bytes in %lld planned "
                    "reads (%lld plans built, %lld inspections); %lld "
                    "listings kept by a run-time check; %lld dense "
-                   "listings gathered whole\n",
+                   "listings gathered whole; %lld fetch buffers allocated\n",
                    Tot.Rank, Tot.Bytes, Tot.Fetches, Tot.Plans, Tot.Inspections,
-                   Tot.Checked, Tot.Gathered);
+                   Tot.Checked, Tot.Gathered, Tot.Buffers);
     });
     return true;
   }();
@@ -155,6 +159,14 @@ struct fetch_site : planned_site {
   index_t F0 = 0, F1 = 0;
   bool Affine = false;
   std::vector<index_t> Slots; ///< inspected (not kept when affine)
+  /// The fetched elements' buffer, kept for the site's next run: a loop
+  /// run every time step (NAS MG's restriction between levels) would
+  /// otherwise allocate and zero-fill the home's local extent of rows per
+  /// run, and fault its pages in again when glibc unmaps them.
+  std::vector<std::byte> Buf;
+  /// A run of the site is using Buf (a recursive call reaching the loop
+  /// again fetches into a buffer of its own).
+  bool Busy = false;
 };
 
 /// The slot a fetched element is read from; the subscript, still written
@@ -173,8 +185,24 @@ public:
   fetched(fetch_site &site, const hpf::darray<T, R> &a, const H &home, int d,
           index_t lo, index_t hi, bool affine, F f, const access_info &at,
           const char *where, const inspection_window *window = nullptr)
-      : Row(rowLength(a, where)),
-        Buf(std::size_t(home.local_extent(d) * Row), T{}) {
+      : Row(rowLength(a, where)) {
+    const std::size_t Elements = std::size_t(home.local_extent(d) * Row);
+    if (!site.Busy && std::is_trivially_copyable_v<T> &&
+        alignof(T) <= __STDCPP_DEFAULT_NEW_ALIGNMENT__) {
+      // Slots no iteration reads (a subscript outside A) stay unset: the
+      // loop never reads them.
+      site.Busy = true;
+      Held = &site;
+      if (site.Buf.size() < Elements * sizeof(T)) {
+        site.Buf.resize(Elements * sizeof(T));
+        countBuffer();
+      }
+      Data = reinterpret_cast<T *>(site.Buf.data());
+    } else {
+      Own.assign(Elements, T{});
+      Data = Own.data();
+      countBuffer();
+    }
     const hpf::plan::Distribution &From = a.mapping().dims()[0];
     const hpf::plan::Distribution &Home = home.mapping().dims()[std::size_t(d)];
     const bool SameMaps =
@@ -206,14 +234,24 @@ public:
         site.Slots.clear();
       }
     }
-    site.run(a.local_data(), std::size_t(Row) * sizeof(T), Buf.data(), where);
+    site.run(a.local_data(), std::size_t(Row) * sizeof(T), Data, where);
+  }
+  ~fetched() {
+    if (Held)
+      Held->Busy = false;
   }
   fetched(const fetched &) = delete;
   fetched &operator=(const fetched &) = delete;
 
-  const T *data() const { return Buf.data(); }
+  const T *data() const { return Data; }
+  /// Whether the elements are in the call site's kept buffer.
+  bool in_site_buffer() const { return Held != nullptr; }
 
 private:
+  static void countBuffer() {
+    if (detail::readReport())
+      ++detail::fetchTotals().Buffers;
+  }
   /// The elements of a row: 1 for rank 1; else the extents of the '*'
   /// dimensions (the compiler fetches rows only of such arrays).
   template <int R>
@@ -253,7 +291,9 @@ private:
   }
 
   index_t Row;
-  std::vector<T> Buf;
+  fetch_site *Held = nullptr; ///< whose buffer Data is in, if any
+  std::vector<T> Own;         ///< else the elements are here
+  T *Data = nullptr;
 };
 
 } // namespace hpfcc

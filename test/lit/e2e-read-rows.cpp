@@ -13,6 +13,11 @@
 // CHECK: e2e: -n 2: same output
 // CHECK: e2e: -n 3: same output
 // CHECK: e2e: -n 4: same output
+// Each call site keeps its fetch buffer: the loop over t runs the four
+// fetching loops twice, and four buffers are allocated, not eight.
+// RUN: env HPF_READ_REPORT=1 %mpiexec -n 2 %t/hpf.exe 2>&1 >/dev/null | FileCheck %s --check-prefix=BUFFERS
+// BUFFERS-DAG: hpf-read: rank 0 received {{[0-9]+}} bytes in 8 planned reads {{.*}}; 4 fetch buffers allocated
+// BUFFERS-DAG: hpf-read: rank 1 received {{[0-9]+}} bytes in 8 planned reads {{.*}}; 4 fetch buffers allocated
 // RUN: %hpfcc -Rpass=hpf -fsyntax-only %s 2>&1 | FileCheck %s --check-prefix=REMARK
 // REMARK: 'A[N - 1 - i][j]' is read without a gather: its subscript is affine in 'i', so each rank fetches before the loop only the rows its iterations of 'B' read, from their owners {{.*}}: at most one row per owned iteration instead of a copy of all 713 elements (5704 bytes)
 // REMARK: 'A[Idx[i]][C - 1 - j]' is read without a gather: inspector-executor (PARTI/CHAOS): before the loop one pass over the rank's iterations of 'B' lists the rows they read
