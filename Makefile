@@ -7,6 +7,7 @@
 #   make bench   print plan-time and schedule-quality figures
 #   make bench-kernels  kernels: sequential vs hpfcc -n 1, -n 2, halo bytes, hand MPI
 #   make bench-npb  NAS benchmarks of examples/npb: Mop/s, sequential vs hpfcc -n 1, -n 2
+#   make bench-npb-cluster  the same, class A, on the emulated cluster (root)
 #   make smpi-bench  simulated redistributions at scale (SimGrid SMPI)
 #
 # Everything is driven by CMake presets (CMakePresets.json): build/ is the
@@ -56,9 +57,16 @@ clean:
 
 # The emulated cluster (test/cluster/cluster-test.sh): root only, skipped with
 # one line otherwise; never part of `make test`.
-.PHONY: cluster-test
+.PHONY: cluster-test bench-npb-cluster
 cluster-test: build
 	./test/cluster/cluster-test.sh build
+
+# examples/npb on 4 emulated hosts (1 rank each, 1 Gbit/s links): root only
+# (test/cluster/npb-cluster.sh; NPB_MPI=DIR adds NPB 3.4's MPI version on
+# the same hosts).
+bench-npb-cluster: build
+	./test/cluster/npb-cluster.sh build --classes A --runs 3 \
+	  $(if $(NPB_MPI),--mpi-dir $(NPB_MPI))
 
 # Simulated runs with SimGrid's SMPI (tools/smpi/run.sh; measured up to 4096
 # ranks: docs/bench-simulate.md):
