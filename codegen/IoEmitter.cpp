@@ -36,6 +36,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
+#include <map>
 #include <set>
 
 using namespace clang;
@@ -182,10 +183,10 @@ private:
 
   /// The outermost loop around the call, in the same function (a lambda's
   /// body may run after the loop), spelled in the user's file, with no
-  /// distributed loop in it (whose iterations print on their own ranks);
-  /// null if none. Replicated code prints on rank 0 only, and the
-  /// runtime's errors go to the real standard error (hpf::fail), so the
-  /// whole loop may run silenced on the other ranks.
+  /// distributed loop in it or in a function it calls (their iterations
+  /// print on their own ranks); null if none. Replicated code prints on
+  /// rank 0 only, and the runtime's errors go to the real standard error
+  /// (hpf::fail), so the whole loop may run silenced on the other ranks.
   const Stmt *quietLoop(const CallExpr *Call) {
     const Stmt *Outermost = nullptr;
     DynTypedNodeList Parents = Ctx.getParents(*Call);
@@ -198,11 +199,34 @@ private:
         break;
       if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S) &&
           S->getBeginLoc().isFileID() && S->getEndLoc().isFileID() &&
-          inUserCode(S->getBeginLoc()) && !holdsSkipped(S->getSourceRange()))
+          inUserCode(S->getBeginLoc()) && !holdsSkipped(S->getSourceRange()) &&
+          !callsDistributedLoop(S))
         Outermost = S;
       Parents = Ctx.getParents(*S);
     }
     return Outermost;
+  }
+  /// Whether S calls, directly or through functions of this file, one
+  /// whose body holds a distributed loop.
+  bool callsDistributedLoop(const Stmt *S) {
+    return !analysis::forEachStmt(S, [&](const Stmt *X) {
+      const auto *Call = dyn_cast<CallExpr>(X);
+      const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+      return !(FD && reachesDistributedLoop(FD));
+    });
+  }
+  bool reachesDistributedLoop(const FunctionDecl *FD) {
+    const FunctionDecl *Def = nullptr;
+    if (!FD->hasBody(Def) ||
+        !SM.isInMainFile(SM.getExpansionLoc(Def->getLocation())))
+      return false;
+    auto [It, New] = Reaches.try_emplace(Def, false); // false while open
+    if (!New)
+      return It->second;
+    const bool R = holdsSkipped(Def->getSourceRange()) ||
+                   callsDistributedLoop(Def->getBody());
+    Reaches[Def] = R;
+    return R;
   }
   bool holdsSkipped(SourceRange Range) const {
     for (const SourceRange &Sk : Skip)
@@ -217,6 +241,9 @@ private:
   const LangOptions &LO;
   Rewriter &RW;
   std::set<const Stmt *> QuietLoops;
+  /// reachesDistributedLoop's answers (a function being walked: false, so
+  /// recursion ends).
+  std::map<const FunctionDecl *, bool> Reaches;
   /// What the functions of headers may do (the analysis' effects, asked
   /// again here: their summaries are computed on demand).
   mutable analysis::effects::Analysis Effects{Ctx};

@@ -27,6 +27,10 @@
 // REWRITE: for (int r = 0; r < 2; ++r) {
 // REWRITE: ((void)hpf::quiet_others{}, report("row", r));
 // REWRITE: auto later = [&] { ((void)hpf::quiet_others{}, report("later", 1)); };
+// nor around a loop calling a function of this file that runs one:
+// REWRITE: for (int r = 0; r < 2; ++r) {
+// REWRITE-NEXT: ((void)hpf::quiet_others{}, report("step", r));
+// REWRITE-NEXT: scale(r);
 #include <cstdio>
 
 #include "Inputs/unseen-inline.h"
@@ -37,6 +41,8 @@ int bumped(int X);
 constexpr int N = 40;
 double A[N];
 #pragma hpf distribute A(block)
+
+void scale(int r);
 
 int main() {
   std::printf("before\n");
@@ -69,5 +75,15 @@ int main() {
     auto later = [&] { report("later", 1); };
     later();
   }
+  for (int r = 0; r < 2; ++r) {
+    report("step", r);
+    scale(r);
+  }
   std::printf("after\n");
+}
+
+void scale(int r) {
+#pragma hpf independent
+  for (int i = 0; i < N; ++i)
+    A[i] *= r + 1;
 }
