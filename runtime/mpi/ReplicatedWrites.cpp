@@ -10,14 +10,19 @@
 #include <climits>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <string>
 
 namespace hpf {
 
 namespace {
 constexpr const char *Operation = "independent loop";
-/// A change travels as its flat index (8 bytes) followed by the value.
-constexpr std::size_t IndexBytes = sizeof(std::uint64_t);
+/// The changes travel as runs of consecutive changed elements: the run's
+/// first flat index and its length (8 bytes each), then its values. A
+/// rank that writes a block of the array (NAS MG's restriction onto a
+/// replicated level: each rank its planes) sends its values and a few
+/// headers, not an index per element.
+constexpr std::size_t HeaderBytes = 2 * sizeof(std::uint64_t);
 } // namespace
 
 replicated_writes::replicated_writes(void *D, std::size_t N, std::size_t B,
@@ -48,36 +53,47 @@ void replicated_writes::deliver() {
   if (Before.empty())
     return;
   // The rank's changes: blocks of elements compared at once, then the
-  // elements of a block that differs.
+  // elements of a block that differs, gathered into runs.
   constexpr std::size_t Block = 64;
   std::vector<unsigned char> Mine;
-  const std::size_t Record = IndexBytes + Bytes;
+  std::size_t RunStart = 0, RunEnd = 0; // the open run [RunStart, RunEnd)
+  auto closeRun = [&] {
+    if (RunEnd == RunStart)
+      return;
+    const std::uint64_t Header[2] = {RunStart, RunEnd - RunStart};
+    const std::size_t At = Mine.size();
+    const std::size_t Values = (RunEnd - RunStart) * Bytes;
+    Mine.resize(At + HeaderBytes + Values);
+    std::memcpy(Mine.data() + At, Header, HeaderBytes);
+    std::memcpy(Mine.data() + At + HeaderBytes, Data + RunStart * Bytes,
+                Values);
+    RunStart = RunEnd;
+  };
   for (std::size_t Lo = 0; Lo < Count; Lo += Block) {
     const std::size_t Hi = std::min(Count, Lo + Block);
     if (std::memcmp(Data + Lo * Bytes, Before.data() + Lo * Bytes,
                     (Hi - Lo) * Bytes) == 0)
       continue;
     for (std::size_t I = Lo; I < Hi; ++I) {
-      if (std::memcmp(Data + I * Bytes, Before.data() + I * Bytes, Bytes) ==
-          0)
+      if (std::memcmp(Data + I * Bytes, Before.data() + I * Bytes, Bytes) == 0)
         continue;
-      const std::uint64_t Index = I;
-      const std::size_t At = Mine.size();
-      Mine.resize(At + Record);
-      std::memcpy(Mine.data() + At, &Index, IndexBytes);
-      std::memcpy(Mine.data() + At + IndexBytes, Data + I * Bytes, Bytes);
+      if (I != RunEnd) {
+        closeRun();
+        RunStart = I;
+      }
+      RunEnd = I + 1;
     }
   }
+  closeRun();
   const int P = nranks();
-  const std::size_t MineCount = Mine.size() / Record;
-  if (MineCount > std::size_t(INT_MAX))
+  if (Mine.size() > std::size_t(INT_MAX))
     fail(Operation,
          std::string("the changes to replicated array '") + Name +
              "' are more than one MPI_Allgatherv can take",
          Where);
-  int MyCount = int(MineCount);
+  int MyBytes = int(Mine.size());
   std::vector<int> Counts(std::size_t(P), 0);
-  rt::check(MPI_Allgather(&MyCount, 1, MPI_INT, Counts.data(), 1, MPI_INT,
+  rt::check(MPI_Allgather(&MyBytes, 1, MPI_INT, Counts.data(), 1, MPI_INT,
                           rt::comm()),
             "MPI_Allgather", Operation, Where);
   std::vector<int> Displs(std::size_t(P), 0);
@@ -93,44 +109,46 @@ void replicated_writes::deliver() {
   }
   if (Total == 0)
     return;
-  // Records as one contiguous type: counts in changes, not bytes.
-  MPI_Datatype Type;
-  rt::check(MPI_Type_contiguous(int(Record), MPI_BYTE, &Type),
-            "MPI_Type_contiguous", Operation, Where);
-  rt::check(MPI_Type_commit(&Type), "MPI_Type_commit", Operation, Where);
-  std::vector<unsigned char> All(std::size_t(Total) * Record);
-  rt::check(MPI_Allgatherv(Mine.data(), MyCount, Type, All.data(),
-                           Counts.data(), Displs.data(), Type, rt::comm()),
+  // Written whole by the gather before it is read: not zero-filled.
+  auto All =
+      std::make_unique_for_overwrite<unsigned char[]>(std::size_t(Total));
+  rt::check(MPI_Allgatherv(Mine.data(), MyBytes, MPI_BYTE, All.get(),
+                           Counts.data(), Displs.data(), MPI_BYTE, rt::comm()),
             "MPI_Allgatherv", Operation, Where);
-  MPI_Type_free(&Type);
   // Applied in rank order: a conflict leaves the highest rank's value on
   // every rank. Verified, the rank that changed each element is kept.
   const bool Verify = rt::verifyEnabled();
   std::vector<int> ChangedBy(Verify ? Count : 0, -1);
   for (int R = 0; R < P; ++R) {
-    const unsigned char *Rec =
-        All.data() + std::size_t(Displs[std::size_t(R)]) * Record;
-    for (int K = 0; K < Counts[std::size_t(R)]; ++K, Rec += Record) {
-      std::uint64_t Index;
-      std::memcpy(&Index, Rec, IndexBytes);
-      if (Index >= Count)
+    const unsigned char *Rec = All.get() + Displs[std::size_t(R)];
+    const unsigned char *End = Rec + Counts[std::size_t(R)];
+    while (Rec < End) {
+      std::uint64_t Header[2];
+      std::memcpy(Header, Rec, HeaderBytes);
+      const std::uint64_t First = Header[0], Length = Header[1];
+      if (First > Count || Length > Count - First ||
+          std::size_t(End - Rec) < HeaderBytes + Length * Bytes)
         fail(Operation,
              std::string("a change to replicated array '") + Name +
                  "' names an element outside it",
              Where);
-      unsigned char *To = Data + std::size_t(Index) * Bytes;
-      if (Verify) {
-        int &By = ChangedBy[std::size_t(Index)];
-        if (By >= 0 && std::memcmp(To, Rec + IndexBytes, Bytes) != 0)
-          fail(Operation,
-               "ranks " + std::to_string(By) + " and " + std::to_string(R) +
-                   " both changed " + element(std::size_t(Index)) +
-                   " (to different values), a replicated array written in "
-                   "the loop: its iterations are not independent",
-               Where);
-        By = R;
-      }
-      std::memcpy(To, Rec + IndexBytes, Bytes);
+      const unsigned char *Values = Rec + HeaderBytes;
+      unsigned char *To = Data + std::size_t(First) * Bytes;
+      if (Verify)
+        for (std::uint64_t K = 0; K < Length; ++K) {
+          int &By = ChangedBy[std::size_t(First + K)];
+          if (By >= 0 &&
+              std::memcmp(To + K * Bytes, Values + K * Bytes, Bytes) != 0)
+            fail(Operation,
+                 "ranks " + std::to_string(By) + " and " + std::to_string(R) +
+                     " both changed " + element(std::size_t(First + K)) +
+                     " (to different values), a replicated array written in "
+                     "the loop: its iterations are not independent",
+                 Where);
+          By = R;
+        }
+      std::memcpy(To, Values, std::size_t(Length) * Bytes);
+      Rec = Values + Length * Bytes;
     }
   }
 }

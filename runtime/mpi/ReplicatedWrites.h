@@ -6,9 +6,10 @@
 // compilers deliver each rank's writes to the others after the loop; so
 // does this, without instrumenting the stores: generated code keeps a copy
 // of the array before the loop and, after it, each rank finds the elements
-// it changed by comparing bytes with that copy, and every rank receives the
-// (index, value) pairs of every rank's changes (one MPI_Allgather of the
-// counts, one MPI_Allgatherv of the pairs):
+// it changed by comparing bytes with that copy, and every rank receives
+// every rank's changes as runs of consecutive changed elements (first
+// index, length, values: one MPI_Allgather of the sizes, one
+// MPI_Allgatherv of the runs):
 //   hpf::replicated_writes __hpf_rw_R(R, "R", "f.cpp:12:3");
 //   for (...) R[i / 2] = ...;          // the rank's iterations
 //   __hpf_rw_R.deliver();
