@@ -40,11 +40,8 @@ int main(int argc, char **argv) {
     const std::size_t FreeBefore = mallinfo2().fordblks;
     char *Block = static_cast<char *>(std::malloc(Bytes));
     std::memset(Block, 1, Bytes);
-    asm volatile(""
-                 :
-                 : "r"(Block)
-                 : "memory"); // the compiler may not elide
-                              // the block
+    // The compiler may not elide the block.
+    asm volatile("" : : "r"(Block) : "memory");
     std::free(Block);
     const std::size_t FreeAfter = mallinfo2().fordblks;
     // The runtime leaves glibc alone where the user chose its settings.
