@@ -1,5 +1,4 @@
-//===- hpfcc/fetch.h - reads a loop plans from its subscripts ----*- C++
-//-*-===//
+//===- hpfcc/fetch.h - reads a loop plans from its subscripts -*- C++ -*-===//
 //
 // A loop over the owned indices i of dimension d of its home array H reads
 // a one-dimensional array A at a subscript f(i) other than i: affine
@@ -46,11 +45,9 @@
 #include "hpfcc/segments.h"
 #include "mpi/Fetch.h"
 
-#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <optional>
-#include <type_traits>
 #include <vector>
 
 namespace hpfcc {
@@ -159,14 +156,8 @@ struct fetch_site : planned_site {
   index_t F0 = 0, F1 = 0;
   bool Affine = false;
   std::vector<index_t> Slots; ///< inspected (not kept when affine)
-  /// The fetched elements' buffer, kept for the site's next run: a loop
-  /// run every time step (NAS MG's restriction between levels) would
-  /// otherwise allocate and zero-fill the home's local extent of rows per
-  /// run, and fault its pages in again when glibc unmaps them.
-  std::vector<std::byte> Buf;
-  /// A run of the site is using Buf (a recursive call reaching the loop
-  /// again fetches into a buffer of its own).
-  bool Busy = false;
+  /// The fetched elements, kept for the site's next run (hpfcc/segments.h).
+  site_buffer Buffer;
 };
 
 /// The slot a fetched element is read from; the subscript, still written
@@ -185,24 +176,12 @@ public:
   fetched(fetch_site &site, const hpf::darray<T, R> &a, const H &home, int d,
           index_t lo, index_t hi, bool affine, F f, const access_info &at,
           const char *where, const inspection_window *window = nullptr)
-      : Row(rowLength(a, where)) {
-    const std::size_t Elements = std::size_t(home.local_extent(d) * Row);
-    if (!site.Busy && std::is_trivially_copyable_v<T> &&
-        alignof(T) <= __STDCPP_DEFAULT_NEW_ALIGNMENT__) {
-      // Slots no iteration reads (a subscript outside A) stay unset: the
-      // loop never reads them.
-      site.Busy = true;
-      Held = &site;
-      if (site.Buf.size() < Elements * sizeof(T)) {
-        site.Buf.resize(Elements * sizeof(T));
-        countBuffer();
-      }
-      Data = reinterpret_cast<T *>(site.Buf.data());
-    } else {
-      Own.assign(Elements, T{});
-      Data = Own.data();
-      countBuffer();
-    }
+      : Row(rowLength(a, where)),
+        // Slots no iteration reads (a subscript outside A) stay unset: the
+        // loop never reads them.
+        Buf(&site.Buffer, std::size_t(home.local_extent(d) * Row)) {
+    if (Buf.grown() && detail::readReport())
+      ++detail::fetchTotals().Buffers;
     const hpf::plan::Distribution &From = a.mapping().dims()[0];
     const hpf::plan::Distribution &Home = home.mapping().dims()[std::size_t(d)];
     const bool SameMaps =
@@ -234,24 +213,14 @@ public:
         site.Slots.clear();
       }
     }
-    site.run(a.local_data(), std::size_t(Row) * sizeof(T), Data, where);
-  }
-  ~fetched() {
-    if (Held)
-      Held->Busy = false;
+    site.run(a.local_data(), std::size_t(Row) * sizeof(T), Buf.data(), where);
   }
   fetched(const fetched &) = delete;
   fetched &operator=(const fetched &) = delete;
 
-  const T *data() const { return Data; }
-  /// Whether the elements are in the call site's kept buffer.
-  bool in_site_buffer() const { return Held != nullptr; }
+  const T *data() const { return Buf.data(); }
 
 private:
-  static void countBuffer() {
-    if (detail::readReport())
-      ++detail::fetchTotals().Buffers;
-  }
   /// The elements of a row: 1 for rank 1; else the extents of the '*'
   /// dimensions (the compiler fetches rows only of such arrays).
   template <int R>
@@ -291,9 +260,7 @@ private:
   }
 
   index_t Row;
-  fetch_site *Held = nullptr; ///< whose buffer Data is in, if any
-  std::vector<T> Own;         ///< else the elements are here
-  T *Data = nullptr;
+  site_lease<T> Buf;
 };
 
 } // namespace hpfcc

@@ -396,9 +396,9 @@ template <class T, class U>
 /// separate unaligned loads, scheduled all before the arithmetic: 1.25x
 /// the time of the sequential build's loop over a static array (Zen 5,
 /// measured with tools/kernel-bench). The generated loop has a second
-/// version over pointers rebased at the segment's first element and assumed aligned,
-/// run when the test below holds (whenever a block's loop starts at its
-/// first element).
+/// version over pointers rebased at the segment's first element and assumed
+/// aligned, run when the test below holds (whenever a block's loop starts at
+/// its first element).
 inline constexpr std::size_t vector_alignment = 16;
 
 template <class... T>
@@ -437,20 +437,64 @@ template <class T, int R> index_t fused_batch(const hpf::darray<T, R> &a) {
   return std::clamp<index_t>(16384 / Row, 1, 64);
 }
 
-/// The buffer of one loop's gathered copy, kept by its call site across
-/// runs (`static hpfcc::gather_site<double> __hpf_gs_X7;`). A buffer
-/// allocated, zeroed and freed around every run cost more than the gather
-/// itself: NAS CG class A at -n 2 (a gather of 14002 doubles before each
-/// of 416 products) ran at 0.7-1.0x the sequential build with a new
-/// vector per run and at 2.0-2.1x with the kept buffer (same passes, load
-/// average 2.3).
-template <class T> struct gather_site {
-  std::vector<T> Buf;
-  /// A run of the site is using Buf (a recursive call reaching the loop
-  /// again, from a nest that runs every iteration on every rank, gathers
-  /// into a buffer of its own).
+/// A buffer a loop's call site keeps across runs of the loop (a static the
+/// generated code declares per site). A buffer allocated, zeroed and freed
+/// around every run cost more than the transfer into it: NAS CG class A
+/// at -n 2 (a gather of 14002 doubles before each of 416 products) ran at
+/// 0.7-1.0x the sequential build with a new vector per run and at
+/// 2.0-2.1x with the kept buffer (same passes, load average 2.3); NAS MG's
+/// row fetches between levels took 109 s instead of 0.98 s at -n 1.
+struct site_buffer {
+  std::vector<std::byte> Bytes;
+  /// A run of the site is using Bytes (a recursive call reaching the loop
+  /// again, from a nest that runs every iteration on every rank, gets a
+  /// buffer of its own).
   bool Busy = false;
 };
+
+/// N elements of T for one run of a loop: in its site's buffer (grown when
+/// short, never cleared: the run writes what it reads), else in a buffer of
+/// its own (no site, the site's buffer in use, or a T that cannot live in
+/// raw bytes).
+template <class T> class site_lease {
+public:
+  site_lease() = default;
+  site_lease(site_buffer *site, std::size_t n) {
+    if (site && !site->Busy && std::is_trivially_copyable_v<T> &&
+        alignof(T) <= __STDCPP_DEFAULT_NEW_ALIGNMENT__) {
+      site->Busy = true;
+      Held = site;
+      if (site->Bytes.size() < n * sizeof(T)) {
+        site->Bytes.resize(n * sizeof(T));
+        Grown = true;
+      }
+      Data = reinterpret_cast<T *>(site->Bytes.data());
+    } else {
+      Own.resize(n);
+      Data = Own.data();
+      Grown = true;
+    }
+  }
+  site_lease(const site_lease &) = delete;
+  site_lease &operator=(const site_lease &) = delete;
+  ~site_lease() {
+    if (Held)
+      Held->Busy = false;
+  }
+  T *data() const { return Data; }
+  /// Whether this run allocated memory (for HPF_READ_REPORT).
+  bool grown() const { return Grown; }
+
+private:
+  site_buffer *Held = nullptr;
+  std::vector<T> Own;
+  T *Data = nullptr;
+  bool Grown = false;
+};
+
+/// The buffer of one loop's gathered copy, kept by its call site across
+/// runs (`static hpfcc::gather_site<double> __hpf_gs_X7;`).
+template <class T> struct gather_site : site_buffer {};
 
 /// A whole array gathered on every rank before a loop (one collective),
 /// read with global indices: `Copy[g]` for one dimension, `Copy(i, j)` for
@@ -458,28 +502,11 @@ template <class T> struct gather_site {
 template <class T, int R> class gathered {
 public:
   gathered() = default;
-  explicit gathered(const hpf::darray<T, R> &a) : Own(a.gather()) {
-    Data = Own.data();
-    extents(a);
-  }
-  gathered(gather_site<T> &site, const hpf::darray<T, R> &a) {
-    std::vector<T> *Into = &Own;
-    if (!site.Busy) {
-      site.Busy = true;
-      Site = &site;
-      Into = &site.Buf;
-    }
-    Into->resize(std::size_t(a.size()));
-    hpf::rt::gatherAll(a.mapping(), a.local_data(), sizeof(T), Into->data());
-    Data = Into->data();
-    extents(a);
-  }
+  explicit gathered(const hpf::darray<T, R> &a) : gathered(nullptr, a) {}
+  gathered(gather_site<T> &site, const hpf::darray<T, R> &a)
+      : gathered(&site, a) {}
   gathered(const gathered &) = delete;
   gathered &operator=(const gathered &) = delete;
-  ~gathered() {
-    if (Site)
-      Site->Busy = false;
-  }
   const T *data() const { return Data; }
   const T &operator[](index_t g) const { return Data[g]; }
   template <class... I> const T &operator()(I... idx) const {
@@ -491,14 +518,16 @@ public:
   }
 
 private:
-  void extents(const hpf::darray<T, R> &a) {
+  gathered(site_buffer *site, const hpf::darray<T, R> &a)
+      : Buf(site, std::size_t(a.size())) {
+    hpf::rt::gatherAll(a.mapping(), a.local_data(), sizeof(T), Buf.data());
+    Data = Buf.data();
     for (int D = 0; D < R; ++D)
       Ext[std::size_t(D)] = a.extent(D);
   }
 
-  std::vector<T> Own;
+  site_lease<T> Buf;
   const T *Data = nullptr;
-  gather_site<T> *Site = nullptr;
   std::array<index_t, std::size_t(R)> Ext{};
 };
 
