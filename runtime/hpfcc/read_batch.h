@@ -1,5 +1,4 @@
-//===- hpfcc/read_batch.h - element reads of a replicated loop, batched -*- C++
-//-*-===//
+//===- hpfcc/read_batch.h - a replicated loop's element reads -*- C++ -*-===//
 //
 // A loop of replicated code that reads elements of distributed arrays at
 // subscripts the loop can compute in advance (NAS FT's checksum,

@@ -153,7 +153,6 @@ public:
   quiet_others &operator=(const quiet_others &) = delete;
 };
 
-
 } // namespace hpf
 
 #endif // HPF_MPI_REPLICATEDIO_H

@@ -155,18 +155,25 @@ def main():
         a.mpi_dir = None
     omp_env = dict(env, OMP_NUM_THREADS=str(a.omp_threads))
 
+    where = "hosts" if a.emu else "-n"
+
+    def parallel(r, exe):
+        """The command that runs exe on r ranks (r hosts with --emu)."""
+        if a.emu:
+            return [a.emu, "run", str(r), "", exe]
+        return [a.mpiexec, "-n", str(r), exe]
+
     for cls in classes:
         head = ["kernel", "sequential Mop/s"]
         for r in ranks:
-            head += [f"hpfcc {'hosts' if a.emu else '-n'} {r} Mop/s", "speed-up"]
+            head += [f"hpfcc {where} {r} Mop/s", "speed-up"]
         if a.omp_dir:
             head += [f"NPB-OMP {a.omp_threads} threads Mop/s", "speed-up"]
-        where = "hosts" if a.emu else "-n"
         if a.mpi_dir:
             head += ["NPB-MPI -n 1 Mop/s"]
             for r in ranks:
                 if r > 1:
-                    head += [f"NPB-MPI {where} {r} Mop/s", f"over its -n 1"]
+                    head += [f"NPB-MPI {where} {r} Mop/s", "over its -n 1"]
         print(f"Class {cls} (median of {a.runs} runs)\n")
         print("| " + " | ".join(head) + " |")
         print("|" + "---|" * len(head), flush=True)
@@ -176,10 +183,6 @@ def main():
             par = os.path.join(a.tmp, f"{name}.{cls}.hpfcc")
             build([a.cxx, "-std=c++20", "-O3", f"-DCLASS={cls}", src, "-o", seq])
             build([a.hpfcc, "-O3", f"-DCLASS={cls}", src, "-o", par])
-            def parallel(r, exe):
-                if a.emu:
-                    return [a.emu, "run", str(r), "", exe]
-                return [a.mpiexec, "-n", str(r), exe]
             cmds = {"seq": [seq]}
             for r in ranks:
                 cmds[r] = parallel(r, par)
