@@ -189,34 +189,38 @@ constexpr Stencil makeDissipation() {
 }
 constexpr Stencil Dissipation = makeDissipation();
 
+// The fields computeRhs derives from U at every point, one array of them
+// per point: 1/rho, the velocities u, v, w, the kinetic energy per volume
+// (Square) and per mass (Qs), the speed of sound.
+constexpr int FRhoI = 0, FUs = 1, FVs = 2, FWs = 3, FSquare = 4, FQs = 5,
+              FSpeed = 6, NF = 8; // a point's fields fill a cache line
+// The values a point's line along zeta needs in zSolve, after its
+// right-hand side (RhsY[..][0 .. 4]): 1/rho, w and the speed of sound.
+constexpr int YRhoI = 5, YWs = 6, YSpeed = 7, NY = 8;
+
 // The grid: the conserved variables U, the forcing term, the right-hand
-// side (the update of a step) in planes and, after the z solve, in
-// xz-planes, and the fields derived from U: 1/rho, the velocities, the
-// kinetic energy per volume (Square), per mass (Qs), the speed of sound.
+// side (the update of a step) in planes, after the y solve with what the z
+// solve reads (RhsY) and, after the z solve, in xz-planes (RhsZ); the
+// derived fields. Every array has the same number of dimensions and each
+// routine prescribes (block, *, *, *) for its planes: all of them keep a
+// mapping known at compile time in the routine.
 static double U[N][NP][NP][5], Forcing[N][NP][NP][5], Rhs[N][NP][NP][5];
+static double Fields[N][NP][NP][NF], RhsY[N][NP][NP][NY];
 static double RhsZ[N][NP][NP][5];
-static double RhoI[N][NP][NP], Us[N][NP][NP], Vs[N][NP][NP], Ws[N][NP][NP];
-static double Square[N][NP][NP], Qs[N][NP][NP], Speed[N][NP][NP];
 #pragma hpf distribute U(block, *, *, *)
 #pragma hpf distribute Forcing(block, *, *, *)
 #pragma hpf distribute Rhs(block, *, *, *)
+#pragma hpf distribute Fields(block, *, *, *)
+#pragma hpf distribute RhsY(block, *, *, *)
 #pragma hpf distribute RhsZ(*, block, *, *)
-#pragma hpf distribute RhoI(block, *, *)
-#pragma hpf distribute Us(block, *, *)
-#pragma hpf distribute Vs(block, *, *)
-#pragma hpf distribute Ws(block, *, *)
-#pragma hpf distribute Square(block, *, *)
-#pragma hpf distribute Qs(block, *, *)
-#pragma hpf distribute Speed(block, *, *)
 // The norms' sums per plane, aligned with the planes of U.
 static double PlaneSums[N][5];
 #pragma hpf distribute PlaneSums(block, *)
 
-// A grid point's values the fluxes of computeRhs read.
+// A grid point's values the fluxes of computeRhs read: the variables and
+// the derived fields.
 struct Point {
-  double U[5];
-  double Vel[4]; // Vel[1 .. 3]: u, v, w
-  double Square, Qs, RhoI;
+  double U[5], F[NF];
 };
 // The exact solution at a point as the forcing term's fluxes read it: the
 // variables, the velocities Buf[1 .. 3], the energy per mass Buf[4], the
@@ -227,44 +231,30 @@ struct ExactPoint {
 
 void adi();
 void exactSolution(double Xi, double Eta, double Zeta, double Out[5]);
-ExactPoint exactPoint(int K, int J, int I);
+void exactPoint(int K, int J, int I, ExactPoint &E);
 void exactFlux(const Axis &X, const ExactPoint &Lo, const ExactPoint &Mid,
                const ExactPoint &Hi, double F[5]);
 void exactRhs(double F[N][NP][NP][5]);
 void initialize(double U[N][NP][NP][5]);
 void computeRhs(const double U[N][NP][NP][5],
                 const double Forcing[N][NP][NP][5], double R[N][NP][NP][5],
-                double RhoI[N][NP][NP], double Us[N][NP][NP],
-                double Vs[N][NP][NP], double Ws[N][NP][NP],
-                double Square[N][NP][NP], double Qs[N][NP][NP],
-                double Speed[N][NP][NP]);
-Point point(double U0, double U1, double U2, double U3, double U4, double Us,
-            double Vs, double Ws, double Square, double Qs, double RhoI);
+                double Fields[N][NP][NP][NF]);
 void flux(const Axis &X, const Point &Lo, const Point &Mid, const Point &Hi,
           double R[5]);
-void txinvr(double R[5], double RhoI, double Us, double Vs, double Ws,
-            double Speed, double Qs);
+void txinvr(double R[5], const double F[NF]);
 void ninvr(double R[5]);
 void pinvr(double R[5]);
-void tzetar(double R[5], double U0, double Us, double Vs, double Ws,
-            double Speed, double Qs);
-void xSolve(double R[N][NP][NP][5], const double RhoI[N][NP][NP],
-            const double Us[N][NP][NP], const double Vs[N][NP][NP],
-            const double Ws[N][NP][NP], const double Speed[N][NP][NP],
-            const double Qs[N][NP][NP]);
-void ySolve(double R[N][NP][NP][5], const double RhoI[N][NP][NP],
-            const double Vs[N][NP][NP], const double Speed[N][NP][NP]);
-void zSolve(const double R[N][NP][NP][5], const double RhoI[N][NP][NP],
-            const double Ws[N][NP][NP], const double Speed[N][NP][NP],
-            double Out[N][NP][NP][5]);
+void tzetar(double R[5], double U0, const double F[NF]);
+void xSolve(double R[N][NP][NP][5], const double Fields[N][NP][NP][NF]);
+void ySolve(const double R[N][NP][NP][5],
+            const double Fields[N][NP][NP][NF], double Out[N][NP][NP][NY]);
+void zSolve(const double R[N][NP][NP][NY], double Out[N][NP][NP][5]);
 void solvePlane(const Axis &X, const double Vel[N][NP],
                 const double Rho[N][NP], const double Spd[N][NP],
                 double R[5][N][NP]);
 void solveBands(double B[5][N][NP], double R[][N][NP], int Count);
 void add(double U[N][NP][NP][5], const double R[N][NP][NP][5],
-         const double Us[N][NP][NP], const double Vs[N][NP][NP],
-         const double Ws[N][NP][NP], const double Speed[N][NP][NP],
-         const double Qs[N][NP][NP]);
+         const double Fields[N][NP][NP][NF]);
 void errorNorm(const double U[N][NP][NP][5], double Sums[N][5],
                double Rms[5]);
 void rhsNorm(const double R[N][NP][NP][5], double Sums[N][5], double Rms[5]);
@@ -300,11 +290,11 @@ int main() {
 
 // One time step.
 void adi() {
-  computeRhs(U, Forcing, Rhs, RhoI, Us, Vs, Ws, Square, Qs, Speed);
-  xSolve(Rhs, RhoI, Us, Vs, Ws, Speed, Qs);
-  ySolve(Rhs, RhoI, Vs, Speed);
-  zSolve(Rhs, RhoI, Ws, Speed, RhsZ);
-  add(U, RhsZ, Us, Vs, Ws, Speed, Qs);
+  computeRhs(U, Forcing, Rhs, Fields);
+  xSolve(Rhs, Fields);
+  ySolve(Rhs, Fields, RhsY);
+  zSolve(RhsY, RhsZ);
+  add(U, RhsZ, Fields);
 }
 
 void exactSolution(double Xi, double Eta, double Zeta, double Out[5]) {
@@ -316,15 +306,13 @@ void exactSolution(double Xi, double Eta, double Zeta, double Out[5]) {
   }
 }
 
-ExactPoint exactPoint(int K, int J, int I) {
-  ExactPoint e;
-  exactSolution(I * H, J * H, K * H, e.Ue);
-  double rhoInv = 1.0 / e.Ue[0];
+void exactPoint(int K, int J, int I, ExactPoint &E) {
+  exactSolution(I * H, J * H, K * H, E.Ue);
+  double rhoInv = 1.0 / E.Ue[0];
   for (int m = 1; m < 5; m++)
-    e.Buf[m] = rhoInv * e.Ue[m];
-  e.Buf[0] = e.Buf[1] * e.Buf[1] + e.Buf[2] * e.Buf[2] + e.Buf[3] * e.Buf[3];
-  e.Q = 0.5 * (e.Buf[1] * e.Ue[1] + e.Buf[2] * e.Ue[2] + e.Buf[3] * e.Ue[3]);
-  return e;
+    E.Buf[m] = rhoInv * E.Ue[m];
+  E.Buf[0] = E.Buf[1] * E.Buf[1] + E.Buf[2] * E.Buf[2] + E.Buf[3] * E.Buf[3];
+  E.Q = 0.5 * (E.Buf[1] * E.Ue[1] + E.Buf[2] * E.Ue[2] + E.Buf[3] * E.Ue[3]);
 }
 
 // The central differences along X of the exact solution's fluxes and
@@ -375,7 +363,7 @@ void exactRhs(double F[N][NP][NP][5]) {
               int pos[3] = {i, j, k};
               int s = p - 2 + q;
               pos[d] = s >= 0 && s < N ? s : p;
-              line[q] = exactPoint(pos[2], pos[1], pos[0]);
+              exactPoint(pos[2], pos[1], pos[0], line[q]);
             }
             exactFlux(*axes[d], line[1], line[2], line[3], f);
             const double *w = Dissipation.W[p];
@@ -427,55 +415,44 @@ void initialize(double U[N][NP][NP][5]) {
       }
 }
 
-Point point(double U0, double U1, double U2, double U3, double U4, double Us,
-            double Vs, double Ws, double Square, double Qs, double RhoI) {
-  return Point{{U0, U1, U2, U3, U4}, {0.0, Us, Vs, Ws}, Square, Qs, RhoI};
-}
-
 // The central differences along X of the fluxes and viscous terms at Mid,
 // added to R.
 void flux(const Axis &X, const Point &Lo, const Point &Mid, const Point &Hi,
           double R[5]) {
   int a = X.Along;
+  double va = Hi.F[FUs + a - 1], vaMid = Mid.F[FUs + a - 1],
+         vaLo = Lo.F[FUs + a - 1]; // the velocities along X
   R[0] += X.D[0] * T1 * (Hi.U[0] - 2.0 * Mid.U[0] + Lo.U[0]) -
           T2 * (Hi.U[a] - Lo.U[a]);
   for (int c = 1; c <= 3; c++) {
-    double pressure =
-        c == a ? (Hi.U[4] - Hi.Square - Lo.U[4] + Lo.Square) * C2 : 0.0;
+    double pressure = c == a ? (Hi.U[4] - Hi.F[FSquare] - Lo.U[4] +
+                                Lo.F[FSquare]) *
+                                   C2
+                             : 0.0;
+    int v = FUs + c - 1;
     R[c] += X.D[c] * T1 * (Hi.U[c] - 2.0 * Mid.U[c] + Lo.U[c]) +
-            (c == a ? Con1 : Con2) *
-                (Hi.Vel[c] - 2.0 * Mid.Vel[c] + Lo.Vel[c]) -
-            T2 * (Hi.U[c] * Hi.Vel[a] - Lo.U[c] * Lo.Vel[a] + pressure);
+            (c == a ? Con1 : Con2) * (Hi.F[v] - 2.0 * Mid.F[v] + Lo.F[v]) -
+            T2 * (Hi.U[c] * va - Lo.U[c] * vaLo + pressure);
   }
   R[4] += X.D[4] * T1 * (Hi.U[4] - 2.0 * Mid.U[4] + Lo.U[4]) +
-          Con3 * (Hi.Qs - 2.0 * Mid.Qs + Lo.Qs) +
-          Con4 * (Hi.Vel[a] * Hi.Vel[a] - 2.0 * Mid.Vel[a] * Mid.Vel[a] +
-                  Lo.Vel[a] * Lo.Vel[a]) +
-          Con5 * (Hi.U[4] * Hi.RhoI - 2.0 * Mid.U[4] * Mid.RhoI +
-                  Lo.U[4] * Lo.RhoI) -
-          T2 * ((C1 * Hi.U[4] - C2 * Hi.Square) * Hi.Vel[a] -
-                (C1 * Lo.U[4] - C2 * Lo.Square) * Lo.Vel[a]);
+          Con3 * (Hi.F[FQs] - 2.0 * Mid.F[FQs] + Lo.F[FQs]) +
+          Con4 * (va * va - 2.0 * vaMid * vaMid + vaLo * vaLo) +
+          Con5 * (Hi.U[4] * Hi.F[FRhoI] - 2.0 * Mid.U[4] * Mid.F[FRhoI] +
+                  Lo.U[4] * Lo.F[FRhoI]) -
+          T2 * ((C1 * Hi.U[4] - C2 * Hi.F[FSquare]) * va -
+                (C1 * Lo.U[4] - C2 * Lo.F[FSquare]) * vaLo);
 }
 
 // R = dt (forcing + fluxes + viscous terms - dissipation) at the interior
-// points, after the derived fields at every point. The derived fields of
-// the planes k +- 1 and U's of k +- 2 come from halos.
+// points, after the derived fields at every point. The fields of the planes
+// k +- 1 and U's of k +- 2 come from halos.
 void computeRhs(const double U[N][NP][NP][5],
                 const double Forcing[N][NP][NP][5], double R[N][NP][NP][5],
-                double RhoI[N][NP][NP], double Us[N][NP][NP],
-                double Vs[N][NP][NP], double Ws[N][NP][NP],
-                double Square[N][NP][NP], double Qs[N][NP][NP],
-                double Speed[N][NP][NP]) {
+                double Fields[N][NP][NP][NF]) {
 #pragma hpf distribute U(block, *, *, *)
 #pragma hpf distribute Forcing(block, *, *, *)
 #pragma hpf distribute R(block, *, *, *)
-#pragma hpf distribute RhoI(block, *, *)
-#pragma hpf distribute Us(block, *, *)
-#pragma hpf distribute Vs(block, *, *)
-#pragma hpf distribute Ws(block, *, *)
-#pragma hpf distribute Square(block, *, *)
-#pragma hpf distribute Qs(block, *, *)
-#pragma hpf distribute Speed(block, *, *)
+#pragma hpf distribute Fields(block, *, *, *)
 #pragma hpf independent
   for (int k = 0; k < N; k++)
     for (int j = 0; j < N; j++)
@@ -483,14 +460,16 @@ void computeRhs(const double U[N][NP][NP][5],
         double rhoInv = 1.0 / U[k][j][i][0];
         double u1 = U[k][j][i][1], u2 = U[k][j][i][2], u3 = U[k][j][i][3];
         double square = 0.5 * (u1 * u1 + u2 * u2 + u3 * u3) * rhoInv;
-        RhoI[k][j][i] = rhoInv;
-        Us[k][j][i] = u1 * rhoInv;
-        Vs[k][j][i] = u2 * rhoInv;
-        Ws[k][j][i] = u3 * rhoInv;
-        Square[k][j][i] = square;
-        Qs[k][j][i] = square * rhoInv;
-        Speed[k][j][i] =
-            std::sqrt(C1C2 * rhoInv * (U[k][j][i][4] - square));
+        double f[NF] = {rhoInv,
+                        u1 * rhoInv,
+                        u2 * rhoInv,
+                        u3 * rhoInv,
+                        square,
+                        square * rhoInv,
+                        std::sqrt(C1C2 * rhoInv * (U[k][j][i][4] - square)),
+                        0.0};
+        for (int q = 0; q < NF; q++)
+          Fields[k][j][i][q] = f[q];
       }
 
 #pragma hpf independent
@@ -498,65 +477,46 @@ void computeRhs(const double U[N][NP][NP][5],
     for (int j = 1; j <= N - 2; j++)
       for (int i = 1; i <= N - 2; i++) {
         double r[5];
-        for (int m = 0; m < 5; m++)
+        Point mid, lo[3], hi[3]; // the neighbours along xi, eta, zeta
+        for (int m = 0; m < 5; m++) {
           r[m] = Forcing[k][j][i][m];
-        Point mid = point(U[k][j][i][0], U[k][j][i][1], U[k][j][i][2],
-                          U[k][j][i][3], U[k][j][i][4], Us[k][j][i],
-                          Vs[k][j][i], Ws[k][j][i], Square[k][j][i],
-                          Qs[k][j][i], RhoI[k][j][i]);
-        flux(XAxis,
-             point(U[k][j][i - 1][0], U[k][j][i - 1][1], U[k][j][i - 1][2],
-                   U[k][j][i - 1][3], U[k][j][i - 1][4], Us[k][j][i - 1],
-                   Vs[k][j][i - 1], Ws[k][j][i - 1], Square[k][j][i - 1],
-                   Qs[k][j][i - 1], RhoI[k][j][i - 1]),
-             mid,
-             point(U[k][j][i + 1][0], U[k][j][i + 1][1], U[k][j][i + 1][2],
-                   U[k][j][i + 1][3], U[k][j][i + 1][4], Us[k][j][i + 1],
-                   Vs[k][j][i + 1], Ws[k][j][i + 1], Square[k][j][i + 1],
-                   Qs[k][j][i + 1], RhoI[k][j][i + 1]),
-             r);
-        flux(YAxis,
-             point(U[k][j - 1][i][0], U[k][j - 1][i][1], U[k][j - 1][i][2],
-                   U[k][j - 1][i][3], U[k][j - 1][i][4], Us[k][j - 1][i],
-                   Vs[k][j - 1][i], Ws[k][j - 1][i], Square[k][j - 1][i],
-                   Qs[k][j - 1][i], RhoI[k][j - 1][i]),
-             mid,
-             point(U[k][j + 1][i][0], U[k][j + 1][i][1], U[k][j + 1][i][2],
-                   U[k][j + 1][i][3], U[k][j + 1][i][4], Us[k][j + 1][i],
-                   Vs[k][j + 1][i], Ws[k][j + 1][i], Square[k][j + 1][i],
-                   Qs[k][j + 1][i], RhoI[k][j + 1][i]),
-             r);
-        flux(ZAxis,
-             point(U[k - 1][j][i][0], U[k - 1][j][i][1], U[k - 1][j][i][2],
-                   U[k - 1][j][i][3], U[k - 1][j][i][4], Us[k - 1][j][i],
-                   Vs[k - 1][j][i], Ws[k - 1][j][i], Square[k - 1][j][i],
-                   Qs[k - 1][j][i], RhoI[k - 1][j][i]),
-             mid,
-             point(U[k + 1][j][i][0], U[k + 1][j][i][1], U[k + 1][j][i][2],
-                   U[k + 1][j][i][3], U[k + 1][j][i][4], Us[k + 1][j][i],
-                   Vs[k + 1][j][i], Ws[k + 1][j][i], Square[k + 1][j][i],
-                   Qs[k + 1][j][i], RhoI[k + 1][j][i]),
-             r);
+          mid.U[m] = U[k][j][i][m];
+          lo[0].U[m] = U[k][j][i - 1][m];
+          hi[0].U[m] = U[k][j][i + 1][m];
+          lo[1].U[m] = U[k][j - 1][i][m];
+          hi[1].U[m] = U[k][j + 1][i][m];
+          lo[2].U[m] = U[k - 1][j][i][m];
+          hi[2].U[m] = U[k + 1][j][i][m];
+        }
+        for (int q = 0; q < NF; q++) {
+          mid.F[q] = Fields[k][j][i][q];
+          lo[0].F[q] = Fields[k][j][i - 1][q];
+          hi[0].F[q] = Fields[k][j][i + 1][q];
+          lo[1].F[q] = Fields[k][j - 1][i][q];
+          hi[1].F[q] = Fields[k][j + 1][i][q];
+          lo[2].F[q] = Fields[k - 1][j][i][q];
+          hi[2].F[q] = Fields[k + 1][j][i][q];
+        }
+        flux(XAxis, lo[0], mid, hi[0], r);
+        flux(YAxis, lo[1], mid, hi[1], r);
+        flux(ZAxis, lo[2], mid, hi[2], r);
         // The dissipation along each direction; a value two points off
         // the grid has weight 0 and is not read.
         const double *wi = Dissipation.W[i], *wj = Dissipation.W[j],
                      *wk = Dissipation.W[k];
         for (int m = 0; m < 5; m++) {
-          double c = U[k][j][i][m];
-          double di = wi[1] * U[k][j][i - 1][m] + wi[2] * c +
-                      wi[3] * U[k][j][i + 1][m];
+          double c = mid.U[m];
+          double di = wi[1] * lo[0].U[m] + wi[2] * c + wi[3] * hi[0].U[m];
           if (i >= 2)
             di += wi[0] * U[k][j][i - 2][m];
           if (i <= N - 3)
             di += wi[4] * U[k][j][i + 2][m];
-          double dj = wj[1] * U[k][j - 1][i][m] + wj[2] * c +
-                      wj[3] * U[k][j + 1][i][m];
+          double dj = wj[1] * lo[1].U[m] + wj[2] * c + wj[3] * hi[1].U[m];
           if (j >= 2)
             dj += wj[0] * U[k][j - 2][i][m];
           if (j <= N - 3)
             dj += wj[4] * U[k][j + 2][i][m];
-          double dk = wk[1] * U[k - 1][j][i][m] + wk[2] * c +
-                      wk[3] * U[k + 1][j][i][m];
+          double dk = wk[1] * lo[2].U[m] + wk[2] * c + wk[3] * hi[2].U[m];
           if (k >= 2)
             dk += wk[0] * U[k - 2][j][i][m];
           if (k <= N - 3)
@@ -566,17 +526,19 @@ void computeRhs(const double U[N][NP][NP][5],
       }
 }
 
-// The block-diagonal products of the scheme, point by point.
-// R = T_x^-1 R, from the point's density, velocities and speed of sound.
-void txinvr(double R[5], double RhoI, double Us, double Vs, double Ws,
-            double Speed, double Qs) {
+// The block-diagonal products of the scheme, point by point, F the
+// point's fields.
+// R = T_x^-1 R.
+void txinvr(double R[5], const double F[NF]) {
   double r1 = R[0], r2 = R[1], r3 = R[2], r4 = R[3], r5 = R[4];
-  double t1 = C2 / (Speed * Speed) * (Qs * r1 - Us * r2 - Vs * r3 - Ws * r4 + r5);
-  double t2 = Bt * RhoI * (Us * r1 - r2);
-  double t3 = (Bt * RhoI * Speed) * t1;
+  double rhoI = F[FRhoI], us = F[FUs], vs = F[FVs], ws = F[FWs],
+         ac = F[FSpeed];
+  double t1 = C2 / (ac * ac) * (F[FQs] * r1 - us * r2 - vs * r3 - ws * r4 + r5);
+  double t2 = Bt * rhoI * (us * r1 - r2);
+  double t3 = (Bt * rhoI * ac) * t1;
   R[0] = r1 - t1;
-  R[1] = -RhoI * (Ws * r1 - r4);
-  R[2] = RhoI * (Vs * r1 - r3);
+  R[1] = -rhoI * (ws * r1 - r4);
+  R[2] = rhoI * (vs * r1 - r3);
   R[3] = -t2 + t3;
   R[4] = t2 + t3;
 }
@@ -603,51 +565,44 @@ void pinvr(double R[5]) {
   R[4] = t1 + t2;
 }
 
-// R = T_z R, from the point's density U0, velocities and speed of sound.
-void tzetar(double R[5], double U0, double Us, double Vs, double Ws,
-            double Speed, double Qs) {
+// R = T_z R, U0 the point's density.
+void tzetar(double R[5], double U0, const double F[NF]) {
   double r1 = R[0], r2 = R[1], r3 = R[2], r4 = R[3], r5 = R[4];
+  double us = F[FUs], vs = F[FVs], ws = F[FWs], ac = F[FSpeed];
   double btuz = Bt * U0;
-  double t1 = btuz / Speed * (r4 + r5);
+  double t1 = btuz / ac * (r4 + r5);
   double t2 = r3 + t1;
   double t3 = btuz * (r4 - r5);
   R[0] = t2;
-  R[1] = -U0 * r2 + Us * t2;
-  R[2] = U0 * r1 + Vs * t2;
-  R[3] = Ws * t2 + t3;
-  R[4] = U0 * (-Us * r2 + Vs * r1) + Qs * t2 + C2iv * Speed * Speed * t1 +
-         Ws * t3;
+  R[1] = -U0 * r2 + us * t2;
+  R[2] = U0 * r1 + vs * t2;
+  R[3] = ws * t2 + t3;
+  R[4] = U0 * (-us * r2 + vs * r1) + F[FQs] * t2 + C2iv * ac * ac * t1 +
+         ws * t3;
 }
 
 // The lines along xi, plane by plane: each plane's lines are copied into
-// arrays indexed [position][line] (so the elimination runs along the lines
-// in its innermost loop), with txinvr applied on the way in and ninvr on
-// the way out.
-void xSolve(double R[N][NP][NP][5], const double RhoI[N][NP][NP],
-            const double Us[N][NP][NP], const double Vs[N][NP][NP],
-            const double Ws[N][NP][NP], const double Speed[N][NP][NP],
-            const double Qs[N][NP][NP]) {
+// arrays indexed [position][line] (so the elimination runs across the
+// lines in its innermost loop), with txinvr applied on the way in and
+// ninvr on the way out.
+void xSolve(double R[N][NP][NP][5], const double Fields[N][NP][NP][NF]) {
 #pragma hpf distribute R(block, *, *, *)
-#pragma hpf distribute RhoI(block, *, *)
-#pragma hpf distribute Us(block, *, *)
-#pragma hpf distribute Vs(block, *, *)
-#pragma hpf distribute Ws(block, *, *)
-#pragma hpf distribute Speed(block, *, *)
-#pragma hpf distribute Qs(block, *, *)
+#pragma hpf distribute Fields(block, *, *, *)
 #pragma hpf independent
   for (int k = 1; k <= N - 2; k++) {
     double vel[N][NP], rho[N][NP], spd[N][NP], r[5][N][NP];
     for (int j = 1; j <= N - 2; j++)
       for (int i = 0; i < N; i++) {
-        vel[i][j] = Us[k][j][i];
-        rho[i][j] = RhoI[k][j][i];
-        spd[i][j] = Speed[k][j][i];
-        double p[5] = {0.0, 0.0, 0.0, 0.0, 0.0};
+        double f[NF], p[5] = {0.0, 0.0, 0.0, 0.0, 0.0};
+        for (int q = 0; q < NF; q++)
+          f[q] = Fields[k][j][i][q];
+        vel[i][j] = f[FUs];
+        rho[i][j] = f[FRhoI];
+        spd[i][j] = f[FSpeed];
         if (i >= 1 && i <= N - 2) {
           for (int m = 0; m < 5; m++)
             p[m] = R[k][j][i][m];
-          txinvr(p, RhoI[k][j][i], Us[k][j][i], Vs[k][j][i], Ws[k][j][i],
-                 Speed[k][j][i], Qs[k][j][i]);
+          txinvr(p, f);
         }
         for (int m = 0; m < 5; m++)
           r[m][i][j] = p[m];
@@ -665,21 +620,21 @@ void xSolve(double R[N][NP][NP][5], const double RhoI[N][NP][NP],
   }
 }
 
-// The lines along eta, plane by plane, then pinvr.
-void ySolve(double R[N][NP][NP][5], const double RhoI[N][NP][NP],
-            const double Vs[N][NP][NP], const double Speed[N][NP][NP]) {
+// The lines along eta, plane by plane, then pinvr, into Out with the
+// fields the z solve reads.
+void ySolve(const double R[N][NP][NP][5],
+            const double Fields[N][NP][NP][NF], double Out[N][NP][NP][NY]) {
 #pragma hpf distribute R(block, *, *, *)
-#pragma hpf distribute RhoI(block, *, *)
-#pragma hpf distribute Vs(block, *, *)
-#pragma hpf distribute Speed(block, *, *)
+#pragma hpf distribute Fields(block, *, *, *)
+#pragma hpf distribute Out(block, *, *, *)
 #pragma hpf independent
   for (int k = 1; k <= N - 2; k++) {
     double vel[N][NP], rho[N][NP], spd[N][NP], r[5][N][NP];
     for (int j = 0; j < N; j++)
       for (int i = 1; i <= N - 2; i++) {
-        vel[j][i] = Vs[k][j][i];
-        rho[j][i] = RhoI[k][j][i];
-        spd[j][i] = Speed[k][j][i];
+        vel[j][i] = Fields[k][j][i][FVs];
+        rho[j][i] = Fields[k][j][i][FRhoI];
+        spd[j][i] = Fields[k][j][i][FSpeed];
         bool inside = j >= 1 && j <= N - 2;
         for (int m = 0; m < 5; m++)
           r[m][j][i] = inside ? R[k][j][i][m] : 0.0;
@@ -687,31 +642,43 @@ void ySolve(double R[N][NP][NP][5], const double RhoI[N][NP][NP],
     solvePlane(YAxis, vel, rho, spd, r);
     for (int j = 1; j <= N - 2; j++)
       for (int i = 1; i <= N - 2; i++) {
-        double p[5];
+        double p[NY];
         for (int m = 0; m < 5; m++)
           p[m] = r[m][j][i];
         pinvr(p);
-        for (int m = 0; m < 5; m++)
-          R[k][j][i][m] = p[m];
+        p[YRhoI] = rho[j][i];
+        p[YWs] = Fields[k][j][i][FWs];
+        p[YSpeed] = spd[j][i];
+        for (int q = 0; q < NY; q++)
+          Out[k][j][i][q] = p[q];
       }
   }
+  // The boundary planes' fields (their right-hand side stays zero).
+#pragma hpf independent
+  for (int k = 0; k < N; k++)
+    for (int j = 1; j <= N - 2; j++)
+      for (int i = 1; i <= N - 2; i++) {
+        if (k != 0 && k != N - 1)
+          continue;
+        Out[k][j][i][YRhoI] = Fields[k][j][i][FRhoI];
+        Out[k][j][i][YWs] = Fields[k][j][i][FWs];
+        Out[k][j][i][YSpeed] = Fields[k][j][i][FSpeed];
+      }
 }
 
-// The lines along zeta, xz-plane by xz-plane, into Out's xz-planes: R and
-// the fields are read from copies redistributed to xz-planes before the
-// loop. tzetar follows in add.
-void zSolve(const double R[N][NP][NP][5], const double RhoI[N][NP][NP],
-            const double Ws[N][NP][NP], const double Speed[N][NP][NP],
-            double Out[N][NP][NP][5]) {
+// The lines along zeta, xz-plane by xz-plane, into Out's xz-planes: R (the
+// right-hand side and fields ySolve left) is read from a copy
+// redistributed to xz-planes before the loop. tzetar follows in add.
+void zSolve(const double R[N][NP][NP][NY], double Out[N][NP][NP][5]) {
 #pragma hpf distribute Out(*, block, *, *)
 #pragma hpf independent
   for (int j = 1; j <= N - 2; j++) {
     double vel[N][NP], rho[N][NP], spd[N][NP], r[5][N][NP];
     for (int k = 0; k < N; k++)
       for (int i = 1; i <= N - 2; i++) {
-        vel[k][i] = Ws[k][j][i];
-        rho[k][i] = RhoI[k][j][i];
-        spd[k][i] = Speed[k][j][i];
+        vel[k][i] = R[k][j][i][YWs];
+        rho[k][i] = R[k][j][i][YRhoI];
+        spd[k][i] = R[k][j][i][YSpeed];
         bool inside = k >= 1 && k <= N - 2;
         for (int m = 0; m < 5; m++)
           r[m][k][i] = inside ? R[k][j][i][m] : 0.0;
@@ -809,24 +776,19 @@ void solveBands(double B[5][N][NP], double R[][N][NP], int Count) {
 // U += T_z R at the interior points, R read from a copy redistributed to
 // planes before the loop.
 void add(double U[N][NP][NP][5], const double R[N][NP][NP][5],
-         const double Us[N][NP][NP], const double Vs[N][NP][NP],
-         const double Ws[N][NP][NP], const double Speed[N][NP][NP],
-         const double Qs[N][NP][NP]) {
+         const double Fields[N][NP][NP][NF]) {
 #pragma hpf distribute U(block, *, *, *)
-#pragma hpf distribute Us(block, *, *)
-#pragma hpf distribute Vs(block, *, *)
-#pragma hpf distribute Ws(block, *, *)
-#pragma hpf distribute Speed(block, *, *)
-#pragma hpf distribute Qs(block, *, *)
+#pragma hpf distribute Fields(block, *, *, *)
 #pragma hpf independent
   for (int k = 1; k <= N - 2; k++)
     for (int j = 1; j <= N - 2; j++)
       for (int i = 1; i <= N - 2; i++) {
-        double p[5];
+        double p[5], f[NF];
         for (int m = 0; m < 5; m++)
           p[m] = R[k][j][i][m];
-        tzetar(p, U[k][j][i][0], Us[k][j][i], Vs[k][j][i], Ws[k][j][i],
-               Speed[k][j][i], Qs[k][j][i]);
+        for (int q = 0; q < NF; q++)
+          f[q] = Fields[k][j][i][q];
+        tzetar(p, U[k][j][i][0], f);
         for (int m = 0; m < 5; m++)
           U[k][j][i][m] += p[m];
       }
@@ -892,7 +854,7 @@ void rhsNorm(const double R[N][NP][NP][5], double Sums[N][5], double Rms[5]) {
 bool verify() {
   double xce[5], xcr[5];
   errorNorm(U, PlaneSums, xce);
-  computeRhs(U, Forcing, Rhs, RhoI, Us, Vs, Ws, Square, Qs, Speed);
+  computeRhs(U, Forcing, Rhs, Fields);
   rhsNorm(Rhs, PlaneSums, xcr);
   for (int m = 0; m < 5; m++)
     xcr[m] /= Dt;
