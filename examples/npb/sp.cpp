@@ -194,24 +194,24 @@ constexpr Stencil Dissipation = makeDissipation();
 // (Square) and per mass (Qs), the speed of sound.
 constexpr int FRhoI = 0, FUs = 1, FVs = 2, FWs = 3, FSquare = 4, FQs = 5,
               FSpeed = 6, NF = 8; // a point's fields fill a cache line
-// The values a point's line along zeta needs in zSolve, after its
-// right-hand side (RhsY[..][0 .. 4]): 1/rho, w and the speed of sound.
-constexpr int YRhoI = 5, YWs = 6, YSpeed = 7, NY = 8;
+// A point's right-hand side: its five values, and after the y solve the
+// values its line along zeta needs in zSolve: 1/rho, w and the speed of
+// sound (so the z solve's input is one array). Eight, like the fields: a
+// loop writing Rhs reads Fields from a halo only when Rhs's extents cover
+// Fields' in the dimensions it reads at any subscript.
+constexpr int RRhoI = 5, RWs = 6, RSpeed = 7, NR = 8;
 
 // The grid: the conserved variables U, the forcing term, the right-hand
-// side (the update of a step) in planes, after the y solve with what the z
-// solve reads (RhsY) and, after the z solve, in xz-planes (RhsZ); the
-// derived fields. Every array has the same number of dimensions and each
-// routine prescribes (block, *, *, *) for its planes: all of them keep a
-// mapping known at compile time in the routine.
-static double U[N][NP][NP][5], Forcing[N][NP][NP][5], Rhs[N][NP][NP][5];
-static double Fields[N][NP][NP][NF], RhsY[N][NP][NP][NY];
-static double RhsZ[N][NP][NP][5];
+// side (the update of a step) in planes and, after the z solve, in
+// xz-planes (RhsZ); the derived fields. Every array has the same number of
+// dimensions and each routine prescribes (block, *, *, *) for its planes:
+// all of them keep a mapping known at compile time in the routine.
+static double U[N][NP][NP][5], Forcing[N][NP][NP][5], Rhs[N][NP][NP][NR];
+static double Fields[N][NP][NP][NF], RhsZ[N][NP][NP][5];
 #pragma hpf distribute U(block, *, *, *)
 #pragma hpf distribute Forcing(block, *, *, *)
 #pragma hpf distribute Rhs(block, *, *, *)
 #pragma hpf distribute Fields(block, *, *, *)
-#pragma hpf distribute RhsY(block, *, *, *)
 #pragma hpf distribute RhsZ(*, block, *, *)
 // The norms' sums per plane, aligned with the planes of U.
 static double PlaneSums[N][5];
@@ -237,7 +237,7 @@ void exactFlux(const Axis &X, const ExactPoint &Lo, const ExactPoint &Mid,
 void exactRhs(double F[N][NP][NP][5]);
 void initialize(double U[N][NP][NP][5]);
 void computeRhs(const double U[N][NP][NP][5],
-                const double Forcing[N][NP][NP][5], double R[N][NP][NP][5],
+                const double Forcing[N][NP][NP][5], double R[N][NP][NP][NR],
                 double Fields[N][NP][NP][NF]);
 void flux(const Axis &X, const Point &Lo, const Point &Mid, const Point &Hi,
           double R[5]);
@@ -245,10 +245,9 @@ void txinvr(double R[5], const double F[NF]);
 void ninvr(double R[5]);
 void pinvr(double R[5]);
 void tzetar(double R[5], double U0, const double F[NF]);
-void xSolve(double R[N][NP][NP][5], const double Fields[N][NP][NP][NF]);
-void ySolve(const double R[N][NP][NP][5],
-            const double Fields[N][NP][NP][NF], double Out[N][NP][NP][NY]);
-void zSolve(const double R[N][NP][NP][NY], double Out[N][NP][NP][5]);
+void xSolve(double R[N][NP][NP][NR], const double Fields[N][NP][NP][NF]);
+void ySolve(double R[N][NP][NP][NR], const double Fields[N][NP][NP][NF]);
+void zSolve(const double R[N][NP][NP][NR], double Out[N][NP][NP][5]);
 void solvePlane(const Axis &X, const double Vel[N][NP],
                 const double Rho[N][NP], const double Spd[N][NP],
                 double R[5][N][NP]);
@@ -257,7 +256,8 @@ void add(double U[N][NP][NP][5], const double R[N][NP][NP][5],
          const double Fields[N][NP][NP][NF]);
 void errorNorm(const double U[N][NP][NP][5], double Sums[N][5],
                double Rms[5]);
-void rhsNorm(const double R[N][NP][NP][5], double Sums[N][5], double Rms[5]);
+void rhsNorm(const double R[N][NP][NP][NR], double Sums[N][5],
+             double Rms[5]);
 bool verify();
 void printResults(bool Verified, double Seconds);
 
@@ -292,8 +292,8 @@ int main() {
 void adi() {
   computeRhs(U, Forcing, Rhs, Fields);
   xSolve(Rhs, Fields);
-  ySolve(Rhs, Fields, RhsY);
-  zSolve(RhsY, RhsZ);
+  ySolve(Rhs, Fields);
+  zSolve(Rhs, RhsZ);
   add(U, RhsZ, Fields);
 }
 
@@ -447,7 +447,7 @@ void flux(const Axis &X, const Point &Lo, const Point &Mid, const Point &Hi,
 // points, after the derived fields at every point. The fields of the planes
 // k +- 1 and U's of k +- 2 come from halos.
 void computeRhs(const double U[N][NP][NP][5],
-                const double Forcing[N][NP][NP][5], double R[N][NP][NP][5],
+                const double Forcing[N][NP][NP][5], double R[N][NP][NP][NR],
                 double Fields[N][NP][NP][NF]) {
 #pragma hpf distribute U(block, *, *, *)
 #pragma hpf distribute Forcing(block, *, *, *)
@@ -585,7 +585,7 @@ void tzetar(double R[5], double U0, const double F[NF]) {
 // arrays indexed [position][line] (so the elimination runs across the
 // lines in its innermost loop), with txinvr applied on the way in and
 // ninvr on the way out.
-void xSolve(double R[N][NP][NP][5], const double Fields[N][NP][NP][NF]) {
+void xSolve(double R[N][NP][NP][NR], const double Fields[N][NP][NP][NF]) {
 #pragma hpf distribute R(block, *, *, *)
 #pragma hpf distribute Fields(block, *, *, *)
 #pragma hpf independent
@@ -620,65 +620,57 @@ void xSolve(double R[N][NP][NP][5], const double Fields[N][NP][NP][NF]) {
   }
 }
 
-// The lines along eta, plane by plane, then pinvr, into Out with the
-// fields the z solve reads.
-void ySolve(const double R[N][NP][NP][5],
-            const double Fields[N][NP][NP][NF], double Out[N][NP][NP][NY]) {
+// The lines along eta, plane by plane, then pinvr; every plane, the
+// boundary's too, gets the fields the z solve reads.
+void ySolve(double R[N][NP][NP][NR], const double Fields[N][NP][NP][NF]) {
 #pragma hpf distribute R(block, *, *, *)
 #pragma hpf distribute Fields(block, *, *, *)
-#pragma hpf distribute Out(block, *, *, *)
 #pragma hpf independent
-  for (int k = 1; k <= N - 2; k++) {
+  for (int k = 0; k < N; k++) {
     double vel[N][NP], rho[N][NP], spd[N][NP], r[5][N][NP];
-    for (int j = 0; j < N; j++)
-      for (int i = 1; i <= N - 2; i++) {
-        vel[j][i] = Fields[k][j][i][FVs];
-        rho[j][i] = Fields[k][j][i][FRhoI];
-        spd[j][i] = Fields[k][j][i][FSpeed];
-        bool inside = j >= 1 && j <= N - 2;
-        for (int m = 0; m < 5; m++)
-          r[m][j][i] = inside ? R[k][j][i][m] : 0.0;
-      }
-    solvePlane(YAxis, vel, rho, spd, r);
+    bool interior = k >= 1 && k <= N - 2;
+    if (interior) {
+      for (int j = 0; j < N; j++)
+        for (int i = 1; i <= N - 2; i++) {
+          vel[j][i] = Fields[k][j][i][FVs];
+          rho[j][i] = Fields[k][j][i][FRhoI];
+          spd[j][i] = Fields[k][j][i][FSpeed];
+          bool inside = j >= 1 && j <= N - 2;
+          for (int m = 0; m < 5; m++)
+            r[m][j][i] = inside ? R[k][j][i][m] : 0.0;
+        }
+      solvePlane(YAxis, vel, rho, spd, r);
+    }
     for (int j = 1; j <= N - 2; j++)
       for (int i = 1; i <= N - 2; i++) {
-        double p[NY];
-        for (int m = 0; m < 5; m++)
-          p[m] = r[m][j][i];
-        pinvr(p);
-        p[YRhoI] = rho[j][i];
-        p[YWs] = Fields[k][j][i][FWs];
-        p[YSpeed] = spd[j][i];
-        for (int q = 0; q < NY; q++)
-          Out[k][j][i][q] = p[q];
+        if (interior) {
+          double p[5];
+          for (int m = 0; m < 5; m++)
+            p[m] = r[m][j][i];
+          pinvr(p);
+          for (int m = 0; m < 5; m++)
+            R[k][j][i][m] = p[m];
+        }
+        R[k][j][i][RRhoI] = Fields[k][j][i][FRhoI];
+        R[k][j][i][RWs] = Fields[k][j][i][FWs];
+        R[k][j][i][RSpeed] = Fields[k][j][i][FSpeed];
       }
   }
-  // The boundary planes' fields (their right-hand side stays zero).
-#pragma hpf independent
-  for (int k = 0; k < N; k++)
-    for (int j = 1; j <= N - 2; j++)
-      for (int i = 1; i <= N - 2; i++) {
-        if (k != 0 && k != N - 1)
-          continue;
-        Out[k][j][i][YRhoI] = Fields[k][j][i][FRhoI];
-        Out[k][j][i][YWs] = Fields[k][j][i][FWs];
-        Out[k][j][i][YSpeed] = Fields[k][j][i][FSpeed];
-      }
 }
 
 // The lines along zeta, xz-plane by xz-plane, into Out's xz-planes: R (the
-// right-hand side and fields ySolve left) is read from a copy
+// right-hand side and the fields ySolve left) is read from a copy
 // redistributed to xz-planes before the loop. tzetar follows in add.
-void zSolve(const double R[N][NP][NP][NY], double Out[N][NP][NP][5]) {
+void zSolve(const double R[N][NP][NP][NR], double Out[N][NP][NP][5]) {
 #pragma hpf distribute Out(*, block, *, *)
 #pragma hpf independent
   for (int j = 1; j <= N - 2; j++) {
     double vel[N][NP], rho[N][NP], spd[N][NP], r[5][N][NP];
     for (int k = 0; k < N; k++)
       for (int i = 1; i <= N - 2; i++) {
-        vel[k][i] = R[k][j][i][YWs];
-        rho[k][i] = R[k][j][i][YRhoI];
-        spd[k][i] = R[k][j][i][YSpeed];
+        vel[k][i] = R[k][j][i][RWs];
+        rho[k][i] = R[k][j][i][RRhoI];
+        spd[k][i] = R[k][j][i][RSpeed];
         bool inside = k >= 1 && k <= N - 2;
         for (int m = 0; m < 5; m++)
           r[m][k][i] = inside ? R[k][j][i][m] : 0.0;
@@ -826,7 +818,8 @@ void errorNorm(const double U[N][NP][NP][5], double Sums[N][5],
 }
 
 // The RMS norm of R over the interior, per variable, summed as errorNorm's.
-void rhsNorm(const double R[N][NP][NP][5], double Sums[N][5], double Rms[5]) {
+void rhsNorm(const double R[N][NP][NP][NR], double Sums[N][5],
+             double Rms[5]) {
 #pragma hpf distribute R(block, *, *, *)
 #pragma hpf distribute Sums(block, *)
 #pragma hpf independent
