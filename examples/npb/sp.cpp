@@ -24,20 +24,24 @@
 //               T_z),
 //   zSolve      the same along zeta, then rhs = T_z rhs (tzetar),
 //   add         u += rhs.
+// (Here txinvr runs as xSolve reads its planes, and tzetar as add reads
+// the z solve's result.)
 // After the last step the benchmark compares the RMS norms of the
 // residual (xcr: one more rhs, over dt) and of the error against the exact
 // solution (xce) with the specification's, to a relative 1e-8.
 //
 // With hpfcc the grid arrays are distributed by blocks of planes along the
-// outermost dimension, k (zeta): (block, *, *, *) for the five variables
-// per point, (block, *, *) for the derived fields. So
+// outermost dimension, k (zeta): (block, *, *, *), the last dimension a
+// point's values (the five variables, the fields derived from them, the
+// right-hand side). So
 //   computeRhs   is a stencil over owned planes reading the neighbouring
-//                planes k +- 1 (fluxes) and k +- 2 (dissipation) from halos,
+//                planes k +- 2 of U (dissipation) and k +- 1 of the fields
+//                (fluxes) from halos,
 //   xSolve, ySolve  solve lines inside one plane: local,
 //   zSolve       needs whole lines along k: it declares its output
-//                (*, block, *, *) (blocks of xz-planes) and reads rhs and
-//                the fields its bands need from copies redistributed
-//                before the loop (the transpose),
+//                (*, block, *, *) (blocks of xz-planes) and reads the
+//                right-hand side, with the fields its bands need, from a
+//                copy redistributed before the loop (the transpose),
 //   add          reads zSolve's result from a copy redistributed back to
 //                planes, and applies tzetar on the way.
 // Every line is solved whole by one rank and every point computed from the
@@ -248,16 +252,13 @@ void tzetar(double R[5], double U0, const double F[NF]);
 void xSolve(double R[N][NP][NP][NR], const double Fields[N][NP][NP][NF]);
 void ySolve(double R[N][NP][NP][NR], const double Fields[N][NP][NP][NF]);
 void zSolve(const double R[N][NP][NP][NR], double Out[N][NP][NP][5]);
-void solvePlane(const Axis &X, const double Vel[N][NP],
-                const double Rho[N][NP], const double Spd[N][NP],
-                double R[5][N][NP]);
+void solvePlane(const Axis &X, const double Vel[N][NP], const double Rho[N][NP],
+                const double Spd[N][NP], double R[5][N][NP]);
 void solveBands(double B[5][N][NP], double R[][N][NP], int Count);
 void add(double U[N][NP][NP][5], const double R[N][NP][NP][5],
          const double Fields[N][NP][NP][NF]);
-void errorNorm(const double U[N][NP][NP][5], double Sums[N][5],
-               double Rms[5]);
-void rhsNorm(const double R[N][NP][NP][NR], double Sums[N][5],
-             double Rms[5]);
+void errorNorm(const double U[N][NP][NP][5], double Sums[N][5], double Rms[5]);
+void rhsNorm(const double R[N][NP][NP][NR], double Sums[N][5], double Rms[5]);
 bool verify();
 void printResults(bool Verified, double Seconds);
 
@@ -325,10 +326,10 @@ void exactFlux(const Axis &X, const ExactPoint &Lo, const ExactPoint &Mid,
   for (int c = 1; c <= 3; c++) {
     double pressure =
         c == a ? C2 * ((Hi.Ue[4] - Hi.Q) - (Lo.Ue[4] - Lo.Q)) : 0.0;
-    F[c] += -T2 * (Hi.Ue[c] * Hi.Buf[a] - Lo.Ue[c] * Lo.Buf[a] + pressure) +
-            (c == a ? Con1 : Con2) *
-                (Hi.Buf[c] - 2.0 * Mid.Buf[c] + Lo.Buf[c]) +
-            X.D[c] * T1 * (Hi.Ue[c] - 2.0 * Mid.Ue[c] + Lo.Ue[c]);
+    F[c] +=
+        -T2 * (Hi.Ue[c] * Hi.Buf[a] - Lo.Ue[c] * Lo.Buf[a] + pressure) +
+        (c == a ? Con1 : Con2) * (Hi.Buf[c] - 2.0 * Mid.Buf[c] + Lo.Buf[c]) +
+        X.D[c] * T1 * (Hi.Ue[c] - 2.0 * Mid.Ue[c] + Lo.Ue[c]);
   }
   F[4] += -T2 * (Hi.Buf[a] * (C1 * Hi.Ue[4] - C2 * Hi.Q) -
                  Lo.Buf[a] * (C1 * Lo.Ue[4] - C2 * Lo.Q)) +
@@ -425,10 +426,8 @@ void flux(const Axis &X, const Point &Lo, const Point &Mid, const Point &Hi,
   R[0] += X.D[0] * T1 * (Hi.U[0] - 2.0 * Mid.U[0] + Lo.U[0]) -
           T2 * (Hi.U[a] - Lo.U[a]);
   for (int c = 1; c <= 3; c++) {
-    double pressure = c == a ? (Hi.U[4] - Hi.F[FSquare] - Lo.U[4] +
-                                Lo.F[FSquare]) *
-                                   C2
-                             : 0.0;
+    double pressure =
+        c == a ? (Hi.U[4] - Hi.F[FSquare] - Lo.U[4] + Lo.F[FSquare]) * C2 : 0.0;
     int v = FUs + c - 1;
     R[c] += X.D[c] * T1 * (Hi.U[c] - 2.0 * Mid.U[c] + Lo.U[c]) +
             (c == a ? Con1 : Con2) * (Hi.F[v] - 2.0 * Mid.F[v] + Lo.F[v]) -
@@ -531,8 +530,7 @@ void computeRhs(const double U[N][NP][NP][5],
 // R = T_x^-1 R.
 void txinvr(double R[5], const double F[NF]) {
   double r1 = R[0], r2 = R[1], r3 = R[2], r4 = R[3], r5 = R[4];
-  double rhoI = F[FRhoI], us = F[FUs], vs = F[FVs], ws = F[FWs],
-         ac = F[FSpeed];
+  double rhoI = F[FRhoI], us = F[FUs], vs = F[FVs], ws = F[FWs], ac = F[FSpeed];
   double t1 = C2 / (ac * ac) * (F[FQs] * r1 - us * r2 - vs * r3 - ws * r4 + r5);
   double t2 = Bt * rhoI * (us * r1 - r2);
   double t3 = (Bt * rhoI * ac) * t1;
@@ -577,8 +575,8 @@ void tzetar(double R[5], double U0, const double F[NF]) {
   R[1] = -U0 * r2 + us * t2;
   R[2] = U0 * r1 + vs * t2;
   R[3] = ws * t2 + t3;
-  R[4] = U0 * (-us * r2 + vs * r1) + F[FQs] * t2 + C2iv * ac * ac * t1 +
-         ws * t3;
+  R[4] =
+      U0 * (-us * r2 + vs * r1) + F[FQs] * t2 + C2iv * ac * ac * t1 + ws * t3;
 }
 
 // The lines along xi, plane by plane: each plane's lines are copied into
@@ -690,9 +688,8 @@ void zSolve(const double R[N][NP][NP][NR], double Out[N][NP][NP][5]) {
 // pentadiagonal systems per line: one matrix for variables 0 .. 2, the
 // acoustic variables 3 and 4 each their own, with -/+ dt/(2h) times the
 // speed of sound added to the off-diagonals next to the diagonal.
-void solvePlane(const Axis &X, const double Vel[N][NP],
-                const double Rho[N][NP], const double Spd[N][NP],
-                double R[5][N][NP]) {
+void solvePlane(const Axis &X, const double Vel[N][NP], const double Rho[N][NP],
+                const double Spd[N][NP], double R[5][N][NP]) {
   // The bands a .. e (coefficients of p - 2 .. p + 2) of the three
   // systems.
   double band[3][5][N][NP];
@@ -789,8 +786,7 @@ void add(double U[N][NP][NP][5], const double R[N][NP][NP][5],
 // The RMS norm of U minus the exact solution over the whole grid, per
 // variable: the squares summed per plane by the plane's owner, then the
 // planes' sums in plane order.
-void errorNorm(const double U[N][NP][NP][5], double Sums[N][5],
-               double Rms[5]) {
+void errorNorm(const double U[N][NP][NP][5], double Sums[N][5], double Rms[5]) {
 #pragma hpf distribute U(block, *, *, *)
 #pragma hpf distribute Sums(block, *)
 #pragma hpf independent
@@ -818,8 +814,7 @@ void errorNorm(const double U[N][NP][NP][5], double Sums[N][5],
 }
 
 // The RMS norm of R over the interior, per variable, summed as errorNorm's.
-void rhsNorm(const double R[N][NP][NP][NR], double Sums[N][5],
-             double Rms[5]) {
+void rhsNorm(const double R[N][NP][NP][NR], double Sums[N][5], double Rms[5]) {
 #pragma hpf distribute R(block, *, *, *)
 #pragma hpf distribute Sums(block, *)
 #pragma hpf independent
@@ -865,8 +860,8 @@ bool verify() {
       double err = std::fabs((v - ref) / ref);
       bool good = err <= Epsilon; // false for a NaN
       ok = ok && good;
-      std::printf("          %2d%20.13E%20.13E%20.13E%s\n", m + 1, v, ref,
-                  err, good ? "" : " FAILURE");
+      std::printf("          %2d%20.13E%20.13E%20.13E%s\n", m + 1, v, ref, err,
+                  good ? "" : " FAILURE");
     }
   }
   std::printf(ok ? " Verification Successful\n" : " Verification failed\n");
