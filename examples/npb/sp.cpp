@@ -112,9 +112,10 @@ constexpr int N = Problem->N; // grid points per dimension, boundary included
 constexpr int NITER = Problem->Steps;
 constexpr double Dt = Problem->Dt;
 static_assert(N >= 8, "the dissipation's boundary rows need 8 points");
-// The extent of the two inner grid dimensions: odd, so that neighbouring
-// lines of a plane do not fall on the same cache sets (N is a power of two
-// in class A).
+// The extent of the innermost grid dimension, i: odd, so that neighbouring
+// lines and planes do not fall on the same cache sets (N is a power of two
+// in class A). The j dimension keeps N, so that the z solve's blocks of
+// xz-planes hold equal numbers of interior lines.
 constexpr int NP = N / 2 * 2 + 1;
 constexpr double Epsilon = 1.0e-8; // relative error the verification allows
 
@@ -210,8 +211,8 @@ constexpr int RRhoI = 5, RWs = 6, RSpeed = 7, NR = 8;
 // xz-planes (RhsZ); the derived fields. Every array has the same number of
 // dimensions and each routine prescribes (block, *, *, *) for its planes:
 // all of them keep a mapping known at compile time in the routine.
-static double U[N][NP][NP][5], Forcing[N][NP][NP][5], Rhs[N][NP][NP][NR];
-static double Fields[N][NP][NP][NF], RhsZ[N][NP][NP][5];
+static double U[N][N][NP][5], Forcing[N][N][NP][5], Rhs[N][N][NP][NR];
+static double Fields[N][N][NP][NF], RhsZ[N][N][NP][5];
 #pragma hpf distribute U(block, *, *, *)
 #pragma hpf distribute Forcing(block, *, *, *)
 #pragma hpf distribute Rhs(block, *, *, *)
@@ -238,27 +239,27 @@ void exactSolution(double Xi, double Eta, double Zeta, double Out[5]);
 void exactPoint(int K, int J, int I, ExactPoint &E);
 void exactFlux(const Axis &X, const ExactPoint &Lo, const ExactPoint &Mid,
                const ExactPoint &Hi, double F[5]);
-void exactRhs(double F[N][NP][NP][5]);
-void initialize(double U[N][NP][NP][5]);
-void computeRhs(const double U[N][NP][NP][5],
-                const double Forcing[N][NP][NP][5], double R[N][NP][NP][NR],
-                double Fields[N][NP][NP][NF]);
+void exactRhs(double F[N][N][NP][5]);
+void initialize(double U[N][N][NP][5]);
+void computeRhs(const double U[N][N][NP][5],
+                const double Forcing[N][N][NP][5], double R[N][N][NP][NR],
+                double Fields[N][N][NP][NF]);
 void flux(const Axis &X, const Point &Lo, const Point &Mid, const Point &Hi,
           double R[5]);
 void txinvr(double R[5], const double F[NF]);
 void ninvr(double R[5]);
 void pinvr(double R[5]);
 void tzetar(double R[5], double U0, const double F[NF]);
-void xSolve(double R[N][NP][NP][NR], const double Fields[N][NP][NP][NF]);
-void ySolve(double R[N][NP][NP][NR], const double Fields[N][NP][NP][NF]);
-void zSolve(const double R[N][NP][NP][NR], double Out[N][NP][NP][5]);
+void xSolve(double R[N][N][NP][NR], const double Fields[N][N][NP][NF]);
+void ySolve(double R[N][N][NP][NR], const double Fields[N][N][NP][NF]);
+void zSolve(const double R[N][N][NP][NR], double Out[N][N][NP][5]);
 void solvePlane(const Axis &X, const double Vel[N][NP], const double Rho[N][NP],
                 const double Spd[N][NP], double R[5][N][NP]);
 void solveBands(double B[5][N][NP], double R[][N][NP], int Count);
-void add(double U[N][NP][NP][5], const double R[N][NP][NP][5],
-         const double Fields[N][NP][NP][NF]);
-void errorNorm(const double U[N][NP][NP][5], double Sums[N][5], double Rms[5]);
-void rhsNorm(const double R[N][NP][NP][NR], double Sums[N][5], double Rms[5]);
+void add(double U[N][N][NP][5], const double R[N][N][NP][5],
+         const double Fields[N][N][NP][NF]);
+void errorNorm(const double U[N][N][NP][5], double Sums[N][5], double Rms[5]);
+void rhsNorm(const double R[N][N][NP][NR], double Sums[N][5], double Rms[5]);
 bool verify();
 void printResults(bool Verified, double Seconds);
 
@@ -343,11 +344,11 @@ void exactFlux(const Axis &X, const ExactPoint &Lo, const ExactPoint &Mid,
 // The forcing term: minus the discrete right-hand side of the exact
 // solution, at the interior points (zero on the boundary). Each point
 // evaluates the exact solution at its neighbours along each direction.
-void exactRhs(double F[N][NP][NP][5]) {
+void exactRhs(double F[N][N][NP][5]) {
 #pragma hpf distribute F(block, *, *, *)
 #pragma hpf independent
   for (int k = 0; k < N; k++)
-    for (int j = 0; j < NP; j++)
+    for (int j = 0; j < N; j++)
       for (int i = 0; i < NP; i++) {
         double f[5] = {0.0, 0.0, 0.0, 0.0, 0.0};
         bool interior = k >= 1 && k <= N - 2 && j >= 1 && j <= N - 2 &&
@@ -383,15 +384,15 @@ void exactRhs(double F[N][NP][NP][5]) {
 // transfinite interpolation of the faces' values, (Pxi + Peta + Pzeta -
 // Pxi Peta - Pxi Pzeta - Peta Pzeta + Pxi Peta Pzeta), each P the linear
 // interpolation between two opposite faces.
-void initialize(double U[N][NP][NP][5]) {
+void initialize(double U[N][N][NP][5]) {
 #pragma hpf distribute U(block, *, *, *)
 #pragma hpf independent
   for (int k = 0; k < N; k++)
-    for (int j = 0; j < NP; j++)
+    for (int j = 0; j < N; j++)
       for (int i = 0; i < NP; i++) {
         double xi = i * H, eta = j * H, zeta = k * H;
         double u[5] = {1.0, 0.0, 0.0, 0.0, 1.0}; // the padding
-        if (j < N && i < N) {
+        if (i < N) {
           if (i == 0 || i == N - 1 || j == 0 || j == N - 1 || k == 0 ||
               k == N - 1) {
             exactSolution(xi, eta, zeta, u);
@@ -445,9 +446,9 @@ void flux(const Axis &X, const Point &Lo, const Point &Mid, const Point &Hi,
 // R = dt (forcing + fluxes + viscous terms - dissipation) at the interior
 // points, after the derived fields at every point. The fields of the planes
 // k +- 1 and U's of k +- 2 come from halos.
-void computeRhs(const double U[N][NP][NP][5],
-                const double Forcing[N][NP][NP][5], double R[N][NP][NP][NR],
-                double Fields[N][NP][NP][NF]) {
+void computeRhs(const double U[N][N][NP][5],
+                const double Forcing[N][N][NP][5], double R[N][N][NP][NR],
+                double Fields[N][N][NP][NF]) {
 #pragma hpf distribute U(block, *, *, *)
 #pragma hpf distribute Forcing(block, *, *, *)
 #pragma hpf distribute R(block, *, *, *)
@@ -583,7 +584,7 @@ void tzetar(double R[5], double U0, const double F[NF]) {
 // arrays indexed [position][line] (so the elimination runs across the
 // lines in its innermost loop), with txinvr applied on the way in and
 // ninvr on the way out.
-void xSolve(double R[N][NP][NP][NR], const double Fields[N][NP][NP][NF]) {
+void xSolve(double R[N][N][NP][NR], const double Fields[N][N][NP][NF]) {
 #pragma hpf distribute R(block, *, *, *)
 #pragma hpf distribute Fields(block, *, *, *)
 #pragma hpf independent
@@ -620,7 +621,7 @@ void xSolve(double R[N][NP][NP][NR], const double Fields[N][NP][NP][NF]) {
 
 // The lines along eta, plane by plane, then pinvr; every plane, the
 // boundary's too, gets the fields the z solve reads.
-void ySolve(double R[N][NP][NP][NR], const double Fields[N][NP][NP][NF]) {
+void ySolve(double R[N][N][NP][NR], const double Fields[N][N][NP][NF]) {
 #pragma hpf distribute R(block, *, *, *)
 #pragma hpf distribute Fields(block, *, *, *)
 #pragma hpf independent
@@ -659,7 +660,7 @@ void ySolve(double R[N][NP][NP][NR], const double Fields[N][NP][NP][NF]) {
 // The lines along zeta, xz-plane by xz-plane, into Out's xz-planes: R (the
 // right-hand side and the fields ySolve left) is read from a copy
 // redistributed to xz-planes before the loop. tzetar follows in add.
-void zSolve(const double R[N][NP][NP][NR], double Out[N][NP][NP][5]) {
+void zSolve(const double R[N][N][NP][NR], double Out[N][N][NP][5]) {
 #pragma hpf distribute Out(*, block, *, *)
 #pragma hpf independent
   for (int j = 1; j <= N - 2; j++) {
@@ -764,8 +765,8 @@ void solveBands(double B[5][N][NP], double R[][N][NP], int Count) {
 
 // U += T_z R at the interior points, R read from a copy redistributed to
 // planes before the loop.
-void add(double U[N][NP][NP][5], const double R[N][NP][NP][5],
-         const double Fields[N][NP][NP][NF]) {
+void add(double U[N][N][NP][5], const double R[N][N][NP][5],
+         const double Fields[N][N][NP][NF]) {
 #pragma hpf distribute U(block, *, *, *)
 #pragma hpf distribute Fields(block, *, *, *)
 #pragma hpf independent
@@ -786,7 +787,7 @@ void add(double U[N][NP][NP][5], const double R[N][NP][NP][5],
 // The RMS norm of U minus the exact solution over the whole grid, per
 // variable: the squares summed per plane by the plane's owner, then the
 // planes' sums in plane order.
-void errorNorm(const double U[N][NP][NP][5], double Sums[N][5], double Rms[5]) {
+void errorNorm(const double U[N][N][NP][5], double Sums[N][5], double Rms[5]) {
 #pragma hpf distribute U(block, *, *, *)
 #pragma hpf distribute Sums(block, *)
 #pragma hpf independent
@@ -814,7 +815,7 @@ void errorNorm(const double U[N][NP][NP][5], double Sums[N][5], double Rms[5]) {
 }
 
 // The RMS norm of R over the interior, per variable, summed as errorNorm's.
-void rhsNorm(const double R[N][NP][NP][NR], double Sums[N][5], double Rms[5]) {
+void rhsNorm(const double R[N][N][NP][NR], double Sums[N][5], double Rms[5]) {
 #pragma hpf distribute R(block, *, *, *)
 #pragma hpf distribute Sums(block, *)
 #pragma hpf independent
