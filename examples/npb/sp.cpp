@@ -255,7 +255,6 @@ void ySolve(double R[N][N][NP][NR], const double Fields[N][N][NP][NF]);
 void zSolve(const double R[N][N][NP][NR], double Out[N][N][NP][5]);
 void solvePlane(const Axis &X, const double Vel[N][NP], const double Rho[N][NP],
                 const double Spd[N][NP], double R[5][N][NP]);
-void solveBands(double B[5][N][NP], double R[][N][NP], int Count);
 void add(double U[N][N][NP][5], const double R[N][N][NP][5],
          const double Fields[N][N][NP][NF]);
 void errorNorm(const double U[N][N][NP][5], double Sums[N][5], double Rms[5]);
@@ -688,12 +687,18 @@ void zSolve(const double R[N][N][NP][NR], double Out[N][N][NP][5]) {
 // the boundary, which the solution keeps). The five variables make three
 // pentadiagonal systems per line: one matrix for variables 0 .. 2, the
 // acoustic variables 3 and 4 each their own, with -/+ dt/(2h) times the
-// speed of sound added to the off-diagonals next to the diagonal.
+// speed of sound added to the off-diagonals next to the diagonal. The
+// lines are eliminated together (the innermost loops run across them), by
+// Gaussian elimination without pivoting: the systems are diagonally
+// dominant.
 void solvePlane(const Axis &X, const double Vel[N][NP], const double Rho[N][NP],
                 const double Spd[N][NP], double R[5][N][NP]) {
-  // The bands a .. e (coefficients of p - 2 .. p + 2) of the three
-  // systems.
-  double band[3][5][N][NP];
+  // The bands b .. e (coefficients of p - 1 .. p + 2) of system s, where
+  // variable m belongs to system System[m]; the band of p - 2 is the
+  // dissipation's alone, the same for every line and system, and no
+  // elimination step changes it.
+  constexpr int System[5] = {0, 0, 0, 1, 2};
+  double b[3][N][NP], c[3][N][NP], d[3][N][NP], e[3][N][NP];
   double rh[N][NP]; // the second-order dissipation coefficient per point
   int a = X.Along;
   double across = std::max(X.D[1 + a % 3], X.D[1 + (a + 1) % 3]);
@@ -706,61 +711,64 @@ void solvePlane(const Axis &X, const double Vel[N][NP], const double Rho[N][NP],
   for (int p = 1; p <= N - 2; p++) {
     const double *w = Dissipation.W[p];
     for (int l = 1; l <= N - 2; l++) {
-      double b = -DtT2 * Vel[p - 1][l] - DtT1 * rh[p - 1][l];
-      double c = 1.0 + 2.0 * DtT1 * rh[p][l];
-      double d = DtT2 * Vel[p + 1][l] - DtT1 * rh[p + 1][l];
-      double bands[5] = {Comz1 * w[0], b + Comz1 * w[1], c + Comz1 * w[2],
-                         d + Comz1 * w[3], Comz1 * w[4]};
-      for (int q = 0; q < 5; q++)
-        band[0][q][p][l] = band[1][q][p][l] = band[2][q][p][l] = bands[q];
-      band[1][1][p][l] -= DtT2 * Spd[p - 1][l];
-      band[1][3][p][l] += DtT2 * Spd[p + 1][l];
-      band[2][1][p][l] += DtT2 * Spd[p - 1][l];
-      band[2][3][p][l] -= DtT2 * Spd[p + 1][l];
+      double bp = -DtT2 * Vel[p - 1][l] - DtT1 * rh[p - 1][l] + Comz1 * w[1];
+      double cp = 1.0 + 2.0 * DtT1 * rh[p][l] + Comz1 * w[2];
+      double dp = DtT2 * Vel[p + 1][l] - DtT1 * rh[p + 1][l] + Comz1 * w[3];
+      double sm = DtT2 * Spd[p - 1][l], sp = DtT2 * Spd[p + 1][l];
+      b[0][p][l] = bp;
+      b[1][p][l] = bp - sm;
+      b[2][p][l] = bp + sm;
+      d[0][p][l] = dp;
+      d[1][p][l] = dp + sp;
+      d[2][p][l] = dp - sp;
+      for (int q = 0; q < 3; q++) {
+        c[q][p][l] = cp;
+        e[q][p][l] = Comz1 * w[4];
+      }
     }
   }
-  solveBands(band[0], R, 3);
-  solveBands(band[1], R + 3, 1);
-  solveBands(band[2], R + 4, 1);
-}
 
-// Gaussian elimination without pivoting (the systems are diagonally
-// dominant) of the bands B on the rows 1 .. N - 2 of each line, for the
-// Count right-hand sides R, which end as the solution.
-void solveBands(double B[5][N][NP], double R[][N][NP], int Count) {
-  double(*a)[NP] = B[0], (*b)[NP] = B[1], (*c)[NP] = B[2], (*d)[NP] = B[3],
-  (*e)[NP] = B[4];
+  // Forward: row p divided by its diagonal, then taken from rows p + 1
+  // and p + 2 (while they are interior rows).
   constexpr int Last = N - 2;
   for (int p = 1; p <= Last; p++) {
+    double a2 = p + 2 <= Last ? Comz1 * Dissipation.W[p + 2][0] : 0.0;
     for (int l = 1; l <= N - 2; l++) {
-      double f = 1.0 / c[p][l];
-      d[p][l] *= f;
-      e[p][l] *= f;
-      for (int m = 0; m < Count; m++)
-        R[m][p][l] *= f;
+      double dp[3], ep[3];
+      for (int q = 0; q < 3; q++) {
+        double f = 1.0 / c[q][p][l];
+        dp[q] = d[q][p][l] *= f;
+        ep[q] = e[q][p][l] *= f;
+        for (int m = 0; m < 5; m++)
+          if (System[m] == q)
+            R[m][p][l] *= f;
+      }
+      if (p + 1 <= Last)
+        for (int q = 0; q < 3; q++) {
+          double b1 = b[q][p + 1][l];
+          c[q][p + 1][l] -= b1 * dp[q];
+          d[q][p + 1][l] -= b1 * ep[q];
+          for (int m = 0; m < 5; m++)
+            if (System[m] == q)
+              R[m][p + 1][l] -= b1 * R[m][p][l];
+        }
+      if (p + 2 <= Last)
+        for (int q = 0; q < 3; q++) {
+          b[q][p + 2][l] -= a2 * dp[q];
+          c[q][p + 2][l] -= a2 * ep[q];
+          for (int m = 0; m < 5; m++)
+            if (System[m] == q)
+              R[m][p + 2][l] -= a2 * R[m][p][l];
+        }
     }
-    if (p + 1 <= Last)
-      for (int l = 1; l <= N - 2; l++) {
-        c[p + 1][l] -= b[p + 1][l] * d[p][l];
-        d[p + 1][l] -= b[p + 1][l] * e[p][l];
-        for (int m = 0; m < Count; m++)
-          R[m][p + 1][l] -= b[p + 1][l] * R[m][p][l];
-      }
-    if (p + 2 <= Last)
-      for (int l = 1; l <= N - 2; l++) {
-        b[p + 2][l] -= a[p + 2][l] * d[p][l];
-        c[p + 2][l] -= a[p + 2][l] * e[p][l];
-        for (int m = 0; m < Count; m++)
-          R[m][p + 2][l] -= a[p + 2][l] * R[m][p][l];
-      }
   }
-  for (int m = 0; m < Count; m++) {
+  // Back: row Last is solved; R at N - 1 is the boundary's zero.
+  for (int p = Last - 1; p >= 1; p--)
     for (int l = 1; l <= N - 2; l++)
-      R[m][Last - 1][l] -= d[Last - 1][l] * R[m][Last][l];
-    for (int p = Last - 2; p >= 1; p--)
-      for (int l = 1; l <= N - 2; l++)
-        R[m][p][l] -= d[p][l] * R[m][p + 1][l] + e[p][l] * R[m][p + 2][l];
-  }
+      for (int m = 0; m < 5; m++) {
+        int q = System[m];
+        R[m][p][l] -= d[q][p][l] * R[m][p + 1][l] + e[q][p][l] * R[m][p + 2][l];
+      }
 }
 
 // U += T_z R at the interior points, R read from a copy redistributed to
