@@ -20,9 +20,9 @@
 // RUN: %e2e --tmp %t --ranks 1,2,3,4 --ignore "^ Time in seconds" --ignore "^ Mop/s total" %S/../../examples/npb/sp.cpp | FileCheck %s
 // CHECK: e2e: sequential output:
 // CHECK: Comparison of RMS-norms of residual
-// CHECK-NEXT: 1 2.7470315451397E-02 2.7470315451339E-02
+// CHECK-NEXT: 1 2.7470315451369E-02 2.7470315451339E-02
 // CHECK: Comparison of RMS-norms of solution error
-// CHECK: 5 3.4177666183450E-05 3.4177666183391E-05
+// CHECK: 5 3.4177666183406E-05 3.4177666183391E-05
 // CHECK: Verification Successful
 // CHECK: Verification    =               SUCCESSFUL
 // CHECK: e2e: -n 1: same output
