@@ -205,6 +205,7 @@ constexpr int FRhoI = 0, FUs = 1, FVs = 2, FWs = 3, FSquare = 4, FQs = 5,
 // loop writing Rhs reads Fields from a halo only when Rhs's extents cover
 // Fields' in the dimensions it reads at any subscript.
 constexpr int RRhoI = 5, RWs = 6, RSpeed = 7, NR = 8;
+static_assert(NR >= NF, "Rhs must cover the extents of Fields");
 
 // The grid: the conserved variables U, the forcing term, the right-hand
 // side (the update of a step) in planes and, after the z solve, in
