@@ -27,7 +27,8 @@ copied into --tmp and built there; the checkout given is left as it is):
                  (its config/make.def, else make.def.template), run at
                  -n 1 and at each --ranks count above 1: its Mop/s and
                  their ratio to its own -n 1. Skipped, with a line saying
-                 so, without gfortran and mpif90.mpich.
+                 so, without gfortran and mpif90.mpich; BT and SP run only
+                 at square rank counts (their cells at other counts say n/a).
 
 On an emulated cluster (test/cluster/emu.sh, root only: `emu.sh up 4
 1gbit` first), --emu PATH/emu.sh runs the hpfcc build and NPB-MPI at each
@@ -91,6 +92,16 @@ def copy_tree(src, dst):
             os.remove(f)
     # A checkout from git has no bin/ (an empty folder); the link needs it.
     os.makedirs(os.path.join(dst, "bin"), exist_ok=True)
+    return True
+
+
+def mpi_runs_at(name, ranks):
+    """Whether NPB-MPI's NAME runs on this many ranks: BT and SP need a
+    square number of processes (NPB 3.4's README.install; other counts
+    abort)."""
+    if name in ("bt", "sp"):
+        root = int(round(ranks ** 0.5))
+        return root * root == ranks
     return True
 
 
@@ -174,6 +185,7 @@ def main():
             for r in ranks:
                 if r > 1:
                     head += [f"NPB-MPI {where} {r} Mop/s", "over its -n 1"]
+        notes = []
         print(f"Class {cls} (median of {a.runs} runs)\n")
         print("| " + " | ".join(head) + " |")
         print("|" + "---|" * len(head), flush=True)
@@ -192,7 +204,7 @@ def main():
                 exe = mpi_build(a, name, cls)
                 cmds["mpi1"] = [a.mpiexec, "-n", "1", exe]
                 for r in ranks:
-                    if r > 1:
+                    if r > 1 and mpi_runs_at(name, r):
                         cmds[f"mpi{r}"] = parallel(r, exe)
             mops = {k: [] for k in cmds}
             expected = None
@@ -215,11 +227,19 @@ def main():
             if a.mpi_dir:
                 cells += [f"{med['mpi1']:.2f}"]
                 for r in ranks:
-                    if r > 1:
+                    if r > 1 and f"mpi{r}" in med:
                         cells += [f"{med[f'mpi{r}']:.2f}",
                                   f"{med[f'mpi{r}'] / med['mpi1']:.2f}"]
+                    elif r > 1:
+                        cells += ["n/a", "n/a"]
+                        notes.append(f"NPB-MPI {name} needs a square number "
+                                     f"of ranks: not run on {r}")
             print("| " + " | ".join(cells) + " |", flush=True)
         print()
+        for n in notes:
+            print(n)
+        if notes:
+            print()
 
 
 if __name__ == "__main__":
