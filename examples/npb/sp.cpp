@@ -19,9 +19,8 @@
 //   xSolve      per grid line along xi, three scalar pentadiagonal systems
 //               (one for the convected variables, one each for the two
 //               acoustic ones, whose bands hold -/+ the speed of sound),
-//               then rhs = N^-1 rhs (ninvr: T_x^-1 T_y),
-//   ySolve      the same along eta, then rhs = P^-1 rhs (pinvr: T_y^-1
-//               T_z),
+//               then rhs = T_y^-1 T_x rhs (ninvr),
+//   ySolve      the same along eta, then rhs = T_z^-1 T_y rhs (pinvr),
 //   zSolve      the same along zeta, then rhs = T_z rhs (tzetar),
 //   add         u += rhs.
 // (Here txinvr runs as xSolve reads its planes, and tzetar as add reads
@@ -555,7 +554,7 @@ void txinvr(double R[5], const double F[NF]) {
   R[4] = t2 + t3;
 }
 
-// R = T_x^-1 T_y R.
+// R = T_y^-1 T_x R.
 void ninvr(double R[5]) {
   double r1 = R[0], r2 = R[1], r3 = R[2], r4 = R[3], r5 = R[4];
   double t1 = Bt * r3, t2 = 0.5 * (r4 + r5);
@@ -566,7 +565,7 @@ void ninvr(double R[5]) {
   R[4] = t1 + t2;
 }
 
-// R = T_y^-1 T_z R.
+// R = T_z^-1 T_y R.
 void pinvr(double R[5]) {
   double r1 = R[0], r2 = R[1], r3 = R[2], r4 = R[3], r5 = R[4];
   double t1 = Bt * r1, t2 = 0.5 * (r4 + r5);
