@@ -13,7 +13,7 @@ constexpr int N = 16;
 
 template <int K> double local() {
   double T[K];
-#pragma hpf distribute T(block) // expected-error {{a distribute directive in function template 'local' is not supported (only 'independent' is): declare the distributed array outside the template and pass it as an argument, whose mapping the template's copy inherits}}
+#pragma hpf distribute T(block) // expected-error {{a distribute directive in function template 'local' is not supported (only 'independent', and 'distribute' of a parameter, are): declare the distributed array outside the template and pass it as an argument, whose mapping the template's copy inherits}}
   return 0;
 }
 
