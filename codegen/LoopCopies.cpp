@@ -453,10 +453,18 @@ std::string LoopEmitter::subscriptLambda(const Expr *Sub,
   const std::string I = L.Levels.front().IndVar->getName().str();
   const std::string Type =
       L.Levels.front().IndVar->getType().getUnqualifiedType().getAsString();
+  // The nest's locals the subscript uses, with their initializers
+  // (`int kf = 2 * k;`).
+  std::string Locals;
+  for (const VarDecl *V : F.Locals)
+    Locals += " [[maybe_unused]] const " +
+              V->getType().getUnqualifiedType().getAsString() + " " +
+              V->getName().str() + " = " + E.text(V->getInit()) + ";";
   return "[&](const hpf::index_t __hpf_g, const hpf::index_t __hpf_l) -> "
          "hpf::index_t { const " +
          Type + " " + I + " = static_cast<" + Type + ">(__hpf_g); (void)" + I +
-         "; (void)__hpf_l; return static_cast<hpf::index_t>(" + T + "); }";
+         ";" + Locals + " (void)__hpf_l; return static_cast<hpf::index_t>(" +
+         T + "); }";
 }
 
 /// A read-only array read in the mapping the loop needs (Reads.cpp):

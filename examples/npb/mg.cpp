@@ -263,23 +263,24 @@ void rprj3(const double (&R)[F][F][F], double (&S)[G][G][G], int NC) {
 #pragma hpf distribute S(block, *, *)
 #pragma hpf independent
   for (int k = 1; k <= NC; k++) {
+    int kf = 2 * k;
     double x1[F], y1[F];
     for (int j = 1; j <= NC; j++) {
       int jf = 2 * j;
       for (int i = 1; i <= 2 * NC + 1; i += 2) {
-        x1[i] = R[2 * k][jf - 1][i] + R[2 * k][jf + 1][i] +
-                R[2 * k - 1][jf][i] + R[2 * k + 1][jf][i];
-        y1[i] = R[2 * k - 1][jf - 1][i] + R[2 * k - 1][jf + 1][i] +
-                R[2 * k + 1][jf - 1][i] + R[2 * k + 1][jf + 1][i];
+        x1[i] = R[kf][jf - 1][i] + R[kf][jf + 1][i] + R[kf - 1][jf][i] +
+                R[kf + 1][jf][i];
+        y1[i] = R[kf - 1][jf - 1][i] + R[kf - 1][jf + 1][i] +
+                R[kf + 1][jf - 1][i] + R[kf + 1][jf + 1][i];
       }
       for (int i = 1; i <= NC; i++) {
         int f = 2 * i;
-        double x2 = R[2 * k][jf - 1][f] + R[2 * k][jf + 1][f] +
-                    R[2 * k - 1][jf][f] + R[2 * k + 1][jf][f];
-        double y2 = R[2 * k - 1][jf - 1][f] + R[2 * k - 1][jf + 1][f] +
-                    R[2 * k + 1][jf - 1][f] + R[2 * k + 1][jf + 1][f];
-        S[k][j][i] = 0.5 * R[2 * k][jf][f] +
-                     0.25 * (R[2 * k][jf][f - 1] + R[2 * k][jf][f + 1] + x2) +
+        double x2 = R[kf][jf - 1][f] + R[kf][jf + 1][f] + R[kf - 1][jf][f] +
+                    R[kf + 1][jf][f];
+        double y2 = R[kf - 1][jf - 1][f] + R[kf - 1][jf + 1][f] +
+                    R[kf + 1][jf - 1][f] + R[kf + 1][jf + 1][f];
+        S[k][j][i] = 0.5 * R[kf][jf][f] +
+                     0.25 * (R[kf][jf][f - 1] + R[kf][jf][f + 1] + x2) +
                      0.125 * (x1[f - 1] + x1[f + 1] + y2) +
                      0.0625 * (y1[f - 1] + y1[f + 1]);
       }

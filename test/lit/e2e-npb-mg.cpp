@@ -19,7 +19,7 @@
 // REMARK-DAG: remark: 'R' is read at k - 1 .. k + 1, any index, any index: before the loop each rank receives a halo of (1, 0, 0) elements below and (1, 0, 0) above its block, without corners, from its grid neighbours instead of a copy of all 5832 elements
 // REMARK-DAG: remark: 'U' is read at 'N' in dimension 0, which this nest does not write (the loop over the index of that dimension never reaches it): before the loop its owner broadcasts that slice to every rank (a broadcast of 1156 elements, 9248 bytes)
 // REMARK-DAG: remark: 'U' is read at '1' in dimension 0, which this nest does not write (the loop over the index of that dimension never reaches it): before the loop its owner broadcasts that slice to every rank (a broadcast of 324 elements, 2592 bytes)
-// REMARK-DAG: remark: 'R[2 * k][jf - 1][i]' is read without a gather: its subscript is affine in 'k', so each rank fetches before the loop only the rows its iterations of 'S' read
+// REMARK-DAG: remark: 'R[kf][jf - 1][i]' is read without a gather: its subscript is affine in 'k', so each rank fetches before the loop only the rows its iterations of 'S' read
 // REMARK-DAG: remark: 'S' is replicated and written in the loop: before it a copy of 216 elements, after it each rank's changed elements are sent to all (one MPI_Allgatherv)
 // REMARK-DAG: remark: 'Z[k / 2][j][i]' is read without a gather: inspector-executor (PARTI/CHAOS)
 // REMARK-DAG: remark: the element reads of this loop (4 per iteration) are listed before it (its header and their subscripts run first) and fetched in one exchange (one MPI_Allgatherv), instead of one broadcast per read
