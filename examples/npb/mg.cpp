@@ -136,12 +136,101 @@ static int BestAt[M][2 * NCharges];
 #pragma hpf distribute Best(block, *)
 #pragma hpf distribute BestAt(block, *)
 
+template <int E> void comm3(double (&U)[E][E][E], int N);
+template <int E> void zero3(double (&U)[E][E][E], int N);
+template <int E>
+void resid(const double (&U)[E][E][E], const double (&Rhs)[E][E][E],
+           double (&R)[E][E][E], int N);
+template <int E>
+void psinv(const double (&R)[E][E][E], double (&U)[E][E][E], int N);
+template <int F, int G>
+void rprj3(const double (&R)[F][F][F], double (&S)[G][G][G], int NC);
+template <int G, int F>
+void interp(const double (&Z)[G][G][G], double (&U)[F][F][F], int NF);
+template <int E>
+void norm2u3(const double (&R)[E][E][E], int N, double *Rnm2, double *Rnmu);
 void mg3P();
 void zran3(double (&Z)[M][M][M], double Cand[M][2 * NCharges],
            int CandAt[M][2 * NCharges], int N);
 void insertLargest(double *Ten, int *At, double Value, int Pos);
 void insertSmallest(double *Ten, int *At, double Value, int Pos);
 void printResults(bool Verified, double Seconds);
+
+int main() {
+  std::printf("\n NAS Parallel Benchmarks (hpfcc example) - MG Benchmark\n\n");
+  std::printf(" Size: %4dx%4dx%4d  (class %c)\n", NX, NX, NX, Problem->Name);
+  std::printf(" Iterations: %5d\n\n", NIT);
+
+  // NPB runs one iteration untimed first, so that the timed run finds every
+  // page of the arrays touched, then starts again from u = 0.
+  double rnm2, rnmu;
+  zero3(U, NX);
+  zran3(V, Best, BestAt, NX);
+  resid(U, V, R, NX);
+  norm2u3(R, NX, &rnm2, &rnmu);
+  mg3P();
+  resid(U, V, R, NX);
+  zero3(U, NX);
+  zran3(V, Best, BestAt, NX);
+
+  auto start = std::chrono::steady_clock::now();
+  resid(U, V, R, NX);
+  norm2u3(R, NX, &rnm2, &rnmu);
+  for (int it = 1; it <= NIT; it++) {
+    mg3P();
+    resid(U, V, R, NX);
+  }
+  norm2u3(R, NX, &rnm2, &rnmu);
+  double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
+
+  double err = std::fabs(rnm2 - Problem->Norm) / Problem->Norm;
+  bool verified = err <= Epsilon;
+  std::printf(" Benchmark completed\n");
+  if (verified) {
+    std::printf(" VERIFICATION SUCCESSFUL\n");
+    std::printf(" L2 Norm is %20.10e\n", rnm2);
+  } else {
+    std::printf(" VERIFICATION FAILED\n");
+    std::printf(" L2 Norm is             %20.10e\n", rnm2);
+    std::printf(" The correct L2 Norm is %20.10e\n", Problem->Norm);
+  }
+  printResults(verified, seconds);
+  return verified ? 0 : 1;
+}
+
+// One V-cycle on U (level LT) for the residual R of A U = V: NPB's mg3P.
+void mg3P() {
+  // Down: restrict the residual to each coarser level.
+  rprj3(R, R1, NX / 2);
+  rprj3(R1, R2, NX / 4);
+  rprj3(R2, RC[LT - 3], NX / 8);
+  for (int k = LT - 3; k >= 2; k--)
+    rprj3(RC[k], RC[k - 1], 1 << (k - 1));
+  // The coarsest level: the smoother on u = 0.
+  zero3(UC[1], 2);
+  psinv(RC[1], UC[1], 2);
+  // Up: prolong the correction, take the level's residual, smooth.
+  for (int k = 2; k <= LT - 3; k++) {
+    int n = 1 << k;
+    zero3(UC[k], n);
+    interp(UC[k - 1], UC[k], n);
+    resid(UC[k], RC[k], RC[k], n);
+    psinv(RC[k], UC[k], n);
+  }
+  zero3(U2, NX / 4);
+  interp(UC[LT - 3], U2, NX / 4);
+  resid(U2, R2, R2, NX / 4);
+  psinv(R2, U2, NX / 4);
+  zero3(U1, NX / 2);
+  interp(U2, U1, NX / 2);
+  resid(U1, R1, R1, NX / 2);
+  psinv(R1, U1, NX / 2);
+  interp(U1, U, NX);
+  resid(U, V, R, NX);
+  psinv(R, U, NX);
+}
 
 // The operators, templates over the arrays' extent E (a level of extent N
 // uses the first N + 2 indices of each dimension). Each prescribes the
@@ -334,82 +423,6 @@ void norm2u3(const double (&R)[E][E][E], int N, double *Rnm2, double *Rnmu) {
       }
   *Rnm2 = std::sqrt(s / ((double)N * N * N));
   *Rnmu = rnmu;
-}
-
-int main() {
-  std::printf("\n NAS Parallel Benchmarks (hpfcc example) - MG Benchmark\n\n");
-  std::printf(" Size: %4dx%4dx%4d  (class %c)\n", NX, NX, NX, Problem->Name);
-  std::printf(" Iterations: %5d\n\n", NIT);
-
-  // NPB runs one iteration untimed first, so that the timed run finds every
-  // page of the arrays touched, then starts again from u = 0.
-  double rnm2, rnmu;
-  zero3(U, NX);
-  zran3(V, Best, BestAt, NX);
-  resid(U, V, R, NX);
-  norm2u3(R, NX, &rnm2, &rnmu);
-  mg3P();
-  resid(U, V, R, NX);
-  zero3(U, NX);
-  zran3(V, Best, BestAt, NX);
-
-  auto start = std::chrono::steady_clock::now();
-  resid(U, V, R, NX);
-  norm2u3(R, NX, &rnm2, &rnmu);
-  for (int it = 1; it <= NIT; it++) {
-    mg3P();
-    resid(U, V, R, NX);
-  }
-  norm2u3(R, NX, &rnm2, &rnmu);
-  double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
-          .count();
-
-  double err = std::fabs(rnm2 - Problem->Norm) / Problem->Norm;
-  bool verified = err <= Epsilon;
-  std::printf(" Benchmark completed\n");
-  if (verified) {
-    std::printf(" VERIFICATION SUCCESSFUL\n");
-    std::printf(" L2 Norm is %20.10e\n", rnm2);
-  } else {
-    std::printf(" VERIFICATION FAILED\n");
-    std::printf(" L2 Norm is             %20.10e\n", rnm2);
-    std::printf(" The correct L2 Norm is %20.10e\n", Problem->Norm);
-  }
-  printResults(verified, seconds);
-  return verified ? 0 : 1;
-}
-
-// One V-cycle on U (level LT) for the residual R of A U = V: NPB's mg3P.
-void mg3P() {
-  // Down: restrict the residual to each coarser level.
-  rprj3(R, R1, NX / 2);
-  rprj3(R1, R2, NX / 4);
-  rprj3(R2, RC[LT - 3], NX / 8);
-  for (int k = LT - 3; k >= 2; k--)
-    rprj3(RC[k], RC[k - 1], 1 << (k - 1));
-  // The coarsest level: the smoother on u = 0.
-  zero3(UC[1], 2);
-  psinv(RC[1], UC[1], 2);
-  // Up: prolong the correction, take the level's residual, smooth.
-  for (int k = 2; k <= LT - 3; k++) {
-    int n = 1 << k;
-    zero3(UC[k], n);
-    interp(UC[k - 1], UC[k], n);
-    resid(UC[k], RC[k], RC[k], n);
-    psinv(RC[k], UC[k], n);
-  }
-  zero3(U2, NX / 4);
-  interp(UC[LT - 3], U2, NX / 4);
-  resid(U2, R2, R2, NX / 4);
-  psinv(R2, U2, NX / 4);
-  zero3(U1, NX / 2);
-  interp(U2, U1, NX / 2);
-  resid(U1, R1, R1, NX / 2);
-  psinv(R1, U1, NX / 2);
-  interp(U1, U, NX);
-  resid(U, V, R, NX);
-  psinv(R, U, NX);
 }
 
 // The right-hand side: +1 at the NCharges largest and -1 at the NCharges
