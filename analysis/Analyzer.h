@@ -266,6 +266,9 @@ struct FetchedRead {
   /// Elements `X[i]` inside f of distributed arrays aligned with the home
   /// array: the inspector reads them from X's local storage.
   std::vector<const clang::Expr *> LocalInner;
+  /// Integer locals of the nest f uses (`int kf = 2 * k;`), in the order
+  /// of their declarations: the inspector declares them.
+  std::vector<const clang::VarDecl *> Locals;
 };
 
 /// A read of a rank-1 array inside inner sequential loops of a nest's

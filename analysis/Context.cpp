@@ -335,12 +335,26 @@ void Context::templateDirective(const ParsedDirective &D,
                             "instantiation called with distributed arrays");
     return;
   }
+  // A distribute of a parameter prescribes the mapping the copy's body
+  // works with (the call redistributes an argument that arrives in another
+  // one), as in a function.
+  if (D.Dir.Kind == pragma::DirectiveKind::Distribute &&
+      llvm::any_of(Fn->parameters(), [&](const ParmVarDecl *P) {
+        return P->getName() == D.Dir.Array.Name;
+      })) {
+    R.remark(D.HashLoc, "distribute of parameter '" + D.Dir.Array.Name +
+                            "' in template '" + Fn->getNameAsString() +
+                            "': it applies in the copy hpfcc makes of each "
+                            "instantiation called with distributed arrays");
+    return;
+  }
   R.error(D.HashLoc,
           std::string("a ") + pragma::directiveName(D.Dir.Kind) +
               " directive in function template '" + Fn->getNameAsString() +
-              "' is not supported (only 'independent' is): declare the "
-              "distributed array outside the template and pass it as an "
-              "argument, whose mapping the template's copy inherits");
+              "' is not supported (only 'independent', and 'distribute' of "
+              "a parameter, are): declare the distributed array outside the "
+              "template and pass it as an argument, whose mapping the "
+              "template's copy inherits");
 }
 
 Value Context::foldValue(const ParsedDirective &D, pragma::TokRange TR,

@@ -398,30 +398,33 @@ std::string LoopEmitter::fetches() {
                             : fetchedInfo(A, E.text(Sub))) +
           ", " + E.whereLiteral(D.HashLoc) +
           (F->second.Affine ? "" : windowArg()) + "); const " + A->ElemType +
-          " *__restrict const " + It->second + " = __hpf_fx" + N + ".data();";
+          " *" + (A->rank() == 1 ? "" : "const *") + "__restrict const " +
+          It->second + " = __hpf_fx" + N +
+          (A->rank() == 1 ? ".data();" : ".rows();");
     }
     // Only the tokens around the subscripts change (like localElement):
-    // elements inside them are rewritten too. Rank N: the fetched row's
-    // element, row-major: `A[f(i)][j][k]` -> `P[(fetched_slot(.., f(i)) *
-    // E1 + (j)) * E2 + (k)]`.
+    // elements inside them are rewritten too. Rank N: the element of the
+    // fetched row, row-major: `A[f(i)][j][k]` -> `P[fetched_slot(..,
+    // f(i))][(j) * E2 + (k)]`.
     const int R = A->rank();
     E.replaceBase(El.Subs, It->second);
     SourceLocation AfterBase =
         Lexer::getLocForEndOfToken(El.Subs.base()->getEndLoc(), 0, E.SM, E.LO);
     E.RW.ReplaceText(CharSourceRange::getCharRange(
                          AfterBase, E.SM.getExpansionLoc(Sub->getBeginLoc())),
-                     "[" + std::string(std::size_t(std::max(0, R - 2)), '(') +
-                         "hpfcc::fetched_slot(" + Lv.IndVar->getName().str() +
+                     "[hpfcc::fetched_slot(" + Lv.IndVar->getName().str() +
                          " + " + segment(0) + ".off, ");
     for (int Dm = 0; Dm + 1 < R; ++Dm) {
       SourceLocation RB =
           analysis::rbracketLoc(El.Subs.Levels[std::size_t(Dm)]);
       const Expr *Next = El.Subs.sub(std::size_t(Dm) + 1);
-      E.RW.ReplaceText(CharSourceRange::getCharRange(
-                           RB, E.SM.getExpansionLoc(Next->getBeginLoc())),
-                       std::string(Dm ? "))" : ")") + " * " +
-                           std::to_string(A->Extents[std::size_t(Dm) + 1]) +
-                           " + (");
+      E.RW.ReplaceText(
+          CharSourceRange::getCharRange(
+              RB, E.SM.getExpansionLoc(Next->getBeginLoc())),
+          Dm == 0 ? ")][" + std::string(std::size_t(std::max(1, R - 2)), '(')
+                  : std::string(Dm >= 2 ? "))" : ")") + " * " +
+                        std::to_string(A->Extents[std::size_t(Dm) + 1]) +
+                        " + (");
     }
     SourceLocation RB = analysis::rbracketLoc(El.Subs.whole());
     E.RW.ReplaceText(SourceRange(RB, RB), ")]");
@@ -450,10 +453,18 @@ std::string LoopEmitter::subscriptLambda(const Expr *Sub,
   const std::string I = L.Levels.front().IndVar->getName().str();
   const std::string Type =
       L.Levels.front().IndVar->getType().getUnqualifiedType().getAsString();
+  // The nest's locals the subscript uses, with their initializers
+  // (`int kf = 2 * k;`).
+  std::string Locals;
+  for (const VarDecl *V : F.Locals)
+    Locals += " [[maybe_unused]] const " +
+              V->getType().getUnqualifiedType().getAsString() + " " +
+              V->getName().str() + " = " + E.text(V->getInit()) + ";";
   return "[&](const hpf::index_t __hpf_g, const hpf::index_t __hpf_l) -> "
          "hpf::index_t { const " +
          Type + " " + I + " = static_cast<" + Type + ">(__hpf_g); (void)" + I +
-         "; (void)__hpf_l; return static_cast<hpf::index_t>(" + T + "); }";
+         ";" + Locals + " (void)__hpf_l; return static_cast<hpf::index_t>(" +
+         T + "); }";
 }
 
 /// A read-only array read in the mapping the loop needs (Reads.cpp):

@@ -67,6 +67,10 @@ private:
   bool parameters(const FunctionDecl *Inst, SourceLocation At,
                   std::string &Out);
   std::string freeName(const std::string &Base);
+  /// Where the declaration at namespace scope that holds At begins (a
+  /// function, or the class whose member it is), in the main file outside
+  /// macros; invalid otherwise.
+  SourceLocation callerStart(SourceLocation At) const;
 
   ASTContext &Ctx;
   SourceManager &SM;
@@ -83,6 +87,27 @@ std::string Copier::freeName(const std::string &Base) {
     if (Ctx.Idents.find(N) == Ctx.Idents.end() && Taken.insert(N).second)
       return N;
   }
+}
+
+SourceLocation Copier::callerStart(SourceLocation At) const {
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+    SourceRange R = D->getSourceRange();
+    if (R.isInvalid() || !SM.isInMainFile(SM.getExpansionLoc(R.getBegin())) ||
+        SM.isBeforeInTranslationUnit(At, SM.getExpansionLoc(R.getBegin())) ||
+        SM.isBeforeInTranslationUnit(SM.getExpansionLoc(R.getEnd()), At))
+      continue;
+    // A namespace: the declaration inside it that holds the call would
+    // need the copy in that namespace; only calls at file scope are
+    // declared this way.
+    if (isa<NamespaceDecl, LinkageSpecDecl>(D) || R.getBegin().isMacroID())
+      return {};
+    // The start of its line (the #line after the declaration inserted
+    // there keeps the lines that follow).
+    const auto [File, Offset] = SM.getDecomposedLoc(R.getBegin());
+    const unsigned Line = SM.getLineNumber(File, Offset);
+    return SM.translateLineCol(File, Line, 1);
+  }
+  return {};
 }
 
 bool Copier::parameters(const FunctionDecl *Inst, SourceLocation At,
@@ -162,41 +187,60 @@ std::string Copier::copy(const FunctionDecl *Inst, SourceLocation At) {
                   "instantiation's text next to the template");
     return "";
   }
+  // A call before the definition (the template declared first, as a
+  // prototype) calls the copy through a declaration of it placed before
+  // the declaration at namespace scope that holds the call.
+  SourceLocation Before;
   if (!SM.isBeforeInTranslationUnit(End, At)) {
-    error(At, "template " + Tmpl +
-                  " is called with a distributed array before its "
-                  "definition: hpfcc places a copy of the instantiation "
-                  "after the template; define the template before this "
-                  "call");
-    return "";
+    if (Pat->getDeclContext()->getRedeclContext()->isTranslationUnit())
+      Before = callerStart(At);
+    if (Before.isInvalid()) {
+      error(At, "template " + Tmpl +
+                    " is called with a distributed array before its "
+                    "definition, from where hpfcc cannot declare the copy "
+                    "of the instantiation it places after the template (a "
+                    "template or a call inside a namespace); define the "
+                    "template before this call");
+      return "";
+    }
   }
   std::string Params;
   if (!parameters(Inst, At, Params))
     return "";
   const std::string Name = freeName(Inst->getNameAsString());
-  std::string Head =
-      Pat->getStorageClass() == SC_Static ? std::string("static ") : "";
-  Head += type(Inst->getReturnType().getCanonicalType()) + " " + Name + "(";
-  for (unsigned I = 0; I < Inst->getNumParams(); ++I) {
-    const ParmVarDecl *PV = Inst->getParamDecl(I);
-    Head += (I ? ", " : "") +
-            type(PV->getType().getCanonicalType(), PV->getName().str());
-    if (I < Pat->getNumParams() && Pat->getParamDecl(I)->hasDefaultArg()) {
-      SourceRange DR = Pat->getParamDecl(I)->getDefaultArgRange();
-      Head += " = " + text(DR.getBegin(),
-                           Lexer::getLocForEndOfToken(DR.getEnd(), 0, SM,
-                                                      Ctx.getLangOpts()));
+  // Default arguments go in the first declaration only.
+  auto Head = [&](bool Defaults) {
+    std::string H =
+        Pat->getStorageClass() == SC_Static ? std::string("static ") : "";
+    H += type(Inst->getReturnType().getCanonicalType()) + " " + Name + "(";
+    for (unsigned I = 0; I < Inst->getNumParams(); ++I) {
+      const ParmVarDecl *PV = Inst->getParamDecl(I);
+      H += (I ? ", " : "") +
+           type(PV->getType().getCanonicalType(), PV->getName().str());
+      if (Defaults && I < Pat->getNumParams() &&
+          Pat->getParamDecl(I)->hasDefaultArg()) {
+        SourceRange DR = Pat->getParamDecl(I)->getDefaultArgRange();
+        H += " = " + text(DR.getBegin(),
+                          Lexer::getLocForEndOfToken(DR.getEnd(), 0, SM,
+                                                     Ctx.getLangOpts()));
+      }
     }
+    if (Inst->isVariadic())
+      H += Inst->getNumParams() ? ", ..." : "...";
+    return H + ")";
+  };
+  if (Before.isValid()) {
+    PresumedLoc P = SM.getPresumedLoc(Before);
+    RW.InsertTextBefore(Before, Head(true) + ";\n#line " +
+                                    std::to_string(P.getLine()) + " " +
+                                    Emitter::quote(P.getFilename()) + "\n");
   }
-  if (Inst->isVariadic())
-    Head += Inst->getNumParams() ? ", ..." : "...";
-  Head += ")";
   PresumedLoc Open = SM.getPresumedLoc(LBrace),
               Close = SM.getPresumedLoc(RBrace);
   const std::string File = Emitter::quote(Open.getFilename());
   std::string Copy =
-      "\n#line " + std::to_string(Open.getLine()) + " " + File + "\n" + Head +
-      " {" + Params +
+      "\n#line " + std::to_string(Open.getLine()) + " " + File + "\n" +
+      Head(Before.isInvalid()) + " {" + Params +
       text(LBrace.getLocWithOffset(1), RBrace.getLocWithOffset(1)) +
       "\n#line " + std::to_string(Close.getLine()) + " " + File + "\n";
   RW.InsertTextAfterToken(End, Copy);

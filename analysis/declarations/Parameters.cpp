@@ -23,6 +23,24 @@ using namespace clang;
 
 namespace hpf::analysis {
 
+namespace {
+
+/// F is the non-template copy hpfcc makes of a template's instantiation
+/// (codegen/Templates.h): `__hpf_<template>_<k>`, a name reserved to the
+/// implementation.
+bool isTemplateCopy(const FunctionDecl *F) {
+  if (!F->getIdentifier())
+    return false;
+  StringRef N = F->getName();
+  if (!N.consume_front("__hpf_"))
+    return false;
+  const std::size_t Us = N.rfind('_');
+  return Us != StringRef::npos && Us > 0 && Us + 1 < N.size() &&
+         N.substr(Us + 1).find_first_not_of("0123456789") == StringRef::npos;
+}
+
+} // namespace
+
 void Declarations::prescribe() {
   for (unsigned Id : ParamDistributes) {
     const ParsedDirective &D = State.Directives[Id];
@@ -35,6 +53,15 @@ void Declarations::prescribe() {
     SourceLocation NameLoc = D.locOf(D.Dir.Array.Tok);
     const std::string Name = PV->getName().str();
     auto It = P.ArrayByVar.find(PV);
+    if (It == P.ArrayByVar.end() && isTemplateCopy(F)) {
+      // An instantiation called with a plain array for this parameter and
+      // distributed ones for others: as in the template itself, the
+      // directive has no effect on a plain array.
+      R.remark(NameLoc, "'" + Name + "' of '" + F->getNameAsString() +
+                            "' is a plain array in this instantiation: its "
+                            "distribute directive has no effect here");
+      continue;
+    }
     if (It == P.ArrayByVar.end()) {
       R.error(NameLoc,
               "'" + Name + "' is a parameter of '" + F->getNameAsString() +

@@ -539,8 +539,8 @@ private:
   std::string undeliverable(const VarDecl *VD, BinaryOperatorKind Op,
                             const Expr *LHS, const Expr *RHS,
                             const char *Suggest) const {
-    const bool Vector = replicatedVector(VD->getType());
-    if (!Vector && !reductionArray(VD->getType()))
+    const bool Vector = replicatedVector(storedType(VD));
+    if (!Vector && !reductionArray(storedType(VD)))
       return "only arrays of numbers of a fixed size (or std::vector of "
              "numbers) have their changes delivered to every rank after the "
              "loop (compared bytewise with a copy made before it)";
@@ -570,7 +570,7 @@ private:
     L.ReplicatedWrites.push_back(VD);
     std::string Copy = "a copy of its elements";
     if (const auto *AT = dyn_cast_or_null<ConstantArrayType>(
-            C.Ctx.getAsArrayType(VD->getType()))) {
+            C.Ctx.getAsArrayType(storedType(VD)))) {
       const uint64_t N = C.Ctx.getConstantArrayElementCount(AT);
       Copy = "a copy of " + std::to_string(N) + " element" +
              (N == 1 ? "" : "s");
@@ -583,6 +583,16 @@ private:
              "MPI_Allgatherv)",
          {},
          {}});
+  }
+  /// The type of what a store through VD changes: VD's own, or for a
+  /// parameter that refers to an array (`double (&S)[N][N]`), the array it
+  /// refers to, which is the caller's whole array.
+  QualType storedType(const VarDecl *VD) const {
+    QualType T = VD->getType();
+    if (isa<ParmVarDecl>(VD) && T->isReferenceType() &&
+        T.getNonReferenceType()->isArrayType())
+      return T.getNonReferenceType();
+    return T;
   }
   /// A fixed-size array (any rank) of an arithmetic type: what an array
   /// reduction reduces (Loops.cpp).
@@ -1179,8 +1189,8 @@ private:
     if (Suggest && D.EndLoc.isFileID())
       Fix = FixItHint::CreateInsertion(
           D.EndLoc, std::string(" reduction(") + Suggest + ": " + Name + ")");
-    const bool Vector = replicatedVector(VD->getType());
-    if (VD->getType()->isArrayType() || Vector) {
+    const bool Vector = replicatedVector(storedType(VD));
+    if (storedType(VD)->isArrayType() || Vector) {
       // `hist[k] += 1`: an update an array reduction makes (each rank
       // counts into its own copy, combined after the loop).
       if (Suggest && reductionArray(VD->getType())) {

@@ -103,6 +103,7 @@ void chooseFetched(Context &C, OwnerLoop &L, const FlowState &St) {
     const Expr *Sub = Acc.Subs.Levels.size() == std::size_t(X->rank())
                           ? Acc.Subs.sub(0)
                           : nullptr;
+    Check.allowLocals(&F.Locals);
     if ((X->rank() != 1 && !rowsOnly(St, X)) || L.Written.count(X) ||
         L.Halos.count(X) || L.Realigned.count(X) || !Sub ||
         !Sub->getType()->isIntegerType() || !Sub->getBeginLoc().isFileID() ||
@@ -110,6 +111,9 @@ void chooseFetched(Context &C, OwnerLoop &L, const FlowState &St) {
       It->second = false;
       continue;
     }
+    llvm::sort(F.Locals, [&](const VarDecl *A, const VarDecl *B) {
+      return C.SM.isBeforeInTranslationUnit(A->getLocation(), B->getLocation());
+    });
     F.Affine = F.LocalInner.empty() && Check.degree(Sub).has_value();
     Found[Acc.Subs.whole()] = F;
   }

@@ -43,6 +43,14 @@ public:
   const clang::VarDecl *indVar() const { return L.Levels.front().IndVar; }
   /// V may appear too (an inner loop's index, NeededReads.cpp).
   void allow(const clang::VarDecl *V) { Allowed.insert(V); }
+  /// Integer locals of the nest may appear too (`int kf = 2 * k;` then
+  /// `A[kf - 1]`): each declared in the nest with an initializer that fits
+  /// (no aligned element in it) and never written after it, so its value
+  /// is its initializer's. Out collects them, for the inspector to declare
+  /// (FetchedReads.cpp).
+  void allowLocals(std::vector<const clang::VarDecl *> *Out) {
+    LocalsOut = Out;
+  }
 
   /// Whether E fits; the aligned elements inside it are added to Inner.
   bool fits(const Expr *E, std::vector<const Expr *> &Inner) const {
@@ -59,6 +67,14 @@ public:
         return false;
       if (V == indVar() || Allowed.count(V))
         return true;
+      if (LocalsOut && nestLocal(V)) {
+        std::vector<const Expr *> InInit;
+        if (!fits(V->getInit(), InInit) || !InInit.empty())
+          return false;
+        if (llvm::find(*LocalsOut, V) == LocalsOut->end())
+          LocalsOut->push_back(V);
+        return true;
+      }
       return declaredOutside(V) && !writtenInNest(V) && !distributed(V);
     }
     if (isa<IntegerLiteral, CharacterLiteral>(E))
@@ -93,8 +109,15 @@ public:
     E = E->IgnoreParens();
     if (const auto *C = dyn_cast<CastExpr>(E))
       return degree(C->getSubExpr());
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-      return DRE->getDecl() == indVar() ? 1 : 0;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      if (DRE->getDecl() == indVar())
+        return 1;
+      // A local of the nest is its initializer (fits() admitted it).
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+          V && nestLocal(V))
+        return degree(V->getInit());
+      return 0;
+    }
     if (const auto *U = dyn_cast<UnaryOperator>(E);
         U && (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus))
       return degree(U->getSubExpr());
@@ -115,6 +138,22 @@ private:
   const OwnerLoop &L;
   std::set<const Expr *> Aligned;
   std::set<const clang::VarDecl *> Allowed;
+  std::vector<const clang::VarDecl *> *LocalsOut = nullptr;
+
+  /// V is an integer variable declared in the nest with an initializer
+  /// and never written after it.
+  bool nestLocal(const VarDecl *V) const {
+    const SourceManager &SM = Ctx.getSourceManager();
+    SourceRange Nest = L.outer()->getSourceRange();
+    return V->hasLocalStorage() && !isa<ParmVarDecl>(V) && V->getInit() &&
+           V->getInit()->getBeginLoc().isFileID() &&
+           V->getInit()->getEndLoc().isFileID() &&
+           V->getType()->isIntegerType() &&
+           !V->getType().isVolatileQualified() &&
+           SM.isBeforeInTranslationUnit(Nest.getBegin(), V->getLocation()) &&
+           SM.isBeforeInTranslationUnit(V->getLocation(), Nest.getEnd()) &&
+           !writtenInNest(V);
+  }
 
   static bool mentions(const Stmt *S, const VarDecl *V) {
     if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == V)

@@ -23,25 +23,25 @@
 // other end, which comm3 refreshes after each operator that writes the
 // grid.
 //
-// With hpfcc the top level's grids (seven eighths of the work) are
-// distributed by blocks of planes, (block, *, *); the coarser levels are
-// replicated: every rank holds and computes them whole, which costs less
-// than moving them (a coarse plane k is made from the fine planes 2k - 1 ..
-// 2k + 1, which a block distribution of each level would place on other
-// ranks). The routines exist twice: for the top level's distributed arrays
-// (their own mapping prescribed, extent NX) and for the coarse levels'
-// arrays (extent NC = NX / 2 at most, a level's extent a parameter), each
-// level using the first n + 2 indices of each dimension: hpfcc takes no
-// pointer into a distributed array, and a parameter takes either
-// distributed arrays or plain ones. At the top level
+// With hpfcc the three finest levels (63/64 of the work), each in arrays
+// of its own extent, are distributed by blocks of planes, (block, *, *), so
+// coarse plane k and fine planes 2k - 1 .. 2k + 1 are mostly on the same
+// rank; the coarser levels are replicated: every rank holds and computes
+// them whole, which costs less than moving them. Each operator is a
+// template over the arrays' extent that prescribes its parameters' mapping:
+// hpfcc compiles a copy of each instantiation called with distributed
+// arrays, and calls with the replicated levels' plain arrays run the
+// template as written. On the distributed levels
 //   A and S   read the neighbouring planes of the rank's block from a halo;
 //   comm3     copies the ghosts within each plane in place; the ghost planes
 //             0 and n + 1 read planes n and 1, each broadcast by its owner;
-//   P         runs over the fine planes 2k, reading their neighbours from a
-//             halo, and adds coarse plane k into the zeroed replicated level
-//             below: an array reduction, whose all-reduce gives every rank
-//             the whole level;
-//   Q         reads the replicated coarse level where it needs.
+//   P         runs over the rank's coarse planes k and reads the fine planes
+//             2k - 1 .. 2k + 1 in place, fetching the one or two another
+//             rank owns; onto the replicated level below, it runs over
+//             blocks of coarse planes reading a gathered copy of the fine
+//             level, and each rank's planes are sent to all after the loop;
+//   Q         reads the coarse planes k / 2 and (k + 1) / 2 in place or
+//             fetched, or the replicated level below.
 // Each element is computed by one rank from the same values in the same
 // order as sequentially: only the norm's sum, added per rank, may differ
 // in its last bits, so the norm is printed to 11 significant digits.
@@ -97,7 +97,10 @@ constexpr int LT = ilog2(NX); // the top level: extent 2^LT = NX
 static_assert(1 << LT == NX && LT >= 2,
               "the grid's extent must be a power of two, at least 4");
 constexpr int M = NX + 2; // the top level's arrays' extent (ghosts included)
-constexpr int MC = NX / 2 + 2;     // the coarse levels' arrays' extent
+constexpr int M1 = NX / 2 + 2; // level LT - 1's
+constexpr int M2 = NX / 4 + 2; // level LT - 2's
+constexpr int MR = NX / 8 + 2; // the coarser levels' (replicated)
+static_assert(LT >= 4, "the grid's extent must be at least 16");
 constexpr double Epsilon = 1.0e-8; // relative error the verification allows
 constexpr double Seed = 314159265.0;
 constexpr double Multiplier = 1220703125.0; // 5^13
@@ -110,16 +113,20 @@ constexpr double CoefA[4] = {-8.0 / 3.0, 0.0, 1.0 / 6.0, 1.0 / 12.0};
 constexpr double CoefC[4] = {-3.0 / 8.0, 1.0 / 32.0, -1.0 / 64.0, 0.0};
 
 // The grids: the solution U, its residual R and the right-hand side V at
-// the top level LT; the correction UC[k] and the residual RC[k] of each
-// coarser level k = 1 .. LT - 1, but level LT - 1's residual in RNext (the
-// top level's restriction is an array reduction into it, which combines
-// the whole array: an array of its own).
+// the top level LT; the corrections U1, U2 and the residuals R1, R2 of
+// levels LT - 1 and LT - 2; the correction UC[k] and the residual RC[k] of
+// each coarser level k = 1 .. LT - 3.
 static double U[M][M][M], R[M][M][M], V[M][M][M];
 #pragma hpf distribute U(block, *, *)
 #pragma hpf distribute R(block, *, *)
 #pragma hpf distribute V(block, *, *)
-static double UC[LT][MC][MC][MC], RC[LT][MC][MC][MC];
-static double RNext[MC][MC][MC];
+static double U1[M1][M1][M1], R1[M1][M1][M1];
+#pragma hpf distribute U1(block, *, *)
+#pragma hpf distribute R1(block, *, *)
+static double U2[M2][M2][M2], R2[M2][M2][M2];
+#pragma hpf distribute U2(block, *, *)
+#pragma hpf distribute R2(block, *, *)
+static double UC[LT - 2][MR][MR][MR], RC[LT - 2][MR][MR][MR];
 
 // zran3's candidates, per plane: the NCharges largest numbers of the plane
 // (ascending), then its NCharges smallest (descending), with their
@@ -129,25 +136,22 @@ static int BestAt[M][2 * NCharges];
 #pragma hpf distribute Best(block, *)
 #pragma hpf distribute BestAt(block, *)
 
+template <int E> void comm3(double (&U)[E][E][E], int N);
+template <int E> void zero3(double (&U)[E][E][E], int N);
+template <int E>
+void resid(const double (&U)[E][E][E], const double (&Rhs)[E][E][E],
+           double (&R)[E][E][E], int N);
+template <int E>
+void psinv(const double (&R)[E][E][E], double (&U)[E][E][E], int N);
+template <int F, int G>
+void rprj3(const double (&R)[F][F][F], double (&S)[G][G][G], int NC);
+template <int G, int F>
+void interp(const double (&Z)[G][G][G], double (&U)[F][F][F], int NF);
+template <int E>
+void norm2u3(const double (&R)[E][E][E], int N, double *Rnm2, double *Rnmu);
 void mg3P();
-double (*coarseR(int K))[MC][MC];
-void resid(const double U[M][M][M], const double Rhs[M][M][M],
-           double R[M][M][M], int N);
-void psinv(const double R[M][M][M], double U[M][M][M], int N);
-void rprj3(const double R[M][M][M], int NC);
-void interp(const double Z[MC][MC][MC], double U[M][M][M], int NF);
-void comm3(double U[M][M][M], int N);
-void zero3(double U[M][M][M], int N);
-void norm2u3(const double R[M][M][M], int N, double *Rnm2, double *Rnmu);
-void zran3(double Z[M][M][M], double Cand[M][2 * NCharges],
+void zran3(double (&Z)[M][M][M], double Cand[M][2 * NCharges],
            int CandAt[M][2 * NCharges], int N);
-void resid(const double U[MC][MC][MC], const double Rhs[MC][MC][MC],
-           double R[MC][MC][MC], int N);
-void psinv(const double R[MC][MC][MC], double U[MC][MC][MC], int N);
-void rprj3(const double R[MC][MC][MC], double S[MC][MC][MC], int NC);
-void interp(const double Z[MC][MC][MC], double U[MC][MC][MC], int NF);
-void comm3(double U[MC][MC][MC], int N);
-void zero3(double U[MC][MC][MC], int N);
 void insertLargest(double *Ten, int *At, double Value, int Pos);
 void insertSmallest(double *Ten, int *At, double Value, int Pos);
 void printResults(bool Verified, double Seconds);
@@ -199,154 +203,41 @@ int main() {
 // One V-cycle on U (level LT) for the residual R of A U = V: NPB's mg3P.
 void mg3P() {
   // Down: restrict the residual to each coarser level.
-  rprj3(R, NX / 2);
-  for (int k = LT - 1; k >= 2; k--)
-    rprj3(coarseR(k), coarseR(k - 1), 1 << (k - 1));
+  rprj3(R, R1, NX / 2);
+  rprj3(R1, R2, NX / 4);
+  rprj3(R2, RC[LT - 3], NX / 8);
+  for (int k = LT - 3; k >= 2; k--)
+    rprj3(RC[k], RC[k - 1], 1 << (k - 1));
   // The coarsest level: the smoother on u = 0.
   zero3(UC[1], 2);
-  psinv(coarseR(1), UC[1], 2);
+  psinv(RC[1], UC[1], 2);
   // Up: prolong the correction, take the level's residual, smooth.
-  for (int k = 2; k <= LT - 1; k++) {
+  for (int k = 2; k <= LT - 3; k++) {
     int n = 1 << k;
     zero3(UC[k], n);
     interp(UC[k - 1], UC[k], n);
-    resid(UC[k], coarseR(k), coarseR(k), n);
-    psinv(coarseR(k), UC[k], n);
+    resid(UC[k], RC[k], RC[k], n);
+    psinv(RC[k], UC[k], n);
   }
-  interp(UC[LT - 1], U, NX);
+  zero3(U2, NX / 4);
+  interp(UC[LT - 3], U2, NX / 4);
+  resid(U2, R2, R2, NX / 4);
+  psinv(R2, U2, NX / 4);
+  zero3(U1, NX / 2);
+  interp(U2, U1, NX / 2);
+  resid(U1, R1, R1, NX / 2);
+  psinv(R1, U1, NX / 2);
+  interp(U1, U, NX);
   resid(U, V, R, NX);
   psinv(R, U, NX);
 }
 
-// The residual array of coarse level K.
-double (*coarseR(int K))[MC][MC] { return K == LT - 1 ? RNext : RC[K]; }
-
-// R = Rhs - A U on the interior of a level of extent N, then R's ghosts.
-// Per row (k, j), U1r and U2r hold the sums over the four face and the four
-// corner neighbours in the (j, k) plane of each column i, so each edge and
-// corner sum of the stencil is three of them (the reference codes' scheme).
-// Rhs may be R itself: each element is read before it is written.
-void resid(const double U[M][M][M], const double Rhs[M][M][M],
-           double R[M][M][M], int N) {
-#pragma hpf distribute U(block, *, *)
-#pragma hpf distribute Rhs(block, *, *)
-#pragma hpf distribute R(block, *, *)
-#pragma hpf independent
-  for (int k = 1; k <= N; k++) {
-    double u1[M], u2[M];
-    for (int j = 1; j <= N; j++) {
-      for (int i = 0; i <= N + 1; i++) {
-        u1[i] =
-            U[k][j - 1][i] + U[k][j + 1][i] + U[k - 1][j][i] + U[k + 1][j][i];
-        u2[i] = U[k - 1][j - 1][i] + U[k - 1][j + 1][i] + U[k + 1][j - 1][i] +
-                U[k + 1][j + 1][i];
-      }
-      for (int i = 1; i <= N; i++)
-        R[k][j][i] = Rhs[k][j][i] - CoefA[0] * U[k][j][i] -
-                     CoefA[2] * (u2[i] + u1[i - 1] + u1[i + 1]) -
-                     CoefA[3] * (u2[i - 1] + u2[i + 1]);
-    }
-  }
-  comm3(R, N);
-}
-
-// The smoother: U += S R on the interior, then U's ghosts (row sums as in
-// resid).
-void psinv(const double R[M][M][M], double U[M][M][M], int N) {
-#pragma hpf distribute R(block, *, *)
-#pragma hpf distribute U(block, *, *)
-#pragma hpf independent
-  for (int k = 1; k <= N; k++) {
-    double r1[M], r2[M];
-    for (int j = 1; j <= N; j++) {
-      for (int i = 0; i <= N + 1; i++) {
-        r1[i] =
-            R[k][j - 1][i] + R[k][j + 1][i] + R[k - 1][j][i] + R[k + 1][j][i];
-        r2[i] = R[k - 1][j - 1][i] + R[k - 1][j + 1][i] + R[k + 1][j - 1][i] +
-                R[k + 1][j + 1][i];
-      }
-      for (int i = 1; i <= N; i++)
-        U[k][j][i] += CoefC[0] * R[k][j][i] +
-                      CoefC[1] * (R[k][j][i - 1] + R[k][j][i + 1] + r1[i]) +
-                      CoefC[2] * (r2[i] + r1[i - 1] + r1[i + 1]);
-    }
-  }
-  comm3(U, N);
-}
-
-// The restriction P of the top level's residual R (extent 2 NC) onto
-// level LT - 1's, RNext (extent NC). Coarse point (k, j, i) is fine point
-// (2k, 2j, 2i); the weights are 1/2, 1/4, 1/8, 1/16 for the centre, faces,
-// edges, corners. The loop runs over the fine planes 2k, whose neighbours
-// come from a halo; per coarse row, X1 and Y1 hold the face and corner
-// sums in the (j, k) plane of the odd fine columns, which the two coarse
-// points beside each share. RNext is replicated: each rank adds the points
-// of its planes to zeros, and hpfcc sums the ranks' arrays after the loop
-// (an array reduction: one all-reduce of the array; each element is one
-// rank's value plus zeros, the sequential value exactly).
-void rprj3(const double R[M][M][M], int NC) {
-#pragma hpf distribute R(block, *, *)
-  zero3(RNext, NC);
-  // The loop counts by one and skips the odd planes: over a loop stepping
-  // by two, hpfcc copies the rank's whole block of R into the halo rather
-  // than reading its interior in place.
-#pragma hpf independent reduction(+ : RNext)
-  for (int k = 2; k <= 2 * NC; k++) {
-    if (k % 2 != 0)
-      continue;
-    double x1[M], y1[M];
-    for (int j = 1; j <= NC; j++) {
-      int jf = 2 * j;
-      for (int i = 1; i <= 2 * NC + 1; i += 2) {
-        x1[i] = R[k][jf - 1][i] + R[k][jf + 1][i] + R[k - 1][jf][i] +
-                R[k + 1][jf][i];
-        y1[i] = R[k - 1][jf - 1][i] + R[k - 1][jf + 1][i] +
-                R[k + 1][jf - 1][i] + R[k + 1][jf + 1][i];
-      }
-      for (int i = 1; i <= NC; i++) {
-        int f = 2 * i;
-        double x2 = R[k][jf - 1][f] + R[k][jf + 1][f] + R[k - 1][jf][f] +
-                    R[k + 1][jf][f];
-        double y2 = R[k - 1][jf - 1][f] + R[k - 1][jf + 1][f] +
-                    R[k + 1][jf - 1][f] + R[k + 1][jf + 1][f];
-        RNext[k / 2][j][i] += 0.5 * R[k][jf][f] +
-                              0.25 * (R[k][jf][f - 1] + R[k][jf][f + 1] + x2) +
-                              0.125 * (x1[f - 1] + x1[f + 1] + y2) +
-                              0.0625 * (y1[f - 1] + y1[f + 1]);
-      }
-    }
-  }
-  comm3(RNext, NC);
-}
-
-// The prolongation Q: U (extent NF) += the trilinear interpolation of Z
-// (extent NF / 2, replicated), ghosts included (Z's ghosts are periodic
-// copies, so U's stay so). Fine index 2c is coarse c, 2c + 1 halfway
-// between c and c + 1, in each dimension. The loop runs over the fine
-// planes, each the mean of the coarse planes k / 2 and (k + 1) / 2 (one
-// plane twice for even k); within the plane, per coarse row j, the fine
-// rows 2j and 2j + 1 from the rows Lo (j) and Hi (j + 1) of that mean.
-void interp(const double Z[MC][MC][MC], double U[M][M][M], int NF) {
-#pragma hpf distribute U(block, *, *)
-  int nc = NF / 2;
-#pragma hpf independent
-  for (int k = 0; k <= NF + 1; k++) {
-    double lo[MC], hi[MC];
-    for (int j = 0; j <= nc; j++) {
-      for (int i = 0; i <= nc + 1; i++) {
-        lo[i] = 0.5 * (Z[k / 2][j][i] + Z[(k + 1) / 2][j][i]);
-        hi[i] = 0.5 * (Z[k / 2][j + 1][i] + Z[(k + 1) / 2][j + 1][i]);
-      }
-      for (int i = 0; i <= nc; i++) {
-        U[k][2 * j][2 * i] += lo[i];
-        U[k][2 * j][2 * i + 1] += 0.5 * (lo[i] + lo[i + 1]);
-        U[k][2 * j + 1][2 * i] += 0.5 * (lo[i] + hi[i]);
-        U[k][2 * j + 1][2 * i + 1] +=
-            0.25 * (lo[i] + lo[i + 1] + hi[i] + hi[i + 1]);
-      }
-    }
-  }
-}
+// The operators, templates over the arrays' extent E (a level of extent N
+// uses the first N + 2 indices of each dimension). Each prescribes the
+// mapping of its parameters, (block, *, *): called with the distributed
+// levels, hpfcc compiles a copy of the instantiation whose loops run over
+// the rank's planes; called with the replicated levels' plain arrays, the
+// directives have no effect and every rank runs the loops whole.
 
 // The periodic boundary of a level of extent N: each ghost takes the value
 // of the interior point one period away, first along i (rows of the
@@ -355,7 +246,7 @@ void interp(const double Z[MC][MC][MC], double U[M][M][M], int NF) {
 // N + 1 read planes N and 1: the loops over the planes they write stop
 // short of the plane they read, so hpfcc has its owner broadcast it before
 // the loop.
-void comm3(double U[M][M][M], int N) {
+template <int E> void comm3(double (&U)[E][E][E], int N) {
 #pragma hpf distribute U(block, *, *)
 #pragma hpf independent
   for (int k = 1; k <= N; k++) {
@@ -383,7 +274,7 @@ void comm3(double U[M][M][M], int N) {
 }
 
 // U = 0 on a level of extent N, ghosts included.
-void zero3(double U[M][M][M], int N) {
+template <int E> void zero3(double (&U)[E][E][E], int N) {
 #pragma hpf distribute U(block, *, *)
 #pragma hpf independent
   for (int k = 0; k <= N + 1; k++)
@@ -392,8 +283,135 @@ void zero3(double U[M][M][M], int N) {
         U[k][j][i] = 0.0;
 }
 
+// R = Rhs - A U on the interior of a level of extent N, then R's ghosts.
+// Per row (k, j), u1 and u2 hold the sums over the four face and the four
+// corner neighbours in the (j, k) plane of each column i, so each edge and
+// corner sum of the stencil is three of them (the reference codes' scheme).
+// Rhs may be R itself: each element is read before it is written.
+template <int E>
+void resid(const double (&U)[E][E][E], const double (&Rhs)[E][E][E],
+           double (&R)[E][E][E], int N) {
+#pragma hpf distribute U(block, *, *)
+#pragma hpf distribute Rhs(block, *, *)
+#pragma hpf distribute R(block, *, *)
+#pragma hpf independent
+  for (int k = 1; k <= N; k++) {
+    double u1[E], u2[E];
+    for (int j = 1; j <= N; j++) {
+      for (int i = 0; i <= N + 1; i++) {
+        u1[i] =
+            U[k][j - 1][i] + U[k][j + 1][i] + U[k - 1][j][i] + U[k + 1][j][i];
+        u2[i] = U[k - 1][j - 1][i] + U[k - 1][j + 1][i] + U[k + 1][j - 1][i] +
+                U[k + 1][j + 1][i];
+      }
+      for (int i = 1; i <= N; i++)
+        R[k][j][i] = Rhs[k][j][i] - CoefA[0] * U[k][j][i] -
+                     CoefA[2] * (u2[i] + u1[i - 1] + u1[i + 1]) -
+                     CoefA[3] * (u2[i - 1] + u2[i + 1]);
+    }
+  }
+  comm3(R, N);
+}
+
+// The smoother: U += S R on the interior, then U's ghosts (row sums as in
+// resid).
+template <int E>
+void psinv(const double (&R)[E][E][E], double (&U)[E][E][E], int N) {
+#pragma hpf distribute R(block, *, *)
+#pragma hpf distribute U(block, *, *)
+#pragma hpf independent
+  for (int k = 1; k <= N; k++) {
+    double r1[E], r2[E];
+    for (int j = 1; j <= N; j++) {
+      for (int i = 0; i <= N + 1; i++) {
+        r1[i] =
+            R[k][j - 1][i] + R[k][j + 1][i] + R[k - 1][j][i] + R[k + 1][j][i];
+        r2[i] = R[k - 1][j - 1][i] + R[k - 1][j + 1][i] + R[k + 1][j - 1][i] +
+                R[k + 1][j + 1][i];
+      }
+      for (int i = 1; i <= N; i++)
+        U[k][j][i] += CoefC[0] * R[k][j][i] +
+                      CoefC[1] * (R[k][j][i - 1] + R[k][j][i + 1] + r1[i]) +
+                      CoefC[2] * (r2[i] + r1[i - 1] + r1[i + 1]);
+    }
+  }
+  comm3(U, N);
+}
+
+// The restriction P of the residual R of a level (extent 2 NC) onto S,
+// the level below's (extent NC). Coarse point (k, j, i) is fine point
+// (2k, 2j, 2i); the weights are 1/2, 1/4, 1/8, 1/16 for the centre, faces,
+// edges, corners. Per coarse row, x1 and y1 hold the face and corner sums
+// in the (j, k) plane of the odd fine columns, which the two coarse points
+// beside each share. Distributed, each rank computes its coarse planes
+// from the fine planes 2k - 1 .. 2k + 1, fetching those another rank owns;
+// into a replicated S, each rank's planes are sent to all after the loop.
+template <int F, int G>
+void rprj3(const double (&R)[F][F][F], double (&S)[G][G][G], int NC) {
+#pragma hpf distribute R(block, *, *)
+#pragma hpf distribute S(block, *, *)
+#pragma hpf independent
+  for (int k = 1; k <= NC; k++) {
+    int kf = 2 * k;
+    double x1[F], y1[F];
+    for (int j = 1; j <= NC; j++) {
+      int jf = 2 * j;
+      for (int i = 1; i <= 2 * NC + 1; i += 2) {
+        x1[i] = R[kf][jf - 1][i] + R[kf][jf + 1][i] + R[kf - 1][jf][i] +
+                R[kf + 1][jf][i];
+        y1[i] = R[kf - 1][jf - 1][i] + R[kf - 1][jf + 1][i] +
+                R[kf + 1][jf - 1][i] + R[kf + 1][jf + 1][i];
+      }
+      for (int i = 1; i <= NC; i++) {
+        int f = 2 * i;
+        double x2 = R[kf][jf - 1][f] + R[kf][jf + 1][f] + R[kf - 1][jf][f] +
+                    R[kf + 1][jf][f];
+        double y2 = R[kf - 1][jf - 1][f] + R[kf - 1][jf + 1][f] +
+                    R[kf + 1][jf - 1][f] + R[kf + 1][jf + 1][f];
+        S[k][j][i] = 0.5 * R[kf][jf][f] +
+                     0.25 * (R[kf][jf][f - 1] + R[kf][jf][f + 1] + x2) +
+                     0.125 * (x1[f - 1] + x1[f + 1] + y2) +
+                     0.0625 * (y1[f - 1] + y1[f + 1]);
+      }
+    }
+  }
+  comm3(S, NC);
+}
+
+// The prolongation Q: U (extent NF) += the trilinear interpolation of Z
+// (extent NF / 2), ghosts included (Z's ghosts are periodic copies, so U's
+// stay so). Fine index 2c is coarse c, 2c + 1 halfway between c and c + 1,
+// in each dimension. The loop runs over the fine planes, each the mean of
+// the coarse planes k / 2 and (k + 1) / 2 (one plane twice for even k);
+// within the plane, per coarse row j, the fine rows 2j and 2j + 1 from the
+// rows lo (j) and hi (j + 1) of that mean.
+template <int G, int F>
+void interp(const double (&Z)[G][G][G], double (&U)[F][F][F], int NF) {
+#pragma hpf distribute Z(block, *, *)
+#pragma hpf distribute U(block, *, *)
+  int nc = NF / 2;
+#pragma hpf independent
+  for (int k = 0; k <= NF + 1; k++) {
+    double lo[G], hi[G];
+    for (int j = 0; j <= nc; j++) {
+      for (int i = 0; i <= nc + 1; i++) {
+        lo[i] = 0.5 * (Z[k / 2][j][i] + Z[(k + 1) / 2][j][i]);
+        hi[i] = 0.5 * (Z[k / 2][j + 1][i] + Z[(k + 1) / 2][j + 1][i]);
+      }
+      for (int i = 0; i <= nc; i++) {
+        U[k][2 * j][2 * i] += lo[i];
+        U[k][2 * j][2 * i + 1] += 0.5 * (lo[i] + lo[i + 1]);
+        U[k][2 * j + 1][2 * i] += 0.5 * (lo[i] + hi[i]);
+        U[k][2 * j + 1][2 * i + 1] +=
+            0.25 * (lo[i] + lo[i + 1] + hi[i] + hi[i + 1]);
+      }
+    }
+  }
+}
+
 // The L2 norm sqrt(sum r^2 / N^3) and the largest |r| of R's interior.
-void norm2u3(const double R[M][M][M], int N, double *Rnm2, double *Rnmu) {
+template <int E>
+void norm2u3(const double (&R)[E][E][E], int N, double *Rnm2, double *Rnmu) {
 #pragma hpf distribute R(block, *, *)
   double s = 0.0, rnmu = 0.0;
 #pragma hpf independent reduction(+ : s) reduction(max : rnmu)
@@ -415,7 +433,7 @@ void norm2u3(const double R[M][M][M], int N, double *Rnm2, double *Rnmu) {
 // keeps the plane's candidates in Cand and CandAt; the merge of the planes'
 // candidates keeps the NCharges largest and smallest of all (the numbers are
 // distinct, so the order of the merge does not matter).
-void zran3(double Z[M][M][M], double Cand[M][2 * NCharges],
+void zran3(double (&Z)[M][M][M], double Cand[M][2 * NCharges],
            int CandAt[M][2 * NCharges], int N) {
 #pragma hpf distribute Z(block, *, *)
 #pragma hpf distribute Cand(block, *)
@@ -486,120 +504,6 @@ void zran3(double Z[M][M][M], double Cand[M][2 * NCharges],
     Z[at / (M * M)][at / M % M][at % M] = +1.0;
   }
   comm3(Z, N);
-}
-
-// The coarse levels' routines: the top level's, on the replicated arrays
-// of a coarse level of extent N (every rank runs them whole).
-
-void resid(const double U[MC][MC][MC], const double Rhs[MC][MC][MC],
-           double R[MC][MC][MC], int N) {
-  for (int k = 1; k <= N; k++) {
-    double u1[MC], u2[MC];
-    for (int j = 1; j <= N; j++) {
-      for (int i = 0; i <= N + 1; i++) {
-        u1[i] =
-            U[k][j - 1][i] + U[k][j + 1][i] + U[k - 1][j][i] + U[k + 1][j][i];
-        u2[i] = U[k - 1][j - 1][i] + U[k - 1][j + 1][i] + U[k + 1][j - 1][i] +
-                U[k + 1][j + 1][i];
-      }
-      for (int i = 1; i <= N; i++)
-        R[k][j][i] = Rhs[k][j][i] - CoefA[0] * U[k][j][i] -
-                     CoefA[2] * (u2[i] + u1[i - 1] + u1[i + 1]) -
-                     CoefA[3] * (u2[i - 1] + u2[i + 1]);
-    }
-  }
-  comm3(R, N);
-}
-
-void psinv(const double R[MC][MC][MC], double U[MC][MC][MC], int N) {
-  for (int k = 1; k <= N; k++) {
-    double r1[MC], r2[MC];
-    for (int j = 1; j <= N; j++) {
-      for (int i = 0; i <= N + 1; i++) {
-        r1[i] =
-            R[k][j - 1][i] + R[k][j + 1][i] + R[k - 1][j][i] + R[k + 1][j][i];
-        r2[i] = R[k - 1][j - 1][i] + R[k - 1][j + 1][i] + R[k + 1][j - 1][i] +
-                R[k + 1][j + 1][i];
-      }
-      for (int i = 1; i <= N; i++)
-        U[k][j][i] += CoefC[0] * R[k][j][i] +
-                      CoefC[1] * (R[k][j][i - 1] + R[k][j][i + 1] + r1[i]) +
-                      CoefC[2] * (r2[i] + r1[i - 1] + r1[i + 1]);
-    }
-  }
-  comm3(U, N);
-}
-
-void rprj3(const double R[MC][MC][MC], double S[MC][MC][MC], int NC) {
-  for (int k = 2; k <= 2 * NC; k += 2) {
-    double x1[MC], y1[MC];
-    for (int j = 1; j <= NC; j++) {
-      int jf = 2 * j;
-      for (int i = 1; i <= 2 * NC + 1; i += 2) {
-        x1[i] = R[k][jf - 1][i] + R[k][jf + 1][i] + R[k - 1][jf][i] +
-                R[k + 1][jf][i];
-        y1[i] = R[k - 1][jf - 1][i] + R[k - 1][jf + 1][i] +
-                R[k + 1][jf - 1][i] + R[k + 1][jf + 1][i];
-      }
-      for (int i = 1; i <= NC; i++) {
-        int f = 2 * i;
-        double x2 = R[k][jf - 1][f] + R[k][jf + 1][f] + R[k - 1][jf][f] +
-                    R[k + 1][jf][f];
-        double y2 = R[k - 1][jf - 1][f] + R[k - 1][jf + 1][f] +
-                    R[k + 1][jf - 1][f] + R[k + 1][jf + 1][f];
-        S[k / 2][j][i] = 0.5 * R[k][jf][f] +
-                         0.25 * (R[k][jf][f - 1] + R[k][jf][f + 1] + x2) +
-                         0.125 * (x1[f - 1] + x1[f + 1] + y2) +
-                         0.0625 * (y1[f - 1] + y1[f + 1]);
-      }
-    }
-  }
-  comm3(S, NC);
-}
-
-void interp(const double Z[MC][MC][MC], double U[MC][MC][MC], int NF) {
-  int nc = NF / 2;
-  for (int k = 0; k <= NF + 1; k++) {
-    double lo[MC], hi[MC];
-    for (int j = 0; j <= nc; j++) {
-      for (int i = 0; i <= nc + 1; i++) {
-        lo[i] = 0.5 * (Z[k / 2][j][i] + Z[(k + 1) / 2][j][i]);
-        hi[i] = 0.5 * (Z[k / 2][j + 1][i] + Z[(k + 1) / 2][j + 1][i]);
-      }
-      for (int i = 0; i <= nc; i++) {
-        U[k][2 * j][2 * i] += lo[i];
-        U[k][2 * j][2 * i + 1] += 0.5 * (lo[i] + lo[i + 1]);
-        U[k][2 * j + 1][2 * i] += 0.5 * (lo[i] + hi[i]);
-        U[k][2 * j + 1][2 * i + 1] +=
-            0.25 * (lo[i] + lo[i + 1] + hi[i] + hi[i + 1]);
-      }
-    }
-  }
-}
-
-void comm3(double U[MC][MC][MC], int N) {
-  for (int k = 1; k <= N; k++) {
-    for (int j = 1; j <= N; j++) {
-      U[k][j][0] = U[k][j][N];
-      U[k][j][N + 1] = U[k][j][1];
-    }
-    for (int i = 0; i <= N + 1; i++) {
-      U[k][0][i] = U[k][N][i];
-      U[k][N + 1][i] = U[k][1][i];
-    }
-  }
-  for (int j = 0; j <= N + 1; j++)
-    for (int i = 0; i <= N + 1; i++) {
-      U[0][j][i] = U[N][j][i];
-      U[N + 1][j][i] = U[1][j][i];
-    }
-}
-
-void zero3(double U[MC][MC][MC], int N) {
-  for (int k = 0; k <= N + 1; k++)
-    for (int j = 0; j <= N + 1; j++)
-      for (int i = 0; i <= N + 1; i++)
-        U[k][j][i] = 0.0;
 }
 
 // Ten[0 .. NCharges) ascending, the largest values seen: Value (larger

@@ -47,6 +47,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -142,7 +143,17 @@ struct planned_site {
   /// Runs the plan (collective), counted in the read report.
   void run(const void *local, std::size_t elemSize, void *out,
            const char *where) const {
-    const index_t Bytes = hpf::rt::runFetch(Plan, local, elemSize, out, where);
+    count(hpf::rt::runFetch(Plan, local, elemSize, out, where));
+  }
+  /// Runs the plan's exchange only (collective): received gets the
+  /// elements of other ranks (hpf::rt::runFetchReceive).
+  void runReceive(const void *local, std::size_t elemSize, void *received,
+                  const char *where) const {
+    count(hpf::rt::runFetchReceive(Plan, local, elemSize, received, where));
+  }
+
+private:
+  void count(index_t Bytes) const {
     if (detail::readReport()) {
       detail::fetch_totals &Tot = detail::fetchTotals();
       Tot.Rank = hpf::rank();
@@ -167,21 +178,21 @@ template <class S> inline index_t fetched_slot(index_t slot, const S &) {
 }
 
 /// A[f(i)] for the owned i in [lo, hi) of dimension d of the home array,
-/// at local index i + off of that dimension. Rank N: A is distributed by
-/// rows only (dimension 0; the others '*'), and the slot holds the whole
-/// row A[f(i)][...], row-major: a row is one element of the exchange.
+/// at local index i + off of that dimension: data()[slot] for rank 1. Rank
+/// N: A is distributed by rows only (dimension 0; the others '*'), a row
+/// A[f(i)][...] is one element of the exchange, and rows()[slot] points at
+/// it, row-major: at the rank's own storage when it owns the row (the loop
+/// does not write A), else into the buffer the other ranks' rows arrive
+/// in. A plane-distributed grid's rows are planes: NAS MG's restriction
+/// reads three fine planes per coarse plane, most of them the rank's own,
+/// and copying them all cost more than the stencil.
 template <class T> class fetched {
 public:
   template <int R, class H, class F>
   fetched(fetch_site &site, const hpf::darray<T, R> &a, const H &home, int d,
           index_t lo, index_t hi, bool affine, F f, const access_info &at,
           const char *where, const inspection_window *window = nullptr)
-      : Row(rowLength(a, where)),
-        // Slots no iteration reads (a subscript outside A) stay unset: the
-        // loop never reads them.
-        Buf(&site.Buffer, std::size_t(home.local_extent(d) * Row)) {
-    if (Buf.grown() && detail::readReport())
-      ++detail::fetchTotals().Buffers;
+      : Row(rowLength(a, where)) {
     const hpf::plan::Distribution &From = a.mapping().dims()[0];
     const hpf::plan::Distribution &Home = home.mapping().dims()[std::size_t(d)];
     const bool SameMaps =
@@ -213,12 +224,36 @@ public:
         site.Slots.clear();
       }
     }
-    site.run(a.local_data(), std::size_t(Row) * sizeof(T), Buf.data(), where);
+    // Slots no iteration reads (a subscript outside A) stay unset: the
+    // loop never reads them.
+    const std::size_t RowBytes = std::size_t(Row) * sizeof(T);
+    if constexpr (R == 1) {
+      Buf.emplace(&site.Buffer, std::size_t(home.local_extent(d)));
+      site.run(a.local_data(), RowBytes, Buf->data(), where);
+    } else {
+      const hpf::rt::FetchPlan &P = site.Plan;
+      Buf.emplace(&site.Buffer,
+                  std::size_t(hpf::rt::receivedElements(P) * Row));
+      site.runReceive(a.local_data(), RowBytes, Buf->data(), where);
+      Rows = std::make_unique_for_overwrite<const T *[]>(
+          std::size_t(home.local_extent(d)));
+      for (std::size_t K = 0; K < P.SelfSlot.size(); ++K)
+        Rows[std::size_t(P.SelfSlot[K])] =
+            a.local_data() + std::size_t(P.SelfLocal[K] * Row);
+      for (std::size_t K = 0; K < P.RecvSlot.size(); ++K)
+        Rows[std::size_t(P.RecvSlot[K])] =
+            Buf->data() + std::size_t(P.RecvPos[K] * Row);
+    }
+    if (Buf->grown() && detail::readReport())
+      ++detail::fetchTotals().Buffers;
   }
   fetched(const fetched &) = delete;
   fetched &operator=(const fetched &) = delete;
 
-  const T *data() const { return Buf.data(); }
+  /// Rank 1: the fetched elements, by slot.
+  const T *data() const { return Buf->data(); }
+  /// Rank N: the fetched rows, by slot.
+  const T *const *rows() const { return Rows.get(); }
 
 private:
   /// The elements of a row: 1 for rank 1; else the extents of the '*'
@@ -260,7 +295,8 @@ private:
   }
 
   index_t Row;
-  site_lease<T> Buf;
+  std::optional<site_lease<T>> Buf;
+  std::unique_ptr<const T *[]> Rows;
 };
 
 } // namespace hpfcc

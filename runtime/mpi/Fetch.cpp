@@ -85,16 +85,20 @@ FetchPlan planFetch(const plan::Distribution &D,
   return F;
 }
 
-index_t runFetch(const FetchPlan &P, const void *Local, std::size_t ElemSize,
-                 void *Out, const char *Where) {
+index_t receivedElements(const FetchPlan &P) {
+  index_t N = 0;
+  for (int C : P.RecvCounts)
+    N += C;
+  return N;
+}
+
+index_t runFetchReceive(const FetchPlan &P, const void *Local,
+                        std::size_t ElemSize, void *Received,
+                        const char *Where) {
   const auto *Src = static_cast<const unsigned char *>(Local);
-  auto *Dst = static_cast<unsigned char *>(Out);
-  for (std::size_t K = 0; K < P.SelfLocal.size(); ++K)
-    std::memcpy(Dst + std::size_t(P.SelfSlot[K]) * ElemSize,
-                Src + std::size_t(P.SelfLocal[K]) * ElemSize, ElemSize);
-  // Both buffers are written whole before they are read: not zero-filled
-  // (rows of a plane-distributed grid are 100 KB each; NAS MG's transfers
-  // between levels spent most of their time in memset).
+  // Written whole before it is sent: not zero-filled (rows of a
+  // plane-distributed grid are 100 KB each; NAS MG's transfers between
+  // levels spent most of their time in memset).
   auto Send = std::make_unique_for_overwrite<unsigned char[]>(
       P.SendLocal.size() * ElemSize);
   for (std::size_t K = 0; K < P.SendLocal.size(); ++K)
@@ -102,23 +106,34 @@ index_t runFetch(const FetchPlan &P, const void *Local, std::size_t ElemSize,
                 Src + std::size_t(P.SendLocal[K]) * ElemSize, ElemSize);
   const std::size_t Ranks = P.SendCounts.size();
   std::vector<int> SC(Ranks), SD(Ranks), RC(Ranks), RD(Ranks);
-  index_t Received = 0;
+  index_t Bytes = 0;
   for (std::size_t R = 0; R < Ranks; ++R) {
     SC[R] = P.SendCounts[R] * int(ElemSize);
     SD[R] = P.SendDispls[R] * int(ElemSize);
     RC[R] = P.RecvCounts[R] * int(ElemSize);
     RD[R] = P.RecvDispls[R] * int(ElemSize);
-    Received += RC[R];
+    Bytes += RC[R];
   }
-  auto Recv = std::make_unique_for_overwrite<unsigned char[]>(
-      static_cast<std::size_t>(Received));
-  check(MPI_Alltoallv(Send.get(), SC.data(), SD.data(), MPI_BYTE, Recv.get(),
+  check(MPI_Alltoallv(Send.get(), SC.data(), SD.data(), MPI_BYTE, Received,
                       RC.data(), RD.data(), MPI_BYTE, comm()),
         "MPI_Alltoallv", "planned read", Where);
+  return Bytes;
+}
+
+index_t runFetch(const FetchPlan &P, const void *Local, std::size_t ElemSize,
+                 void *Out, const char *Where) {
+  const auto *Src = static_cast<const unsigned char *>(Local);
+  auto *Dst = static_cast<unsigned char *>(Out);
+  for (std::size_t K = 0; K < P.SelfLocal.size(); ++K)
+    std::memcpy(Dst + std::size_t(P.SelfSlot[K]) * ElemSize,
+                Src + std::size_t(P.SelfLocal[K]) * ElemSize, ElemSize);
+  auto Recv = std::make_unique_for_overwrite<unsigned char[]>(
+      std::size_t(receivedElements(P)) * ElemSize);
+  const index_t Bytes = runFetchReceive(P, Local, ElemSize, Recv.get(), Where);
   for (std::size_t K = 0; K < P.RecvPos.size(); ++K)
     std::memcpy(Dst + std::size_t(P.RecvSlot[K]) * ElemSize,
                 Recv.get() + std::size_t(P.RecvPos[K]) * ElemSize, ElemSize);
-  return Received;
+  return Bytes;
 }
 
 bool anyRank(bool Flag, const char *Where) {

@@ -48,6 +48,17 @@ FetchPlan planFetch(const plan::Distribution &D,
 index_t runFetch(const FetchPlan &P, const void *Local, std::size_t ElemSize,
                  void *Out, const char *Where);
 
+/// Runs the exchange of the plan only (collective): Received gets the
+/// elements other ranks send, the distinct ones at RecvPos's positions
+/// (receivedElements(P) of them); the caller reads the elements it owns
+/// in place (SelfLocal). Returns the bytes received.
+index_t runFetchReceive(const FetchPlan &P, const void *Local,
+                        std::size_t ElemSize, void *Received,
+                        const char *Where);
+
+/// The elements the plan receives from other ranks.
+index_t receivedElements(const FetchPlan &P);
+
 /// True on every rank if Flag is true on some rank (one MPI_Allreduce).
 bool anyRank(bool Flag, const char *Where);
 

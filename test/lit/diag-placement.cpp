@@ -11,7 +11,7 @@ struct S {
 template <int K> void t() {
   double T[K];
 #pragma hpf distribute T(block)
-  // CHECK: diag-placement.cpp:[[@LINE-1]]:1: error: a distribute directive in function template 't' is not supported (only 'independent' is)
+  // CHECK: diag-placement.cpp:[[@LINE-1]]:1: error: a distribute directive in function template 't' is not supported (only 'independent', and 'distribute' of a parameter, are)
 }
 
 

@@ -2,9 +2,10 @@
 // the token with the reason. hpfcc analyses a non-template copy of each
 // instantiation called with distributed arrays; directives other than
 // independent inside a template, directives in class templates, templates
-// it cannot copy (a parameter pack, a call before the definition, a call
-// through a macro) and members of class templates are errors. The second
-// run has no calls of templates with distributed arrays.
+// it cannot copy (a parameter pack, a call before the definition of a
+// template in a namespace, a call through a macro) and members of class
+// templates are errors. The second run has no calls of templates with
+// distributed arrays.
 // RUN: %clang_verify %s
 // RUN: %clang_verify -DCLASS_TEMPLATE %s
 #include <cstddef>
@@ -13,7 +14,7 @@ constexpr int N = 16;
 
 template <int K> double local() {
   double T[K];
-#pragma hpf distribute T(block) // expected-error {{a distribute directive in function template 'local' is not supported (only 'independent' is): declare the distributed array outside the template and pass it as an argument, whose mapping the template's copy inherits}}
+#pragma hpf distribute T(block) // expected-error {{a distribute directive in function template 'local' is not supported (only 'independent', and 'distribute' of a parameter, are): declare the distributed array outside the template and pass it as an argument, whose mapping the template's copy inherits}}
   return 0;
 }
 
@@ -33,7 +34,9 @@ template <class... As> double first(const As &...xs) {
   return s;
 }
 
+namespace lib {
 template <class A> double early(const A &x);
+}
 
 #define CALL_TWICE(f, x) f(x)
 
@@ -48,10 +51,12 @@ double X[N];
 
 #ifndef CLASS_TEMPLATE
 double useEarly() {
-  return early(X); // expected-error {{template 'early' is called with a distributed array before its definition: hpfcc places a copy of the instantiation after the template; define the template before this call}}
+  return lib::early(X); // expected-error {{template 'early' is called with a distributed array before its definition, from where hpfcc cannot declare the copy of the instantiation it places after the template (a template or a call inside a namespace); define the template before this call}}
 }
 
+namespace lib {
 template <class A> double early(const A &x) { return x[0]; }
+}
 
 int main() {
   Box<double[N]> B;

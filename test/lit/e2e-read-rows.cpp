@@ -18,6 +18,10 @@
 // RUN: env HPF_READ_REPORT=1 %mpiexec -n 2 %t/hpf.exe 2>&1 >/dev/null | FileCheck %s --check-prefix=BUFFERS
 // BUFFERS-DAG: hpf-read: rank 0 received {{[0-9]+}} bytes in 8 planned reads {{.*}}; 4 fetch buffers allocated
 // BUFFERS-DAG: hpf-read: rank 1 received {{[0-9]+}} bytes in 8 planned reads {{.*}}; 4 fetch buffers allocated
+// The rows a rank owns are read in place, not copied: on one rank nothing
+// is received and no buffer is allocated.
+// RUN: env HPF_READ_REPORT=1 %mpiexec -n 1 %t/hpf.exe 2>&1 >/dev/null | FileCheck %s --check-prefix=ONE
+// ONE: hpf-read: rank 0 received 0 bytes in 8 planned reads {{.*}}; 0 fetch buffers allocated
 // RUN: %hpfcc -Rpass=hpf -fsyntax-only %s 2>&1 | FileCheck %s --check-prefix=REMARK
 // REMARK: 'A[N - 1 - i][j]' is read without a gather: its subscript is affine in 'i', so each rank fetches before the loop only the rows its iterations of 'B' read, from their owners {{.*}}: at most one row per owned iteration instead of a copy of all 713 elements (5704 bytes)
 // REMARK: 'A[Idx[i]][C - 1 - j]' is read without a gather: inspector-executor (PARTI/CHAOS): before the loop one pass over the rank's iterations of 'B' lists the rows they read
@@ -26,8 +30,9 @@
 // REMARK: 'Q' is read at subscripts that are not aligned with the loop: before the loop its 713 elements are gathered
 // RUN: %hpfcc --hpf-emit-source %s | %strip_checks | FileCheck %s --check-prefix=CODE
 // CODE: const hpfcc::fetched<long> __hpf_fx[[ID:[0-9]+]]_0(__hpf_fs[[ID]]_0, A, B, 0, 0, N, true,
-// CODE: __hpf_fxp[[ID]]_0[hpfcc::fetched_slot(i + __hpf_seg[[ID]]_0.off, N - 1 - i) * 31 + (j)]
-// CODE: __hpf_fxp{{[0-9]+}}_0[(hpfcc::fetched_slot(i + __hpf_seg{{[0-9]+}}_0.off, N - 1 - i) * 3 + (z)) * 2 + (w)]
+// CODE: const long *const *__restrict const __hpf_fxp[[ID]]_0 = __hpf_fx[[ID]]_0.rows();
+// CODE: __hpf_fxp[[ID]]_0[hpfcc::fetched_slot(i + __hpf_seg[[ID]]_0.off, N - 1 - i)][(j)]
+// CODE: __hpf_fxp{{[0-9]+}}_0[hpfcc::fetched_slot(i + __hpf_seg{{[0-9]+}}_0.off, N - 1 - i)][(z) * 2 + (w)]
 #include <cstdio>
 
 constexpr int N = 23, C = 31;
