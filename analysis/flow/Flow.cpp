@@ -29,6 +29,7 @@
 // else: precise where a program has no callbacks, and sound where it has.
 //
 //===----------------------------------------------------------------------===//
+#include "Expressions.h"
 #include "Phases.h"
 #include "effects/ProgramWrites.h"
 
@@ -45,6 +46,28 @@ namespace hpf::analysis {
 using pragma::DirectiveKind;
 
 namespace {
+
+/// The element type of A's storage, canonical and unqualified.
+QualType elementOf(ASTContext &Ctx, const DistArray *A) {
+  QualType T = A->Var->getType().getNonReferenceType();
+  if (T->isPointerType())
+    T = T->getPointeeType();
+  if (QualType V = vectorElement(T); !V.isNull())
+    T = V;
+  return Ctx.getBaseElementType(T).getCanonicalType().getUnqualifiedType();
+}
+
+/// Whether a parameter A may be the same array as B. Distributed arrays
+/// are `hpf::darray<T, R>` objects and a parameter takes only arguments of
+/// its own T and R: arrays of different ranks, or of different arithmetic
+/// element types, are never the same (a function prescribing `(block, *)`
+/// for a matrix and `(block)` for a vector knows both).
+bool mayAlias(ASTContext &Ctx, const DistArray *A, const DistArray *B) {
+  if (A->rank() != B->rank())
+    return false;
+  const QualType EA = elementOf(Ctx, A), EB = elementOf(Ctx, B);
+  return EA == EB || !EA->isArithmeticType() || !EB->isArithmeticType();
+}
 
 /// Which arrays running code may redistribute.
 class Redistributors {
@@ -239,7 +262,7 @@ private:
         // it (a function prescribing (*, block, *) for three parameters).
         for (auto &[Arr, M] : St)
           if ((RD.Array->Inherited || Arr->Inherited) &&
-              !(M && *M == RD.Target))
+              !(M && *M == RD.Target) && mayAlias(C.Ctx, Arr, RD.Array))
             M = std::nullopt;
         St[RD.Array] = RD.Target;
       }
@@ -308,12 +331,14 @@ private:
   void forget(FlowState &S, const std::set<DistArray *> &Arrays) {
     for (DistArray *Arr : Arrays)
       S[Arr] = std::nullopt;
-    // A parameter may be any of the arrays changed (and any array the
-    // parameter of a callee): aliases are forgotten together.
-    if (!Arrays.empty())
-      for (auto &[Arr, M] : S)
-        if (Arr->Inherited)
-          M = std::nullopt;
+    // A parameter may be any of the arrays changed of its type (and any
+    // array the parameter of a callee): aliases are forgotten together.
+    for (auto &[Arr, M] : S)
+      if (Arr->Inherited &&
+          llvm::any_of(Arrays, [&](const DistArray *Changed) {
+            return mayAlias(C.Ctx, Arr, Changed);
+          }))
+        M = std::nullopt;
   }
   static void unknown(FlowState &St) {
     for (auto &[Arr, M] : St)
