@@ -520,6 +520,11 @@ private:
         break;
       }
     }
+    // Into `*this` (the implicit assignment of a class with an array
+    // member copies it with memcpy): the object the call was made on,
+    // whose change the mutation analysis at the call judges, as through().
+    if (isa<CXXThisExpr>(E->IgnoreParenImpCasts()))
+      return;
     const auto *DRE = dyn_cast<DeclRefExpr>(E);
     const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
     const Witness W{P->getBeginLoc(), "", {}};
