@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Context.h"
+#include "Expressions.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -38,13 +39,10 @@ std::string userNames(std::string M) {
     const std::size_t Close = M.find('\'', At + 1);
     if (Close == std::string::npos)
       break;
-    const std::string Name =
-        M.substr(At + Prefix.size(), Close - At - Prefix.size());
-    const std::size_t Us = Name.rfind('_');
-    if (Us == std::string::npos || Us == 0 || Us + 1 == Name.size() ||
-        Name.find_first_not_of("0123456789", Us + 1) != std::string::npos)
-      continue;
-    M.replace(At + 1, Close - At - 1, Name.substr(0, Us));
+    const std::string Tmpl =
+        templateOfCopy(StringRef(M).substr(At + 1, Close - At - 1)).str();
+    if (!Tmpl.empty())
+      M.replace(At + 1, Close - At - 1, Tmpl);
   }
   return M;
 }

@@ -478,6 +478,17 @@ const VarDecl *bareVar(const Expr *E) {
   return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
 }
 
+llvm::StringRef templateOfCopy(llvm::StringRef Name) {
+  if (!Name.consume_front("__hpf_"))
+    return {};
+  const std::size_t Us = Name.rfind('_');
+  if (Us == llvm::StringRef::npos || Us == 0 || Us + 1 == Name.size() ||
+      Name.substr(Us + 1).find_first_not_of("0123456789") !=
+          llvm::StringRef::npos)
+    return {};
+  return Name.substr(0, Us);
+}
+
 std::string replicatedIoType(QualType T) {
   if (T->isPointerType())
     if (const RecordDecl *RD = T->getPointeeType()->getAsRecordDecl())

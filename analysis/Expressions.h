@@ -143,6 +143,10 @@ const clang::DeclRefExpr *arrayArgument(const clang::Expr *Arg,
 /// The variable E names (ignoring parentheses and implicit casts), or null.
 const clang::VarDecl *bareVar(const clang::Expr *E);
 
+/// The template whose non-template copy hpfcc names Name (codegen/Templates.h:
+/// `__hpf_dot_1` is a copy of `dot`), or "" if Name is no such copy's.
+llvm::StringRef templateOfCopy(llvm::StringRef Name);
+
 /// The runtime's replicated I/O type (runtime/mpi/ReplicatedIo.h) that
 /// replicated code gets for T: "FILE" for a FILE*, "ifstream", "ofstream" or
 /// "fstream" for std::basic_*fstream<char>; "" for anything else.

@@ -275,10 +275,8 @@ std::string Copier::result() const {
 /// same name and parameter types.
 bool isCopyOf(ASTContext &Ctx, const FunctionDecl *F,
               const FunctionDecl *Inst) {
-  const std::string Prefix = "__hpf_" + Inst->getNameAsString() + "_";
-  if (!F->getIdentifier() || !F->getName().starts_with(Prefix) ||
-      F->getName().substr(Prefix.size()).find_first_not_of("0123456789") !=
-          StringRef::npos ||
+  if (!F->getIdentifier() || !Inst->getIdentifier() ||
+      analysis::templateOfCopy(F->getName()) != Inst->getName() ||
       F->getNumParams() != Inst->getNumParams() ||
       F->getDeclContext()->getRedeclContext() !=
           Inst->getDeclContext()->getRedeclContext())

@@ -23,24 +23,6 @@ using namespace clang;
 
 namespace hpf::analysis {
 
-namespace {
-
-/// F is the non-template copy hpfcc makes of a template's instantiation
-/// (codegen/Templates.h): `__hpf_<template>_<k>`, a name reserved to the
-/// implementation.
-bool isTemplateCopy(const FunctionDecl *F) {
-  if (!F->getIdentifier())
-    return false;
-  StringRef N = F->getName();
-  if (!N.consume_front("__hpf_"))
-    return false;
-  const std::size_t Us = N.rfind('_');
-  return Us != StringRef::npos && Us > 0 && Us + 1 < N.size() &&
-         N.substr(Us + 1).find_first_not_of("0123456789") == StringRef::npos;
-}
-
-} // namespace
-
 void Declarations::prescribe() {
   for (unsigned Id : ParamDistributes) {
     const ParsedDirective &D = State.Directives[Id];
@@ -53,7 +35,8 @@ void Declarations::prescribe() {
     SourceLocation NameLoc = D.locOf(D.Dir.Array.Tok);
     const std::string Name = PV->getName().str();
     auto It = P.ArrayByVar.find(PV);
-    if (It == P.ArrayByVar.end() && isTemplateCopy(F)) {
+    if (It == P.ArrayByVar.end() && F->getIdentifier() &&
+        !templateOfCopy(F->getName()).empty()) {
       // An instantiation called with a plain array for this parameter and
       // distributed ones for others: as in the template itself, the
       // directive has no effect on a plain array.
