@@ -19,6 +19,10 @@
 
 namespace hpf::analysis {
 
+const clang::ParmVarDecl *DistArray::param() const {
+  return Untyped ? Untyped : llvm::cast<clang::ParmVarDecl>(Var);
+}
+
 DistArray *Program::arrayOfAnyDecl(const clang::VarDecl *V) const {
   for (const clang::VarDecl *D : V->redecls())
     if (auto It = ArrayByVar.find(D); It != ArrayByVar.end())

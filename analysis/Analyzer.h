@@ -81,6 +81,13 @@ struct DistArray {
   /// (Functions.cpp). Const: declared `const T (&A)[N]`.
   bool Inherited = false;
   bool Const = false;
+  /// An inherited `void *` parameter (C-style code: NAS FT's `void
+  /// *pointer_x`). Var is then its view, the local `T (*x)[N][M]` the body
+  /// uses it through (viewedParameter), or the parameter itself if the
+  /// body only passes it on to another such parameter.
+  const clang::ParmVarDecl *Untyped = nullptr;
+  /// The parameter itself: Untyped, else Var (for Inherited arrays).
+  const clang::ParmVarDecl *param() const;
   /// A `std::vector<T> A(n)` (or `A(n, v)`), `T *A = new T[n]` or
   /// `std::unique_ptr<T[]> A` of `new T[n]` / `std::make_unique<T[]>(n)`:
   /// rank 1, extent n at run time (ExtentText), elements v (FillText,

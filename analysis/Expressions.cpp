@@ -352,7 +352,6 @@ bool onlyRead(ASTContext &Ctx, const Expr *E) {
   }
 }
 
-
 const Expr *memberTop(ASTContext &Ctx, const Expr *E) {
   const Expr *Top = E;
   for (const Stmt *Cur = E;;) {
@@ -476,6 +475,22 @@ const DeclRefExpr *arrayArgument(const Expr *Arg, const Expr **AddrOf) {
 const VarDecl *bareVar(const Expr *E) {
   const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
   return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+}
+
+const ParmVarDecl *viewedParameter(const VarDecl *X) {
+  if (isa<ParmVarDecl>(X) || !X->isLocalVarDecl() || !X->hasInit() ||
+      !X->getType()->isPointerType() || X->getType()->isVoidPointerType())
+    return nullptr;
+  const auto *Cast =
+      dyn_cast<ExplicitCastExpr>(X->getInit()->IgnoreParenImpCasts());
+  const auto *Ref =
+      Cast ? dyn_cast<DeclRefExpr>(Cast->getSubExpr()->IgnoreParenImpCasts())
+           : nullptr;
+  const auto *PV = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
+  if (!PV || !PV->getType()->isVoidPointerType() ||
+      PV->getDeclContext() != X->getDeclContext())
+    return nullptr;
+  return PV;
 }
 
 llvm::StringRef templateOfCopy(llvm::StringRef Name) {

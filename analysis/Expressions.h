@@ -20,6 +20,7 @@
 
 namespace clang {
 class DeclRefExpr;
+class DeclStmt;
 class QualType;
 } // namespace clang
 
@@ -142,6 +143,15 @@ const clang::DeclRefExpr *arrayArgument(const clang::Expr *Arg,
 
 /// The variable E names (ignoring parentheses and implicit casts), or null.
 const clang::VarDecl *bareVar(const clang::Expr *E);
+
+/// The `void *` parameter a local pointer views: `T (*X)[N][M] =
+/// (T (*)[N][M])P;` (or `T *X = (T *)P`, any explicit cast) with P a
+/// parameter of type `void *` of the function X is declared in (C-style
+/// code passes arrays that way, as NAS FT does); null for anything else.
+const clang::ParmVarDecl *viewedParameter(const clang::VarDecl *X);
+/// The declaration of an untyped parameter's view (DistArray::Untyped),
+/// which codegen drops; null for other arrays (declarations/Untyped.cpp).
+const clang::DeclStmt *untypedView(const DistArray &A);
 
 /// The template whose non-template copy hpfcc names Name (codegen/Templates.h:
 /// `__hpf_dot_1` is a copy of `dot`), or "" if Name is no such copy's.

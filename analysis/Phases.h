@@ -143,6 +143,15 @@ private:
   /// A distributed array for parameter PV of a function defined in this
   /// file, its shape from the parameter's type (registered in P).
   DistArray *parameterArray(const clang::ParmVarDecl *PV);
+  /// Whether `void *` parameter PV of Def can take distributed array Arg
+  /// (passed at Ref): used through one view of Arg's rows, or passed on;
+  /// else reported (Untyped.cpp).
+  bool bindUntyped(const clang::ParmVarDecl *PV, const clang::FunctionDecl *Def,
+                   const clang::DeclRefExpr *Ref, const DistArray &Arg);
+  /// The distributed array of such a parameter, Arg's shape (registered
+  /// in P under its view, or the parameter if it has none); null if it
+  /// was made already.
+  DistArray *untypedArray(const clang::ParmVarDecl *PV, const DistArray &Arg);
   /// A call of a function of another file with distributed array A for
   /// inherited parameter Arg: the file declares the function's hpf::darray
   /// overload (Program::InheritedDecls).
@@ -153,8 +162,7 @@ private:
   /// arrays (called or not); every call passes distributed arrays to them.
   void checkInherited(const std::vector<const clang::CallExpr *> &Calls);
   /// Canonical function -> parameter index -> its inherit directive.
-  std::map<const clang::FunctionDecl *, std::map<unsigned, unsigned>>
-      Inherits;
+  std::map<const clang::FunctionDecl *, std::map<unsigned, unsigned>> Inherits;
   void checkVectorUses(
       const std::vector<const clang::CXXMemberCallExpr *> &Members,
       const std::vector<const clang::CXXOperatorCallExpr *> &Assigns,

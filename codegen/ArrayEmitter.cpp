@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "Emitter.h"
 
+#include "../analysis/Expressions.h"
 #include "../analysis/declarations/DeclGroup.h"
 #include "../analysis/declarations/Members.h"
 
@@ -119,14 +120,14 @@ std::string darrayType(const analysis::DistArray &A) {
 /// redistributes it restores the caller's mapping on return
 /// (hpf::restore_mapping, first in the body).
 void emitParameter(Emitter &E, const analysis::DistArray &A) {
-  const auto *PV = cast<ParmVarDecl>(A.Var);
+  const ParmVarDecl *PV = A.param();
   SourceManager &SM = E.SM;
   const std::string Type = darrayType(A);
   // The declarator without a default argument, which stays: up to the
   // type's end where it follows the name (`double x[N]`, `double (&)[N]`),
   // else up to the name, or, unnamed, up to the token after the declarator
   // (Clang's location of a missing name: `const double *const,`).
-  auto Retype = [&](const ParmVarDecl *D) {
+  auto Retype = [&](const ParmVarDecl *D, const std::string &NewName) {
     SourceLocation Begin = SM.getExpansionLoc(D->getBeginLoc());
     SourceLocation Name = SM.getExpansionLoc(D->getLocation());
     SourceLocation TypeEnd = Name;
@@ -137,16 +138,23 @@ void emitParameter(Emitter &E, const analysis::DistArray &A) {
       R = CharSourceRange::getTokenRange(Begin, TypeEnd);
     else if (D->getIdentifier())
       R = CharSourceRange::getTokenRange(Begin, Name);
-    E.RW.ReplaceText(R, Type + " &" + D->getName().str());
+    E.RW.ReplaceText(R, Type + " &" + NewName);
   };
-  Retype(PV);
+  // A `void *` parameter viewed as `T (*x)[N][M]`: the parameter takes the
+  // view's name, whose declaration goes.
+  Retype(PV, A.Name);
+  if (const DeclStmt *View = analysis::untypedView(A))
+    E.RW.RemoveText(
+        CharSourceRange::getTokenRange(SM.getExpansionLoc(View->getBeginLoc()),
+                                       SM.getExpansionLoc(View->getEndLoc())));
   const auto *F = cast<FunctionDecl>(PV->getDeclContext());
   // Prototypes (before or after the body) take the same type, each with its
   // own name, or none. A declaration in another file (allowed by an
   // `inherit` directive) stays: it declares the plain overload, unused.
   for (const FunctionDecl *D : F->redecls())
     if (D != F && SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
-      Retype(D->getParamDecl(PV->getFunctionScopeIndex()));
+      Retype(D->getParamDecl(PV->getFunctionScopeIndex()),
+             D->getParamDecl(PV->getFunctionScopeIndex())->getName().str());
   bool Redistributed = false;
   for (const analysis::Redistribution &R : E.P.Redistributions)
     Redistributed |= R.Array == &A;

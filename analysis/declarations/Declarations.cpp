@@ -412,7 +412,7 @@ void Declarations::distribute(const ParsedDirective &D) {
          "non-static member (one per object)");
     return;
   }
-  if (isa<ParmVarDecl>(VD)) {
+  if (isa<ParmVarDecl>(VD) || viewedParameter(VD)) {
     ParamDistributes.push_back(D.Id); // once parameters are bound
     return;
   }
@@ -526,9 +526,8 @@ void Declarations::distribute(const ParsedDirective &D) {
   // start as.
   const auto *Empty = dyn_cast_or_null<InitListExpr>(VD->getInit());
   if (Empty && Elem.isTrivialType(Ctx) &&
-      std::all_of(Empty->begin(), Empty->end(), [](const Stmt *I) {
-        return isa<ImplicitValueInitExpr>(I);
-      }))
+      std::all_of(Empty->begin(), Empty->end(),
+                  [](const Stmt *I) { return isa<ImplicitValueInitExpr>(I); }))
     DefaultInit = nullptr;
   else if (VD->hasInit() && VectorElem.isNull() && !DefaultInit) {
     Fail("distributed array '" + Name +

@@ -111,11 +111,11 @@ int sizeParam(const FunctionDecl *F, unsigned Pointer) {
   return -1;
 }
 
-const ConstantArrayType *declaredArray(ASTContext &Ctx,
-                                       const ParmVarDecl *PV) {
+const ConstantArrayType *declaredArray(ASTContext &Ctx, const ParmVarDecl *PV) {
   if (!PV->getType()->isPointerType())
     return nullptr;
-  const ConstantArrayType *AT = Ctx.getAsConstantArrayType(PV->getOriginalType());
+  const ConstantArrayType *AT =
+      Ctx.getAsConstantArrayType(PV->getOriginalType());
   return AT && AT->getElementType()->isArrayType() ? AT : nullptr;
 }
 
@@ -283,9 +283,8 @@ void Functions::bind() {
           std::unique_ptr<DistArray> Shape = parameterShape(Ctx, PV);
           if (Shape->Extents != It->second->Extents) {
             R.error(Ref->getLocation(),
-                    "distributed array '" + Name + "' is passed to " +
-                        Callee + " as '" +
-                        PV->getOriginalType().getAsString() +
+                    "distributed array '" + Name + "' is passed to " + Callee +
+                        " as '" + PV->getOriginalType().getAsString() +
                         "', whose extents differ from the array's: the "
                         "parameter must be declared with the array's own "
                         "extents");
@@ -298,7 +297,11 @@ void Functions::bind() {
             Pointer && It->second->rank() == 1 &&
             Ctx.hasSameUnqualifiedType(T->getPointeeType(),
                                        elementType(Ctx, AddrOf ? AddrOf : Ref));
-        if (!ByPointer && !ByVector && !Declared &&
+        // `void *`, given its shape in the body (Untyped.cpp).
+        const bool Untyped = T->isVoidPointerType() && !AddrOf && Def;
+        if (Untyped && !bindUntyped(PV, Def, Ref, *It->second))
+          continue;
+        if (!ByPointer && !ByVector && !Declared && !Untyped &&
             (!Ref2 || !Ctx.getAsConstantArrayType(Ref2->getPointeeType()))) {
           const std::string PN = PV->getName().str();
           const std::string &ET = It->second->ElemType;
@@ -392,6 +395,10 @@ void Functions::bind() {
         if (ByPointer)
           P.PointerArgs.push_back(
               {CE, I, sizeParam(Def, I), AddrOf, It->second});
+        if (Untyped) {
+          Changed |= untypedArray(PV, *It->second) != nullptr;
+          continue;
+        }
         if (P.ArrayByVar.count(PV))
           continue;
         parameterArray(PV);
@@ -445,7 +452,9 @@ void Functions::bind() {
                  "' inherits the mapping of its argument (" + Actuals +
                  "): the function works with whatever mapping the array has "
                  "at the call (loops use the run-time distribution)" +
-                 (PV->getType()->isPointerType() && !declaredArray(Ctx, PV)
+                 (PV->getType()->isPointerType() &&
+                          !PV->getType()->isVoidPointerType() &&
+                          !declaredArray(Ctx, PV)
                       ? std::string("; its extent is the argument's, and a "
                                     "size argument is checked against it")
                       : std::string()));

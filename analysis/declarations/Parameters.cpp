@@ -30,11 +30,13 @@ void Declarations::prescribe() {
     const VarDecl *VD = nullptr;
     if (!anchoredArray(D, A, VD))
       continue;
-    const auto *PV = cast<ParmVarDecl>(VD);
+    // A `void *` parameter's view (Untyped.cpp) stands for the parameter.
+    const ParmVarDecl *Viewed = viewedParameter(VD);
+    const auto *PV = Viewed ? Viewed : cast<ParmVarDecl>(VD);
     const auto *F = cast<FunctionDecl>(PV->getDeclContext());
     SourceLocation NameLoc = D.locOf(D.Dir.Array.Tok);
-    const std::string Name = PV->getName().str();
-    auto It = P.ArrayByVar.find(PV);
+    const std::string Name = VD->getName().str();
+    auto It = P.ArrayByVar.find(VD);
     if (It == P.ArrayByVar.end() && F->getIdentifier() &&
         !templateOfCopy(F->getName()).empty()) {
       // An instantiation called with a plain array for this parameter and
@@ -47,7 +49,11 @@ void Declarations::prescribe() {
     }
     if (It == P.ArrayByVar.end()) {
       R.error(NameLoc,
-              "'" + Name + "' is a parameter of '" + F->getNameAsString() +
+              "'" + Name +
+                  (Viewed
+                       ? "' views parameter '" + PV->getName().str() + "' of '"
+                       : "' is a parameter of '") +
+                  F->getNameAsString() +
                   "' that no call passes a distributed array to: a "
                   "distribute directive on a parameter says how the "
                   "function wants the distributed arrays passed to it "
@@ -66,7 +72,7 @@ void Declarations::prescribe() {
     bool UsedBefore = false;
     forEachStmt(F->getBody(), [&](const Stmt *S) {
       if (const auto *Ref = dyn_cast<DeclRefExpr>(S);
-          Ref && Ref->getDecl() == PV &&
+          Ref && Ref->getDecl() == VD &&
           SM.isBeforeInTranslationUnit(SM.getExpansionLoc(Ref->getLocation()),
                                        D.HashLoc))
         UsedBefore = true;

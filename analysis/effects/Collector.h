@@ -462,11 +462,15 @@ private:
       const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
       if (V && !Own(V))
         Derefs.push_back({V, Deref});
-      else if (V && !isa<ParmVarDecl>(V)) {
+      else if (const auto *Param = dyn_cast_or_null<ParmVarDecl>(V))
+        // The code's own parameter points at what the call gave it: a
+        // write through it is the callee's ParamWrites, which the call
+        // maps onto its argument.
+        ParamDerefs.push_back({Param, Deref});
+      else if (V) {
         // A pointer of the code's own points where its values came from,
         // when each can be traced (`double *row = G[i]`: into G); else
-        // anywhere (`int *h = f()`). A parameter points at what the call
-        // gave it, which the mutation analysis at the call judges.
+        // anywhere (`int *h = f()`).
         const std::set<const VarDecl *> *To =
             Targets ? Targets->targets(V) : nullptr;
         if (!To) {

@@ -26,46 +26,113 @@ using namespace detail;
 
 namespace {
 
-/// The mutation analysis' first mutation of V (with Pointee, of what V
-/// points or refers to if V itself is not changed), but for a capture by
-/// reference of a const object: the analysis counts every reference
-/// capture as a mutation (`[&] { return X[j]; }` with `const double
-/// (&X)[N]`), and the lambda's body, an edge of its own, cannot change a
-/// const object.
-const Stmt *mutationOf(ASTContext &Ctx, ExprMutationAnalyzer &A,
-                       const VarDecl *V, bool Pointee) {
-  const Stmt *M = A.findMutation(V);
-  QualType T = V->getType().getNonReferenceType();
-  if (!M && Pointee) {
-    M = A.findPointeeMutation(V);
-    if (T->isPointerType())
-      T = T->getPointeeType();
-  }
+/// Whether mutation M, of an object of type T (V's own type, or what V
+/// points to when M changes that), is the initializer of a lambda's
+/// reference capture of a const object: the mutation analysis counts every
+/// reference capture as a mutation (`[&] { return X[j]; }` with `const
+/// double (&X)[N]`), and the lambda's body, an edge of its own, cannot
+/// change a const object.
+bool constCapture(ASTContext &Ctx, const Stmt *M, QualType T) {
   while (const ArrayType *AT = T->getAsArrayTypeUnsafe())
     T = AT->getElementType();
-  if (!M || !T.isConstQualified())
-    return M;
-  // The mutation is the capture's initializer, `X` in the lambda.
+  if (!T.isConstQualified())
+    return false;
   for (const DynTypedNode &P : Ctx.getParents(*M))
     if (const auto *L = P.get<LambdaExpr>();
         L && llvm::is_contained(L->capture_inits(), M))
-      return nullptr;
-  return M;
+      return true;
+  return false;
+}
+
+/// Mutation M (of V itself, or with Pointee of what V points or refers to)
+/// unless it is constCapture's.
+const Stmt *unlessConstCapture(ASTContext &Ctx, const Stmt *M, const VarDecl *V,
+                               bool OfPointee) {
+  if (!M)
+    return nullptr;
+  QualType T = V->getType().getNonReferenceType();
+  if (OfPointee && T->isPointerType())
+    T = T->getPointeeType();
+  return constCapture(Ctx, M, T) ? nullptr : M;
+}
+
+/// The mutation analysis' first mutation of V (with Pointee, of what V
+/// points or refers to if V itself is not changed).
+const Stmt *mutationOf(ASTContext &Ctx, ExprMutationAnalyzer &A,
+                       const VarDecl *V, bool Pointee) {
+  if (const Stmt *M = A.findMutation(V))
+    return unlessConstCapture(Ctx, M, V, false);
+  return Pointee ? unlessConstCapture(Ctx, A.findPointeeMutation(V), V, true)
+                 : nullptr;
+}
+
+/// The arguments of the calls in Edges that are handed to a pointer or
+/// reference parameter of a function the graph follows: what the callee
+/// does with them is its ParamWrites (merge), not the mutation analysis'
+/// "passed to a non-const pointer" at the call.
+std::set<const DeclRefExpr *> handedArguments(llvm::ArrayRef<Edge> Edges) {
+  std::set<const DeclRefExpr *> Handed;
+  for (const Edge &E : Edges)
+    for (unsigned I = 0; I < E.Args.size() && I < E.Callee->getNumParams(); ++I)
+      if (const QualType T = E.Callee->getParamDecl(I)->getType();
+          E.Args[I] && (T->isPointerType() || T->isReferenceType()))
+        Handed.insert(E.Args[I]);
+  return Handed;
+}
+
+/// The first mutation of V in S but at the uses in Handed (V's elements
+/// handed to a followed call): each other use is asked about.
+const Stmt *mutationBesides(ASTContext &Ctx, ExprMutationAnalyzer &A,
+                            const Stmt *S, const VarDecl *V, bool Pointee,
+                            const std::set<const DeclRefExpr *> &Handed) {
+  struct Uses : RecursiveASTVisitor<Uses> {
+    const VarDecl *V;
+    std::vector<const DeclRefExpr *> Found;
+    bool shouldVisitImplicitCode() const { return true; }
+    bool VisitDeclRefExpr(DeclRefExpr *E) {
+      if (E->getDecl() == V)
+        Found.push_back(E);
+      return true;
+    }
+  } U;
+  U.V = V;
+  U.TraverseStmt(const_cast<Stmt *>(S));
+  for (const DeclRefExpr *D : U.Found) {
+    if (Handed.count(D))
+      continue;
+    if (const Stmt *M = A.findMutation(D))
+      if ((M = unlessConstCapture(Ctx, M, V, false)))
+        return M;
+    if (Pointee)
+      if (const Stmt *M =
+              unlessConstCapture(Ctx, A.findPointeeMutation(D), V, true))
+        return M;
+  }
+  return nullptr;
+}
+
+/// Whether V, whose elements are handed to a followed call in S, is used
+/// there.
+bool isHanded(const VarDecl *V, const std::set<const DeclRefExpr *> &Handed) {
+  return llvm::any_of(Handed,
+                      [V](const DeclRefExpr *D) { return D->getDecl() == V; });
 }
 
 /// The mutation analysis' answer for each candidate variable of code S,
 /// and for each dereference of a pointer that is not S's own: a write
 /// through it is a write of the pointer's variable, or (a member, a call's
-/// result) a write hpfcc cannot name.
+/// result) a write hpfcc cannot name. A variable handed to a followed
+/// call counts as written there only if the callee writes it (merge).
 void mutations(
     ASTContext &Ctx, const Stmt *S,
     const std::vector<const VarDecl *> &Candidates,
     const std::vector<std::pair<const VarDecl *, const Expr *>> &Derefs,
     const std::vector<std::pair<const ParmVarDecl *, const Expr *>>
         &ParamDerefs,
-    Effects &Out) {
+    llvm::ArrayRef<Edge> Edges, Effects &Out) {
   if (Candidates.empty() && Derefs.empty() && ParamDerefs.empty())
     return;
+  const std::set<const DeclRefExpr *> Handed = handedArguments(Edges);
   ExprMutationAnalyzer A(*S, Ctx);
   for (const auto &[PV, E] : ParamDerefs)
     if (const Stmt *M = A.findMutation(E))
@@ -81,9 +148,11 @@ void mutations(
       Out.WritesThrough = Witness{M->getBeginLoc(), "", {}};
   }
   for (const VarDecl *VD : Candidates) {
-    const Stmt *M = mutationOf(Ctx, A, VD,
-                               VD->getType()->isPointerType() ||
-                                   VD->getType()->isReferenceType());
+    const bool Pointee =
+        VD->getType()->isPointerType() || VD->getType()->isReferenceType();
+    const Stmt *M = isHanded(VD, Handed)
+                        ? mutationBesides(Ctx, A, S, VD, Pointee, Handed)
+                        : mutationOf(Ctx, A, VD, Pointee);
     if (M)
       Out.Writes.try_emplace(VD->getCanonicalDecl(),
                              Witness{M->getBeginLoc(), "", {}});
@@ -91,17 +160,25 @@ void mutations(
 }
 
 /// The reference and pointer parameters of F whose elements (or referent)
-/// F may change, by the mutation analysis of its body: passing one on as a
-/// non-const reference counts, whatever the callee does with it.
-void paramMutations(ASTContext &Ctx, const FunctionDecl *F, Effects &Out) {
+/// F may change, by the mutation analysis of its body. Passing one on to a
+/// followed call is the callee's to judge (merge); to any other call as a
+/// non-const reference or pointer, it counts.
+void paramMutations(ASTContext &Ctx, const FunctionDecl *F,
+                    llvm::ArrayRef<Edge> Edges, Effects &Out) {
   std::optional<ExprMutationAnalyzer> A;
+  std::optional<std::set<const DeclRefExpr *>> Handed;
   for (const ParmVarDecl *PV : F->parameters()) {
     const QualType T = PV->getType();
     if (!T->isReferenceType() && !T->isPointerType())
       continue;
-    if (!A)
+    if (!A) {
       A.emplace(*F->getBody(), Ctx);
-    const Stmt *M = mutationOf(Ctx, *A, PV, T->isPointerType());
+      Handed = handedArguments(Edges);
+    }
+    const Stmt *M = isHanded(PV, *Handed)
+                        ? mutationBesides(Ctx, *A, F->getBody(), PV,
+                                          T->isPointerType(), *Handed)
+                        : mutationOf(Ctx, *A, PV, T->isPointerType());
     if (M)
       Out.ParamWrites.try_emplace(PV, Witness{M->getBeginLoc(), "", {}});
   }
@@ -138,29 +215,37 @@ bool merge(Effects &Into, const Effects &From, SourceLocation L,
   // captured one) is that variable. A variable of the caller's caller is
   // read or written (Vars); the caller's parameter passes the effect on
   // (Params); the caller's local is its own.
+  // A variable handed to the callee's parameter is written where the
+  // call passes it (AtCall): the mutation analysis left that use to the
+  // callee (mutations).
   auto Params = [&](std::map<const ParmVarDecl *, Witness> &ToParams,
                     std::map<const VarDecl *, Witness> &ToVars,
-                    const std::map<const ParmVarDecl *, Witness> &Fr) {
+                    const std::map<const ParmVarDecl *, Witness> &Fr,
+                    std::map<const VarDecl *, Witness> *AtCall) {
     for (const auto &[PV, W] : Fr) {
       Witness N = Through(W);
       const VarDecl *V = PV;
+      const DeclRefExpr *Arg = nullptr;
       if (Callee && PV->getDeclContext() == Callee) {
         const unsigned I = PV->getFunctionScopeIndex();
-        const DeclRefExpr *Arg = I < Args.size() ? Args[I] : nullptr;
+        Arg = I < Args.size() ? Args[I] : nullptr;
         V = Arg ? dyn_cast<VarDecl>(Arg->getDecl()) : nullptr;
         if (!V)
           continue;
         N.Passed = Arg->getLocation();
       }
       V = V->getCanonicalDecl();
-      if (Keep(V))
+      if (Keep(V)) {
         Changed |= ToVars.try_emplace(V, N).second;
-      else if (const auto *P = dyn_cast<ParmVarDecl>(V))
+        if (AtCall && Arg)
+          Changed |= AtCall->try_emplace(V, Witness{Arg->getLocation(), "", {}})
+                         .second;
+      } else if (const auto *P = dyn_cast<ParmVarDecl>(V))
         Changed |= ToParams.try_emplace(P, N).second;
     }
   };
-  Params(Into.ParamReads, Into.Reads, From.ParamReads);
-  Params(Into.ParamWrites, Into.PassedWrites, From.ParamWrites);
+  Params(Into.ParamReads, Into.Reads, From.ParamReads, nullptr);
+  Params(Into.ParamWrites, Into.PassedWrites, From.ParamWrites, &Into.Writes);
   auto One = [&](std::optional<Witness> &To, const std::optional<Witness> &Fr) {
     if (Fr && !To) {
       To = Through(*Fr);
@@ -293,8 +378,9 @@ struct Analysis::Impl {
       if (Body) {
         C.traceOwnPointers(Body);
         C.TraverseStmt(const_cast<Stmt *>(Body));
-        mutations(Ctx, Body, C.Candidates, C.Derefs, C.ParamDerefs, N.All);
-        paramMutations(Ctx, F, N.All);
+        mutations(Ctx, Body, C.Candidates, C.Derefs, C.ParamDerefs, N.Edges,
+                  N.All);
+        paramMutations(Ctx, F, N.Edges, N.All);
       }
       for (const Edge &E : N.Edges)
         if (!Nodes.count(E.Callee))
@@ -362,7 +448,7 @@ Effects Analysis::ofStatement(const Stmt *S, const DeclContext *Owner) {
   Collector C = P->collector(Inside, Out, Edges);
   C.traceOwnPointers(S);
   C.TraverseStmt(const_cast<Stmt *>(S));
-  mutations(P->Ctx, S, C.Candidates, C.Derefs, C.ParamDerefs, Out);
+  mutations(P->Ctx, S, C.Candidates, C.Derefs, C.ParamDerefs, Edges, Out);
   for (const Edge &E : Edges)
     if (!P->Nodes.count(E.Callee))
       P->discover(E.Callee);

@@ -206,15 +206,14 @@ public:
       // ranks running different iterations would wait for each other.
       std::string Io = replicatedIoType(VD->getType().getNonReferenceType());
       if (!Io.empty() && outside(VD) &&
-          !C.SM.isInSystemHeader(C.SM.getExpansionLoc(VD->getLocation())))
-      {
+          !C.SM.isInSystemHeader(C.SM.getExpansionLoc(VD->getLocation()))) {
         Handled.insert(VD->getCanonicalDecl());
-          report(E->getLocation(),
-                 "'" + VD->getName().str() +
-                     "' is a file of replicated code (one rank does its I/O "
-                     "for all): it cannot be used in an independent loop, "
-                     "whose iterations run on different ranks; move the I/O "
-                     "out of the loop");
+        report(E->getLocation(),
+               "'" + VD->getName().str() +
+                   "' is a file of replicated code (one rank does its I/O "
+                   "for all): it cannot be used in an independent loop, "
+                   "whose iterations run on different ranks; move the I/O "
+                   "out of the loop");
       }
     }
     return true;
@@ -245,8 +244,9 @@ public:
         C.SM.isInSystemHeader(C.SM.getExpansionLoc(FD->getLocation())))
       return;
     const effects::Effects &Ef = C.Effects.ofFunction(FD);
-    const std::optional<effects::Witness> &Io =
-        Ef.Input ? Ef.Input : Ef.File ? Ef.File : Ef.Output;
+    const std::optional<effects::Witness> &Io = Ef.Input  ? Ef.Input
+                                                : Ef.File ? Ef.File
+                                                          : Ef.Output;
     if (!Io)
       return;
     const PresumedLoc P = C.SM.getPresumedLoc(C.SM.getExpansionLoc(Io->Loc));
@@ -265,9 +265,7 @@ public:
     }
     L.IfParallel.push_back(
         {OwnerLoop::ParallelOnly::Collective, E->getBeginLoc(),
-         Fn +
-             (Ef.Input ? " reads input (" : " opens or uses a file (") +
-             At +
+         Fn + (Ef.Input ? " reads input (" : " opens or uses a file (") + At +
              "), which replicated code does on rank 0 for every rank: it "
              "cannot be called in an independent loop, whose iterations run "
              "on different ranks; do that I/O before or after the loop"});
@@ -547,8 +545,8 @@ private:
     const std::string Store = "'" + VD->getName().str() + "[k] = ...'";
     if (Op != BO_Assign || !RHS)
       return std::string("this update") +
-             (Suggest ? "" : " ('" + BinaryOperator::getOpcodeStr(Op).str() +
-                                 "')") +
+             (Suggest ? ""
+                      : " ('" + BinaryOperator::getOpcodeStr(Op).str() + "')") +
              " reads the element it writes: only plain stores (" + Store +
              ") are delivered to every rank after the loop";
     if (mentions(RHS, LHS))
@@ -572,11 +570,12 @@ private:
     if (const auto *AT = dyn_cast_or_null<ConstantArrayType>(
             C.Ctx.getAsArrayType(storedType(VD)))) {
       const uint64_t N = C.Ctx.getConstantArrayElementCount(AT);
-      Copy = "a copy of " + std::to_string(N) + " element" +
-             (N == 1 ? "" : "s");
+      Copy =
+          "a copy of " + std::to_string(N) + " element" + (N == 1 ? "" : "s");
     }
     L.IfParallel.push_back(
-        {OwnerLoop::ParallelOnly::Level, D.HashLoc,
+        {OwnerLoop::ParallelOnly::Level,
+         D.HashLoc,
          "'" + VD->getName().str() +
              "' is replicated and written in the loop: before it " + Copy +
              ", after it each rank's changed elements are sent to all (one "
@@ -1098,8 +1097,17 @@ private:
       // (LoopEffects.cpp).
       for (const Expr *P = LHS->IgnoreParenImpCasts(); P;) {
         if (const auto *DRE = dyn_cast<DeclRefExpr>(P)) {
-          if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+          const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+          if (V)
             Handled.insert(V->getCanonicalDecl());
+          // new(p): the user's word that what p points to is scratch,
+          // assigned before it is read in every iteration and not read
+          // after the loop (FT's work arrays handed to its passes). A
+          // pointer to a distributed array's elements is that array's
+          // parameter (checked as its elements), so p points into memory
+          // each rank has of its own.
+          if (V && L.NewVars.count(V->getCanonicalDecl()))
+            return;
           break;
         }
         if (const auto *AS = dyn_cast<ArraySubscriptExpr>(P))
