@@ -521,6 +521,17 @@ struct Program {
   std::vector<OwnerValue> OwnerValues;
   std::vector<ReadBatch> ReadBatches;
   std::vector<PointerArg> PointerArgs;
+  /// A call passing distributed array Arg to parameter Param of a function
+  /// of this file (Functions.cpp): the flow walk infers the parameter's
+  /// mapping from the mappings at its calls.
+  struct ParamBinding {
+    const clang::CallExpr *Call = nullptr;
+    const clang::ParmVarDecl *Param = nullptr;
+    DistArray *Arg = nullptr;
+  };
+  std::vector<ParamBinding> ParamBindings;
+  /// Parameters named by `inherit`: other files may pass arrays to them.
+  std::set<const clang::ParmVarDecl *> ExternParams;
   std::vector<InheritedDecl> InheritedDecls;
   /// The shapes of InheritedDecls' parameters (arrays of no function here).
   std::vector<std::unique_ptr<DistArray>> ForeignParams;

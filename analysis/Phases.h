@@ -296,6 +296,12 @@ public:
   /// The static / run-time / removal decision of each redistribute, with
   /// its remark.
   void decide();
+
+private:
+  /// Inherited parameters every call of whose function the walk sees: a
+  /// function of this file not named by `inherit`, not called through a
+  /// pointer, not virtual.
+  std::vector<DistArray *> inferable();
 };
 
 class Placement : Phase {

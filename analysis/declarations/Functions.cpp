@@ -392,6 +392,7 @@ void Functions::bind() {
           continue;
         }
         Bound[PV].push_back({CE, I});
+        P.ParamBindings.push_back({CE, PV, It->second});
         if (ByPointer)
           P.PointerArgs.push_back(
               {CE, I, sizeParam(Def, I), AddrOf, It->second});
@@ -407,6 +408,11 @@ void Functions::bind() {
     }
   }
   checkInherited(F.Calls);
+  for (const auto &[Fn, Params] : Inherits)
+    if (const FunctionDecl *Def = Fn->getDefinition())
+      for (const auto &[Index, Dir] : Params)
+        if (Index < Def->getNumParams())
+          P.ExternParams.insert(Def->getParamDecl(Index));
   // Every call must pass a distributed array for a distributed parameter.
   for (const auto &[PV, Uses] : Bound) {
     const auto *Def = cast<FunctionDecl>(PV->getDeclContext());

@@ -6,8 +6,12 @@
 // anything control flow or code that runs could change is "unknown". A
 // redistribute whose source and target are known constants gets a static
 // plan or is removed; the others are planned at run time. An array
-// parameter (inherited mapping) is unknown in its function, and aliases
-// every array of its caller.
+// parameter (inherited mapping) has at entry the mapping every call of its
+// function passes, when they agree and the walk sees every call (the
+// walks repeat until those entries settle), else unknown; it aliases the
+// arrays of its caller of its type. A call leaves the mappings of the
+// arrays it passes: a function's redistributions of its parameters are
+// undone on return.
 //
 // What code may run is the effects analysis' answer (effects/Effects.h):
 // the function definitions a statement reaches, transitively, through
@@ -36,6 +40,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -78,6 +83,11 @@ public:
       const auto *F = It == C.P.Anchors.end()
                           ? nullptr
                           : dyn_cast_or_null<FunctionDecl>(It->second.Context);
+      // A parameter's redistribution (a redistribute of it, or its
+      // prescriptive mapping) is undone when its function returns
+      // (hpf::restore_mapping): a call leaves its arguments' mappings.
+      if (F && RD.Array->Inherited)
+        continue;
       if (F)
         Direct[F->getCanonicalDecl()].insert(RD.Array);
       else // not in a function the analysis knows: at any time
@@ -146,21 +156,36 @@ private:
   std::set<DistArray *> Anytime;
 };
 
+/// The mapping each call binding a parameter passes (Program::ParamBindings),
+/// joined over the walks that reach it; absent: never reached.
+using CallStates = std::map<const CallExpr *, std::optional<Mapping>>;
+
 class FlowWalker {
 public:
-  FlowWalker(Context &C, const Redistributors &Red, LoopStates &States)
-      : C(C), Red(Red), States(States) {}
+  FlowWalker(Context &C, const Redistributors &Red, LoopStates &States,
+             CallStates &Calls)
+      : C(C), Red(Red), States(States), Calls(Calls) {
+    for (const Program::ParamBinding &B : C.P.ParamBindings)
+      for (const Stmt *S = B.Call; S;) {
+        Inside[S].push_back(&B);
+        auto Ps = C.Ctx.getParents(*S);
+        S = Ps.empty() ? nullptr : Ps[0].get<Stmt>();
+      }
+  }
 
   void walk(const Stmt *S, FlowState &St) {
     if (!S)
       return;
     if (auto It = C.AnchorStmts.find(S); It != C.AnchorStmts.end()) {
+      // An independent loop changes no mapping: its calls see St.
+      record(S, St);
       anchor(It->second, St);
       return;
     }
     // Code without a directive: only what it may run matters.
     if (!holdsDirective(S)) {
       runs(S, St);
+      record(S, St);
       return;
     }
     if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
@@ -334,8 +359,7 @@ private:
     // A parameter may be any of the arrays changed of its type (and any
     // array the parameter of a callee): aliases are forgotten together.
     for (auto &[Arr, M] : S)
-      if (Arr->Inherited &&
-          llvm::any_of(Arrays, [&](const DistArray *Changed) {
+      if (Arr->Inherited && llvm::any_of(Arrays, [&](const DistArray *Changed) {
             return mayAlias(C.Ctx, Arr, Changed);
           }))
         M = std::nullopt;
@@ -359,9 +383,27 @@ private:
     return Out;
   }
 
+  /// The calls in S binding parameters pass the mappings St has: what S
+  /// may change was forgotten (runs), and the rest holds throughout S.
+  void record(const Stmt *S, const FlowState &St) {
+    auto It = Inside.find(S);
+    if (It == Inside.end())
+      return;
+    for (const Program::ParamBinding *B : It->second) {
+      auto M = St.find(B->Arg);
+      std::optional<Mapping> Here = M == St.end() ? std::nullopt : M->second;
+      auto [Old, New] = Calls.try_emplace(B->Call, Here);
+      if (!New && !(Old->second && Here && *Old->second == *Here))
+        Old->second = std::nullopt;
+    }
+  }
+
   Context &C;
   const Redistributors &Red;
   LoopStates &States;
+  CallStates &Calls;
+  /// The binding calls inside each statement (the statement's own).
+  std::map<const Stmt *, std::vector<const Program::ParamBinding *>> Inside;
   std::map<const Stmt *, bool> Holds;
 };
 
@@ -379,31 +421,92 @@ LoopStates Flow::walk() {
       for (auto &Arr : P.Arrays)
         Redistributed.insert(Arr.get());
   }
+  // Every function holding a directive (a lambda's is its call operator),
+  // and every function passing distributed arrays to parameters.
+  std::vector<const FunctionDecl *> Functions;
+  std::set<const FunctionDecl *> Seen;
+  auto Add = [&](const FunctionDecl *F) {
+    if (F && F->getBody() && Seen.insert(F).second)
+      Functions.push_back(F);
+  };
+  for (const auto &[Dir, A] : C.BodyAnchors)
+    Add(dyn_cast_or_null<FunctionDecl>(A.Context));
+  for (const Program::ParamBinding &B : P.ParamBindings)
+    Add(enclosingFunction(C.Ctx, B.Call));
+  const std::vector<DistArray *> Inferred = inferable();
+  // An inherited parameter's mapping at entry: the one every call passes,
+  // once each call's is known. Each walk starts from what the last one
+  // found at the calls (all unknown first), so every entry it assumes
+  // holds; the walks stop when the entries do.
+  std::map<DistArray *, std::optional<Mapping>> Entry;
   LoopStates States;
-  FlowWalker W(C, Red, States);
-  // Every function holding a directive (a lambda's is its call operator).
-  std::set<const FunctionDecl *> Walked;
-  for (const auto &[Dir, A] : C.BodyAnchors) {
-    const auto *F = dyn_cast_or_null<FunctionDecl>(A.Context);
-    if (!F || !F->getBody() || !Walked.insert(F).second)
-      continue;
-    FlowState St;
-    for (auto &Arr : P.Arrays)
-      if (Arr->Inherited) {
-        // Inherited: the mapping of whatever array the call passes.
-        if (Arr->Var->getDeclContext() == F)
-          St[Arr.get()] = std::nullopt;
-      } else if (!Arr->Var->isLocalVarDecl()) {
-        // Global arrays enter main with their declared mapping (main
-        // cannot be called) unless code before main changed it.
-        bool Known = F->isMain() ? !Red.BeforeMain.count(Arr.get())
-                                 : !Redistributed.count(Arr.get());
-        St[Arr.get()] =
-            Known ? std::optional<Mapping>(Arr->Initial) : std::nullopt;
+  for (int Round = 0;; ++Round) {
+    States.clear();
+    CallStates Calls;
+    FlowWalker W(C, Red, States, Calls);
+    for (const FunctionDecl *F : Functions) {
+      FlowState St;
+      for (auto &Arr : P.Arrays)
+        if (Arr->Inherited) {
+          // Inherited: the mapping of whatever array the call passes.
+          if (Arr->Var->getDeclContext() == F)
+            St[Arr.get()] = Entry[Arr.get()];
+        } else if (!Arr->Var->isLocalVarDecl()) {
+          // Global arrays enter main with their declared mapping (main
+          // cannot be called) unless code before main changed it.
+          bool Known = F->isMain() ? !Red.BeforeMain.count(Arr.get())
+                                   : !Redistributed.count(Arr.get());
+          St[Arr.get()] =
+              Known ? std::optional<Mapping>(Arr->Initial) : std::nullopt;
+        }
+      W.walk(F->getBody(), St);
+    }
+    std::map<DistArray *, std::optional<Mapping>> Next;
+    for (DistArray *A : Inferred) {
+      std::optional<Mapping> M;
+      bool First = true;
+      for (const Program::ParamBinding &B : P.ParamBindings) {
+        if (B.Param != A->param())
+          continue;
+        auto It = Calls.find(B.Call);
+        std::optional<Mapping> At =
+            It == Calls.end() ? std::nullopt : It->second;
+        M = First || (M && At && *M == *At) ? At : std::nullopt;
+        First = false;
       }
-    W.walk(F->getBody(), St);
+      Next[A] = First ? std::nullopt : M;
+    }
+    if (Next == Entry || Round == 8)
+      break;
+    Entry = std::move(Next);
   }
+  for (DistArray *A : Inferred)
+    if (const std::optional<Mapping> &M = Entry[A])
+      R.remark(A->param()->getLocation(),
+               "parameter '" + A->Name + "' of '" +
+                   cast<FunctionDecl>(A->param()->getDeclContext())
+                       ->getNameAsString() +
+                   "' has mapping " + M->describe() +
+                   " at every call: the function is compiled for it");
   return States;
+}
+
+std::vector<DistArray *> Flow::inferable() {
+  std::vector<DistArray *> Out;
+  const IndirectEntries E = indirectEntries(C.Ctx);
+  // Another name for a function, or an asm statement: calls not seen.
+  if (!E.Other.empty())
+    return Out;
+  for (auto &Arr : P.Arrays) {
+    if (!Arr->Inherited || P.ExternParams.count(Arr->param()))
+      continue;
+    const auto *F = cast<FunctionDecl>(Arr->param()->getDeclContext());
+    const auto *M = dyn_cast<CXXMethodDecl>(F);
+    if (E.Functions.count(F->getCanonicalDecl()) || (M && M->isVirtual()))
+      continue; // called through a pointer, or an override
+    Out.push_back(Arr.get());
+  }
+  return Out;
 }
 
 void Flow::decide() {
