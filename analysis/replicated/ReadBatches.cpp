@@ -401,9 +401,6 @@ const Stmt *innermostLoop(ASTContext &Ctx, const Expr *E) {
 
 void batchLoopReads(Context &C) {
   Program &P = C.P;
-  std::set<const Expr *> InOwnerValue;
-  for (const OwnerValue &V : P.OwnerValues)
-    InOwnerValue.insert(V.Reads.begin(), V.Reads.end());
   std::map<const ForStmt *, std::unique_ptr<LoopFacts>> Facts;
   std::map<const ForStmt *, std::vector<const Expr *>> Reads;
   std::map<const ForStmt *, std::set<const DistArray *>> Stored;
@@ -421,72 +418,120 @@ void batchLoopReads(Context &C) {
         Stored[F].insert(El.Array);
     }
   }
-  std::vector<const ForStmt *> Order;
-  for (const ElementAccess &El : P.Elements) {
-    if (El.Kind != ElementAccess::Read || InOwnerValue.count(El.Expr))
-      continue;
-    // Every read in a loop that stays one broadcast per iteration gets a
-    // remark saying why: the communication the user pays for.
-    const Stmt *Around = innermostLoop(C.Ctx, El.Expr);
-    auto NotListed = [&](const std::string &Why) {
-      if (!Around)
-        return;
-      const SourceLocation At = C.SM.getExpansionLoc(El.Expr->getBeginLoc());
-      C.R.remark(At, "this element read is one broadcast per iteration of "
-                     "the loop at line " +
-                         std::to_string(C.SM.getExpansionLineNumber(
-                             Around->getBeginLoc())) +
-                         " (not listed before the loop: " + Why + ")");
-    };
+  // Whether each read can be listed before its loop: the loop (Listed),
+  // or why not (Why; empty with no loop around, or in a lambda: no remark).
+  struct Verdict {
+    const Stmt *Around = nullptr;
+    const ForStmt *Listed = nullptr;
+    std::string Why;
+  };
+  auto Judge = [&](const ElementAccess &El) {
+    Verdict V;
+    V.Around = innermostLoop(C.Ctx, El.Expr);
+    if (!V.Around)
+      return V;
     if (El.Expr->getBeginLoc().isMacroID() ||
         El.Expr->getEndLoc().isMacroID()) {
-      NotListed("it is written in a macro");
-      continue;
+      V.Why = "it is written in a macro";
+      return V;
     }
-    const auto *L = dyn_cast_or_null<ForStmt>(Around);
+    const auto *L = dyn_cast<ForStmt>(V.Around);
     if (!L) {
-      NotListed("only the reads of 'for' loops are listed");
-      continue;
+      V.Why = "only the reads of 'for' loops are listed";
+      return V;
     }
     auto &F = Facts[L];
     if (!F) {
       // Not in a lambda: the loop's function is the one asked about.
       const FunctionDecl *Fn = enclosingFunction(C.Ctx, L);
-      if (!Fn || isLambdaCallOperator(Fn))
-        continue;
+      if (!Fn || isLambdaCallOperator(Fn)) {
+        V.Around = nullptr;
+        return V;
+      }
       F = std::make_unique<LoopFacts>(C, L, Fn);
     }
-    if (!F->Ok) {
-      NotListed(F->Why);
-      continue;
-    }
     const Stmt *Top = nullptr;
-    if (unconditionalLoop(C.Ctx, El.Expr, Top) != L) {
-      NotListed("it is made only on some iterations (under an if, ?:, &&, "
-                "|| or an inner loop)");
-      continue;
-    }
-    if (Stored[L].count(El.Array)) {
-      NotListed("'" + El.Array->Name + "' is stored into in the loop");
-      continue;
-    }
-    // Nor may the loop's calls write the array.
-    if (F->callsWrite(El.Array->Var)) {
-      NotListed("a call in the loop may write '" + El.Array->Name + "'");
-      continue;
-    }
     bool Pure = true;
-    for (std::size_t D = 0; Pure && D < El.Subs.Levels.size(); ++D)
-      Pure = F->pure(El.Subs.sub(D), true, Top);
-    if (!Pure) {
-      NotListed("its subscripts cannot be computed before the loop: they "
-                "call, assign, or use a variable the loop changes other than "
-                "by an assignment at the top of its body");
+    if (!F->Ok)
+      V.Why = F->Why;
+    else if (unconditionalLoop(C.Ctx, El.Expr, Top) != L)
+      V.Why = "it is made only on some iterations (under an if, ?:, &&, || "
+              "or an inner loop)";
+    else if (Stored[L].count(El.Array))
+      V.Why = "'" + El.Array->Name + "' is stored into in the loop";
+    // Nor may the loop's calls write the array.
+    else if (F->callsWrite(El.Array->Var))
+      V.Why = "a call in the loop may write '" + El.Array->Name + "'";
+    else {
+      for (std::size_t D = 0; Pure && D < El.Subs.Levels.size(); ++D)
+        Pure = F->pure(El.Subs.sub(D), true, Top);
+      if (!Pure)
+        V.Why = "its subscripts cannot be computed before the loop: they "
+                "call, assign, or use a variable the loop changes other "
+                "than by an assignment at the top of its body";
+      else
+        V.Listed = L;
+    }
+    return V;
+  };
+  std::map<const Expr *, Verdict> Verdicts;
+  for (const ElementAccess &El : P.Elements)
+    if (El.Kind == ElementAccess::Read)
+      Verdicts[El.Expr] = Judge(El);
+  auto LineOf = [&](const Stmt *S) {
+    return std::to_string(C.SM.getExpansionLineNumber(S->getBeginLoc()));
+  };
+  // A value whose reads have one owner (OwnerReads.cpp) is one broadcast
+  // where it is evaluated: in a loop whose reads can all be listed, its
+  // reads join the loop's exchange instead.
+  std::set<const Expr *> OwnerEvaluated;
+  std::vector<OwnerValue> Kept;
+  for (OwnerValue &OV : P.OwnerValues) {
+    const Verdict &First = Verdicts[OV.Reads.front()];
+    bool Listed = First.Listed != nullptr;
+    for (const Expr *E : OV.Reads)
+      Listed = Listed && Verdicts[E].Listed == First.Listed;
+    if (Listed)
+      continue;
+    if (First.Around) {
+      std::string Why = First.Why;
+      for (const Expr *E : OV.Reads)
+        if (Why.empty())
+          Why = Verdicts[E].Why;
+      C.R.remark(C.SM.getExpansionLoc(OV.Value->getBeginLoc()),
+                 "this value is computed by the owner of its " +
+                     std::to_string(OV.Reads.size()) +
+                     " element reads and broadcast: one broadcast per "
+                     "iteration of the loop at line " +
+                     LineOf(First.Around) + " (not listed before the loop: " +
+                     (Why.empty() ? std::string("its reads are in different "
+                                                "loops")
+                                  : Why) +
+                     ")");
+    }
+    OwnerEvaluated.insert(OV.Reads.begin(), OV.Reads.end());
+    Kept.push_back(std::move(OV));
+  }
+  P.OwnerValues = std::move(Kept);
+  std::vector<const ForStmt *> Order;
+  for (const ElementAccess &El : P.Elements) {
+    if (El.Kind != ElementAccess::Read || OwnerEvaluated.count(El.Expr))
+      continue;
+    const Verdict &V = Verdicts[El.Expr];
+    // Every read in a loop that stays one broadcast per iteration gets a
+    // remark saying why: the communication the user pays for.
+    if (!V.Listed) {
+      if (V.Around && !V.Why.empty())
+        C.R.remark(C.SM.getExpansionLoc(El.Expr->getBeginLoc()),
+                   "this element read is one broadcast per iteration of the "
+                   "loop at line " +
+                       LineOf(V.Around) +
+                       " (not listed before the loop: " + V.Why + ")");
       continue;
     }
-    if (Reads[L].empty())
-      Order.push_back(L);
-    Reads[L].push_back(El.Expr);
+    if (Reads[V.Listed].empty())
+      Order.push_back(V.Listed);
+    Reads[V.Listed].push_back(El.Expr);
   }
   for (const ForStmt *L : Order) {
     ReadBatch B;
