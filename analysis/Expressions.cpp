@@ -5,6 +5,7 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -475,6 +476,22 @@ const DeclRefExpr *arrayArgument(const Expr *Arg, const Expr **AddrOf) {
 const VarDecl *bareVar(const Expr *E) {
   const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
   return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+}
+
+std::vector<const DeclRefExpr *> refsTo(const Stmt *S, const ValueDecl *V) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const ValueDecl *V = nullptr;
+    std::vector<const DeclRefExpr *> Found;
+    bool shouldVisitImplicitCode() const { return true; }
+    bool VisitDeclRefExpr(DeclRefExpr *E) {
+      if (E->getDecl() == V)
+        Found.push_back(E);
+      return true;
+    }
+  } F;
+  F.V = V;
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return std::move(F.Found);
 }
 
 const ParmVarDecl *viewedParameter(const VarDecl *X) {

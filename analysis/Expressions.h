@@ -17,10 +17,12 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace clang {
 class DeclRefExpr;
 class DeclStmt;
+class ValueDecl;
 class QualType;
 } // namespace clang
 
@@ -143,6 +145,10 @@ const clang::DeclRefExpr *arrayArgument(const clang::Expr *Arg,
 
 /// The variable E names (ignoring parentheses and implicit casts), or null.
 const clang::VarDecl *bareVar(const clang::Expr *E);
+
+/// The references to V in S, implicit code included, in traversal order.
+std::vector<const clang::DeclRefExpr *> refsTo(const clang::Stmt *S,
+                                               const clang::ValueDecl *V);
 
 /// The `void *` parameter a local pointer views: `T (*X)[N][M] =
 /// (T (*)[N][M])P;` (or `T *X = (T *)P`, any explicit cast) with P a

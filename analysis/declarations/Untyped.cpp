@@ -46,7 +46,6 @@ UntypedUses untypedUses(const FunctionDecl *F, const ParmVarDecl *PV) {
     const SourceManager *SM = nullptr;
     std::vector<const DeclStmt *> Views;
     std::set<const DeclRefExpr *> Passed;
-    std::vector<const DeclRefExpr *> Refs;
     bool VisitDeclStmt(DeclStmt *S) {
       for (const Decl *D : S->decls())
         if (const auto *V = dyn_cast<VarDecl>(D); V && viewedParameter(V) == PV)
@@ -63,11 +62,6 @@ UntypedUses untypedUses(const FunctionDecl *F, const ParmVarDecl *PV) {
         if (const DeclRefExpr *Ref = arrayArgument(Arg);
             Ref && Ref->getDecl() == PV)
           Passed.insert(Ref);
-      return true;
-    }
-    bool VisitDeclRefExpr(DeclRefExpr *E) {
-      if (E->getDecl() == PV)
-        Refs.push_back(E);
       return true;
     }
   } Find;
@@ -93,7 +87,7 @@ UntypedUses untypedUses(const FunctionDecl *F, const ParmVarDecl *PV) {
     U.View = V;
     U.ViewDecl = S;
   }
-  for (const DeclRefExpr *Ref : Find.Refs) {
+  for (const DeclRefExpr *Ref : refsTo(F->getBody(), PV)) {
     if (ViewInits.count(Ref))
       continue;
     if (Find.Passed.count(Ref) && !U.View) {

@@ -85,19 +85,7 @@ std::set<const DeclRefExpr *> handedArguments(llvm::ArrayRef<Edge> Edges) {
 const Stmt *mutationBesides(ASTContext &Ctx, ExprMutationAnalyzer &A,
                             const Stmt *S, const VarDecl *V, bool Pointee,
                             const std::set<const DeclRefExpr *> &Handed) {
-  struct Uses : RecursiveASTVisitor<Uses> {
-    const VarDecl *V;
-    std::vector<const DeclRefExpr *> Found;
-    bool shouldVisitImplicitCode() const { return true; }
-    bool VisitDeclRefExpr(DeclRefExpr *E) {
-      if (E->getDecl() == V)
-        Found.push_back(E);
-      return true;
-    }
-  } U;
-  U.V = V;
-  U.TraverseStmt(const_cast<Stmt *>(S));
-  for (const DeclRefExpr *D : U.Found) {
+  for (const DeclRefExpr *D : refsTo(S, V)) {
     if (Handed.count(D))
       continue;
     if (const Stmt *M = A.findMutation(D))
