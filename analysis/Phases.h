@@ -163,6 +163,9 @@ private:
   void checkInherited(const std::vector<const clang::CallExpr *> &Calls);
   /// Canonical function -> parameter index -> its inherit directive.
   std::map<const clang::FunctionDecl *, std::map<unsigned, unsigned>> Inherits;
+  /// Taking the address of a function whose parameters take distributed
+  /// arrays is an error at the name.
+  void checkAddressTaken();
   void checkVectorUses(
       const std::vector<const clang::CXXMemberCallExpr *> &Members,
       const std::vector<const clang::CXXOperatorCallExpr *> &Assigns,

@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 #include "Expressions.h"
 #include "Phases.h"
+#include "effects/Effects.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -466,6 +467,42 @@ void Functions::bind() {
                       : std::string()));
   }
   checkVectorUses(F.Members, F.Assigns, F.RangeFors, F.Deletes);
+  checkAddressTaken();
+}
+
+/// A function whose parameters take distributed arrays becomes one of
+/// hpf::darray parameters: a pointer to it of the declared type would no
+/// longer match, so taking its address is an error at the name.
+void Functions::checkAddressTaken() {
+  std::map<const FunctionDecl *, const DistArray *> Taking;
+  for (const auto &Arr : P.Arrays)
+    if (Arr->Inherited)
+      Taking.try_emplace(cast<FunctionDecl>(Arr->param()->getDeclContext())
+                             ->getCanonicalDecl(),
+                         Arr.get());
+  if (Taking.empty())
+    return;
+  struct Names : RecursiveASTVisitor<Names> {
+    std::vector<const DeclRefExpr *> Found;
+    bool shouldVisitTemplateInstantiations() const { return false; }
+    bool VisitDeclRefExpr(DeclRefExpr *E) {
+      if (isa<FunctionDecl>(E->getDecl()))
+        Found.push_back(E);
+      return true;
+    }
+  } N;
+  N.TraverseDecl(Ctx.getTranslationUnitDecl());
+  for (const DeclRefExpr *E : N.Found) {
+    auto It = Taking.find(cast<FunctionDecl>(E->getDecl())->getCanonicalDecl());
+    if (It == Taking.end() || effects::namesCallee(Ctx, E))
+      continue;
+    R.error(E->getLocation(),
+            "the address of '" + E->getDecl()->getNameAsString() +
+                "' is taken, but its parameter '" + It->second->Name +
+                "' takes distributed arrays (it becomes an hpf::darray, so "
+                "a pointer of the declared type would not match): call the "
+                "function by its name");
+  }
 }
 
 /// Distributed std::vectors (and new[] and std::unique_ptr<T[]> arrays)
