@@ -144,14 +144,16 @@ private:
   /// file, its shape from the parameter's type (registered in P).
   DistArray *parameterArray(const clang::ParmVarDecl *PV);
   /// Whether `void *` parameter PV of Def can take distributed array Arg
-  /// (passed at Ref): used through one view of Arg's rows, or passed on;
-  /// else reported (Untyped.cpp).
+  /// (passed at Ref): used through one view of Arg's rows (View), or passed
+  /// on (View null); else reported (Untyped.cpp).
   bool bindUntyped(const clang::ParmVarDecl *PV, const clang::FunctionDecl *Def,
-                   const clang::DeclRefExpr *Ref, const DistArray &Arg);
+                   const clang::DeclRefExpr *Ref, const DistArray &Arg,
+                   const clang::VarDecl *&View);
   /// The distributed array of such a parameter, Arg's shape (registered
   /// in P under its view, or the parameter if it has none); null if it
   /// was made already.
-  DistArray *untypedArray(const clang::ParmVarDecl *PV, const DistArray &Arg);
+  DistArray *untypedArray(const clang::ParmVarDecl *PV,
+                          const clang::VarDecl *View, const DistArray &Arg);
   /// A call of a function of another file with distributed array A for
   /// inherited parameter Arg: the file declares the function's hpf::darray
   /// overload (Program::InheritedDecls).

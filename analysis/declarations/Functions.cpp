@@ -300,7 +300,8 @@ void Functions::bind() {
                                        elementType(Ctx, AddrOf ? AddrOf : Ref));
         // `void *`, given its shape in the body (Untyped.cpp).
         const bool Untyped = T->isVoidPointerType() && !AddrOf && Def;
-        if (Untyped && !bindUntyped(PV, Def, Ref, *It->second))
+        const VarDecl *View = nullptr;
+        if (Untyped && !bindUntyped(PV, Def, Ref, *It->second, View))
           continue;
         if (!ByPointer && !ByVector && !Declared && !Untyped &&
             (!Ref2 || !Ctx.getAsConstantArrayType(Ref2->getPointeeType()))) {
@@ -398,7 +399,7 @@ void Functions::bind() {
           P.PointerArgs.push_back(
               {CE, I, sizeParam(Def, I), AddrOf, It->second});
         if (Untyped) {
-          Changed |= untypedArray(PV, *It->second) != nullptr;
+          Changed |= untypedArray(PV, View, *It->second) != nullptr;
           continue;
         }
         if (P.ArrayByVar.count(PV))

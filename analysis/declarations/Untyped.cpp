@@ -21,6 +21,7 @@
 #include "Phases.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -33,8 +34,6 @@ namespace {
 /// How a function's body uses its `void *` parameter.
 struct UntypedUses {
   const VarDecl *View = nullptr;
-  const DeclStmt *ViewDecl = nullptr;
-  bool PassedOn = false;
   /// A use that is neither (or a second view, or a view declared with
   /// other variables, or a view and a call passing it on).
   const Expr *Bad = nullptr;
@@ -85,15 +84,12 @@ UntypedUses untypedUses(const FunctionDecl *F, const ParmVarDecl *PV) {
       continue;
     }
     U.View = V;
-    U.ViewDecl = S;
   }
   for (const DeclRefExpr *Ref : refsTo(F->getBody(), PV)) {
     if (ViewInits.count(Ref))
       continue;
-    if (Find.Passed.count(Ref) && !U.View) {
-      U.PassedOn = true;
+    if (Find.Passed.count(Ref) && !U.View)
       continue;
-    }
     if (!U.Bad)
       U.Bad = Ref;
   }
@@ -116,10 +112,12 @@ std::string shapeText(const DistArray &A) {
 } // namespace
 
 bool Functions::bindUntyped(const ParmVarDecl *PV, const FunctionDecl *Def,
-                            const DeclRefExpr *Ref, const DistArray &Arg) {
+                            const DeclRefExpr *Ref, const DistArray &Arg,
+                            const VarDecl *&View) {
   const std::string Callee = "'" + Def->getNameAsString() + "'";
   const std::string Param = PV->getName().str();
-  UntypedUses U = untypedUses(Def, PV);
+  const UntypedUses U = untypedUses(Def, PV);
+  View = U.View;
   if (U.Bad) {
     const std::string Rows = rowsText(Arg);
     R.error(Ref->getLocation(),
@@ -181,25 +179,23 @@ bool Functions::bindUntyped(const ParmVarDecl *PV, const FunctionDecl *Def,
   return true;
 }
 
-DistArray *Functions::untypedArray(const ParmVarDecl *PV,
+DistArray *Functions::untypedArray(const ParmVarDecl *PV, const VarDecl *View,
                                    const DistArray &Arg) {
-  const FunctionDecl *Def = cast<FunctionDecl>(PV->getDeclContext());
-  const UntypedUses U = untypedUses(Def, PV);
-  if (P.ArrayByVar.count(U.View ? U.View : PV))
+  const VarDecl *Var = View ? View : PV;
+  if (P.ArrayByVar.count(Var))
     return nullptr;
   auto Arr = std::make_unique<DistArray>();
-  Arr->Var = U.View ? U.View : PV;
+  Arr->Var = Var;
   Arr->Untyped = PV;
-  Arr->Name = Arr->Var->getName().str();
+  Arr->Name = Var->getName().str();
   Arr->Inherited = true;
   Arr->ElemType = Arg.ElemType;
   Arr->Extents = Arg.Extents;
   Arr->Extent = Arg.Extent;
-  Arr->Const =
-      U.View && Ctx.getBaseElementType(U.View->getType()->getPointeeType())
-                    .isConstQualified();
+  Arr->Const = View && Ctx.getBaseElementType(View->getType()->getPointeeType())
+                           .isConstQualified();
   DistArray *A = Arr.get();
-  P.ArrayByVar[Arr->Var] = A;
+  P.ArrayByVar[Var] = A;
   P.Arrays.push_back(std::move(Arr));
   return A;
 }
@@ -207,8 +203,11 @@ DistArray *Functions::untypedArray(const ParmVarDecl *PV,
 const DeclStmt *untypedView(const DistArray &A) {
   if (!A.Untyped || A.Var == A.Untyped)
     return nullptr;
-  return untypedUses(cast<FunctionDecl>(A.Untyped->getDeclContext()), A.Untyped)
-      .ViewDecl;
+  // A view is declared alone (untypedUses).
+  for (const DynTypedNode &N : A.Var->getASTContext().getParents(*A.Var))
+    if (const auto *S = N.get<DeclStmt>())
+      return S;
+  return nullptr;
 }
 
 } // namespace hpf::analysis
