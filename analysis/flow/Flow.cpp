@@ -440,17 +440,21 @@ LoopStates Flow::walk() {
   // holds; the walks stop when the entries do.
   std::map<DistArray *, std::optional<Mapping>> Entry;
   LoopStates States;
+  CallStates Calls;
+  FlowWalker W(C, Red, States, Calls);
   for (int Round = 0;; ++Round) {
     States.clear();
-    CallStates Calls;
-    FlowWalker W(C, Red, States, Calls);
+    Calls.clear();
     for (const FunctionDecl *F : Functions) {
       FlowState St;
       for (auto &Arr : P.Arrays)
         if (Arr->Inherited) {
-          // Inherited: the mapping of whatever array the call passes.
-          if (Arr->Var->getDeclContext() == F)
-            St[Arr.get()] = Entry[Arr.get()];
+          // Inherited: the mapping of whatever array the call passes
+          // (unknown unless inferred).
+          if (Arr->Var->getDeclContext() == F) {
+            auto It = Entry.find(Arr.get());
+            St[Arr.get()] = It == Entry.end() ? std::nullopt : It->second;
+          }
         } else if (!Arr->Var->isLocalVarDecl()) {
           // Global arrays enter main with their declared mapping (main
           // cannot be called) unless code before main changed it.
