@@ -80,11 +80,21 @@ std::set<const DeclRefExpr *> handedArguments(llvm::ArrayRef<Edge> Edges) {
   return Handed;
 }
 
-/// The first mutation of V in S but at the uses in Handed (V's elements
-/// handed to a followed call): each other use is asked about.
+/// Whether V, whose elements are handed to a followed call in S, is used
+/// there.
+bool isHanded(const VarDecl *V, const std::set<const DeclRefExpr *> &Handed) {
+  return llvm::any_of(Handed,
+                      [V](const DeclRefExpr *D) { return D->getDecl() == V; });
+}
+
+/// The first mutation of V in S but at the uses in Handed (V handed to a
+/// followed call, whose effect merge adds): mutationOf when there are
+/// none, else each other use is asked about.
 const Stmt *mutationBesides(ASTContext &Ctx, ExprMutationAnalyzer &A,
                             const Stmt *S, const VarDecl *V, bool Pointee,
                             const std::set<const DeclRefExpr *> &Handed) {
+  if (!isHanded(V, Handed))
+    return mutationOf(Ctx, A, V, Pointee);
   for (const DeclRefExpr *D : refsTo(S, V)) {
     if (Handed.count(D))
       continue;
@@ -97,13 +107,6 @@ const Stmt *mutationBesides(ASTContext &Ctx, ExprMutationAnalyzer &A,
         return M;
   }
   return nullptr;
-}
-
-/// Whether V, whose elements are handed to a followed call in S, is used
-/// there.
-bool isHanded(const VarDecl *V, const std::set<const DeclRefExpr *> &Handed) {
-  return llvm::any_of(Handed,
-                      [V](const DeclRefExpr *D) { return D->getDecl() == V; });
 }
 
 /// The mutation analysis' answer for each candidate variable of code S,
@@ -138,9 +141,7 @@ void mutations(
   for (const VarDecl *VD : Candidates) {
     const bool Pointee =
         VD->getType()->isPointerType() || VD->getType()->isReferenceType();
-    const Stmt *M = isHanded(VD, Handed)
-                        ? mutationBesides(Ctx, A, S, VD, Pointee, Handed)
-                        : mutationOf(Ctx, A, VD, Pointee);
+    const Stmt *M = mutationBesides(Ctx, A, S, VD, Pointee, Handed);
     if (M)
       Out.Writes.try_emplace(VD->getCanonicalDecl(),
                              Witness{M->getBeginLoc(), "", {}});
@@ -163,10 +164,8 @@ void paramMutations(ASTContext &Ctx, const FunctionDecl *F,
       A.emplace(*F->getBody(), Ctx);
       Handed = handedArguments(Edges);
     }
-    const Stmt *M = isHanded(PV, *Handed)
-                        ? mutationBesides(Ctx, *A, F->getBody(), PV,
-                                          T->isPointerType(), *Handed)
-                        : mutationOf(Ctx, *A, PV, T->isPointerType());
+    const Stmt *M =
+        mutationBesides(Ctx, *A, F->getBody(), PV, T->isPointerType(), *Handed);
     if (M)
       Out.ParamWrites.try_emplace(PV, Witness{M->getBeginLoc(), "", {}});
   }
