@@ -229,7 +229,8 @@ struct LoopAccess {
   enum KindT {
     Local,    ///< owned by the rank that runs the iteration
     Gathered, ///< read from a copy (or halo) made before the loop
-    Row       ///< read from a slice broadcast before the loop (RowReads.cpp)
+    Row,      ///< read from a slice broadcast before the loop (RowReads.cpp)
+    Stored    ///< written in a slice only its owner stores (FixedSlices.cpp)
   } Kind = Local;
   /// Local elements, per dimension: the level whose owned segment the
   /// subscript runs over (local index = subscript + segment offset), or -1
@@ -254,11 +255,14 @@ struct HaloWidths {
   bool whole(std::size_t D) const { return D < Whole.size() && Whole[D]; }
 };
 
-/// A slice of an array read by a nest at loop-invariant subscripts in every
-/// distributed dimension (the pivot row `M[k][j]`): its owner broadcasts it
-/// before the loop (RowReads.cpp). At: per dimension the fixed subscript,
-/// or null for a dimension the slice holds whole.
-struct RowRead {
+/// A slice of an array at loop-invariant subscripts in every distributed
+/// dimension of a nest. Read (the pivot row `M[k][j]`): its owner
+/// broadcasts it before the loop (RowReads.cpp). Written (a periodic
+/// boundary `U[0][j][i] = U[N][j][i]` in a nest every rank runs whole):
+/// its owner stores, the other ranks' stores are dropped (FixedSlices.cpp).
+/// At: per dimension the fixed subscript, or null for a dimension the
+/// slice holds whole.
+struct FixedSlice {
   DistArray *Array = nullptr;
   std::vector<const clang::Expr *> At;
 };
@@ -316,8 +320,12 @@ struct OwnerLoop {
   std::map<DistArray *, std::vector<int>> Realigned;
   /// Slices broadcast before the loop; RowOf maps each Row access (by its
   /// whole expression) to its slice.
-  std::vector<RowRead> Rows;
+  std::vector<FixedSlice> Rows;
   std::map<const clang::Expr *, std::size_t> RowOf;
+  /// Slices written at loop-invariant subscripts by a nest every rank runs
+  /// whole (FixedSlices.cpp); StoreOf maps each Stored access to its slice.
+  std::vector<FixedSlice> Stores;
+  std::map<const clang::Expr *, std::size_t> StoreOf;
   /// Gathered reads served instead by a fetch of the elements the rank's
   /// iterations read (hpfcc::fetched), by access (Subs.whole()).
   std::map<const clang::Expr *, FetchedRead> Fetched;

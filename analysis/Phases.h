@@ -320,6 +320,11 @@ private:
   /// A loop with no home array (What says which kind): split by its
   /// iterations if nothing in it needs every rank to run them all.
   void placeHomeless(OwnerLoop &L, const std::string &What);
+  /// A nest with no level over a distributed dimension that writes
+  /// distributed arrays only in slices at fixed subscripts (a periodic
+  /// boundary): every rank runs it whole, owners store (FixedSlices.cpp).
+  /// False if L is not one; true if placed (or reported).
+  bool storeFixedSlices(OwnerLoop &L);
   LoopStates &States;
 };
 
@@ -345,6 +350,11 @@ void chooseRealigned(Context &C, OwnerLoop &L, const FlowState &St);
 /// Whether every read of X in the nest fits one mapping chooseRealigned can
 /// make a copy in (X's own mapping may be known only at run time).
 bool realignable(const OwnerLoop &L, const DistArray *X, const FlowState &St);
+/// Whether Acc, an element of an array of mapping M, is at subscripts
+/// invariant in the nest in every distributed dimension (one at least):
+/// one slice, which lives on one rank (RowReads.cpp).
+bool fixedSlice(Context &C, const OwnerLoop &L, const LoopAccess &Acc,
+                const Mapping *M);
 /// Whether a read of an array of mapping M is at subscripts invariant in
 /// the nest in every distributed dimension (and, Written, never written by
 /// the nest): a slice broadcast before the loop serves it (RowReads.cpp).

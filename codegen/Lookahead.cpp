@@ -109,7 +109,7 @@ const ForStmt *LoopEmitter::aheadStep() const {
   if (!K || !Whole || !writesOwnRowsOnly())
     return nullptr;
   if (std::none_of(
-          L.Rows.begin(), L.Rows.end(), [&](const analysis::RowRead &RR) {
+          L.Rows.begin(), L.Rows.end(), [&](const analysis::FixedSlice &RR) {
             return RR.Array == L.Home && RR.At.size() == 2 && RR.At[0] &&
                    !RR.At[1] && analysis::bareVar(RR.At[0]) == K;
           }))

@@ -309,26 +309,56 @@ std::string LoopEmitter::rowName(std::size_t K) const {
 /// broadcast by their owner before the loop (runtime/hpfcc/rows.h); the
 /// elements keep their global indices, the fixed ones ignored:
 /// `M[k][j]` -> `__hpf_row7_0(k, j)`.
+std::string LoopEmitter::sliceAt(const analysis::FixedSlice &S,
+                                 unsigned &Fixed) const {
+  Fixed = 0;
+  std::string At;
+  for (std::size_t Dm = 0; Dm < S.At.size(); ++Dm) {
+    Fixed |= S.At[Dm] ? 1u << Dm : 0u;
+    At +=
+        (Dm ? ", " : "") + (S.At[Dm] ? "hpf::index_t(" + E.text(S.At[Dm]) + ")"
+                                     : std::string("0"));
+  }
+  return "{" + At + "}";
+}
+
 std::string LoopEmitter::rows() {
   std::string Pro;
   for (std::size_t K = 0; K < L.Rows.size(); ++K) {
-    const analysis::RowRead &RR = L.Rows[K];
+    const analysis::FixedSlice &RR = L.Rows[K];
     unsigned Fixed = 0;
-    std::string At;
-    for (std::size_t Dm = 0; Dm < RR.At.size(); ++Dm) {
-      Fixed |= RR.At[Dm] ? 1u << Dm : 0u;
-      At += (Dm ? ", " : "") + (RR.At[Dm]
-                                    ? "hpf::index_t(" + E.text(RR.At[Dm]) + ")"
-                                    : std::string("0"));
-    }
+    const std::string At = sliceAt(RR, Fixed);
     Pro += " const hpfcc::row<" + RR.Array->ElemType + ", " +
            std::to_string(RR.Array->rank()) + ", " + std::to_string(Fixed) +
-           "u> " + rowName(K) + "(" + RR.Array->Name + ", {" + At + "}, " +
+           "u> " + rowName(K) + "(" + RR.Array->Name + ", " + At + ", " +
            E.whereLiteral(D.HashLoc) + ");";
   }
   for (const LoopAccess &El : L.Accesses)
     if (El.Kind == LoopAccess::Row)
       useCopy(El, rowName(L.RowOf.at(El.Subs.whole())));
+  return Pro;
+}
+
+std::string LoopEmitter::stores() {
+  std::string Pro;
+  for (std::size_t K = 0; K < L.Stores.size(); ++K) {
+    const analysis::FixedSlice &S = L.Stores[K];
+    unsigned Fixed = 0;
+    const std::string At = sliceAt(S, Fixed);
+    const std::string Name = "__hpf_store" + Id + "_" + std::to_string(K);
+    Pro += " hpfcc::stored_slice<" + S.Array->ElemType + ", " +
+           std::to_string(S.Array->rank()) + ", " + std::to_string(Fixed) +
+           "u> " + Name + "(" + S.Array->Name + ", " + At + ", " +
+           E.whereLiteral(D.HashLoc) + ");";
+    for (const analysis::FixedSlice &Read : L.Rows)
+      if (Read.Array == S.Array)
+        Pro += " " + Name + ".must_differ(" + sliceAt(Read, Fixed) + ", " +
+               Emitter::quote(S.Array->Name) + ");";
+  }
+  for (const LoopAccess &El : L.Accesses)
+    if (El.Kind == LoopAccess::Stored)
+      useCopy(El, "__hpf_store" + Id + "_" +
+                      std::to_string(L.StoreOf.at(El.Subs.whole())));
   return Pro;
 }
 

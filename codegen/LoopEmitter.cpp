@@ -72,7 +72,7 @@ void LoopEmitter::run() {
   Split = splitHalos();
   if (L.Home)
     verifyChecks();
-  std::string Pro = copies() + rows() + fetches();
+  std::string Pro = copies() + rows() + stores() + fetches();
   if (!L.Home && L.SplitIterations) {
     splitIterations(Pro);
     return;

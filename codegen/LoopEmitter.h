@@ -133,6 +133,14 @@ private:
   /// elements keep their global indices, the fixed ones ignored:
   /// `M[k][j]` -> `__hpf_row7_0(k, j)`.
   std::string rows();
+  /// The fixed subscripts of a slice: `{hpf::index_t(N), 0, 0}`, and in
+  /// Fixed a bit per fixed dimension.
+  std::string sliceAt(const analysis::FixedSlice &S, unsigned &Fixed) const;
+  /// Slices stored at loop-invariant subscripts by a nest every rank runs
+  /// whole (analysis/flow/FixedSlices.cpp), by their owner only
+  /// (runtime/hpfcc/rows.h): `U[0][j][i] = v` -> `__hpf_store7_0(0, j, i)
+  /// = v`; and the run-time check that no slice read is one of them.
+  std::string stores();
 
   /// The element read (or written) in a copy with global indices:
   /// `B[i + 1]` -> `Copy[i + 1]`, `M[a][b]` -> `Copy(a, b)`.

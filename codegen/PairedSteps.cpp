@@ -202,7 +202,7 @@ std::string LoopEmitter::pairName() const { return "__hpf_pair" + Id; }
 std::string LoopEmitter::pairPrologue() const {
   if (!Paired)
     return "";
-  const analysis::RowRead &RR = L.Rows.front();
+  const analysis::FixedSlice &RR = L.Rows.front();
   const std::string Step = E.text(RR.At[0]);
   return " const bool " + pairName() + " = [&](const decltype(" + Step + ") " +
          Step + ") { return " + E.text(AheadStep->getCond()) + "; }(" + Step +

@@ -126,6 +126,8 @@ void Placement::checkNest(OwnerLoop &L) {
   }
   const Mapping *HM = MapOf(H);
   promoteProven(L, HM, D.HashLoc);
+  if (storeFixedSlices(L))
+    return;
   enum Align { Yes, No, Unknown };
   auto AlignOf = [&](DistArray *X) -> Align {
     if (X == H)

@@ -125,27 +125,36 @@ std::string textOf(ASTContext &Ctx, const Expr *E) {
 
 } // namespace
 
-bool rowReadFits(Context &C, const OwnerLoop &L, const LoopAccess &Acc,
-                 const Mapping *M, bool Written) {
+bool fixedSlice(Context &C, const OwnerLoop &L, const LoopAccess &Acc,
+                const Mapping *M) {
   const DistArray *X = Acc.Array;
-  if (!M || !Acc.Read || X->rank() < 2 ||
-      Acc.Subs.Levels.size() != std::size_t(X->rank()))
+  if (!M || X->rank() < 2 || Acc.Subs.Levels.size() != std::size_t(X->rank()))
     return false;
-  bool Excluded = !Written, AnyFixed = false;
+  bool AnyFixed = false;
   for (int D = 0; D < X->rank(); ++D) {
     if (M->Formats[std::size_t(D)].Kind == FormatKind::Collapsed)
       continue;
-    const Expr *S = Acc.Subs.sub(std::size_t(D));
-    if (!invariant(C, L, S))
+    if (!invariant(C, L, Acc.Subs.sub(std::size_t(D))))
       return false;
     AnyFixed = true;
-    // A written array is aligned with the home array and written only at
-    // the index of the level over each distributed dimension.
-    for (const NestLevel &Lv : L.Levels)
-      if (Lv.Dim == D && excludes(C.Ctx, Lv, S))
-        Excluded = true;
   }
-  return AnyFixed && Excluded;
+  return AnyFixed;
+}
+
+bool rowReadFits(Context &C, const OwnerLoop &L, const LoopAccess &Acc,
+                 const Mapping *M, bool Written) {
+  if (!Acc.Read || !fixedSlice(C, L, Acc, M))
+    return false;
+  if (!Written)
+    return true;
+  // A written array is aligned with the home array and written only at
+  // the index of the level over each distributed dimension.
+  for (const NestLevel &Lv : L.Levels)
+    if (Lv.Dim >= 0 && Lv.Dim < Acc.Array->rank() &&
+        M->Formats[std::size_t(Lv.Dim)].Kind != FormatKind::Collapsed &&
+        excludes(C.Ctx, Lv, Acc.Subs.sub(std::size_t(Lv.Dim))))
+      return true;
+  return false;
 }
 
 void chooseRows(Context &C, OwnerLoop &L, const FlowState &St) {
@@ -168,7 +177,7 @@ void chooseRows(Context &C, OwnerLoop &L, const FlowState &St) {
       continue;
     DistArray *X = Acc.Array;
     const Mapping *M = mappingIn(St, X);
-    RowRead RR{X, {}};
+    FixedSlice RR{X, {}};
     std::string Key, Fixed, Dims;
     long long Elems = 1;
     for (int D = 0; D < X->rank(); ++D) {
@@ -200,10 +209,12 @@ void chooseRows(Context &C, OwnerLoop &L, const FlowState &St) {
                                  : std::to_string(Elems) + " elements, " +
                                        std::to_string(Elems * ES) + " bytes";
     std::string Why =
-        L.Written.count(X)
+        !L.Written.count(X) ? ""
+        : L.Stores.empty()
             ? ", which this nest does not write (the loop over the index "
               "of that dimension never reaches it)"
-            : "";
+            : ", which this nest must not write (checked at run time: it "
+              "stores into other slices)";
     std::string Instead =
         L.Written.count(X)
             ? ""

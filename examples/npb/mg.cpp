@@ -34,7 +34,8 @@
 // template as written. On the distributed levels
 //   A and S   read the neighbouring planes of the rank's block from a halo;
 //   comm3     copies the ghosts within each plane in place; the ghost planes
-//             0 and n + 1 read planes n and 1, each broadcast by its owner;
+//             0 and n + 1, stored by their owners, read planes n and 1,
+//             each broadcast by its owner;
 //   P         runs over the rank's coarse planes k and reads the fine planes
 //             2k - 1 .. 2k + 1 in place, fetching the one or two another
 //             rank owns; onto the replicated level below, it runs over
@@ -243,9 +244,8 @@ void mg3P() {
 // of the interior point one period away, first along i (rows of the
 // interior), then along j (whole rows, so the i ghosts are copied too),
 // then along k (whole planes: edges and corners follow). The planes 0 and
-// N + 1 read planes N and 1: the loops over the planes they write stop
-// short of the plane they read, so hpfcc has its owner broadcast it before
-// the loop.
+// N + 1 are stored by their owners, from planes N and 1, which their
+// owners broadcast before the loop.
 template <int E> void comm3(double (&U)[E][E][E], int N) {
 #pragma hpf distribute U(block, *, *)
 #pragma hpf independent
@@ -260,17 +260,11 @@ template <int E> void comm3(double (&U)[E][E][E], int N) {
     }
   }
 #pragma hpf independent
-  for (int k = 0; k < N; k++)
-    if (k == 0)
-      for (int j = 0; j <= N + 1; j++)
-        for (int i = 0; i <= N + 1; i++)
-          U[k][j][i] = U[N][j][i];
-#pragma hpf independent
-  for (int k = 2; k <= N + 1; k++)
-    if (k == N + 1)
-      for (int j = 0; j <= N + 1; j++)
-        for (int i = 0; i <= N + 1; i++)
-          U[k][j][i] = U[1][j][i];
+  for (int j = 0; j <= N + 1; j++)
+    for (int i = 0; i <= N + 1; i++) {
+      U[0][j][i] = U[N][j][i];
+      U[N + 1][j][i] = U[1][j][i];
+    }
 }
 
 // U = 0 on a level of extent N, ghosts included.

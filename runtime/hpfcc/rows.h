@@ -1,4 +1,4 @@
-//===- hpfcc/rows.h - slices broadcast before a loop nest -------*- C++ -*-===//
+//===- hpfcc/rows.h - slices at loop-invariant subscripts -------*- C++ -*-===//
 //
 // A loop nest reading an array at subscripts that are the same in every
 // iteration in each distributed dimension (the pivot row `M[k][j]` of
@@ -15,6 +15,10 @@
 // broadcastFromOwner), instead of a whole-array gather: from its storage,
 // which it then reads in place, when the slice is contiguous there (a row
 // of (cyclic, *)), else packed into a copy.
+//
+// A nest that stores into slices at such subscripts (a periodic boundary)
+// stores through hpfcc::stored_slice: its owner into its storage, every
+// other rank into a sink.
 //
 // Depends on the runtime (mpi/hpfrt.h) only.
 //
@@ -255,6 +259,107 @@ private:
   hpf::index_t At = 0;
   bool Posted = false;
   const char *Where = nullptr;
+};
+
+/// A slice stored at fixed subscripts by a nest every rank runs whole (a
+/// periodic boundary `U[0][j][i] = U[N][j][i]`, U (block, *, *); hpfcc's
+/// analysis/flow/FixedSlices.cpp):
+///
+///   hpfcc::stored_slice<double, 3, 1u> __hpf_store7_0(U, {0, 0, 0},
+///                                                     "f.cpp:7:1");
+///   ... __hpf_store7_0(0, j, i) = __hpf_row7_0(N, j, i);
+///
+/// The slice's owner stores into its storage; every other rank into one
+/// sink element (every stride 0), so the nest's other effects, the same
+/// on every rank, stay as written.
+template <class T, int R, unsigned Fixed> class stored_slice {
+  static_assert(Fixed != 0 && Fixed < (1u << R), "a fixed dimension");
+
+public:
+  stored_slice(hpf::darray<T, R> &a,
+               const std::array<hpf::index_t, std::size_t(R)> &at,
+               const char *where)
+      : At(at), Where(where) {
+    std::array<hpf::index_t, std::size_t(R)> G{};
+    for (int D = 0; D < R; ++D) {
+      const hpf::plan::Distribution &Dim = a.mapping().dims()[std::size_t(D)];
+      if (fixed(D)) {
+        if (at[std::size_t(D)] < 0 || at[std::size_t(D)] >= Dim.size())
+          hpf::fail("independent",
+                    "a slice is written at index " +
+                        std::to_string(at[std::size_t(D)]) +
+                        " of dimension " + std::to_string(D) +
+                        ", outside its extent " + std::to_string(Dim.size()),
+                    where);
+        G[std::size_t(D)] = at[std::size_t(D)];
+      } else if (Dim.kind() != hpf::plan::DistKind::Collapsed) {
+        hpf::fail("independent",
+                  "a slice written at fixed subscripts needs dimension " +
+                      std::to_string(D) + " held whole ('*'), but the array "
+                      "is " + a.format_string(),
+                  where);
+      }
+    }
+    if (detail::owner(a, G) != hpf::rank()) {
+      Base = &Sink; // every stride 0
+      return;
+    }
+    Base = &elementAt(a, G, std::make_index_sequence<std::size_t(R)>{});
+    hpf::index_t S = 1;
+    for (int D = R; D-- > 0;) {
+      Stride[std::size_t(D)] = fixed(D) ? 0 : S;
+      S *= a.local_extent(D);
+    }
+  }
+  stored_slice(const stored_slice &) = delete;
+  stored_slice &operator=(const stored_slice &) = delete;
+
+  /// Element (i, j, ...), which must lie in the slice (the fixed indices
+  /// are not looked at; a whole dimension's local index is the global one).
+  template <class... I> T &operator()(I... idx) {
+    static_assert(sizeof...(I) == R, "one index per dimension");
+    const hpf::index_t G[] = {hpf::index_t(idx)...};
+    hpf::index_t Flat = 0;
+    for (int D = 0; D < R; ++D)
+      Flat += G[D] * Stride[std::size_t(D)];
+    return Base[Flat];
+  }
+
+  /// A slice of the same array the nest reads from a copy made before it
+  /// (hpfcc::row) must be another one: the nest changes this one.
+  void must_differ(const std::array<hpf::index_t, std::size_t(R)> &read,
+                   const char *name) const {
+    for (int D = 0; D < R; ++D)
+      if (fixed(D) && read[std::size_t(D)] != At[std::size_t(D)])
+        return;
+    std::string Slice;
+    for (int D = 0; D < R; ++D)
+      if (fixed(D))
+        Slice += (Slice.empty() ? "" : ", ") +
+                 std::to_string(At[std::size_t(D)]) + " in dimension " +
+                 std::to_string(D);
+    hpf::fail("independent",
+              std::string("'") + name +
+                  "' is read and written in the slice at " + Slice +
+                  ": every rank runs this nest and reads the slices it does "
+                  "not own from copies made before it, which the nest changes",
+              Where);
+  }
+
+private:
+  static constexpr bool fixed(int D) { return (Fixed >> D) & 1u; }
+  template <std::size_t... K>
+  static T &elementAt(hpf::darray<T, R> &a,
+               const std::array<hpf::index_t, std::size_t(R)> &G,
+               std::index_sequence<K...>) {
+    return a(G[K]...);
+  }
+
+  std::array<hpf::index_t, std::size_t(R)> At;
+  std::array<hpf::index_t, std::size_t(R)> Stride{};
+  T *Base = nullptr;
+  T Sink{};
+  const char *Where;
 };
 
 /// Around a loop whose steps send rows ahead (codegen/Lookahead.cpp): the

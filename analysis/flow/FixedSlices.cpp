@@ -1,0 +1,201 @@
+//===- analysis/flow/FixedSlices.cpp - stores at fixed subscripts ---------===//
+//
+// A periodic boundary, as a user writes it, with U (block, *, *):
+//
+//   #pragma hpf independent
+//   for (int j = 0; j <= N + 1; j++)
+//     for (int i = 0; i <= N + 1; i++) {
+//       U[0][j][i] = U[N][j][i];
+//       U[N + 1][j][i] = U[1][j][i];
+//     }
+//
+// stores into planes whose subscripts in the distributed dimension are the
+// same in every iteration. No level runs over a distributed dimension, so
+// no rank owns an iteration: every rank runs the whole nest (a boundary:
+// few iterations), each element is stored by the rank that owns it and
+// dropped elsewhere (hpfcc::stored_slice), and the planes the nest reads
+// are broadcast by their owners before it (RowReads.cpp), so that every
+// rank computes what the sequential loop does, as in replicated code.
+// A slice read that way holds the values from before the loop: right only
+// if the nest does not write it, which the run time checks when the
+// subscripts are not the same text (they are values only it knows).
+//
+//===----------------------------------------------------------------------===//
+#include "Expressions.h"
+#include "Phases.h"
+#include "reads/RowArgs.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace hpf::analysis {
+
+using pragma::FormatKind;
+
+namespace {
+
+/// The subscripts of the fixed dimensions of Acc, as written: the key of
+/// its slice and the text of the remarks.
+std::string fixedText(Context &C, const LoopAccess &Acc, const Mapping &M) {
+  std::string Key;
+  for (int D = 0; D < Acc.Array->rank(); ++D) {
+    if (M.Formats[std::size_t(D)].Kind == FormatKind::Collapsed)
+      continue;
+    const Expr *S = Acc.Subs.sub(std::size_t(D));
+    Key += (Key.empty() ? "'" : ", '") +
+           Lexer::getSourceText(C.SM.getExpansionRange(S->getSourceRange()),
+                                C.SM, C.Ctx.getLangOpts())
+               .str() +
+           "' in dimension " + std::to_string(D);
+  }
+  return Key;
+}
+
+/// Whether the written element E (the whole access) is stored by an
+/// assignment to it or a field of it (`=`, `op=`), or `++`/`--`, and, for
+/// all but `=`, as a statement of its own: other ranks read and change a
+/// sink, so the value of the expression must not be used.
+bool storedAsStatement(ASTContext &Ctx, const Expr *E) {
+  const Expr *Target = E;
+  for (;;) {
+    DynTypedNodeList Parents = Ctx.getParents(*Target);
+    if (Parents.empty())
+      return false;
+    const auto *P = Parents[0].get<Expr>();
+    if (const auto *M = dyn_cast_or_null<MemberExpr>(P);
+        M && !M->isArrow() && M->getBase()->IgnoreParens() == Target) {
+      Target = M;
+      continue;
+    }
+    if (isa_and_nonnull<ParenExpr>(P)) {
+      Target = P;
+      continue;
+    }
+    bool Plain = false;
+    if (const auto *B = dyn_cast_or_null<BinaryOperator>(P)) {
+      if (!B->isAssignmentOp() || B->getLHS() != Target)
+        return false;
+      Plain = B->getOpcode() == BO_Assign;
+    } else if (const auto *U = dyn_cast_or_null<UnaryOperator>(P)) {
+      if (!U->isIncrementDecrementOp())
+        return false;
+    } else {
+      return false;
+    }
+    if (Plain)
+      return true;
+    DynTypedNodeList Up = Ctx.getParents(*P);
+    return !Up.empty() && !Up[0].get<Expr>();
+  }
+}
+
+} // namespace
+
+bool Placement::storeFixedSlices(OwnerLoop &L) {
+  const ParsedDirective &D = State.Directives[L.DirId];
+  const FlowState &St = States[L.DirId];
+  const Mapping *HM = mappingIn(St, L.Home);
+  if (!HM || !L.CallReads.empty())
+    return false;
+  for (const NestLevel &Lv : L.Levels)
+    if (Lv.Dim >= 0 &&
+        HM->Formats[std::size_t(Lv.Dim)].Kind != FormatKind::Collapsed)
+      return false;
+  bool Stores = false;
+  for (const LoopAccess &Acc : L.Accesses) {
+    if (isRowAccess(Acc))
+      return false;
+    if (!L.Written.count(Acc.Array))
+      continue;
+    if (!fixedSlice(C, L, Acc, mappingIn(St, Acc.Array)))
+      return false;
+    Stores |= !Acc.Read;
+  }
+  if (!Stores)
+    return false;
+  // Every rank runs every iteration, over the whole range of each level.
+  L.Home = nullptr;
+  for (NestLevel &Lv : L.Levels) {
+    Lv.Dim = -1;
+    Lv.Every = false;
+    Lv.Strided = false;
+  }
+  L.Proven.clear();
+  std::map<std::pair<DistArray *, std::string>, std::size_t> Slice;
+  std::string Stored;
+  bool Failed = false;
+  for (LoopAccess &Acc : L.Accesses) {
+    Acc.Segment.clear();
+    if (!L.Written.count(Acc.Array)) {
+      Acc.Kind = LoopAccess::Gathered; // a slice too if all its reads fit
+      continue;
+    }
+    if (Acc.Read) {
+      Acc.Kind = LoopAccess::Row;
+      continue;
+    }
+    Acc.Kind = LoopAccess::Stored;
+    const Mapping &M = *mappingIn(St, Acc.Array);
+    const std::string Fixed = fixedText(C, Acc, M);
+    if (!storedAsStatement(Ctx, Acc.Subs.whole())) {
+      R.error(Acc.Subs.whole()->getBeginLoc(),
+              "'" + Acc.Array->Name + "' is written here at " + Fixed +
+                  ", the same in every iteration: every rank runs this "
+                  "nest and only the owner of the element stores it, so "
+                  "it must be assigned ('=', 'op=', '++', '--') and, but "
+                  "for '=', as a statement of its own (the value of the "
+                  "expression differs on the other ranks)");
+      Failed = true;
+      continue;
+    }
+    auto [It, New] = Slice.try_emplace({Acc.Array, Fixed}, L.Stores.size());
+    L.StoreOf[Acc.Subs.whole()] = It->second;
+    if (!New)
+      continue;
+    FixedSlice S{Acc.Array, {}};
+    for (int Dm = 0; Dm < Acc.Array->rank(); ++Dm)
+      S.At.push_back(M.Formats[std::size_t(Dm)].Kind == FormatKind::Collapsed
+                         ? nullptr
+                         : Acc.Subs.sub(std::size_t(Dm)));
+    L.Stores.push_back(S);
+    Stored += (Stored.empty() ? "" : "; ") + std::string("'") +
+              Acc.Array->Name + "' at " + Fixed;
+  }
+  // A slice read where the nest writes it, at the same subscripts as
+  // written: its copy from before the loop would be read.
+  for (const LoopAccess &Acc : L.Accesses)
+    if (Acc.Kind == LoopAccess::Row &&
+        Slice.count(
+            {Acc.Array, fixedText(C, Acc, *mappingIn(St, Acc.Array))})) {
+      R.error(Acc.Subs.whole()->getBeginLoc(),
+              "'" + Acc.Array->Name + "' is read here in the slice at " +
+                  fixedText(C, Acc, *mappingIn(St, Acc.Array)) +
+                  ", which this nest also writes: every rank runs the nest "
+                  "and reads the slices it does not own from copies made "
+                  "before it; write the update as a compound assignment "
+                  "('" +
+                  Acc.Array->Name +
+                  "[...] op= v') or keep the value in a local variable");
+      Failed = true;
+    }
+  if (Failed)
+    return true;
+  chooseRows(C, L, St);
+  remarkGathers(C, L, St);
+  R.remark(D.HashLoc,
+           "independent loop nest stores into distributed arrays only at "
+           "subscripts fixed in the nest in their distributed dimensions (" +
+               Stored +
+               "): no rank owns an iteration, so every rank runs all of it "
+               "and each element is stored by its owner only" +
+               (L.Reductions.empty() ? std::string()
+                                     : "; its reductions need no combining"));
+  return true;
+}
+
+} // namespace hpf::analysis
