@@ -424,6 +424,17 @@ struct OwnerLoop {
   /// No home array: rank r runs the r-th block of the outermost level's
   /// iterations (Placement.cpp), reductions combined after the loop.
   bool SplitIterations = false;
+  /// No home array after all: every level runs its whole range, over no
+  /// dimension, and no inner loop is proven to become one.
+  void dropHome() {
+    Home = nullptr;
+    for (NestLevel &Lv : Levels) {
+      Lv.Dim = -1;
+      Lv.Every = false;
+      Lv.Strided = false;
+    }
+    Proven.clear();
+  }
 };
 
 /// A distributed array passed to a pointer parameter (`f(A, n)`,

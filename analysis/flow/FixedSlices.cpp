@@ -119,13 +119,7 @@ bool Placement::storeFixedSlices(OwnerLoop &L) {
   if (!Stores)
     return false;
   // Every rank runs every iteration, over the whole range of each level.
-  L.Home = nullptr;
-  for (NestLevel &Lv : L.Levels) {
-    Lv.Dim = -1;
-    Lv.Every = false;
-    Lv.Strided = false;
-  }
-  L.Proven.clear();
+  L.dropHome();
   std::map<std::pair<DistArray *, std::string>, std::size_t> Slice;
   std::string Stored;
   bool Failed = false;

@@ -120,13 +120,7 @@ const VarDecl *recurrenceIndex(const OwnerLoop &L, const Subscripts &Element,
 void replicate(Context &C, OwnerLoop &L, const VarDecl *Index,
                const DistArray *X, int Dim) {
   L.Replicated = true;
-  L.Home = nullptr;
-  for (NestLevel &Lv : L.Levels) {
-    Lv.Dim = -1;
-    Lv.Every = false;
-    Lv.Strided = false;
-  }
-  L.Proven.clear();
+  L.dropHome();
   L.CheckAligned.clear();
   L.GatherIfMisaligned.clear();
   L.Halos.clear();
