@@ -181,8 +181,14 @@ struct LoopReduction {
   /// A float or double `+` reduction under Options::ReproducibleSums: each
   /// iteration's contribution is added exactly (mpi/ExactSum.h).
   bool Exact = false;
-  /// A fixed-size array (any rank): each element is reduced.
+  /// A fixed-size array (any rank), or a pointer's section: each element
+  /// is reduced.
   bool Array = false;
+  /// `reduction(op: p[First : Length])` (OpenMP's array section) of a
+  /// pointer: the elements p[First] .. p[First + Length - 1], the bounds as
+  /// written (evaluated once, before the loop).
+  bool Section = false;
+  std::string SectionFirst = {}, SectionLength = {};
   /// min or max updated by an if that records locations.
   std::optional<LocUpdate> Loc = std::nullopt;
 };
@@ -424,6 +430,11 @@ struct OwnerLoop {
   /// No home array: rank r runs the r-th block of the outermost level's
   /// iterations (Placement.cpp), reductions combined after the loop.
   bool SplitIterations = false;
+  /// The home array, whose mapping here depends on control flow: the nest
+  /// is compiled for its declared mapping, which the run time makes sure
+  /// of before the nest (a redistribute to it, undone after the nest;
+  /// both nothing when the mapping is already that one). Null: none.
+  DistArray *Ensured = nullptr;
   /// No home array after all: every level runs its whole range, over no
   /// dimension, and no inner loop is proven to become one.
   void dropHome() {

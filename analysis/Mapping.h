@@ -41,6 +41,8 @@ struct Arrangement {
   /// The C++ name of the generated processor-count variable, qualified
   /// when the arrangement is declared at namespace scope.
   std::string CxxName;
+  /// Declared in a function: its name is known only there.
+  bool Local = false;
   /// The total processor count, if every extent is a constant.
   std::optional<Index> count() const;
   std::string describe() const; ///< "P(4)", "P(*)"

@@ -189,6 +189,12 @@ private:
   bool loopStep(const clang::ForStmt *For, NestLevel &Lv,
                 std::optional<int64_t> &StepValue);
   void nestHome(OwnerLoop &L);
+  /// The reduction of `p[first : length]` (a pointer to numbers), or
+  /// nothing (reported).
+  std::optional<LoopReduction>
+  sectionReduction(const ParsedDirective &D, const pragma::ReductionClause &RC,
+                   const pragma::Section &S, const pragma::NameRef &N,
+                   const clang::VarDecl *VD);
   /// Loops in a nest not marked independent whose iterations are proven
   /// independent (LoopProof.cpp).
   void provenLevels(OwnerLoop &L);
@@ -325,6 +331,10 @@ private:
   /// boundary): every rank runs it whole, owners store (FixedSlices.cpp).
   /// False if L is not one; true if placed (or reported).
   bool storeFixedSlices(OwnerLoop &L);
+  /// The home array H of L has no mapping known here: compile L for H's
+  /// declared one, made sure of at run time (OwnerLoop::Ensured). False if
+  /// that mapping cannot be spelled at L (parameters, run-time values).
+  bool assumeDeclared(OwnerLoop &L, DistArray *H);
   LoopStates &States;
 };
 

@@ -154,6 +154,16 @@ std::string Emitter::procsExpr(const analysis::Arrangement *A) {
   return A ? A->CxxName : "hpf::processors::all()";
 }
 
+std::string Emitter::formatsExpr(const analysis::Mapping &M) {
+  if (M.Formats.size() == 1)
+    return formatExpr(M.Formats[0]);
+  std::string S =
+      "std::array<hpf::format, " + std::to_string(M.Formats.size()) + ">{";
+  for (std::size_t I = 0; I < M.Formats.size(); ++I)
+    S += (I ? ", " : "") + formatExpr(M.Formats[I]);
+  return S + "}";
+}
+
 std::string Emitter::formatExpr(const analysis::FormatValue &F) {
   auto Int = [](const analysis::Value &V) {
     return V.Const ? std::to_string(*V.Const)

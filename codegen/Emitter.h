@@ -102,6 +102,9 @@ public:
   static std::string procsExpr(const analysis::Arrangement *A);
   /// `hpf::cyclic(4)`, `hpf::gen_block(sizes)`, ...
   static std::string formatExpr(const analysis::FormatValue &F);
+  /// `hpf::cyclic(4)` for one dimension, `std::array<hpf::format, 2>{...}`
+  /// for more (the type lets hpf::redistribute deduce the rank).
+  static std::string formatsExpr(const analysis::Mapping &M);
 
 private:
   std::string comment(const pragma::ParsedDirective &D) const;

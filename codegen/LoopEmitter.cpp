@@ -72,7 +72,7 @@ void LoopEmitter::run() {
   Split = splitHalos();
   if (L.Home)
     verifyChecks();
-  std::string Pro = copies() + rows() + stores() + fetches();
+  std::string Pro = ensureHome() + copies() + rows() + stores() + fetches();
   if (!L.Home && L.SplitIterations) {
     splitIterations(Pro);
     return;
@@ -115,6 +115,22 @@ void LoopEmitter::run() {
       localOrCopy(El);
   locConditions();
   inspectionWindow();
+}
+
+/// The nest was compiled for its home array's declared mapping, which the
+/// flow walk could not prove here (analysis: OwnerLoop::Ensured): the array
+/// is redistributed to it before the nest, and back at the end of the
+/// nest's block (hpf::restore_mapping); both do nothing when the mapping is
+/// already that one.
+std::string LoopEmitter::ensureHome() const {
+  const DistArray *H = L.Ensured;
+  if (!H)
+    return "";
+  return " hpf::restore_mapping " + name("__hpf_ensure_", H) + "(" + H->Name +
+         "); hpf::redistribute(" + H->Name + ", " +
+         Emitter::formatsExpr(H->Initial) + ", " +
+         Emitter::procsExpr(H->Initial.Onto) + ", " +
+         E.whereLiteral(D.HashLoc) + ");";
 }
 
 std::string LoopEmitter::name(const char *Prefix, const DistArray *A) const {
@@ -619,8 +635,19 @@ void LoopEmitter::scalarReduction(const std::string &V, const Combine &K,
 /// the array.
 void LoopEmitter::arrayReduction(const analysis::LoopReduction &Red,
                                  const Combine &K, std::string &Pro,
-                                 std::string &Epi) {
+                                 std::string &Epi) const {
   std::string V = Red.Var->getName().str();
+  if (Red.Section) {
+    // `p[first : length]`: the bounds are evaluated once, before the loop.
+    const std::string S = "__hpf_section_" + V + Id;
+    Pro += " const hpf::section_reduction " + S + "(" + V + ", " +
+           Red.SectionFirst + ", " + Red.SectionLength + ", " +
+           Emitter::quote(V) + ", " + E.whereLiteral(D.HashLoc) + ");";
+    if (K.Identity)
+      Pro += " " + S + ".start(" + K.Identity + ");";
+    Epi += " " + S + ".combine(hpf::reduce_op::" + K.Fn + ");";
+    return;
+  }
   if (K.Identity)
     Pro += " hpf::array_reduction_start(" + V + ", " + K.Identity + ");";
   Epi += " hpf::allreduce_array(" + V + ", hpf::reduce_op::" + K.Fn + ");";

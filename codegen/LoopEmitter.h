@@ -141,6 +141,9 @@ private:
   /// (runtime/hpfcc/rows.h): `U[0][j][i] = v` -> `__hpf_store7_0(0, j, i)
   /// = v`; and the run-time check that no slice read is one of them.
   std::string stores();
+  /// The home array redistributed to its declared mapping for the nest
+  /// when the flow walk could not prove it (OwnerLoop::Ensured).
+  std::string ensureHome() const;
 
   /// The element read (or written) in a copy with global indices:
   /// `B[i + 1]` -> `Copy[i + 1]`, `M[a][b]` -> `Copy(a, b)`.
@@ -263,10 +266,10 @@ private:
 
   /// An array reduction: rank 0 keeps the values before the loop, the
   /// others start from the identity, one MPI_Allreduce
-  /// (hpf::reduce_op::<Fn>) for the whole array (mpi/Reduce.h).
-  static void arrayReduction(const analysis::LoopReduction &Red,
-                             const Combine &K, std::string &Pro,
-                             std::string &Epi);
+  /// (hpf::reduce_op::<Fn>) for the whole array, or a pointer's section
+  /// (mpi/Reduce.h).
+  void arrayReduction(const analysis::LoopReduction &Red, const Combine &K,
+                      std::string &Pro, std::string &Epi) const;
 
   std::string accumulator(const analysis::LoopReduction &Red) const;
   /// Location reductions (analysis::LocUpdate, mpi/LocReduce.h): the

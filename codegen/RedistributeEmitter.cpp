@@ -11,21 +11,6 @@
 #include "plan/StaticPlanCodec.h"
 
 namespace hpf::codegen {
-namespace {
-
-/// `hpf::cyclic(4)` for one dimension, `std::array<hpf::format, 2>{...}`
-/// for more (the type lets hpf::redistribute deduce the rank).
-std::string formatsExpr(const analysis::Mapping &M) {
-  if (M.Formats.size() == 1)
-    return Emitter::formatExpr(M.Formats[0]);
-  std::string S =
-      "std::array<hpf::format, " + std::to_string(M.Formats.size()) + ">{";
-  for (std::size_t I = 0; I < M.Formats.size(); ++I)
-    S += (I ? ", " : "") + Emitter::formatExpr(M.Formats[I]);
-  return S + "}";
-}
-
-} // namespace
 
 void emitRedistribution(Emitter &E, const analysis::Redistribution &R) {
   const pragma::ParsedDirective &D = E.directive(R.DirId);
@@ -36,7 +21,7 @@ void emitRedistribution(Emitter &E, const analysis::Redistribution &R) {
     return;
   }
   std::string Call = "hpf::redistribute(" + R.Array->Name + ", " +
-                     formatsExpr(R.Target) + ", " +
+                     Emitter::formatsExpr(R.Target) + ", " +
                      Emitter::procsExpr(R.Target.Onto) + ", ";
   if (Dec.Decision == analysis::PlanDecision::Static) {
     std::string Name = "__hpf_plan_" + std::to_string(R.DirId);

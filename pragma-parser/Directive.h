@@ -108,10 +108,19 @@ enum class ReductionOp : std::uint8_t {
 
 const char *reductionOpSpelling(ReductionOp Op);
 
+/// `p[lower : length]` after a reduction variable (OpenMP's array section):
+/// the elements of what a pointer points to that the reduction covers.
+struct Section {
+  bool Has = false;
+  TokRange Lower; ///< empty: from element 0 (`p[:n]`)
+  TokRange Length;
+};
+
 struct ReductionClause {
   ReductionOp Op = ReductionOp::Sum;
   unsigned OpTok = 0;
   std::vector<NameRef> Vars;
+  std::vector<Section> Sections; ///< one per variable
 };
 
 struct Directive {
@@ -131,7 +140,8 @@ struct Directive {
   /// dynamic ARRAY, ... / inherit PARAMETER, ...
   std::vector<NameRef> Arrays;
 
-  /// independent [reduction(op: var, ...)]... [new(var, ...)]...
+  /// independent [reduction(op: var[[lower : length]], ...)]...
+  /// [new(var, ...)]...
   std::vector<ReductionClause> Reductions;
   /// HPF's NEW: variables each iteration assigns before it reads them and
   /// that nothing reads after the loop (the user's assertion).

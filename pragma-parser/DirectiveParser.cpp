@@ -203,8 +203,9 @@ private:
                 F);
   }
 
-  /// An argument expression: tokens up to ',' or ')' at depth 0.
-  bool parseExpr(TokRange &R, const char *What) {
+  /// An argument expression: tokens up to ',' or ')' at depth 0 (in a
+  /// section, ':' or ']').
+  bool parseExpr(TokRange &R, const char *What, bool InSection = false) {
     R.Begin = Pos;
     std::vector<TokKind> Open;
     while (true) {
@@ -218,7 +219,11 @@ private:
         }
         break;
       }
-      if (Open.empty() && (K == TokKind::Comma || K == TokKind::RParen))
+      if (Open.empty() && !InSection &&
+          (K == TokKind::Comma || K == TokKind::RParen))
+        break;
+      if (Open.empty() && InSection &&
+          (K == TokKind::Colon || K == TokKind::RSquare))
         break;
       if (K == TokKind::LParen || K == TokKind::LSquare ||
           K == TokKind::LBrace) {
@@ -509,8 +514,33 @@ private:
     advance();
     if (!expect(TokKind::Colon, ":"))
       return false;
-    if (!parseNameList(C.Vars, "a reduction variable"))
-      return false;
+    // Variables, each maybe with an array section: `p[lo : n]`, `p[:n]`.
+    while (true) {
+      NameRef N;
+      if (!parseName(N, "a reduction variable"))
+        return false;
+      Section S;
+      if (at(TokKind::LSquare)) {
+        advance();
+        S.Has = true;
+        if (!at(TokKind::Colon) &&
+            !parseExpr(S.Lower, "the section's first index", true))
+          return false;
+        if (!expect(TokKind::Colon, ":") ||
+            !parseExpr(S.Length, "the section's length", true) ||
+            !expect(TokKind::RSquare, "]"))
+          return false;
+      }
+      C.Vars.push_back(N);
+      C.Sections.push_back(S);
+      if (at(TokKind::Comma)) {
+        advance();
+        continue;
+      }
+      if (!expect(TokKind::RParen, ")"))
+        return false;
+      break;
+    }
     D.Reductions.push_back(std::move(C));
     return true;
   }

@@ -336,8 +336,13 @@ void HpfPragmaHandler::HandlePragma(clang::Preprocessor &PP,
     break;
   case DirectiveKind::Independent:
     for (const ReductionClause &C : D.Reductions)
-      for (const NameRef &N : C.Vars)
-        PD.Slots.push_back({N.Tok, N.Tok + 1});
+      for (std::size_t K = 0; K < C.Vars.size(); ++K) {
+        PD.Slots.push_back({C.Vars[K].Tok, C.Vars[K].Tok + 1});
+        if (C.Sections[K].Has && !C.Sections[K].Lower.empty())
+          PD.Slots.push_back(C.Sections[K].Lower);
+        if (C.Sections[K].Has)
+          PD.Slots.push_back(C.Sections[K].Length);
+      }
     for (const NameRef &N : D.NewVars)
       PD.Slots.push_back({N.Tok, N.Tok + 1});
     break;

@@ -164,6 +164,7 @@ void Declarations::processors(const ParsedDirective &D) {
   std::string Var = "__hpf_procs_" + Arr->Name;
   if (A->Context->isFunctionOrMethod()) {
     Arr->CxxName = Var;
+    Arr->Local = true;
   } else {
     std::string Q;
     bool Anonymous = false;

@@ -39,6 +39,14 @@ using pragma::FormatKind;
 
 namespace {
 
+/// The source text of E as written.
+std::string textOf(ASTContext &Ctx, const Expr *E) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  return Lexer::getSourceText(SM.getExpansionRange(E->getSourceRange()), SM,
+                              Ctx.getLangOpts())
+      .str();
+}
+
 /// The subscripts of the fixed dimensions of Acc, as written: the key of
 /// its slice and the text of the remarks.
 std::string fixedText(Context &C, const LoopAccess &Acc, const Mapping &M) {
@@ -46,12 +54,9 @@ std::string fixedText(Context &C, const LoopAccess &Acc, const Mapping &M) {
   for (int D = 0; D < Acc.Array->rank(); ++D) {
     if (M.Formats[std::size_t(D)].Kind == FormatKind::Collapsed)
       continue;
-    const Expr *S = Acc.Subs.sub(std::size_t(D));
     Key += (Key.empty() ? "'" : ", '") +
-           Lexer::getSourceText(C.SM.getExpansionRange(S->getSourceRange()),
-                                C.SM, C.Ctx.getLangOpts())
-               .str() +
-           "' in dimension " + std::to_string(D);
+           textOf(C.Ctx, Acc.Subs.sub(std::size_t(D))) + "' in dimension " +
+           std::to_string(D);
   }
   return Key;
 }
@@ -91,6 +96,30 @@ bool storedAsStatement(ASTContext &Ctx, const Expr *E) {
       return true;
     DynTypedNodeList Up = Ctx.getParents(*P);
     return !Up.empty() && !Up[0].get<Expr>();
+  }
+}
+
+/// The element stored by the assignment in whose right-hand side the read
+/// element E is, if it is E's element (the same text) and that right-hand
+/// side has no side effects; else null.
+const Expr *storedBy(ASTContext &Ctx, const Expr *E) {
+  const Stmt *Child = E;
+  for (;;) {
+    DynTypedNodeList Parents = Ctx.getParents(*Child);
+    if (Parents.empty())
+      return nullptr;
+    const auto *P = Parents[0].get<Expr>();
+    if (!P)
+      return nullptr;
+    if (const auto *B = dyn_cast<BinaryOperator>(P);
+        B && B->isAssignmentOp() && B->getRHS() == Child) {
+      const Expr *LHS = B->getLHS()->IgnoreParens();
+      if (B->getRHS()->HasSideEffects(Ctx) ||
+          textOf(Ctx, LHS) != textOf(Ctx, E))
+        return nullptr;
+      return LHS;
+    }
+    Child = P;
   }
 }
 
@@ -160,6 +189,16 @@ bool Placement::storeFixedSlices(OwnerLoop &L) {
     Stored += (Stored.empty() ? "" : "; ") + std::string("'") +
               Acc.Array->Name + "' at " + Fixed;
   }
+  // The element an assignment stores, read in its own right-hand side
+  // (`R[k][j] = R[k][j] - e`): read through the store's reference, the
+  // owner's element or the sink, whose value goes nowhere else.
+  for (LoopAccess &Acc : L.Accesses)
+    if (Acc.Kind == LoopAccess::Row)
+      if (const Expr *Store = storedBy(Ctx, Acc.Subs.whole());
+          Store && L.StoreOf.count(Store)) {
+        Acc.Kind = LoopAccess::Stored;
+        L.StoreOf[Acc.Subs.whole()] = L.StoreOf.at(Store);
+      }
   // A slice read where the nest writes it, at the same subscripts as
   // written: its copy from before the loop would be read.
   for (const LoopAccess &Acc : L.Accesses)

@@ -125,6 +125,8 @@ void Placement::checkNest(OwnerLoop &L) {
     return;
   }
   const Mapping *HM = MapOf(H);
+  if (!HM && assumeDeclared(L, H))
+    HM = MapOf(H);
   promoteProven(L, HM, D.HashLoc);
   if (storeFixedSlices(L))
     return;
@@ -408,6 +410,24 @@ void Placement::checkNest(OwnerLoop &L) {
                                ? std::string()
                                : ", " + std::to_string(L.Reductions.size()) +
                                      " reduction(s) combined across ranks"));
+}
+
+bool Placement::assumeDeclared(OwnerLoop &L, DistArray *H) {
+  const Mapping &M = H->Initial;
+  if (H->Inherited || M.Formats.empty() || !constantParams(M) ||
+      (M.Onto && M.Onto->Local))
+    return false;
+  States[L.DirId][H] = M;
+  L.Ensured = H;
+  R.remark(State.Directives[L.DirId].HashLoc,
+           "the mapping of '" + H->Name +
+               "' here depends on control flow: the nest is compiled for "
+               "its declared mapping " +
+               M.describe() +
+               ", made sure of at run time (if '" + H->Name +
+               "' has another, it is redistributed to it for the loop and "
+               "back after it: two planned redistributions)");
+  return true;
 }
 
 void Placement::placeHomeless(OwnerLoop &L, const std::string &What) {

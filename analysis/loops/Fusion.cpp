@@ -149,7 +149,7 @@ std::string Fusion::nestShape(const OwnerLoop &L) const {
     return At + " reads elements fetched by subscript";
   if (!L.Realigned.empty())
     return At + " reads a copy in another mapping";
-  if (!L.CheckAligned.empty())
+  if (!L.CheckAligned.empty() || L.Ensured)
     return At + " checks alignment at run time";
   if (!L.IfParallel.empty())
     return At + " has input, output or a collective call";

@@ -446,7 +446,8 @@ private:
       E = E->IgnoreParenImpCasts();
       if (isSubscript(E)) {
         E = subscriptBase(E)->IgnoreParenImpCasts();
-        if (E->getType()->isPointerType() && !distributedRef(E))
+        if (E->getType()->isPointerType() && !distributedRef(E) &&
+            !sectionRef(E))
           return nullptr; // p[i]: a write through a pointer
       } else if (const auto *ME = dyn_cast<MemberExpr>(E)) {
         if (ME->isArrow())
@@ -462,6 +463,14 @@ private:
   bool distributedRef(const Expr *E) const {
     const auto *DRE = dyn_cast<DeclRefExpr>(E);
     return DRE && C.P.ArrayByVar.count(dyn_cast<VarDecl>(DRE->getDecl()));
+  }
+  /// A pointer whose section is a reduction variable (`p[i] += v` updates
+  /// it, checked as an array reduction's element).
+  bool sectionRef(const Expr *E) const {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E);
+    const LoopReduction *Red =
+        DRE ? reduction(dyn_cast<VarDecl>(DRE->getDecl())) : nullptr;
+    return Red && Red->Section;
   }
   /// Declared outside the loop (or a reference, which may alias anything).
   bool outside(const VarDecl *VD) const {

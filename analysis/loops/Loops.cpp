@@ -60,6 +60,48 @@ bool reductionType(const ASTContext &Ctx, QualType T) {
 
 } // namespace
 
+std::optional<LoopReduction>
+Loops::sectionReduction(const ParsedDirective &D,
+                        const pragma::ReductionClause &RC,
+                        const pragma::Section &S, const pragma::NameRef &N,
+                        const VarDecl *VD) {
+  const QualType T = VD->getType().getNonReferenceType();
+  const auto *PT = T->getAs<PointerType>();
+  if (!PT || !PT->getPointeeType()->isArithmeticType() ||
+      PT->getPointeeType().isConstQualified()) {
+    R.error(D.locOf(N.Tok),
+            "an array section '" + N.Name +
+                "[first : length]' in a reduction names the elements a "
+                "pointer to numbers points to; '" +
+                N.Name + "' is '" + T.getAsString() + "'" +
+                (reductionType(C.Ctx, T) ? " (reduce it whole: drop the "
+                                           "section)"
+                                         : ""));
+    return std::nullopt;
+  }
+  LoopReduction Red{RC.Op, VD, false, true};
+  Red.Section = true;
+  for (const auto &[Range, What, Text] :
+       {std::tuple{S.Lower, "first index", &Red.SectionFirst},
+        std::tuple{S.Length, "length", &Red.SectionLength}}) {
+    if (Range.empty()) {
+      *Text = "0";
+      continue;
+    }
+    const Expr *E = C.slotExpr(D, D.slotOf(Range));
+    if (!E)
+      return std::nullopt; // Clang said why
+    if (!E->getType()->isIntegralOrUnscopedEnumerationType()) {
+      R.error(D.locOf(Range.Begin),
+              std::string("the section's ") + What + " must be an integer, "
+                  "not '" + E->getType().getAsString() + "'");
+      return std::nullopt;
+    }
+    *Text = C.slotText(D, Range);
+  }
+  return Red;
+}
+
 const Stmt *stmtAfter(const ParsedDirective &D, const Anchor &A) {
   if (!A.Parent)
     return nullptr;
@@ -433,7 +475,8 @@ void Loops::independent(const ParsedDirective &D) {
   L.Levels.push_back(Top);
   // Reduction variables.
   for (const pragma::ReductionClause &RC : D.Dir.Reductions)
-    for (const pragma::NameRef &N : RC.Vars) {
+    for (std::size_t K = 0; K < RC.Vars.size(); ++K) {
+      const pragma::NameRef &N = RC.Vars[K];
       const VarDecl *VD = C.slotVar(D, N.Tok, "a reduction variable");
       if (!VD)
         return;
@@ -441,6 +484,20 @@ void Loops::independent(const ParsedDirective &D) {
         R.error(D.locOf(N.Tok), "a distributed array cannot be a reduction "
                                 "variable");
         return;
+      }
+      for (const LoopReduction &Prev : L.Reductions)
+        if (Prev.Var == VD) {
+          R.error(D.locOf(N.Tok),
+                  "'" + N.Name + "' appears in more than one reduction");
+          return;
+        }
+      if (K < RC.Sections.size() && RC.Sections[K].Has) {
+        std::optional<LoopReduction> Red =
+            sectionReduction(D, RC, RC.Sections[K], N, VD);
+        if (!Red)
+          return;
+        L.Reductions.push_back(*Red);
+        continue;
       }
       const bool Array = VD->getType()->isArrayType();
       if (!reductionType(C.Ctx, VD->getType())) {
@@ -450,17 +507,12 @@ void Loops::independent(const ParsedDirective &D) {
                     "array of one (as in OpenMP), not '" +
                     VD->getType().getAsString() + "'" +
                     (VD->getType()->isPointerType()
-                         ? " (a pointer's elements are not known to the "
-                           "reduction: reduce into a local array)"
+                         ? " (for the elements it points to, give them as "
+                           "an array section: '" +
+                               N.Name + "[first : length]')"
                          : ""));
         return;
       }
-      for (const LoopReduction &Prev : L.Reductions)
-        if (Prev.Var == VD) {
-          R.error(D.locOf(N.Tok),
-                  "'" + N.Name + "' appears in more than one reduction");
-          return;
-        }
       QualType T = VD->getType().getCanonicalType().getUnqualifiedType();
       const bool Exact = C.Opts.ReproducibleSums &&
                          RC.Op == pragma::ReductionOp::Sum && !Array &&

@@ -214,13 +214,16 @@ private:
         "the independent range-for over '" + A.Name + "'";
     std::set<const VarDecl *> Reduced;
     for (const pragma::ReductionClause &RC : D.Dir.Reductions)
-      for (const pragma::NameRef &N : RC.Vars) {
+      for (std::size_t K = 0; K < RC.Vars.size(); ++K) {
+        const pragma::NameRef &N = RC.Vars[K];
         const VarDecl *VD = C.slotVar(D, N.Tok, "a reduction variable");
         if (!VD) {
           claimAll(S);
           return false;
         }
-        if (C.P.ArrayByVar.count(VD) || !VD->getType()->isScalarType()) {
+        if (C.P.ArrayByVar.count(VD) ||
+            !VD->getType().getNonReferenceType()->isArithmeticType() ||
+            (K < RC.Sections.size() && RC.Sections[K].Has)) {
           refuse(S, D.locOf(N.Tok),
                  "a reduction variable of an independent range-for must be "
                  "a scalar that is not distributed (array reductions: write "

@@ -38,7 +38,9 @@
 #include "mpi/Env.h"
 #include "mpi/ExactSum.h"
 
+#include <algorithm>
 #include <cstddef>
+#include <string>
 #include <type_traits>
 #include <vector>
 
@@ -173,6 +175,38 @@ template <class A> void allreduce_array(A &a, reduce_op op) {
   rt::allreduceInPlace(rt::firstElement(a), rt::ElementCount<A>,
                        rt::scalarKind<rt::element_t<A>>(), op);
 }
+
+/// `reduction(op: p[first : length])` (OpenMP's array section): the
+/// elements of what a pointer points to, reduced like an array's; the
+/// bounds are the directive's, evaluated once before the loop.
+template <class T> class section_reduction {
+public:
+  section_reduction(T *p, long long first, long long length, const char *name,
+                    const char *where)
+      : First(p + first), Length(std::size_t(length)) {
+    if (length < 0 || (length > 0 && !p))
+      fail("independent",
+           std::string("reduction section '") + name + "[" +
+               std::to_string(first) + " : " + std::to_string(length) +
+               "]' " +
+               (length < 0 ? "has a negative length" : "of a null pointer"),
+           where);
+  }
+  /// +, *, ^: rank 0 keeps the values, the other ranks start from the
+  /// identity (as array_reduction_start).
+  void start(T identity) const {
+    if (rank() != 0)
+      std::fill(First, First + Length, identity);
+  }
+  /// Every element combined over all ranks, in place (one MPI_Allreduce).
+  void combine(reduce_op op) const {
+    rt::allreduceInPlace(First, Length, rt::scalarKind<T>(), op);
+  }
+
+private:
+  T *First;
+  std::size_t Length;
+};
 
 using exact_sum = rt::ExactSum;
 

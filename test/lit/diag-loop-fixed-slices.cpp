@@ -10,8 +10,14 @@ double U[E][E][E];
 void doubled(int N) {
 #pragma hpf independent
   for (int j = 0; j < E; j++)
+    for (int i = 0; i < E; i++) {
+      double Old = U[0][j][i]; // expected-error {{'U' is read here in the slice at '0' in dimension 0, which this nest also writes: every rank runs the nest and reads the slices it does not own from copies made before it; write the update as a compound assignment ('U[...] op= v') or keep the value in a local variable}}
+      U[0][j][i] = Old * 2;
+    }
+#pragma hpf independent
+  for (int j = 0; j < E; j++)
     for (int i = 0; i < E; i++)
-      U[0][j][i] = U[0][j][i] * 2; // expected-error {{'U' is read here in the slice at '0' in dimension 0, which this nest also writes: every rank runs the nest and reads the slices it does not own from copies made before it; write the update as a compound assignment ('U[...] op= v') or keep the value in a local variable}}
+      U[1][j][i] = U[1][j][i] * 2; // accepted: read through the store's reference
 #pragma hpf independent
   for (int j = 0; j < E; j++)
     for (int i = 0; i < E; i++)

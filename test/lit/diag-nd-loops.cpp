@@ -6,8 +6,11 @@ constexpr int N = 16;
 #pragma hpf processors G(2, 2)
 double M[N][N];
 #pragma hpf distribute M(block, block) onto G
+// R's block size is a run-time value: where the flow walk loses R's mapping
+// (below) hpfcc cannot compile a nest for the declared one instead.
+int Chunk = 4;
 double R[N][N];
-#pragma hpf distribute R(block, *) onto P
+#pragma hpf distribute R(block(Chunk), *) onto P
 #pragma hpf dynamic R
 double K[N][N];
 #pragma hpf distribute K(block, *) onto P
@@ -52,7 +55,7 @@ void f(bool c, double t) {
   double s = 0;
 #pragma hpf independent
   for (int i = 0; i < N; ++i) {
-#pragma hpf independent reduction(+ : s) // expected-error {{a reduction clause on an inner loop of a nest is supported only for a variable declared inside the nest; 's' is declared outside it: move the clause to the outermost loop, at line 53}}
+#pragma hpf independent reduction(+ : s) // expected-error {{a reduction clause on an inner loop of a nest is supported only for a variable declared inside the nest; 's' is declared outside it: move the clause to the outermost loop, at line 56}}
     for (int j = 0; j < N; ++j)
       s += M[i][j];
   }

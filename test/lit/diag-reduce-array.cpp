@@ -17,7 +17,7 @@ void f(int n, double *p) {
 #pragma hpf independent reduction(+ : A) // expected-error {{a distributed array cannot be a reduction variable}}
   for (int i = 0; i < N; ++i)
     A[i] = 1;
-#pragma hpf independent reduction(+ : p) // expected-error {{reduction variable 'p' must have an arithmetic type or be a fixed-size array of one (as in OpenMP), not 'double *' (a pointer's elements are not known to the reduction: reduce into a local array)}}
+#pragma hpf independent reduction(+ : p) // expected-error {{reduction variable 'p' must have an arithmetic type or be a fixed-size array of one (as in OpenMP), not 'double *' (for the elements it points to, give them as an array section: 'p[first : length]')}}
   for (int i = 0; i < N; ++i)
     A[i] = 1;
 #pragma hpf independent reduction(+ : v) // expected-error {{reduction variable 'v' must have an arithmetic type or be a fixed-size array of one (as in OpenMP), not 'std::vector<double>'}}

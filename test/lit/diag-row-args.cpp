@@ -13,8 +13,11 @@ double BB[N][M];
 #pragma hpf distribute BB(block, block) onto G
 double CB[N][M];
 #pragma hpf distribute CB(*, block) onto ALL
+// D's block size is a run-time value: where the flow walk loses D's mapping
+// (below) hpfcc cannot compile a nest for the declared one instead.
+int Chunk = 2;
 double D[N][M];
-#pragma hpf distribute D(block, *) onto ALL
+#pragma hpf distribute D(block(Chunk), *) onto ALL
 #pragma hpf dynamic D
 double X[N][M];
 #pragma hpf distribute X(block, block) onto G

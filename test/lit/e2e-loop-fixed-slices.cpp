@@ -2,7 +2,8 @@
 // in the nest in their distributed dimensions: the periodic boundary of a
 // multigrid level as NAS MG writes it (`U[0][j][i] = U[N][j][i]`, U
 // (block, *, *), N a parameter), a compound update of one plane, a field
-// of a struct element, a reduction over the planes read, and a 2-D array
+// of a struct element, an element read in the right-hand side that
+// stores it, a reduction over the planes read, and a 2-D array
 // read at the loop's index. No rank owns an iteration: every rank runs the
 // nest, owners store, the planes read are broadcast before it
 // (analysis/flow/FixedSlices.cpp). Same output as the sequential build at
@@ -76,6 +77,7 @@ int main(int argc, char **) {
     double T = 0;
     for (int i = 0; i < E; i++) {
       U[Plane][j][i] += W[j][i % E] + 1;
+      U[1][j][i] = U[1][j][i] * 0.5 + U[2][j][i];
       T += U[2][j][i];
     }
     C[3][j].w = T;
@@ -93,6 +95,6 @@ int main(int argc, char **) {
   std::printf("sums %.6f %.6f\n", S, Top);
 }
 
-// REMARK: e2e-loop-fixed-slices.cpp:[[#@LINE-43]]:20: remark: 'U' is read at 'N' in dimension 0, which this nest must not write (checked at run time: it stores into other slices): before the loop its owner broadcasts that slice to every rank
-// REMARK: e2e-loop-fixed-slices.cpp:[[#@LINE-47]]:1: remark: independent loop nest stores into distributed arrays only at subscripts fixed in the nest in their distributed dimensions ('U' at '0' in dimension 0; 'U' at 'N + 1' in dimension 0): no rank owns an iteration, so every rank runs all of it and each element is stored by its owner only
-// REMARK: e2e-loop-fixed-slices.cpp:[[#@LINE-24]]:1: remark: independent loop nest stores into distributed arrays only at subscripts fixed in the nest in their distributed dimensions ('U' at 'Plane' in dimension 0; 'C' at '3' in dimension 0; 'C' at 'Plane' in dimension 0): no rank owns an iteration, so every rank runs all of it and each element is stored by its owner only; its reductions need no combining
+// REMARK: e2e-loop-fixed-slices.cpp:[[#@LINE-44]]:20: remark: 'U' is read at 'N' in dimension 0, which this nest must not write (checked at run time: it stores into other slices): before the loop its owner broadcasts that slice to every rank
+// REMARK: e2e-loop-fixed-slices.cpp:[[#@LINE-48]]:1: remark: independent loop nest stores into distributed arrays only at subscripts fixed in the nest in their distributed dimensions ('U' at '0' in dimension 0; 'U' at 'N + 1' in dimension 0): no rank owns an iteration, so every rank runs all of it and each element is stored by its owner only
+// REMARK: e2e-loop-fixed-slices.cpp:[[#@LINE-25]]:1: remark: independent loop nest stores into distributed arrays only at subscripts fixed in the nest in their distributed dimensions ('U' at 'Plane' in dimension 0; 'U' at '1' in dimension 0; 'C' at '3' in dimension 0; 'C' at 'Plane' in dimension 0): no rank owns an iteration, so every rank runs all of it and each element is stored by its owner only; its reductions need no combining

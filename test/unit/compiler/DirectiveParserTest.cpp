@@ -76,6 +76,30 @@ TEST(DirectiveParser, DynamicAndIndependent) {
   EXPECT_EQ(R.Dir.Reductions.size(), 1u);
 }
 
+TEST(DirectiveParser, ReductionSections) {
+  const std::string Text =
+      "independent reduction(+: rms[0 : 5], s) reduction(max: p[:f(n, 2)])";
+  ParseResult R = parse(Text);
+  ASSERT_TRUE(R.Ok) << R.Error.Message;
+  ASSERT_EQ(R.Dir.Reductions.size(), 2u);
+  const ReductionClause &Sum = R.Dir.Reductions[0];
+  ASSERT_EQ(Sum.Vars.size(), 2u);
+  ASSERT_EQ(Sum.Sections.size(), 2u);
+  EXPECT_EQ(Sum.Vars[0].Name, "rms");
+  EXPECT_TRUE(Sum.Sections[0].Has);
+  EXPECT_FALSE(Sum.Sections[1].Has);
+  auto Toks = lexDirectiveText(Text);
+  EXPECT_EQ(spell(Toks, Sum.Sections[0].Lower), "0");
+  EXPECT_EQ(spell(Toks, Sum.Sections[0].Length), "5");
+  const Section &P = R.Dir.Reductions[1].Sections[0];
+  EXPECT_TRUE(P.Has);
+  EXPECT_TRUE(P.Lower.empty());
+  EXPECT_EQ(spell(Toks, P.Length), "f(n,2)");
+  EXPECT_EQ(errorToken("independent reduction(+: p[0])"), "]");
+  EXPECT_EQ(errorToken("independent reduction(+: p[0:])"), "]");
+  EXPECT_EQ(errorToken("independent reduction(+: p[0:n)"), ")");
+}
+
 TEST(DirectiveParser, Inherit) {
   ParseResult R = parse("inherit A, x");
   ASSERT_TRUE(R.Ok) << R.Error.Message;
