@@ -588,7 +588,10 @@ private:
          "'" + VD->getName().str() +
              "' is replicated and written in the loop: before it " + Copy +
              ", after it each rank's changed elements are sent to all (one "
-             "MPI_Allgatherv)",
+             "MPI_Allgatherv); if each iteration writes what it reads of it "
+             "first and nothing reads it after the loop (scratch), name it "
+             "in the directive's new(...): each rank keeps its own and "
+             "nothing is sent",
          {},
          {}});
   }

@@ -20,7 +20,7 @@ void set(double *p, int i) { p[i] = 1; }
 int main() {
   std::vector<double> V(N);
   // expected-remark@+3 {{independent loop over 'A'}}
-  // expected-remark@+2 {{'R' is replicated and written in the loop: before it a copy of 8 elements, after it each rank's changed elements are sent to all (one MPI_Allgatherv)}}
+  // expected-remark@+2 {{'R' is replicated and written in the loop: before it a copy of 8 elements, after it each rank's changed elements are sent to all (one MPI_Allgatherv); if each iteration writes what it reads of it first and nothing reads it after the loop (scratch), name it in the directive's new(...): each rank keeps its own and nothing is sent}}
   // expected-remark@+1 {{'H' is replicated and written in the loop: before it a copy of 16 elements, after it each rank's changed elements are sent to all (one MPI_Allgatherv)}}
 #pragma hpf independent
   for (int i = 0; i < N; ++i) {
