@@ -8,6 +8,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 
 #include <string_view>
 #include <vector>
@@ -24,6 +25,13 @@ const CXXOperatorCallExpr *vectorSubscript(const Expr *E) {
              : nullptr;
 }
 } // namespace
+
+std::string expansionText(ASTContext &Ctx, const Expr *E) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  return Lexer::getSourceText(SM.getExpansionRange(E->getSourceRange()), SM,
+                              Ctx.getLangOpts())
+      .str();
+}
 
 bool isSubscript(const Expr *E) {
   return isa<ArraySubscriptExpr>(E) || vectorSubscript(E);

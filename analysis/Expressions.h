@@ -31,6 +31,10 @@ namespace hpf::analysis {
 /// True if E is a subscript: built in (`A[i]`, an ArraySubscriptExpr) or
 /// std::vector's operator[] (a CXXOperatorCallExpr).
 bool isSubscript(const clang::Expr *E);
+/// E's source text as written, through the expansion of a macro it is in
+/// (the macro's invocation, not its body).
+std::string expansionText(clang::ASTContext &Ctx, const clang::Expr *E);
+
 /// The base (`A`), the index (`i`) and the `]` of a subscript.
 const clang::Expr *subscriptBase(const clang::Expr *E);
 const clang::Expr *subscriptIndex(const clang::Expr *E);

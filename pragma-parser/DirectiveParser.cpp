@@ -310,26 +310,20 @@ private:
                       D.ProcName.Name + "', e.g. " + D.ProcName.Name +
                       "(4) or " + D.ProcName.Name + "(*)");
     advance();
-    while (true) {
-      Extent E;
-      E.Tok = Pos;
-      if (at(TokKind::Star) && (Toks[Pos + 1].Kind == TokKind::Comma ||
-                                Toks[Pos + 1].Kind == TokKind::RParen)) {
-        E.Star = true;
-        advance();
-      } else if (!parseExpr(E.Expr, "a processor count")) {
-        return false;
-      }
-      D.Extents.push_back(E);
-      if (at(TokKind::Comma)) {
-        advance();
-        continue;
-      }
-      if (!expect(TokKind::RParen, ")"))
-        return false;
-      break;
-    }
-    return expectEnd();
+    return parseItems([&] {
+             Extent E;
+             E.Tok = Pos;
+             if (at(TokKind::Star) && (Toks[Pos + 1].Kind == TokKind::Comma ||
+                                       Toks[Pos + 1].Kind == TokKind::RParen)) {
+               E.Star = true;
+               advance();
+             } else if (!parseExpr(E.Expr, "a processor count")) {
+               return false;
+             }
+             D.Extents.push_back(E);
+             return true;
+           }) &&
+           expectEnd();
   }
 
   bool parseFormat(Format &F) {
@@ -392,19 +386,14 @@ private:
       return expected("'(' and a distribution format after '" + D.Array.Name +
                       "'");
     advance();
-    while (true) {
-      Format F;
-      if (!parseFormat(F))
-        return false;
-      D.Formats.push_back(F);
-      if (at(TokKind::Comma)) {
-        advance();
-        continue;
-      }
-      if (!expect(TokKind::RParen, ")"))
-        return false;
-      break;
-    }
+    if (!parseItems([&] {
+          Format F;
+          if (!parseFormat(F))
+            return false;
+          D.Formats.push_back(F);
+          return true;
+        }))
+      return false;
     if (at(TokKind::Identifier) && lower(cur().Text) == "onto") {
       advance();
       D.HasOnto = true;
@@ -515,32 +504,27 @@ private:
     if (!expect(TokKind::Colon, ":"))
       return false;
     // Variables, each maybe with an array section: `p[lo : n]`, `p[:n]`.
-    while (true) {
-      NameRef N;
-      if (!parseName(N, "a reduction variable"))
-        return false;
-      Section S;
-      if (at(TokKind::LSquare)) {
-        advance();
-        S.Has = true;
-        if (!at(TokKind::Colon) &&
-            !parseExpr(S.Lower, "the section's first index", true))
-          return false;
-        if (!expect(TokKind::Colon, ":") ||
-            !parseExpr(S.Length, "the section's length", true) ||
-            !expect(TokKind::RSquare, "]"))
-          return false;
-      }
-      C.Vars.push_back(N);
-      C.Sections.push_back(S);
-      if (at(TokKind::Comma)) {
-        advance();
-        continue;
-      }
-      if (!expect(TokKind::RParen, ")"))
-        return false;
-      break;
-    }
+    if (!parseItems([&] {
+          NameRef N;
+          if (!parseName(N, "a reduction variable"))
+            return false;
+          Section S;
+          if (at(TokKind::LSquare)) {
+            advance();
+            S.Has = true;
+            if (!at(TokKind::Colon) &&
+                !parseExpr(S.Lower, "the section's first index", true))
+              return false;
+            if (!expect(TokKind::Colon, ":") ||
+                !parseExpr(S.Length, "the section's length", true) ||
+                !expect(TokKind::RSquare, "]"))
+              return false;
+          }
+          C.Vars.push_back(N);
+          C.Sections.push_back(S);
+          return true;
+        }))
+      return false;
     D.Reductions.push_back(std::move(C));
     return true;
   }
@@ -552,17 +536,24 @@ private:
 
   /// "name, ...)": the names of a clause and its closing parenthesis.
   bool parseNameList(std::vector<NameRef> &Out, const char *What) {
-    while (true) {
+    return parseItems([&] {
       NameRef N;
       if (!parseName(N, What))
         return false;
       Out.push_back(N);
-      if (at(TokKind::Comma)) {
-        advance();
-        continue;
-      }
-      return expect(TokKind::RParen, ")");
+      return true;
+    });
+  }
+
+  /// "item, ...)": items parsed by Item (false: an error, reported),
+  /// separated by commas, and the closing parenthesis.
+  template <class ItemFn> bool parseItems(ItemFn Item) {
+    while (Item()) {
+      if (!at(TokKind::Comma))
+        return expect(TokKind::RParen, ")");
+      advance();
     }
+    return false;
   }
 };
 

@@ -672,11 +672,7 @@ const CXXNewExpr *plainArrayNew(const Expr *E) {
 QualType Declarations::heapArray(const ParsedDirective &D, const VarDecl *VD,
                                  std::string &Extent, std::string &Holder,
                                  bool &Failed) {
-  auto Text = [&](const Expr *E) {
-    return Lexer::getSourceText(SM.getExpansionRange(E->getSourceRange()), SM,
-                                Ctx.getLangOpts())
-        .str();
-  };
+  auto Text = [&](const Expr *E) { return expansionText(Ctx, E); };
   const std::string N = VD->getName().str();
   const QualType T = VD->getType();
   QualType Elem;

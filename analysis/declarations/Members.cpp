@@ -15,7 +15,6 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
-#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
@@ -350,11 +349,7 @@ bool sizedConstruction(Context &C, const Expr *Init, std::string &Extent,
         Ctor->getParamDecl(0)->getType()->isIntegerType() &&
         (Given == 1 || Given == 2) && !CE->isListInitialization()))
     return false;
-  auto Text = [&](const Expr *E) {
-    return Lexer::getSourceText(C.SM.getExpansionRange(E->getSourceRange()),
-                                C.SM, C.Ctx.getLangOpts())
-        .str();
-  };
+  auto Text = [&](const Expr *E) { return expansionText(C.Ctx, E); };
   Extent = Text(CE->getArg(0));
   Fill = Given == 2 ? Text(CE->getArg(1)) : "";
   return true;

@@ -29,7 +29,6 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
-#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 
@@ -39,14 +38,6 @@ using pragma::FormatKind;
 
 namespace {
 
-/// The source text of E as written.
-std::string textOf(ASTContext &Ctx, const Expr *E) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  return Lexer::getSourceText(SM.getExpansionRange(E->getSourceRange()), SM,
-                              Ctx.getLangOpts())
-      .str();
-}
-
 /// The subscripts of the fixed dimensions of Acc, as written: the key of
 /// its slice and the text of the remarks.
 std::string fixedText(Context &C, const LoopAccess &Acc, const Mapping &M) {
@@ -55,7 +46,7 @@ std::string fixedText(Context &C, const LoopAccess &Acc, const Mapping &M) {
     if (M.Formats[std::size_t(D)].Kind == FormatKind::Collapsed)
       continue;
     Key += (Key.empty() ? "'" : ", '") +
-           textOf(C.Ctx, Acc.Subs.sub(std::size_t(D))) + "' in dimension " +
+           expansionText(C.Ctx, Acc.Subs.sub(std::size_t(D))) + "' in dimension " +
            std::to_string(D);
   }
   return Key;
@@ -115,7 +106,7 @@ const Expr *storedBy(ASTContext &Ctx, const Expr *E) {
         B && B->isAssignmentOp() && B->getRHS() == Child) {
       const Expr *LHS = B->getLHS()->IgnoreParens();
       if (B->getRHS()->HasSideEffects(Ctx) ||
-          textOf(Ctx, LHS) != textOf(Ctx, E))
+          expansionText(Ctx, LHS) != expansionText(Ctx, E))
         return nullptr;
       return LHS;
     }

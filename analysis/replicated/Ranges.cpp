@@ -11,7 +11,6 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
-#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 
@@ -140,8 +139,7 @@ bool RangeReader::position(const Expr *Arg, Position &Pos) {
 }
 
 std::string RangeReader::text(const Expr *E) const {
-  CharSourceRange R = C.SM.getExpansionRange(E->getSourceRange());
-  return Lexer::getSourceText(R, C.SM, C.Ctx.getLangOpts()).str();
+  return expansionText(C.Ctx, E);
 }
 
 std::string RangeReader::positionText(const Position &Pos) {
