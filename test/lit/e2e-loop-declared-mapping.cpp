@@ -24,9 +24,9 @@ double A[N][N];
 #pragma hpf distribute A(block, *)
 #pragma hpf dynamic A
 
-// Row k scaled by its own first element: a nest over the rows, which
-// before this change was an error here (every dimension counted as
-// distributed, so the store at column 0 was not local).
+// Row k scaled by its own first element: a nest over the rows. The store
+// at column 0 is local only under the declared (block, *): with every
+// dimension counted as distributed it would be an error.
 void rows(double f) {
 #pragma hpf independent
   for (int k = 0; k < N; k++) {
