@@ -360,6 +360,12 @@ void chooseRealigned(Context &C, OwnerLoop &L, const FlowState &St);
 /// Whether every read of X in the nest fits one mapping chooseRealigned can
 /// make a copy in (X's own mapping may be known only at run time).
 bool realignable(const OwnerLoop &L, const DistArray *X, const FlowState &St);
+/// A written array whose mapping is not the home array's but places every
+/// element the nest uses with the home element of the same loop indices
+/// (S[i][j] with U[i][j][k], both distributed over i alike): every access
+/// of it made local, with a remark (Reads.cpp).
+bool ownedLikeHome(Context &C, OwnerLoop &L, const DistArray *X,
+                   const FlowState &St);
 /// Whether Acc, an element of an array of mapping M, is at subscripts
 /// invariant in the nest in every distributed dimension (one at least):
 /// one slice, which lives on one rank (RowReads.cpp).

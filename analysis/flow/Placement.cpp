@@ -212,9 +212,19 @@ void Placement::checkNest(OwnerLoop &L) {
     if (const VarDecl *V = recurrenceIndex(L, Acc.Subs, Sub))
       Unmarked = {V, Acc.Array, Dm};
   };
+  // A written array of another rank or mapping whose every element the
+  // nest uses lives with the home element of the same loop indices
+  // (S[i][j] beside U[i][j][k], both over i alike): local (Reads.cpp).
+  std::set<DistArray *> LikeHome;
+  for (const LoopAccess &Acc : L.Accesses) {
+    DistArray *X = Acc.Array;
+    if (X != H && X->rank() > 1 && L.Written.count(X) && !isRowAccess(Acc) &&
+        !LikeHome.count(X) && AlignOf(X) == No && ownedLikeHome(C, L, X, St))
+      LikeHome.insert(X);
+  }
   for (LoopAccess &Acc : L.Accesses) {
     DistArray *X = Acc.Array;
-    if (isRowAccess(Acc))
+    if (isRowAccess(Acc) || LikeHome.count(X))
       continue; // placed above
     if (X->rank() == 1) {
       const NestLevel *Lv = LevelOf(Acc.Subs.sub(0));

@@ -160,6 +160,34 @@ bool realignable(const OwnerLoop &L, const DistArray *X, const FlowState &St) {
   return DimOf.has_value();
 }
 
+bool ownedLikeHome(Context &C, OwnerLoop &L, const DistArray *X,
+                   const FlowState &St) {
+  if (!realignable(L, X, St))
+    return false;
+  std::optional<std::vector<bool>> HomeDist = homeDistributed(L, St);
+  std::optional<std::vector<int>> DimOf;
+  for (LoopAccess &Acc : L.Accesses)
+    if (Acc.Array == X) {
+      DimOf = fitOf(L, Acc, *HomeDist)->DimOf;
+      break;
+    }
+  DistArray *Mutable = const_cast<DistArray *>(X);
+  if (!alreadyFits(St, Mutable, L.Home, *DimOf))
+    return false;
+  const LoopAccess *First = nullptr;
+  for (LoopAccess &Acc : L.Accesses)
+    if (Acc.Array == X) {
+      Acc.Kind = LoopAccess::Local;
+      Acc.Segment = fitOf(L, Acc, *HomeDist)->Level;
+      First = First ? First : &Acc;
+    }
+  C.R.remark(First->Subs.whole()->getBeginLoc(),
+             "'" + X->Name + "' is written in place: " +
+                 likeText(X, L.Home, *DimOf) +
+                 ", so every element an iteration uses is owned by its rank");
+  return true;
+}
+
 void chooseRealigned(Context &C, OwnerLoop &L, const FlowState &St) {
   DistArray *H = L.Home;
   std::optional<std::vector<bool>> Dist = homeDistributed(L, St);

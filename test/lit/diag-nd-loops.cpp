@@ -20,6 +20,11 @@ double V[N];
 #pragma hpf distribute V(block) onto P
 double W[N];
 #pragma hpf distribute W(cyclic) onto P
+// Written beside K (block, *): B3 places its elements over i like K does
+// (e2e-loop-mixed-rank.cpp), C3 does not.
+double B3[N][N][2], C3[N][N][2];
+#pragma hpf distribute B3(block, *, *) onto P
+#pragma hpf distribute C3(cyclic, *, *) onto P
 
 void f(bool c, double t) {
 #pragma hpf independent
@@ -55,7 +60,7 @@ void f(bool c, double t) {
   double s = 0;
 #pragma hpf independent
   for (int i = 0; i < N; ++i) {
-#pragma hpf independent reduction(+ : s) // expected-error {{a reduction clause on an inner loop of a nest is supported only for a variable declared inside the nest; 's' is declared outside it: move the clause to the outermost loop, at line 56}}
+#pragma hpf independent reduction(+ : s) // expected-error {{a reduction clause on an inner loop of a nest is supported only for a variable declared inside the nest; 's' is declared outside it: move the clause to the outermost loop, at line 61}}
     for (int j = 0; j < N; ++j)
       s += M[i][j];
   }
@@ -93,4 +98,19 @@ void f(bool c, double t) {
     const int k = N - 1 - i;
     R[i][k] = t; // expected-error {{'R' is written here, so its subscript in distributed dimension 1 must be the index of an enclosing independent loop over that dimension; if the iterations of the loop over 'k' are independent, mark it '#pragma hpf independent' (the mapping of 'R' here depends on control flow, so every dimension counts as distributed)}}
   }
+#pragma hpf independent
+  for (int i = 0; i < N; ++i)
+#pragma hpf independent
+    for (int j = 0; j < N; ++j) {
+      K[i][j] = t;
+      B3[i][j][1] = t; // the same ranks as K[i][j]: written in place
+      C3[i][j][1] = t; // expected-error {{'C3' ((cyclic, *, *) onto P(4)) is not aligned with 'K' ((block, *) onto P(4)) here}}
+    }
+#pragma hpf independent
+  for (int i = 0; i < N; ++i)
+#pragma hpf independent
+    for (int j = 0; j < N; ++j) {
+      K[i][j] = t;
+      B3[j][i][0] = t; // expected-error {{'B3' is written here, so its subscript in distributed dimension 0 must be the index of an enclosing independent loop over that dimension}}
+    }
 }
