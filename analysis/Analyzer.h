@@ -163,7 +163,7 @@ struct ReadBatch {
 
 /// A min or max reduction that records where its value came from (HPF's
 /// MINLOC/MAXLOC): its only update is one if, `if (v < best) { best = v;
-/// where = i; }` (LoopBody.cpp). `<` and `>` keep the first iteration
+/// where = i; }` (LocUpdates.cpp). `<` and `>` keep the first iteration
 /// reaching the extreme, `<=` and `>=` the last (mpi/LocReduce.h).
 struct LocUpdate {
   /// The if's condition, as written: `v < best` or `best > v` (the value on
