@@ -526,14 +526,15 @@ struct FoldedUse {
 };
 
 /// A call that passes a distributed array to an instantiation of a
-/// function template defined in the main file. The analysis stops after
+/// function template defined in the main file, or to a function that other
+/// calls pass plain arrays to (Functions.cpp). The analysis stops after
 /// binding the parameters when there are any: the plugin then makes a
 /// non-template copy of each such instantiation (codegen/Templates.h),
 /// redirects these calls to it, and analyses the program again, where the
 /// copies are functions like any other.
 struct TemplateCall {
   const clang::CallExpr *Call = nullptr;
-  /// The instantiation's definition.
+  /// The instantiation's definition (or the function's).
   const clang::FunctionDecl *Instance = nullptr;
 };
 

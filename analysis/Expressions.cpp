@@ -529,6 +529,16 @@ llvm::StringRef templateOfCopy(llvm::StringRef Name) {
   return Name.substr(0, Us);
 }
 
+bool hasFunctionCopy(const FunctionDecl *F) {
+  if (!F->getIdentifier() || F->getPrimaryTemplate())
+    return false;
+  for (const Decl *D : F->getDeclContext()->decls())
+    if (const auto *G = dyn_cast<FunctionDecl>(D);
+        G && G->getIdentifier() && templateOfCopy(G->getName()) == F->getName())
+      return true;
+  return false;
+}
+
 std::string replicatedIoType(QualType T) {
   if (T->isPointerType())
     if (const RecordDecl *RD = T->getPointeeType()->getAsRecordDecl())

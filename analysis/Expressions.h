@@ -166,6 +166,10 @@ const clang::DeclStmt *untypedView(const DistArray &A);
 /// The template whose non-template copy hpfcc names Name (codegen/Templates.h:
 /// `__hpf_dot_1` is a copy of `dot`), or "" if Name is no such copy's.
 llvm::StringRef templateOfCopy(llvm::StringRef Name);
+/// Whether F (a function, not a template) has such a copy beside it: it is
+/// called with distributed arrays and with plain ones, and the calls with
+/// distributed ones call the copy (declarations/Functions.cpp).
+bool hasFunctionCopy(const clang::FunctionDecl *F);
 
 /// The runtime's replicated I/O type (runtime/mpi/ReplicatedIo.h) that
 /// replicated code gets for T: "FILE" for a FILE*, "ifstream", "ofstream" or

@@ -158,15 +158,22 @@ bool Copier::parameters(const FunctionDecl *Inst, SourceLocation At,
 }
 
 std::string Copier::copy(const FunctionDecl *Inst, SourceLocation At) {
+  // A template's instantiation, or a function called with plain arrays
+  // too (Functions.cpp): the copy is of the function itself.
   const FunctionTemplateDecl *FTD = Inst->getPrimaryTemplate();
-  const FunctionDecl *Pat = Inst->getTemplateInstantiationPattern();
+  const FunctionDecl *Pat =
+      FTD ? Inst->getTemplateInstantiationPattern() : Inst;
   const auto *Body =
       Pat ? dyn_cast_or_null<CompoundStmt>(Pat->getBody()) : nullptr;
-  const std::string Tmpl = "'" + FTD->getNameAsString() + "'";
+  const std::string Tmpl = (FTD ? "template '" + FTD->getNameAsString()
+                                : "function '" + Inst->getNameAsString()) +
+                           "'";
+  const char *Copied = FTD ? "its instantiation" : "it";
   if (!Body || !Inst->getIdentifier()) {
-    error(At, "template " + Tmpl +
+    error(At, Tmpl +
                   " is called with a distributed array, but hpfcc cannot "
-                  "copy its instantiation: " +
+                  "copy " +
+                  Copied + ": " +
                   (!Inst->getIdentifier()
                        ? std::string("it is an operator")
                        : std::string("its body is not a plain block (a "
@@ -181,10 +188,12 @@ std::string Copier::copy(const FunctionDecl *Inst, SourceLocation At) {
       (Def ? Def->getSourceRange() : Pat->getSourceRange()).getEnd();
   if (LBrace.isMacroID() || RBrace.isMacroID() || End.isMacroID() ||
       !SM.isInMainFile(LBrace) || !SM.isInMainFile(End)) {
-    error(At, "template " + Tmpl +
+    error(At, Tmpl +
                   " is called with a distributed array, but its body is "
-                  "not in this file outside macros: hpfcc copies the "
-                  "instantiation's text next to the template");
+                  "not in this file outside macros: hpfcc copies " +
+                  (FTD ? "the instantiation's text next to the template"
+                       : "its text next to it (for the calls with distributed "
+                         "arrays; the calls with plain ones keep it)"));
     return "";
   }
   // A call before the definition (the template declared first, as a
@@ -195,17 +204,20 @@ std::string Copier::copy(const FunctionDecl *Inst, SourceLocation At) {
     if (Pat->getDeclContext()->getRedeclContext()->isTranslationUnit())
       Before = callerStart(At);
     if (Before.isInvalid()) {
-      error(At, "template " + Tmpl +
+      error(At, Tmpl +
                     " is called with a distributed array before its "
-                    "definition, from where hpfcc cannot declare the copy "
-                    "of the instantiation it places after the template (a "
-                    "template or a call inside a namespace); define the "
-                    "template before this call");
+                    "definition, from where hpfcc cannot declare the copy " +
+                    (FTD ? "of the instantiation it places after the "
+                           "template (a template or a call inside a "
+                           "namespace); define the template before this call"
+                         : "it places after the function (a call inside a "
+                           "namespace); define the function before this "
+                           "call"));
       return "";
     }
   }
   std::string Params;
-  if (!parameters(Inst, At, Params))
+  if (FTD && !parameters(Inst, At, Params))
     return "";
   const std::string Name = freeName(Inst->getNameAsString());
   // Default arguments go in the first declaration only.
@@ -253,9 +265,16 @@ bool Copier::redirect(const CallExpr *CE, const std::string &Name) {
   if (!Ref || Ref->getLocation().isMacroID() || Ref->getEndLoc().isMacroID() ||
       !SM.isInMainFile(Ref->getLocation())) {
     error(CE->getBeginLoc(),
-          "this call of template '" + CE->getDirectCallee()->getNameAsString() +
-              "' with a distributed array must name the template outside "
-              "macros: hpfcc makes it call a copy of the instantiation");
+          CE->getDirectCallee()->getPrimaryTemplate()
+              ? "this call of template '" +
+                    CE->getDirectCallee()->getNameAsString() +
+                    "' with a distributed array must name the template "
+                    "outside macros: hpfcc makes it call a copy of the "
+                    "instantiation"
+              : "this call of '" + CE->getDirectCallee()->getNameAsString() +
+                    "' with a distributed array must name the function "
+                    "outside macros: hpfcc makes it call a copy of the "
+                    "function (its calls with plain arrays keep it)");
     return false;
   }
   RW.ReplaceText(

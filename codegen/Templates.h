@@ -19,6 +19,11 @@
 // a function like any other. The template stays, for calls with plain
 // arrays. `#line` keeps diagnostics at the template's lines.
 //
+// A function that is not a template but is called with distributed arrays
+// and with plain ones for a parameter (declarations/Functions.cpp) is
+// copied the same way, from its own text: its calls with distributed
+// arrays call the copy, its plain calls keep it.
+//
 //===----------------------------------------------------------------------===//
 #ifndef HPF_CODEGEN_TEMPLATES_H
 #define HPF_CODEGEN_TEMPLATES_H

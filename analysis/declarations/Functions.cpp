@@ -83,6 +83,14 @@ const FunctionDecl *declarationElsewhere(const SourceManager &SM,
   return nullptr;
 }
 
+/// Whether calls of Def with distributed arrays can go to a copy of it
+/// while its calls with plain arrays keep it: a free function with a name,
+/// not main, and not itself such a copy (codegen/Templates.h).
+bool copyable(const FunctionDecl *Def) {
+  return !isa<CXXMethodDecl>(Def) && Def->getIdentifier() && !Def->isMain() &&
+         templateOfCopy(Def->getName()).empty();
+}
+
 } // namespace
 
 /// `A + k`, `k + A`, `A - k` or `&A[k]`: an offset into the array A
@@ -415,6 +423,79 @@ void Functions::bind() {
       for (const auto &[Index, Dir] : Params)
         if (Index < Def->getNumParams())
           P.ExternParams.insert(Def->getParamDecl(Index));
+  // A copy made for the calls with distributed arrays of a function that
+  // plain arrays are passed to as well (above): said once, at the first.
+  std::set<const FunctionDecl *> CopiesSaid;
+  for (const auto &[PV, Uses] : Bound) {
+    const auto *Copy = cast<FunctionDecl>(PV->getDeclContext());
+    const StringRef Of =
+        Copy->getIdentifier() ? templateOfCopy(Copy->getName()) : StringRef();
+    if (Of.empty() || !CopiesSaid.insert(Copy).second)
+      continue;
+    const DeclContext *DC = Copy->getDeclContext();
+    const auto Found = DC->lookup(&Ctx.Idents.get(Of));
+    if (std::none_of(Found.begin(), Found.end(),
+                     [](const NamedDecl *N) { return isa<FunctionDecl>(N); }))
+      continue; // a template's copy
+    R.remark(Uses.front().Call->getBeginLoc(),
+             "'" + Of.str() +
+                 "' is called with distributed arrays here and with plain "
+                 "arrays elsewhere: the calls with distributed arrays call a "
+                 "copy of it compiled for them, the others call it as "
+                 "written");
+  }
+  // A call of Def passing a plain array where parameter Index takes
+  // distributed ones (null: none).
+  auto PlainCall = [&](const FunctionDecl *Def,
+                       unsigned Index) -> const CallExpr * {
+    for (const CallExpr *CE : F.Calls) {
+      const FunctionDecl *FD = CE->getDirectCallee();
+      if (FD->getDefinition() != Def || Index >= CE->getNumArgs())
+        continue;
+      const Expr *AddrOf = nullptr;
+      const DeclRefExpr *Ref = arrayArgument(CE->getArg(Index), &AddrOf);
+      if (Ref && P.ArrayByVar.count(dyn_cast<VarDecl>(Ref->getDecl())))
+        continue;
+      if (const DeclRefExpr *Off = offsetRef(CE->getArg(Index));
+          Off && Checked.count(Off))
+        continue; // an offset into a distributed array: reported
+      return CE;
+    }
+    return nullptr;
+  };
+  // Functions called with plain arrays too: the calls with distributed ones
+  // call a copy of the function (HPF compilers' procedure cloning), made
+  // like a template instantiation's (codegen/Templates.h), and the program
+  // is analysed again; the function stays as written for the plain calls.
+  std::set<const FunctionDecl *> Copied, Redirected;
+  for (const auto &[PV, Uses] : Bound) {
+    const auto *Def = cast<FunctionDecl>(PV->getDeclContext());
+    if (copyable(Def) && !inherited(Def, PV->getFunctionScopeIndex()) &&
+        PlainCall(Def, PV->getFunctionScopeIndex()))
+      Copied.insert(Def);
+  }
+  for (const auto &[PV, Uses] : Bound) {
+    const auto *Def = cast<FunctionDecl>(PV->getDeclContext());
+    if (!Copied.count(Def))
+      continue;
+    for (const Binding &B : Uses) {
+      // A copied function passing on its own parameter: plain in the
+      // function as written, decided again in its copy.
+      const FunctionDecl *Caller = enclosingFunction(Ctx, B.Call);
+      const Expr *AddrOf = nullptr;
+      const DeclRefExpr *Ref = arrayArgument(B.Call->getArg(B.Arg), &AddrOf);
+      const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+      const ParmVarDecl *Own =
+          VD ? (isa<ParmVarDecl>(VD) ? cast<ParmVarDecl>(VD)
+                                     : viewedParameter(VD))
+             : nullptr;
+      if (Caller && Copied.count(Caller->getDefinition()) && Own &&
+          Own->getDeclContext() == Caller)
+        continue;
+      P.TemplateCalls.push_back({B.Call, Def});
+      Redirected.insert(Def);
+    }
+  }
   // Every call must pass a distributed array for a distributed parameter.
   for (const auto &[PV, Uses] : Bound) {
     const auto *Def = cast<FunctionDecl>(PV->getDeclContext());
@@ -443,7 +524,8 @@ void Functions::bind() {
       if (const DeclRefExpr *Off = offsetRef(CE->getArg(Index));
           Off && Checked.count(Off))
         continue; // an offset into a distributed array: reported
-
+      if (Redirected.count(Def))
+        break; // a copy takes the distributed ones (above)
       R.error(CE->getArg(Index)->getBeginLoc(),
               "'" + Def->getNameAsString() +
                   "' is called here with an array that is not distributed, "

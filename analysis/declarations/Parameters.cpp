@@ -37,6 +37,15 @@ void Declarations::prescribe() {
     SourceLocation NameLoc = D.locOf(D.Dir.Array.Tok);
     const std::string Name = VD->getName().str();
     auto It = P.ArrayByVar.find(VD);
+    if (It == P.ArrayByVar.end() && hasFunctionCopy(F)) {
+      // The calls with distributed arrays call a copy (Functions.cpp);
+      // this function keeps the plain ones, as in the sequential program.
+      R.remark(NameLoc, "'" + Name + "' of '" + F->getNameAsString() +
+                            "' takes plain arrays only (the calls with "
+                            "distributed arrays call a copy of it): its "
+                            "distribute directive has no effect here");
+      continue;
+    }
     if (It == P.ArrayByVar.end() && F->getIdentifier() &&
         !templateOfCopy(F->getName()).empty()) {
       // An instantiation called with a plain array for this parameter and

@@ -182,8 +182,8 @@ bool ownedLikeHome(Context &C, OwnerLoop &L, const DistArray *X,
       First = First ? First : &Acc;
     }
   C.R.remark(First->Subs.whole()->getBeginLoc(),
-             "'" + X->Name + "' is written in place: " +
-                 likeText(X, L.Home, *DimOf) +
+             "'" + X->Name +
+                 "' is written in place: " + likeText(X, L.Home, *DimOf) +
                  ", so every element an iteration uses is owned by its rank");
   return true;
 }

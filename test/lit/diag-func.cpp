@@ -12,7 +12,6 @@ void byVoidPointer(void *A, int n); // expected-note {{parameter declared here}}
 void byPointer(double *A, int n) { A[0] = n; }
 void extern_body(double (&A)[N]);
 
-void mixed(double (&A)[N]) { A[1] = 2; }
 double readOnly(const double (&A)[N]) { return A[2]; }
 void regrid(double (&A)[N]) {
 #pragma hpf redistribute A(cyclic(2)) // expected-error {{parameter 'A' is not dynamic; HPF allows redistribute only on arrays declared dynamic ('#pragma hpf dynamic A' in the function)}}
@@ -34,10 +33,11 @@ void f() {
   byPointer(&X[0], N);
   extern_body(X); // expected-error {{distributed array 'X' is passed to 'extern_body', whose body is not in this file: hpfcc rewrites the parameter of a function it compiles}}
   S s;
-  s.method(Y);
+  s.method(Y); // expected-note {{called with a distributed array here}}
+  // A free function called with plain arrays too gets a copy for the
+  // distributed ones (e2e-function-copies.cpp); a member function does not.
+  s.method(Plain); // expected-error {{'method' is called here with an array that is not distributed, and elsewhere with distributed 'Y' for parameter 'A' (which becomes an hpf::darray); distribute this array too, or call a separate copy of the function}}
   s(X); // expected-error {{distributed array 'X' can only be used as 'X[i]' in an independent loop over i or as an element 'X[k]' in other code}}
-  mixed(X); // expected-note {{called with a distributed array here}}
-  mixed(Plain); // expected-error {{'mixed' is called here with an array that is not distributed, and elsewhere with distributed 'X' for parameter 'A' (which becomes an hpf::darray); distribute this array too, or call a separate copy of the function}}
   double r = readOnly(Y);
   regrid(X);
   regridConst(Y);

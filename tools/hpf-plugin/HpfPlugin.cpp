@@ -115,8 +115,9 @@ private:
     if (Opts.Copies == Depth) {
       D.Report(D.getCustomDiagID(
           clang::DiagnosticsEngine::Error,
-          "function templates pass distributed arrays on to other templates "
-          "more than %0 deep; hpfcc stops copying their instantiations"))
+          "functions pass distributed arrays on to other functions that "
+          "hpfcc copies (template instantiations, functions called with "
+          "plain arrays too) more than %0 deep; hpfcc stops copying them"))
           << Depth;
       return;
     }
@@ -156,8 +157,9 @@ private:
     else if (!Ok)
       D.Report(D.getCustomDiagID(
           clang::DiagnosticsEngine::Error,
-          "hpfcc could not compile the copies it makes of the function "
-          "templates called with distributed arrays (errors above)"));
+          "hpfcc could not compile the copies it makes of the functions "
+          "called with distributed arrays (template instantiations, "
+          "functions called with plain arrays too; errors above)"));
   }
 
   /// A run of the copies (nested in this process) failed.
