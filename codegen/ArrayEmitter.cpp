@@ -141,12 +141,35 @@ void emitParameter(Emitter &E, const analysis::DistArray &A) {
     E.RW.ReplaceText(R, Type + " &" + NewName);
   };
   // A `void *` parameter viewed as `T (*x)[N][M]`: the parameter takes the
-  // view's name, whose declaration goes.
+  // view's name, whose declaration goes; a view with variable extents
+  // (`T (*x)[n][m]`) leaves the check that they are the array's in its
+  // place, where its extents are evaluated.
   Retype(PV, A.Name);
-  if (const DeclStmt *View = analysis::untypedView(A))
-    E.RW.RemoveText(
+  if (const DeclStmt *View = analysis::untypedView(A)) {
+    std::string Rows;
+    bool Variable = false;
+    QualType Row = A.Var->getType()->getPointeeType();
+    while (const ArrayType *Dim = E.Ctx.getAsArrayType(Row)) {
+      if (const auto *V = dyn_cast<VariableArrayType>(Dim)) {
+        Variable = true;
+        Rows += std::string(Rows.empty() ? "" : ", ") + "(long long)(" +
+                E.text(V->getSizeExpr()) + ")";
+      } else if (const auto *C = dyn_cast<ConstantArrayType>(Dim)) {
+        Rows += std::string(Rows.empty() ? "" : ", ") +
+                std::to_string(C->getSize().getZExtValue());
+      }
+      Row = Dim->getElementType();
+    }
+    const CharSourceRange Decl =
         CharSourceRange::getTokenRange(SM.getExpansionLoc(View->getBeginLoc()),
-                                       SM.getExpansionLoc(View->getEndLoc())));
+                                       SM.getExpansionLoc(View->getEndLoc()));
+    if (Variable)
+      E.RW.ReplaceText(Decl, "hpf::check_view_rows(" + A.Name + ", {" + Rows +
+                                 "}, " + E.whereLiteral(View->getBeginLoc()) +
+                                 ");");
+    else
+      E.RW.RemoveText(Decl);
+  }
   const auto *F = cast<FunctionDecl>(PV->getDeclContext());
   // Prototypes (before or after the body) take the same type, each with its
   // own name, or none. A declaration in another file (allowed by an

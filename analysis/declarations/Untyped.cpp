@@ -8,9 +8,11 @@
 // it in one of two ways:
 //   - through one view, a local pointer declared alone from it with an
 //     explicit cast (viewedParameter) whose type is a pointer to the
-//     argument's rows: its element type and its extents but the first. The
-//     array is then the view (its name, its uses); codegen gives the
-//     parameter the view's name and drops the view's declaration;
+//     argument's rows: its element type and its extents but the first
+//     (variable-length extents, `double (*u)[n2][n1]`, checked at run
+//     time). The array is then the view (its name, its uses); codegen gives
+//     the parameter the view's name and drops the view's declaration, or
+//     puts the run-time check of its variable extents in its place;
 //   - passed on, to calls only (fft passing its arrays to the passes).
 // Any other use, or a view of another shape (a reshape: FT's arrays are
 // declared one-dimensional, `dcomplex u0[NTOTAL]`), is an error at the call
@@ -138,19 +140,26 @@ bool Functions::bindUntyped(const ParmVarDecl *PV, const FunctionDecl *Def,
     return false;
   }
   if (U.View) {
-    // The view's rows must be the argument's.
+    // The view's rows must be the argument's: extents of a variable-length
+    // view (`double (*u)[n2][n1]`, NAS MG) are checked when it is declared
+    // (codegen: hpf::check_view_rows), the others here.
     QualType Row = U.View->getType()->getPointeeType();
     std::vector<Index> Trailing;
-    while (const ConstantArrayType *Dim = Ctx.getAsConstantArrayType(Row)) {
-      Trailing.push_back(static_cast<Index>(Dim->getSize().getZExtValue()));
+    while (const ArrayType *Dim = Ctx.getAsArrayType(Row)) {
+      if (const auto *C = dyn_cast<ConstantArrayType>(Dim))
+        Trailing.push_back(static_cast<Index>(C->getSize().getZExtValue()));
+      else if (isa<VariableArrayType>(Dim))
+        Trailing.push_back(-1);
+      else
+        break;
       Row = Dim->getElementType();
     }
     const std::string Elem =
         Row.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
-    if (Elem != Arg.ElemType || Ctx.getAsArrayType(Row) ||
-        Trailing.size() + 1 != Arg.Extents.size() ||
-        !std::equal(Trailing.begin(), Trailing.end(),
-                    Arg.Extents.begin() + 1)) {
+    bool SameRows = Trailing.size() + 1 == Arg.Extents.size();
+    for (std::size_t D = 0; SameRows && D < Trailing.size(); ++D)
+      SameRows = Trailing[D] < 0 || Trailing[D] == Arg.Extents[D + 1];
+    if (Elem != Arg.ElemType || Ctx.getAsArrayType(Row) || !SameRows) {
       R.error(Ref->getLocation(),
               "distributed array '" + Arg.Name + "' (" + shapeText(Arg) +
                   ") is passed to " + Callee +

@@ -451,6 +451,27 @@ void checkExtentArgument(long long N, index_t Extent, const char *Where) {
          Where);
 }
 
+void checkViewRows(const std::vector<long long> &View,
+                   const std::vector<index_t> &Array, const char *Where) {
+  bool Same = View.size() == Array.size();
+  for (std::size_t D = 0; Same && D < View.size(); ++D)
+    Same = View[D] == (long long)(Array[D]);
+  if (Same)
+    return;
+  auto Dims = [](const auto &V) {
+    std::string S;
+    for (auto X : V)
+      S += "[" + std::to_string(X) + "]";
+    return S;
+  };
+  fail("view",
+       "a view with rows " + Dims(View) +
+           " of a distributed array whose rows are " + Dims(Array) +
+           " (a view of a distributed array must have its extents but the "
+           "first)",
+       Where);
+}
+
 } // namespace rt
 
 owned_range::owned_range(const plan::Distribution &D, int Me, index_t Lo,

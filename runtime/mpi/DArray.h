@@ -70,6 +70,7 @@
 #include <cstddef>
 #include <cstring>
 #include <functional>
+#include <initializer_list>
 #include <memory>
 #include <new>
 #include <string>
@@ -724,7 +725,25 @@ private:
 namespace rt {
 /// Fails (naming `where`, the call) unless 0 <= n <= extent.
 void checkExtentArgument(long long n, index_t extent, const char *where);
+/// Fails (naming `where`, the view) unless View (a view's extents but the
+/// first) equals Array (the distributed array's).
+void checkViewRows(const std::vector<long long> &View,
+                   const std::vector<index_t> &Array, const char *where);
 } // namespace rt
+
+/// `T (*x)[n][m] = (T (*)[n][m])p`, p a `void *` parameter bound to a
+/// distributed array (NAS MG's views of its levels): hpfcc makes x the
+/// array and leaves this check where the view was declared, since n and m
+/// are known at run time only; the view must have the array's rows, else
+/// its subscripts would mean other elements.
+template <class T, int Rank>
+void check_view_rows(const darray<T, Rank> &A,
+                     std::initializer_list<long long> Rows, const char *where) {
+  std::vector<index_t> Extents;
+  for (int D = 1; D < Rank; ++D)
+    Extents.push_back(A.extent(D));
+  rt::checkViewRows(std::vector<long long>(Rows), Extents, where);
+}
 
 /// `f(A, n)` with `void f(T *A, int n)`: the size argument n, unchanged,
 /// after checking that it does not exceed A's extent (the callee takes the
