@@ -444,10 +444,10 @@ void Functions::bind() {
                  "copy of it compiled for them, the others call it as "
                  "written");
   }
-  // A call of Def passing a plain array where parameter Index takes
-  // distributed ones (null: none).
-  auto PlainCall = [&](const FunctionDecl *Def,
-                       unsigned Index) -> const CallExpr * {
+  // The calls of Def passing a plain array where parameter Index takes
+  // distributed ones.
+  auto PlainCalls = [&](const FunctionDecl *Def, unsigned Index) {
+    std::vector<const CallExpr *> Plain;
     for (const CallExpr *CE : F.Calls) {
       const FunctionDecl *FD = CE->getDirectCallee();
       if (FD->getDefinition() != Def || Index >= CE->getNumArgs())
@@ -459,9 +459,9 @@ void Functions::bind() {
       if (const DeclRefExpr *Off = offsetRef(CE->getArg(Index));
           Off && Checked.count(Off))
         continue; // an offset into a distributed array: reported
-      return CE;
+      Plain.push_back(CE);
     }
-    return nullptr;
+    return Plain;
   };
   // Functions called with plain arrays too: the calls with distributed ones
   // call a copy of the function (HPF compilers' procedure cloning), made
@@ -471,7 +471,7 @@ void Functions::bind() {
   for (const auto &[PV, Uses] : Bound) {
     const auto *Def = cast<FunctionDecl>(PV->getDeclContext());
     if (copyable(Def) && !inherited(Def, PV->getFunctionScopeIndex()) &&
-        PlainCall(Def, PV->getFunctionScopeIndex()))
+        !PlainCalls(Def, PV->getFunctionScopeIndex()).empty())
       Copied.insert(Def);
   }
   for (const auto &[PV, Uses] : Bound) {
@@ -513,19 +513,10 @@ void Functions::bind() {
       if (Seen.insert(N).second)
         Actuals += (Actuals.empty() ? "'" : ", '") + N + "'";
     }
-    for (const CallExpr *CE : F.Calls) {
-      const FunctionDecl *FD = CE->getDirectCallee();
-      if (FD->getDefinition() != Def || Index >= CE->getNumArgs())
-        continue;
-      const Expr *AddrOf = nullptr;
-      const DeclRefExpr *Ref = arrayArgument(CE->getArg(Index), &AddrOf);
-      if (Ref && P.ArrayByVar.count(dyn_cast<VarDecl>(Ref->getDecl())))
-        continue;
-      if (const DeclRefExpr *Off = offsetRef(CE->getArg(Index));
-          Off && Checked.count(Off))
-        continue; // an offset into a distributed array: reported
-      if (Redirected.count(Def))
-        break; // a copy takes the distributed ones (above)
+    // Unless a copy takes the distributed ones (above).
+    for (const CallExpr *CE : Redirected.count(Def)
+                                  ? std::vector<const CallExpr *>()
+                                  : PlainCalls(Def, Index)) {
       R.error(CE->getArg(Index)->getBeginLoc(),
               "'" + Def->getNameAsString() +
                   "' is called here with an array that is not distributed, "
