@@ -518,6 +518,22 @@ const ParmVarDecl *viewedParameter(const VarDecl *X) {
   return PV;
 }
 
+std::vector<ViewDim> viewDims(ASTContext &Ctx, const VarDecl *X,
+                              QualType &Elem) {
+  std::vector<ViewDim> Dims;
+  Elem = X->getType()->getPointeeType();
+  while (const ArrayType *Dim = Ctx.getAsArrayType(Elem)) {
+    if (const auto *C = dyn_cast<ConstantArrayType>(Dim))
+      Dims.push_back({static_cast<std::int64_t>(C->getSize().getZExtValue())});
+    else if (const auto *V = dyn_cast<VariableArrayType>(Dim))
+      Dims.push_back({-1, V->getSizeExpr()});
+    else
+      break;
+    Elem = Dim->getElementType();
+  }
+  return Dims;
+}
+
 llvm::StringRef templateOfCopy(llvm::StringRef Name) {
   if (!Name.consume_front("__hpf_"))
     return {};

@@ -159,6 +159,17 @@ std::vector<const clang::DeclRefExpr *> refsTo(const clang::Stmt *S,
 /// parameter of type `void *` of the function X is declared in (C-style
 /// code passes arrays that way, as NAS FT does); null for anything else.
 const clang::ParmVarDecl *viewedParameter(const clang::VarDecl *X);
+/// A dimension of the rows a view points to: its extent, or -1 and the
+/// size expression for a variable-length one (`[n1]`).
+struct ViewDim {
+  std::int64_t Extent = -1;
+  const clang::Expr *Size = nullptr;
+};
+/// The dimensions of the rows view X points to, outermost first (`[n2][n1]`
+/// of `double (*)[n2][n1]`), up to the first type that is neither, which
+/// is left in Elem (the element type, or an array of no known length).
+std::vector<ViewDim> viewDims(clang::ASTContext &Ctx, const clang::VarDecl *X,
+                              clang::QualType &Elem);
 /// The declaration of an untyped parameter's view (DistArray::Untyped),
 /// which codegen drops; null for other arrays (declarations/Untyped.cpp).
 const clang::DeclStmt *untypedView(const DistArray &A);

@@ -148,17 +148,13 @@ void emitParameter(Emitter &E, const analysis::DistArray &A) {
   if (const DeclStmt *View = analysis::untypedView(A)) {
     std::string Rows;
     bool Variable = false;
-    QualType Row = A.Var->getType()->getPointeeType();
-    while (const ArrayType *Dim = E.Ctx.getAsArrayType(Row)) {
-      if (const auto *V = dyn_cast<VariableArrayType>(Dim)) {
-        Variable = true;
-        Rows += std::string(Rows.empty() ? "" : ", ") + "(long long)(" +
-                E.text(V->getSizeExpr()) + ")";
-      } else if (const auto *C = dyn_cast<ConstantArrayType>(Dim)) {
-        Rows += std::string(Rows.empty() ? "" : ", ") +
-                std::to_string(C->getSize().getZExtValue());
-      }
-      Row = Dim->getElementType();
+    QualType Elem;
+    for (const analysis::ViewDim &Dim :
+         analysis::viewDims(E.Ctx, A.Var, Elem)) {
+      Variable |= Dim.Size != nullptr;
+      Rows += std::string(Rows.empty() ? "" : ", ") +
+              (Dim.Size ? "(long long)(" + E.text(Dim.Size) + ")"
+                        : std::to_string(Dim.Extent));
     }
     const CharSourceRange Decl =
         CharSourceRange::getTokenRange(SM.getExpansionLoc(View->getBeginLoc()),

@@ -143,22 +143,13 @@ bool Functions::bindUntyped(const ParmVarDecl *PV, const FunctionDecl *Def,
     // The view's rows must be the argument's: extents of a variable-length
     // view (`double (*u)[n2][n1]`, NAS MG) are checked when it is declared
     // (codegen: hpf::check_view_rows), the others here.
-    QualType Row = U.View->getType()->getPointeeType();
-    std::vector<Index> Trailing;
-    while (const ArrayType *Dim = Ctx.getAsArrayType(Row)) {
-      if (const auto *C = dyn_cast<ConstantArrayType>(Dim))
-        Trailing.push_back(static_cast<Index>(C->getSize().getZExtValue()));
-      else if (isa<VariableArrayType>(Dim))
-        Trailing.push_back(-1);
-      else
-        break;
-      Row = Dim->getElementType();
-    }
+    QualType Row;
+    const std::vector<ViewDim> Dims = viewDims(Ctx, U.View, Row);
     const std::string Elem =
         Row.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
-    bool SameRows = Trailing.size() + 1 == Arg.Extents.size();
-    for (std::size_t D = 0; SameRows && D < Trailing.size(); ++D)
-      SameRows = Trailing[D] < 0 || Trailing[D] == Arg.Extents[D + 1];
+    bool SameRows = Dims.size() + 1 == Arg.Extents.size();
+    for (std::size_t D = 0; SameRows && D < Dims.size(); ++D)
+      SameRows = Dims[D].Size || Dims[D].Extent == Arg.Extents[D + 1];
     if (Elem != Arg.ElemType || Ctx.getAsArrayType(Row) || !SameRows) {
       R.error(Ref->getLocation(),
               "distributed array '" + Arg.Name + "' (" + shapeText(Arg) +

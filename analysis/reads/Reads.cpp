@@ -144,43 +144,54 @@ std::optional<std::vector<bool>> homeDistributed(const OwnerLoop &L,
 }
 } // namespace
 
-bool realignable(const OwnerLoop &L, const DistArray *X, const FlowState &St) {
-  std::optional<std::vector<bool>> HomeDist = homeDistributed(L, St);
-  if (!HomeDist || X->rank() < 2 || L.Halos.count(const_cast<DistArray *>(X)))
-    return false;
+namespace {
+/// The DimOf every access of X fits with, if one does.
+std::optional<std::vector<int>> commonFit(const OwnerLoop &L,
+                                          const DistArray *X,
+                                          const std::vector<bool> &HomeDist) {
   std::optional<std::vector<int>> DimOf;
   for (const LoopAccess &Acc : L.Accesses) {
     if (Acc.Array != X)
       continue;
-    std::optional<Fit> F = fitOf(L, Acc, *HomeDist);
+    std::optional<Fit> F = fitOf(L, Acc, HomeDist);
     if (!F || (DimOf && *DimOf != F->DimOf))
-      return false;
+      return std::nullopt;
     DimOf = F->DimOf;
   }
-  return DimOf.has_value();
+  return DimOf;
+}
+
+/// Every access of X local, at the levels its fit names; the first one.
+const LoopAccess *makeLocal(OwnerLoop &L, const DistArray *X,
+                            const std::vector<bool> &HomeDist) {
+  const LoopAccess *First = nullptr;
+  for (LoopAccess &Acc : L.Accesses) {
+    if (Acc.Array != X)
+      continue;
+    Acc.Kind = LoopAccess::Local;
+    Acc.Segment = fitOf(L, Acc, HomeDist)->Level;
+    First = First ? First : &Acc;
+  }
+  return First;
+}
+} // namespace
+
+bool realignable(const OwnerLoop &L, const DistArray *X, const FlowState &St) {
+  std::optional<std::vector<bool>> HomeDist = homeDistributed(L, St);
+  return HomeDist && X->rank() >= 2 &&
+         !L.Halos.count(const_cast<DistArray *>(X)) &&
+         commonFit(L, X, *HomeDist).has_value();
 }
 
 bool ownedLikeHome(Context &C, OwnerLoop &L, const DistArray *X,
                    const FlowState &St) {
-  if (!realignable(L, X, St))
-    return false;
   std::optional<std::vector<bool>> HomeDist = homeDistributed(L, St);
-  std::optional<std::vector<int>> DimOf;
-  for (LoopAccess &Acc : L.Accesses)
-    if (Acc.Array == X) {
-      DimOf = fitOf(L, Acc, *HomeDist)->DimOf;
-      break;
-    }
-  DistArray *Mutable = const_cast<DistArray *>(X);
-  if (!alreadyFits(St, Mutable, L.Home, *DimOf))
+  if (!HomeDist || X->rank() < 2 || L.Halos.count(const_cast<DistArray *>(X)))
     return false;
-  const LoopAccess *First = nullptr;
-  for (LoopAccess &Acc : L.Accesses)
-    if (Acc.Array == X) {
-      Acc.Kind = LoopAccess::Local;
-      Acc.Segment = fitOf(L, Acc, *HomeDist)->Level;
-      First = First ? First : &Acc;
-    }
+  std::optional<std::vector<int>> DimOf = commonFit(L, X, *HomeDist);
+  if (!DimOf || !alreadyFits(St, const_cast<DistArray *>(X), L.Home, *DimOf))
+    return false;
+  const LoopAccess *First = makeLocal(L, X, *HomeDist);
   C.R.remark(First->Subs.whole()->getBeginLoc(),
              "'" + X->Name +
                  "' is written in place: " + likeText(X, L.Home, *DimOf) +
@@ -212,14 +223,7 @@ void chooseRealigned(Context &C, OwnerLoop &L, const FlowState &St) {
   for (auto &[X, DimOf] : Want) {
     if (!DimOf)
       continue;
-    const LoopAccess *First = nullptr;
-    for (LoopAccess &Acc : L.Accesses) {
-      if (Acc.Array != X)
-        continue;
-      Acc.Kind = LoopAccess::Local;
-      Acc.Segment = fitOf(L, Acc, HomeDist)->Level;
-      First = First ? First : &Acc;
-    }
+    const LoopAccess *First = makeLocal(L, X, HomeDist);
     std::string Like = likeText(X, H, *DimOf);
     SourceLocation At = First->Subs.whole()->getBeginLoc();
     if (alreadyFits(St, X, H, *DimOf)) {
