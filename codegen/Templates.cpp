@@ -250,9 +250,13 @@ std::string Copier::copy(const FunctionDecl *Inst, SourceLocation At) {
   PresumedLoc Open = SM.getPresumedLoc(LBrace),
               Close = SM.getPresumedLoc(RBrace);
   const std::string File = Emitter::quote(Open.getFilename());
+  // The body starts at the column of the original's brace, so that
+  // diagnostics in the copy point at the user's line and column.
+  const unsigned BraceColumn = SM.getPresumedColumnNumber(LBrace);
   std::string Copy =
-      "\n#line " + std::to_string(Open.getLine()) + " " + File + "\n" +
-      Head(Before.isInvalid()) + " {" + Params +
+      "\n" + Head(Before.isInvalid()) + " {" + Params + "\n#line " +
+      std::to_string(Open.getLine()) + " " + File + "\n" +
+      std::string(BraceColumn, ' ') +
       text(LBrace.getLocWithOffset(1), RBrace.getLocWithOffset(1)) +
       "\n#line " + std::to_string(Close.getLine()) + " " + File + "\n";
   RW.InsertTextAfterToken(End, Copy);
@@ -314,6 +318,16 @@ std::optional<std::string> copyTemplates(ASTContext &Ctx, DiagnosticsEngine &D,
   Copier C(Ctx, D);
   std::map<const FunctionDecl *, std::string> Names;
   std::set<const CallExpr *> Redirected;
+  // Each copy is declared before the first of its calls in the file (a
+  // call before the definition needs a declaration of the copy there).
+  std::map<const FunctionDecl *, SourceLocation> FirstCall;
+  SourceManager &SM = Ctx.getSourceManager();
+  for (const analysis::TemplateCall &TC : P.TemplateCalls) {
+    SourceLocation &First = FirstCall[TC.Instance->getCanonicalDecl()];
+    SourceLocation At = TC.Call->getBeginLoc();
+    if (First.isInvalid() || SM.isBeforeInTranslationUnit(At, First))
+      First = At;
+  }
   for (const analysis::TemplateCall &TC : P.TemplateCalls) {
     const FunctionDecl *Inst = TC.Instance->getCanonicalDecl();
     // A copy that calls its own instantiation (a recursive template)
@@ -326,8 +340,7 @@ std::optional<std::string> copyTemplates(ASTContext &Ctx, DiagnosticsEngine &D,
     }
     auto It = Names.find(Inst);
     if (It == Names.end())
-      It = Names.emplace(Inst, C.copy(TC.Instance, TC.Call->getBeginLoc()))
-               .first;
+      It = Names.emplace(Inst, C.copy(TC.Instance, FirstCall[Inst])).first;
     if (!It->second.empty() && Redirected.insert(TC.Call).second)
       C.redirect(TC.Call, It->second);
   }

@@ -513,10 +513,12 @@ void Functions::bind() {
       if (Seen.insert(N).second)
         Actuals += (Actuals.empty() ? "'" : ", '") + N + "'";
     }
-    // Unless a copy takes the distributed ones (above).
-    for (const CallExpr *CE : Redirected.count(Def)
-                                  ? std::vector<const CallExpr *>()
-                                  : PlainCalls(Def, Index)) {
+    // Unless a copy takes the distributed ones (above), now or, where
+    // copied functions pass their own parameters, in the next analysis.
+    bool CopyTakes =
+        Redirected.count(Def) || (Copied.count(Def) && !Redirected.empty());
+    for (const CallExpr *CE :
+         CopyTakes ? std::vector<const CallExpr *>() : PlainCalls(Def, Index)) {
       R.error(CE->getArg(Index)->getBeginLoc(),
               "'" + Def->getNameAsString() +
                   "' is called here with an array that is not distributed, "

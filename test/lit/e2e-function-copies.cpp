@@ -2,7 +2,8 @@
 // (analysis/declarations/Functions.cpp, codegen/Templates.h): the calls
 // with distributed arrays call a copy of it compiled for them, the others
 // call it as written. relax passes its parameter on to boundary, which so
-// gets a copy one analysis later; scale calls itself (its copy calls the
+// gets a copy one analysis later (relax also passes plain W to it, so the
+// copy of boundary is decided while relax's calls of it wait); scale calls itself (its copy calls the
 // copy); columnPrefix prescribes its parameter's mapping, which its copy
 // applies. Prototypes come before main and the definitions after it, as C
 // code has them. Exact on 1..4 ranks.
@@ -14,14 +15,14 @@
 // CHECK: e2e: -n 3: same output
 // CHECK: e2e: -n 4: same output
 // RUN: %hpfcc -Rhpf -fsyntax-only %s 2>&1 | FileCheck %s --check-prefix=REMARK
-// REMARK-DAG: :45:3: remark: 'relax' is called with distributed arrays here and with plain arrays elsewhere: the calls with distributed arrays call a copy of it compiled for them, the others call it as written
-// REMARK-DAG: :47:3: remark: 'scale' is called with distributed arrays here and with plain arrays elsewhere
-// REMARK-DAG: :49:3: remark: 'columnPrefix' is called with distributed arrays here and with plain arrays elsewhere
-// REMARK-DAG: :51:35: remark: 'sum' is called with distributed arrays here
-// REMARK-DAG: :60:3: remark: 'boundary' is called with distributed arrays here and with plain arrays elsewhere
-// REMARK-DAG: :56:1: remark: independent loop nest over 'A' ((block, *) onto all ranks)
-// REMARK-DAG: :93:24: remark: 'A' of 'columnPrefix' takes plain arrays only (the calls with distributed arrays call a copy of it): its distribute directive has no effect here
-// REMARK-DAG: :93:1: remark: parameter 'A' of 'columnPrefix' is remapped for the call when its argument's mapping differs
+// REMARK-DAG: :46:3: remark: 'relax' is called with distributed arrays here and with plain arrays elsewhere: the calls with distributed arrays call a copy of it compiled for them, the others call it as written
+// REMARK-DAG: :48:3: remark: 'scale' is called with distributed arrays here and with plain arrays elsewhere
+// REMARK-DAG: :50:3: remark: 'columnPrefix' is called with distributed arrays here and with plain arrays elsewhere
+// REMARK-DAG: :52:35: remark: 'sum' is called with distributed arrays here
+// REMARK-DAG: :61:3: remark: 'boundary' is called with distributed arrays here and with plain arrays elsewhere
+// REMARK-DAG: :57:1: remark: independent loop nest over 'A' ((block, *) onto all ranks)
+// REMARK-DAG: :95:24: remark: 'A' of 'columnPrefix' takes plain arrays only (the calls with distributed arrays call a copy of it): its distribute directive has no effect here
+// REMARK-DAG: :95:1: remark: parameter 'A' of 'columnPrefix' is remapped for the call when its argument's mapping differs
 #include <cstdio>
 
 constexpr int N = 12;
@@ -58,6 +59,7 @@ void relax(double (&A)[N][N], double s) {
     for (int j = 1; j < N - 1; ++j)
       A[i][j] = A[i][j] * s + j;
   boundary(A);
+  boundary(W);
 }
 
 void boundary(double (&A)[N][N]) {

@@ -136,6 +136,8 @@ private:
     Args.push_back("copies=" + std::to_string(Opts.Copies + 1));
     Inv->getDependencyOutputOpts() = clang::DependencyOutputOptions();
     Inv->getDiagnosticOpts().VerifyDiagnostics = false;
+    // The previous run's text is that run's to free: this run replaces it.
+    Inv->getPreprocessorOpts().clearRemappedFiles();
     Inv->getPreprocessorOpts().addRemappedFile(
         File, llvm::MemoryBuffer::getMemBufferCopy(Text, File).release());
     auto Copies = std::make_unique<clang::CompilerInstance>(
