@@ -271,6 +271,20 @@ struct HaloWidths {
 struct FixedSlice {
   DistArray *Array = nullptr;
   std::vector<const clang::Expr *> At;
+  /// Written at subscripts that change with the iterations (interpolation
+  /// into a finer grid, `U[2 * k + 1][j]` in a loop over coarse k): every
+  /// rank runs the nest and each element is stored by its owner
+  /// (hpfcc::owner_store); At is empty.
+  bool Varying = false;
+};
+
+/// Whether this rank may own some element of a store at subscript Sub of
+/// the store's distributed dimension Dim (Sub a function of the outermost
+/// level's index and of values the nest does not change).
+struct OwnedTest {
+  std::size_t Store = 0; ///< in OwnerLoop::Stores
+  int Dim = 0;
+  const clang::Expr *Sub = nullptr;
 };
 
 /// A read A[f(i)] of a rank-1 read-only array at a subscript computed from
@@ -332,6 +346,11 @@ struct OwnerLoop {
   /// whole (FixedSlices.cpp); StoreOf maps each Stored access to its slice.
   std::vector<FixedSlice> Stores;
   std::map<const clang::Expr *, std::size_t> StoreOf;
+  /// A nest whose only effects are stores at varying subscripts (and its
+  /// privates) skips each outer iteration none of whose stores this rank
+  /// may own: it runs if, for some store, every test of that store holds.
+  /// Empty: every rank runs every iteration.
+  std::vector<std::vector<OwnedTest>> RunIfOwned;
   /// Gathered reads served instead by a fetch of the elements the rank's
   /// iterations read (hpfcc::fetched), by access (Subs.whole()).
   std::map<const clang::Expr *, FetchedRead> Fetched;

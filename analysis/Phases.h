@@ -328,9 +328,15 @@ private:
   void placeHomeless(OwnerLoop &L, const std::string &What);
   /// A nest with no level over a distributed dimension that writes
   /// distributed arrays only in slices at fixed subscripts (a periodic
-  /// boundary): every rank runs it whole, owners store (FixedSlices.cpp).
+  /// boundary), or at subscripts no level runs over (interpolation into a
+  /// finer grid), reading what it writes only where an assignment reads
+  /// its own element: every rank runs it, owners store (FixedSlices.cpp).
   /// False if L is not one; true if placed (or reported).
   bool storeFixedSlices(OwnerLoop &L);
+  /// For a nest storing at varying subscripts: the tests by which each
+  /// rank skips the outer iterations it owns no store of (L.RunIfOwned),
+  /// if nothing else the iterations do outlives them.
+  void skipUnowned(OwnerLoop &L, const FlowState &St);
   /// The home array H of L has no mapping known here: compile L for H's
   /// declared one, made sure of at run time (OwnerLoop::Ensured). False if
   /// that mapping cannot be spelled at L (parameters, run-time values).
@@ -344,6 +350,13 @@ const Mapping *mappingIn(const FlowState &St, DistArray *X);
 /// constant there.
 std::optional<plan::Distribution> knownDistribution(const FlowState &St,
                                                     DistArray *X);
+
+/// Whether E has the same value in every iteration of the nest but through
+/// Index (a level's index, or null): no side effects, only Index and
+/// variables declared outside the nest that it never changes (locals and
+/// parameters, or constants), and no distributed array (RowReads.cpp).
+bool invariantBut(Context &C, const OwnerLoop &L, const clang::Stmt *E,
+                  const clang::VarDecl *Index);
 
 /// Gathered reads of a loop over a rank-1 home array at i + c that can be
 /// served by a halo (Gathers.cpp).

@@ -343,9 +343,15 @@ std::string LoopEmitter::stores() {
   std::string Pro;
   for (std::size_t K = 0; K < L.Stores.size(); ++K) {
     const analysis::FixedSlice &S = L.Stores[K];
+    const std::string Name = "__hpf_store" + Id + "_" + std::to_string(K);
+    if (S.Varying) {
+      Pro += " hpfcc::owner_store<" + S.Array->ElemType + ", " +
+             std::to_string(S.Array->rank()) + "> " + Name + "(" +
+             S.Array->Name + ", " + E.whereLiteral(D.HashLoc) + ");";
+      continue;
+    }
     unsigned Fixed = 0;
     const std::string At = sliceAt(S, Fixed);
-    const std::string Name = "__hpf_store" + Id + "_" + std::to_string(K);
     Pro += " hpfcc::stored_slice<" + S.Array->ElemType + ", " +
            std::to_string(S.Array->rank()) + ", " + std::to_string(Fixed) +
            "u> " + Name + "(" + S.Array->Name + ", " + At + ", " +
@@ -359,6 +365,28 @@ std::string LoopEmitter::stores() {
     if (El.Kind == LoopAccess::Stored)
       useCopy(El, "__hpf_store" + Id + "_" +
                       std::to_string(L.StoreOf.at(El.Subs.whole())));
+  // The outer iterations none of whose stores this rank may own are
+  // skipped (the subscripts are the outer index's and invariant values').
+  if (!L.RunIfOwned.empty()) {
+    std::string Run;
+    for (const std::vector<analysis::OwnedTest> &Tests : L.RunIfOwned) {
+      std::string All;
+      for (const analysis::OwnedTest &T : Tests)
+        All += std::string(All.empty() ? "" : " && ") + "__hpf_store" + Id +
+               "_" + std::to_string(T.Store) + ".may_own(" +
+               std::to_string(T.Dim) + ", hpf::index_t(" + E.text(T.Sub) +
+               "))";
+      Run += (Run.empty() ? "(" : " || (") + All + ")";
+    }
+    const std::string Skip = " if (!(" + Run + ")) continue;";
+    const Stmt *Body = L.outer()->getBody();
+    if (const auto *CS = dyn_cast<CompoundStmt>(Body)) {
+      E.RW.InsertTextAfterToken(CS->getLBracLoc(), Skip);
+    } else {
+      E.RW.InsertTextBefore(Body->getBeginLoc(), "{" + Skip + " ");
+      E.RW.InsertTextAfter(E.afterLoop(L.outer()), " }");
+    }
+  }
   return Pro;
 }
 

@@ -30,6 +30,8 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
 
+#include <set>
+
 using namespace clang;
 
 namespace hpf::analysis {
@@ -126,12 +128,38 @@ bool Placement::storeFixedSlices(OwnerLoop &L) {
     if (Lv.Dim >= 0 &&
         HM->Formats[std::size_t(Lv.Dim)].Kind != FormatKind::Collapsed)
       return false;
+  // Arrays written at subscripts that vary in a distributed dimension:
+  // each element is stored by its owner, and the nest may read them only
+  // where an assignment reads the element it stores.
+  std::set<DistArray *> Varying;
+  for (const LoopAccess &Acc : L.Accesses) {
+    const Mapping *M = mappingIn(St, Acc.Array);
+    if (L.Written.count(Acc.Array) && !Acc.Read && M &&
+        Acc.Subs.Levels.size() == std::size_t(Acc.Array->rank()) &&
+        !fixedSlice(C, L, Acc, M))
+      Varying.insert(Acc.Array);
+  }
   bool Stores = false;
   for (const LoopAccess &Acc : L.Accesses) {
     if (isRowAccess(Acc))
       return false;
     if (!L.Written.count(Acc.Array))
       continue;
+    if (Varying.count(Acc.Array)) {
+      if (!storedAsStatement(Ctx, Acc.Subs.whole()) && !Acc.Read)
+        return false;
+      if (Acc.Read) {
+        const Expr *Store = storedBy(Ctx, Acc.Subs.whole());
+        if (!Store || !isSubscript(Store) || !llvm::any_of(L.Accesses, [&](
+                const LoopAccess &W) {
+              return !W.Read && W.Subs.whole() == Store &&
+                     W.Array == Acc.Array;
+            }))
+          return false;
+      }
+      Stores |= !Acc.Read;
+      continue;
+    }
     if (!fixedSlice(C, L, Acc, mappingIn(St, Acc.Array)))
       return false;
     Stores |= !Acc.Read;
@@ -155,6 +183,17 @@ bool Placement::storeFixedSlices(OwnerLoop &L) {
     }
     Acc.Kind = LoopAccess::Stored;
     const Mapping &M = *mappingIn(St, Acc.Array);
+    if (Varying.count(Acc.Array)) {
+      // One store for the array, at any subscripts.
+      auto [It, New] = Slice.try_emplace({Acc.Array, ""}, L.Stores.size());
+      L.StoreOf[Acc.Subs.whole()] = It->second;
+      if (New) {
+        L.Stores.push_back(FixedSlice{Acc.Array, {}, true});
+        Stored += (Stored.empty() ? "" : "; ") + std::string("'") +
+                  Acc.Array->Name + "' at " + fixedText(C, Acc, M);
+      }
+      continue;
+    }
     const std::string Fixed = fixedText(C, Acc, M);
     if (!storedAsStatement(Ctx, Acc.Subs.whole())) {
       R.error(Acc.Subs.whole()->getBeginLoc(),
@@ -211,15 +250,71 @@ bool Placement::storeFixedSlices(OwnerLoop &L) {
     return true;
   chooseRows(C, L, St);
   remarkGathers(C, L, St);
+  const std::string Reductions =
+      L.Reductions.empty() ? std::string()
+                           : "; its reductions need no combining";
+  if (Varying.empty()) {
+    R.remark(D.HashLoc,
+             "independent loop nest stores into distributed arrays only at "
+             "subscripts fixed in the nest in their distributed dimensions "
+             "(" +
+                 Stored +
+                 "): no rank owns an iteration, so every rank runs all of "
+                 "it and each element is stored by its owner only" +
+                 Reductions);
+    return true;
+  }
+  skipUnowned(L, St);
+  const std::string Outer = L.Levels.front().IndVar->getName().str();
   R.remark(D.HashLoc,
-           "independent loop nest stores into distributed arrays only at "
-           "subscripts fixed in the nest in their distributed dimensions (" +
-               Stored +
-               "): no rank owns an iteration, so every rank runs all of it "
-               "and each element is stored by its owner only" +
-               (L.Reductions.empty() ? std::string()
-                                     : "; its reductions need no combining"));
+           "independent loop nest stores into distributed arrays at "
+           "subscripts that are not the index of a loop over their "
+           "distributed dimensions (" +
+               Stored + "): every rank runs " +
+               (L.RunIfOwned.empty()
+                    ? std::string("all of it")
+                    : "the iterations of '" + Outer +
+                          "' whose stores it may own (a test per "
+                          "iteration of '" +
+                          Outer + "')") +
+               " and each element is stored by its owner only" + Reductions);
   return true;
+}
+
+void Placement::skipUnowned(OwnerLoop &L, const FlowState &St) {
+  // Skipping an iteration is right only if its stores are all it does
+  // that outlives it.
+  if (!L.Reductions.empty() || !L.ReplicatedWrites.empty() ||
+      !L.IfParallel.empty() || !L.RunsEverywhere.empty() || L.MayThrow ||
+      L.MayExit || !L.Rows.empty() ||
+      L.outer()->getBody()->getBeginLoc().isMacroID())
+    return;
+  for (const FixedSlice &S : L.Stores)
+    if (!S.Varying)
+      return;
+  const VarDecl *Index = L.Levels.front().IndVar;
+  std::vector<std::vector<OwnedTest>> Run;
+  std::set<std::string> Seen;
+  for (const LoopAccess &Acc : L.Accesses) {
+    if (Acc.Kind != LoopAccess::Stored || Acc.Read)
+      continue;
+    const Mapping &M = *mappingIn(St, Acc.Array);
+    std::vector<OwnedTest> Tests;
+    std::string Key;
+    for (int Dm = 0; Dm < Acc.Array->rank(); ++Dm) {
+      if (M.Formats[std::size_t(Dm)].Kind == FormatKind::Collapsed)
+        continue;
+      const Expr *Sub = Acc.Subs.sub(std::size_t(Dm));
+      if (!invariantBut(C, L, Sub, Index))
+        return; // the store's owner depends on an inner loop
+      Tests.push_back({L.StoreOf.at(Acc.Subs.whole()), Dm, Sub});
+      Key += std::to_string(Tests.back().Store) + ":" + std::to_string(Dm) +
+             ":" + expansionText(Ctx, Sub) + ";";
+    }
+    if (Seen.insert(Key).second)
+      Run.push_back(std::move(Tests));
+  }
+  L.RunIfOwned = std::move(Run);
 }
 
 } // namespace hpf::analysis

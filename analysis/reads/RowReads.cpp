@@ -54,14 +54,16 @@ bool changedIn(ASTContext &Ctx, const Stmt *Body, const VarDecl *V) {
   return false;
 }
 
-/// Whether E has the same value in every iteration of the nest: no side
-/// effects, only variables declared outside the nest that it never changes
-/// (locals and parameters, or constants), and no distributed array.
-bool invariant(Context &C, const OwnerLoop &L, const Stmt *E) {
+} // namespace
+
+bool invariantBut(Context &C, const OwnerLoop &L, const Stmt *E,
+                  const VarDecl *Index) {
   if (const auto *X = dyn_cast<Expr>(E); X && X->HasSideEffects(C.Ctx))
     return false;
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl())) {
+      if (Index && V == Index)
+        return true;
       if (C.P.ArrayByVar.count(V) || insideNest(C.SM, L, V->getLocation()) ||
           (!V->isLocalVarDeclOrParm() && !V->getType().isConstQualified()) ||
           V->getType()->isReferenceType() || changedIn(C.Ctx, L.outer(), V))
@@ -69,9 +71,18 @@ bool invariant(Context &C, const OwnerLoop &L, const Stmt *E) {
     }
   }
   for (const Stmt *Ch : E->children())
-    if (Ch && !invariant(C, L, Ch))
+    if (Ch && !invariantBut(C, L, Ch, Index))
       return false;
   return true;
+}
+
+namespace {
+
+/// Whether E has the same value in every iteration of the nest: no side
+/// effects, only variables declared outside the nest that it never changes
+/// (locals and parameters, or constants), and no distributed array.
+bool invariant(Context &C, const OwnerLoop &L, const Stmt *E) {
+  return invariantBut(C, L, E, nullptr);
 }
 
 /// E as `V + c` (V null: the constant c), through parentheses, casts and

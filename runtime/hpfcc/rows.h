@@ -18,7 +18,8 @@
 //
 // A nest that stores into slices at such subscripts (a periodic boundary)
 // stores through hpfcc::stored_slice: its owner into its storage, every
-// other rank into a sink.
+// other rank into a sink; one that stores at subscripts no level of it runs
+// over, through hpfcc::owner_store, element by element.
 //
 // Depends on the runtime (mpi/hpfrt.h) only.
 //
@@ -360,6 +361,50 @@ private:
   T *Base = nullptr;
   T Sink{};
   const char *Where;
+};
+
+/// The stores of a nest every rank runs at subscripts no level of it runs
+/// over (interpolation into a finer grid, `U[2 * k + 1][j]` in a loop over
+/// the coarse k; analysis/flow/FixedSlices.cpp):
+///
+///   hpfcc::owner_store<double, 2> __hpf_store7_0(U, "f.cpp:7:1");
+///   ... __hpf_store7_0(2 * k + 1, j) = ...;
+///   if (!(__hpf_store7_0.may_own(0, 2 * k))) continue;  // skipped iteration
+///
+/// The element's owner stores into its storage, every other rank into a
+/// sink; may_own tells the nest which outer iterations to skip.
+template <class T, int R> class owner_store {
+public:
+  owner_store(hpf::darray<T, R> &a, const char *where) : A(a), Where(where) {}
+  owner_store(const owner_store &) = delete;
+  owner_store &operator=(const owner_store &) = delete;
+
+  /// Element (i, j, ...) with global indices: the element on its owner,
+  /// the sink elsewhere.
+  template <class... I> T &operator()(I... idx) {
+    static_assert(sizeof...(I) == R, "one index per dimension");
+    if (A.is_local(idx...))
+      return A(idx...);
+    const hpf::index_t G[] = {hpf::index_t(idx)...};
+    for (int D = 0; D < R; ++D)
+      if (G[D] < 0 || G[D] >= A.extent(D))
+        hpf::fail("independent",
+                  "an element is written at index " + std::to_string(G[D]) +
+                      " of dimension " + std::to_string(D) +
+                      ", outside its extent " + std::to_string(A.extent(D)),
+                  Where);
+    return Sink;
+  }
+
+  /// Whether this rank owns some element whose index in dimension d is g.
+  bool may_own(int d, hpf::index_t g) const {
+    return g >= 0 && g < A.extent(d) && A.owned(d, g, g + 1).size() > 0;
+  }
+
+private:
+  hpf::darray<T, R> &A;
+  const char *Where;
+  T Sink{};
 };
 
 /// Around a loop whose steps send rows ahead (codegen/Lookahead.cpp): the

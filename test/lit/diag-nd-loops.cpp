@@ -114,3 +114,13 @@ void f(bool c, double t) {
       B3[j][i][0] = t; // expected-error {{'B3' is written here, so its subscript in distributed dimension 0 must be the index of an enclosing independent loop over that dimension}}
     }
 }
+
+// Stores at subscripts no level runs over are made by their owners
+// (FixedSlices.cpp) only if the nest reads the array nowhere but at the
+// element an assignment stores.
+void varyingStores() {
+#pragma hpf independent
+  for (int k = 0; k < N / 2 - 1; k++)
+    for (int i = 0; i < N; i++)
+      K[2 * k][i] = K[2 * k + 1][i]; // expected-error {{'K' is written here, so its subscript in distributed dimension 0 must be the index of an enclosing independent loop over that dimension}} expected-error {{'K' is written in this loop nest, so it can be read only at elements the iteration owns}}
+}
