@@ -276,6 +276,11 @@ struct FixedSlice {
   /// rank runs the nest and each element is stored by its owner
   /// (hpfcc::owner_store); At is empty.
   bool Varying = false;
+  /// Of a varying store: the array is distributed in dimension 0 only and
+  /// each access's subscript there is a function of the outermost level's
+  /// index: per outer iteration, each such plane is a pointer to the
+  /// rank's plane or to a sink plane, and the accesses index it.
+  bool Planes = false;
 };
 
 /// Whether this rank may own some element of a store at subscript Sub of

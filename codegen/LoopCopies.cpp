@@ -361,10 +361,27 @@ std::string LoopEmitter::stores() {
         Pro += " " + Name + ".must_differ(" + sliceAt(Read, Fixed) + ", " +
                Emitter::quote(S.Array->Name) + ");";
   }
-  for (const LoopAccess &El : L.Accesses)
-    if (El.Kind == LoopAccess::Stored)
-      useCopy(El, "__hpf_store" + Id + "_" +
-                      std::to_string(L.StoreOf.at(El.Subs.whole())));
+  // Per outer iteration: the skip test, then the plane pointers.
+  std::string Top;
+  std::map<std::string, std::string> PlaneOf; // store and subscript -> name
+  for (const LoopAccess &El : L.Accesses) {
+    if (El.Kind != LoopAccess::Stored)
+      continue;
+    const std::size_t K = L.StoreOf.at(El.Subs.whole());
+    const std::string Name = "__hpf_store" + Id + "_" + std::to_string(K);
+    if (!L.Stores[K].Planes) {
+      useCopy(El, Name);
+      continue;
+    }
+    const std::string Sub = E.text(El.Subs.sub(0));
+    auto [It, New] = PlaneOf.try_emplace(
+        std::to_string(K) + ":" + Sub,
+        "__hpf_plane" + Id + "_" + std::to_string(PlaneOf.size()));
+    if (New)
+      Top += " " + El.Array->ElemType + " *" + It->second + " = " + Name +
+             ".plane(hpf::index_t(" + Sub + "));";
+    planeElement(El, It->second, Name);
+  }
   // The outer iterations none of whose stores this rank may own are
   // skipped (the subscripts are the outer index's and invariant values').
   if (!L.RunIfOwned.empty()) {
@@ -378,16 +395,42 @@ std::string LoopEmitter::stores() {
                "))";
       Run += (Run.empty() ? "(" : " || (") + All + ")";
     }
-    const std::string Skip = " if (!(" + Run + ")) continue;";
+    Top = " if (!(" + Run + ")) continue;" + Top;
+  }
+  if (!Top.empty()) {
     const Stmt *Body = L.outer()->getBody();
     if (const auto *CS = dyn_cast<CompoundStmt>(Body)) {
-      E.RW.InsertTextAfterToken(CS->getLBracLoc(), Skip);
+      E.RW.InsertTextAfterToken(CS->getLBracLoc(), Top);
     } else {
-      E.RW.InsertTextBefore(Body->getBeginLoc(), "{" + Skip + " ");
+      E.RW.InsertTextBefore(Body->getBeginLoc(), "{" + Top + " ");
       E.RW.InsertTextAfter(E.afterLoop(L.outer()), " }");
     }
   }
   return Pro;
+}
+
+/// `U[p][a][b]` -> `P[((a) * __hpf_store7_0.extent(2) + (b))]`: element
+/// (a, b) of the plane P (row-major over the '*' dimensions, whose local
+/// extents are their extents). Only the brackets change: edits inside the
+/// subscripts compose.
+void LoopEmitter::planeElement(const LoopAccess &El, const std::string &Plane,
+                               const std::string &Store) {
+  const analysis::Subscripts &S = El.Subs;
+  const std::size_t R = S.Levels.size();
+  E.RW.ReplaceText(
+      CharSourceRange::getCharRange(
+          E.SM.getExpansionLoc(S.whole()->getBeginLoc()),
+          E.SM.getExpansionLoc(S.sub(1)->getBeginLoc())),
+      Plane + "[" + std::string(R - 1, '('));
+  for (std::size_t D = 2; D < R; ++D)
+    E.RW.ReplaceText(
+        CharSourceRange::getCharRange(
+            analysis::rbracketLoc(S.Levels[D - 1]),
+            E.SM.getExpansionLoc(S.sub(D)->getBeginLoc())),
+        std::string(D == 2 ? ")" : "))") + " * " + Store + ".extent(" +
+            std::to_string(D) + ") + (");
+  SourceLocation RB = analysis::rbracketLoc(S.whole());
+  E.RW.ReplaceText(SourceRange(RB, RB), R == 2 ? ")]" : "))]");
 }
 
 /// The element read (or written) in a copy with global indices:

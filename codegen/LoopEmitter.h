@@ -141,6 +141,8 @@ private:
   /// (runtime/hpfcc/rows.h): `U[0][j][i] = v` -> `__hpf_store7_0(0, j, i)
   /// = v`; and the run-time check that no slice read is one of them.
   std::string stores();
+  void planeElement(const LoopAccess &El, const std::string &Plane,
+                    const std::string &Store);
   /// The home array redistributed to its declared mapping for the nest
   /// when the flow walk could not prove it (OwnerLoop::Ensured).
   std::string ensureHome() const;

@@ -265,6 +265,23 @@ bool Placement::storeFixedSlices(OwnerLoop &L) {
     return true;
   }
   skipUnowned(L, St);
+  // Planes: (d, *, ...) arrays stored at outer-only subscripts in d.
+  const VarDecl *Index = L.Levels.front().IndVar;
+  for (std::size_t K = 0; K < L.Stores.size(); ++K) {
+    FixedSlice &S = L.Stores[K];
+    const Mapping &M = *mappingIn(St, S.Array);
+    bool Planes = S.Varying && S.Array->rank() >= 2 &&
+                  M.Formats[0].Kind != FormatKind::Collapsed &&
+                  !L.outer()->getBody()->getBeginLoc().isMacroID();
+    for (int Dm = 1; Planes && Dm < S.Array->rank(); ++Dm)
+      Planes = M.Formats[std::size_t(Dm)].Kind == FormatKind::Collapsed;
+    for (const LoopAccess &Acc : L.Accesses)
+      if (Planes && Acc.Kind == LoopAccess::Stored &&
+          L.StoreOf.at(Acc.Subs.whole()) == K)
+        Planes = invariantBut(C, L, Acc.Subs.sub(0), Index) &&
+                 Acc.Subs.whole()->getBeginLoc().isFileID();
+    S.Planes = Planes;
+  }
   const std::string Outer = L.Levels.front().IndVar->getName().str();
   R.remark(D.HashLoc,
            "independent loop nest stores into distributed arrays at "

@@ -146,6 +146,17 @@ void LoopChecker::finish() {
                             "input in an independent loop is read by the "
                             "rank that owns each iteration, and under "
                             "mpiexec only rank 0 has standard input"});
+  // A loop that only reads distributed arrays can run on every rank, as
+  // replicated code does, reading them from copies made before it: what
+  // holds only of a loop split over the ranks is then no error.
+  bool WritesDistributed = false;
+  for (const LoopAccess &Acc : L.Accesses)
+    WritesDistributed |= !Acc.Read;
+  if (Distributed && !WritesDistributed && !Pending.empty()) {
+    for (LoopAccess &Acc : L.Accesses)
+      Acc.Kind = LoopAccess::Gathered;
+    Distributed = false;
+  }
   if (Distributed)
     for (std::size_t K = 0; K < Pending.size(); ++K) {
       auto &[Loc, Msg, Fix] = Pending[K];

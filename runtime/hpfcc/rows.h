@@ -375,36 +375,83 @@ private:
 /// sink; may_own tells the nest which outer iterations to skip.
 template <class T, int R> class owner_store {
 public:
-  owner_store(hpf::darray<T, R> &a, const char *where) : A(a), Where(where) {}
+  /// Per dimension, the local index of each global one this rank's grid
+  /// coordinate owns (-1 elsewhere): a store is then a lookup per
+  /// dimension.
+  owner_store(hpf::darray<T, R> &a, const char *where)
+      : Data(a.local_data()), Where(where) {
+    for (int D = 0; D < R; ++D) {
+      std::vector<hpf::index_t> &L = Tables[std::size_t(D)];
+      L.assign(std::size_t(a.extent(D)), -1);
+      const hpf::owned_range Owned = a.owned(D);
+      for (auto It = Owned.begin(); It != Owned.end(); ++It)
+        L[std::size_t(*It)] = It.local();
+      Local[std::size_t(D)] = L.data();
+      Size[std::size_t(D)] = a.extent(D);
+      Extent[std::size_t(D)] = a.local_extent(D);
+    }
+  }
   owner_store(const owner_store &) = delete;
   owner_store &operator=(const owner_store &) = delete;
 
   /// Element (i, j, ...) with global indices: the element on its owner,
   /// the sink elsewhere.
-  template <class... I> T &operator()(I... idx) {
+  template <class... I> [[gnu::always_inline]] T &operator()(I... idx) {
     static_assert(sizeof...(I) == R, "one index per dimension");
-    if (A.is_local(idx...))
-      return A(idx...);
     const hpf::index_t G[] = {hpf::index_t(idx)...};
-    for (int D = 0; D < R; ++D)
-      if (G[D] < 0 || G[D] >= A.extent(D))
-        hpf::fail("independent",
-                  "an element is written at index " + std::to_string(G[D]) +
-                      " of dimension " + std::to_string(D) +
-                      ", outside its extent " + std::to_string(A.extent(D)),
-                  Where);
-    return Sink;
+    hpf::index_t Flat = 0;
+    bool Mine = true;
+    for (int D = 0; D < R; ++D) {
+      // One unsigned comparison: negative indices wrap to large ones.
+      if (std::size_t(G[D]) >= std::size_t(Size[std::size_t(D)]))
+        outside(D, G[D]);
+      const hpf::index_t Li = Local[std::size_t(D)][G[D]];
+      Mine &= Li >= 0;
+      Flat = Flat * Extent[std::size_t(D)] + Li;
+    }
+    return Mine ? Data[Flat] : Sink;
   }
 
   /// Whether this rank owns some element whose index in dimension d is g.
   bool may_own(int d, hpf::index_t g) const {
-    return g >= 0 && g < A.extent(d) && A.owned(d, g, g + 1).size() > 0;
+    return std::size_t(g) < std::size_t(Size[std::size_t(d)]) &&
+           Local[std::size_t(d)][g] >= 0;
   }
 
+  /// Of an array distributed in dimension 0 only: plane g (every element
+  /// (g, ...), row-major) in this rank's storage, or a sink plane.
+  T *plane(hpf::index_t g) {
+    if (std::size_t(g) >= std::size_t(Size[0]))
+      outside(0, g);
+    hpf::index_t PlaneSize = 1;
+    for (int D = 1; D < R; ++D)
+      PlaneSize *= Extent[std::size_t(D)];
+    if (Local[0][g] >= 0)
+      return Data + Local[0][g] * PlaneSize;
+    if (SinkPlane.empty())
+      SinkPlane.resize(std::size_t(PlaneSize));
+    return SinkPlane.data();
+  }
+  /// The local extent of dimension d (its extent if held whole).
+  hpf::index_t extent(int d) const { return Extent[std::size_t(d)]; }
+
 private:
-  hpf::darray<T, R> &A;
+  [[gnu::cold, gnu::noinline]] void outside(int D, hpf::index_t G) const {
+    hpf::fail("independent",
+              "an element is written at index " + std::to_string(G) +
+                  " of dimension " + std::to_string(D) +
+                  ", outside its extent " +
+                  std::to_string(Size[std::size_t(D)]),
+              Where);
+  }
+
+  T *Data;
   const char *Where;
+  std::array<std::vector<hpf::index_t>, std::size_t(R)> Tables;
+  std::array<const hpf::index_t *, std::size_t(R)> Local{};
+  std::array<hpf::index_t, std::size_t(R)> Size{}, Extent{};
   T Sink{};
+  std::vector<T> SinkPlane;
 };
 
 /// Around a loop whose steps send rows ahead (codegen/Lookahead.cpp): the
