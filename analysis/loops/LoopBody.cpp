@@ -146,13 +146,20 @@ void LoopChecker::finish() {
                             "input in an independent loop is read by the "
                             "rank that owns each iteration, and under "
                             "mpiexec only rank 0 has standard input"});
-  // A loop that only reads distributed arrays can run on every rank, as
-  // replicated code does, reading them from copies made before it: what
-  // holds only of a loop split over the ranks is then no error.
-  bool WritesDistributed = false;
-  for (const LoopAccess &Acc : L.Accesses)
-    WritesDistributed |= !Acc.Read;
-  if (Distributed && !WritesDistributed && !Pending.empty()) {
+  // A loop that only reads distributed arrays, none at a level's index
+  // (nothing to own), can run on every rank, as replicated code does,
+  // reading them from copies made before it: what holds only of a loop
+  // split over the ranks is then no error. A read at a level's index says
+  // the user meant the loop to run by owners: the errors stand.
+  bool OwnersMeant = false;
+  for (const LoopAccess &Acc : L.Accesses) {
+    OwnersMeant |= !Acc.Read;
+    for (std::size_t D = 0; D < Acc.Subs.Levels.size(); ++D)
+      if (const VarDecl *V = bareVar(Acc.Subs.sub(D));
+          V && (V == IndVar || LevelVars.count(V)))
+        OwnersMeant = true;
+  }
+  if (Distributed && !OwnersMeant && !Pending.empty()) {
     for (LoopAccess &Acc : L.Accesses)
       Acc.Kind = LoopAccess::Gathered;
     Distributed = false;
