@@ -337,6 +337,10 @@ private:
   /// rank skips the outer iterations it owns no store of (L.RunIfOwned),
   /// if nothing else the iterations do outlives them.
   void skipUnowned(OwnerLoop &L, const FlowState &St);
+  /// The read that kept storeFixedSlices from taking the nest it saw last
+  /// (another element of an array stored at varying subscripts), for a
+  /// note under the nest's errors; invalid if none.
+  clang::SourceLocation VaryingReadBlocks;
   /// The home array H of L has no mapping known here: compile L for H's
   /// declared one, made sure of at run time (OwnerLoop::Ensured). False if
   /// that mapping cannot be spelled at L (parameters, run-time values).

@@ -128,6 +128,7 @@ bool Placement::storeFixedSlices(OwnerLoop &L) {
     if (Lv.Dim >= 0 &&
         HM->Formats[std::size_t(Lv.Dim)].Kind != FormatKind::Collapsed)
       return false;
+  VaryingReadBlocks = {};
   // Arrays written at subscripts that vary in a distributed dimension:
   // each element is stored by its owner, and the nest may read them only
   // where an assignment reads the element it stores.
@@ -154,8 +155,10 @@ bool Placement::storeFixedSlices(OwnerLoop &L) {
                 const LoopAccess &W) {
               return !W.Read && W.Subs.whole() == Store &&
                      W.Array == Acc.Array;
-            }))
+            })) {
+          VaryingReadBlocks = Acc.Subs.whole()->getBeginLoc();
           return false;
+        }
       }
       Stores |= !Acc.Read;
       continue;

@@ -326,8 +326,15 @@ void Placement::checkNest(OwnerLoop &L) {
   }
   for (const auto &[Loc, Msg] : Errors)
     R.error(Loc, Msg);
-  if (!Errors.empty())
+  if (!Errors.empty()) {
+    if (VaryingReadBlocks.isValid())
+      R.note(VaryingReadBlocks,
+             "the nest has no level over a distributed dimension: each "
+             "element it stores could be stored by its owner, every rank "
+             "running the nest, if the nest read the stored array only at "
+             "the element an assignment stores; here it reads another");
     return;
+  }
   chooseRows(C, L, St);
   // A read-only array gathered for some elements is read from the copy
   // everywhere; one checked at run time is gathered if it is misaligned.

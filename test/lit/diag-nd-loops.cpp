@@ -122,5 +122,5 @@ void varyingStores() {
 #pragma hpf independent
   for (int k = 0; k < N / 2 - 1; k++)
     for (int i = 0; i < N; i++)
-      K[2 * k][i] = K[2 * k + 1][i]; // expected-error {{'K' is written here, so its subscript in distributed dimension 0 must be the index of an enclosing independent loop over that dimension}} expected-error {{'K' is written in this loop nest, so it can be read only at elements the iteration owns}}
+      K[2 * k][i] = K[2 * k + 1][i]; // expected-error {{'K' is written here, so its subscript in distributed dimension 0 must be the index of an enclosing independent loop over that dimension}} expected-error {{'K' is written in this loop nest, so it can be read only at elements the iteration owns}} expected-note {{the nest has no level over a distributed dimension: each element it stores could be stored by its owner, every rank running the nest, if the nest read the stored array only at the element an assignment stores; here it reads another}}
 }
