@@ -147,10 +147,11 @@ void LoopChecker::finish() {
                             "rank that owns each iteration, and under "
                             "mpiexec only rank 0 has standard input"});
   // A loop that only reads distributed arrays, none at a level's index
-  // (nothing to own), can run on every rank, as replicated code does,
-  // reading them from copies made before it: what holds only of a loop
-  // split over the ranks is then no error. A read at a level's index says
-  // the user meant the loop to run by owners: the errors stand.
+  // (nothing to own), and writes through pointers can run on every rank,
+  // as replicated code does, reading them from copies made before it (NAS
+  // MG's restriction into a plain level through a view). A read at a
+  // level's index says the user meant the loop to run by owners, and other
+  // errors (a forgotten reduction clause) have a fix: the errors stand.
   bool OwnersMeant = false;
   for (const LoopAccess &Acc : L.Accesses) {
     OwnersMeant |= !Acc.Read;
@@ -159,7 +160,8 @@ void LoopChecker::finish() {
           V && (V == IndVar || LevelVars.count(V)))
         OwnersMeant = true;
   }
-  if (Distributed && !OwnersMeant && !Pending.empty()) {
+  if (Distributed && !OwnersMeant && !Pending.empty() &&
+      PointerWrites == Pending.size()) {
     for (LoopAccess &Acc : L.Accesses)
       Acc.Kind = LoopAccess::Gathered;
     Distributed = false;
@@ -473,6 +475,7 @@ void LoopChecker::write(const Expr *LHS, const Expr *Whole,
     report(Loc, "writes through pointers or references are not allowed "
                 "in an independent loop (hpfcc cannot prove the target "
                 "is owned by the rank)");
+    ++PointerWrites;
     return;
   }
   if (VD == IndVar || LevelVars.count(VD)) {

@@ -204,6 +204,10 @@ private:
   std::vector<const DeclRefExpr *> RefsSeen;
   std::vector<std::tuple<SourceLocation, std::string, std::optional<FixItHint>>>
       Pending;
+  /// How many of Pending are writes through pointers: a loop reading
+  /// distributed arrays at no level's index runs on every rank for those
+  /// (finish), not for the others (a forgotten reduction clause).
+  std::size_t PointerWrites = 0;
 
   SourceLocation OutputLoc; ///< first output statement in the body
   SourceLocation InputLoc;  ///< first input statement in the body
