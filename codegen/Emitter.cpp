@@ -118,11 +118,18 @@ std::string Emitter::comment(const ParsedDirective &D) const {
 
 void Emitter::replaceDirective(const ParsedDirective &D,
                                const std::string &Code) {
+  Done.insert(D.Id);
+  // The directives of one pragma (`distribute (block) :: A, B`) share its
+  // text: the first replaces it, the others' code follows.
+  if (!Replaced.insert(D.HashLoc.getRawEncoding()).second) {
+    if (!Code.empty())
+      RW.InsertTextAfter(D.EndLoc, " " + Code);
+    return;
+  }
   CharSourceRange R = CharSourceRange::getCharRange(D.HashLoc, D.EndLoc);
   unsigned Lines = Lexer::getSourceText(R, SM, LO).count('\n');
   RW.ReplaceText(R, comment(D) + (Code.empty() ? "" : " " + Code) +
                         std::string(Lines, '\n'));
-  Done.insert(D.Id);
 }
 
 void Emitter::commentOutRest() {

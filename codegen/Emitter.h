@@ -109,6 +109,8 @@ public:
 private:
   std::string comment(const pragma::ParsedDirective &D) const;
   std::set<unsigned> Done;
+  /// The directives' texts replaced, by the raw encoding of their '#'.
+  std::set<unsigned> Replaced;
 };
 
 // ---- the emitters, one file each ----

@@ -380,20 +380,52 @@ private:
   }
 
   bool parseDistribute(Directive &D) {
+    // HPF's attributed form: `distribute (block, *) [onto P] :: A, B`, the
+    // same mapping for each array named.
+    if (at(TokKind::LParen)) {
+      advance();
+      if (!parseFormats(D) || !parseOnto(D))
+        return false;
+      if (!at(TokKind::Other) || cur().Text != "::")
+        return expected("'::' and the names of the arrays after the "
+                        "distribution format");
+      advance();
+      while (true) {
+        NameRef N;
+        if (!parseName(N, "an array name"))
+          return false;
+        D.Arrays.push_back(N);
+        if (!at(TokKind::Comma))
+          break;
+        advance();
+      }
+      D.Array = D.Arrays.front();
+      return expectEnd();
+    }
     if (!parseName(D.Array, "an array name"))
       return false;
     if (!at(TokKind::LParen))
       return expected("'(' and a distribution format after '" + D.Array.Name +
                       "'");
     advance();
-    if (!parseItems([&] {
-          Format F;
-          if (!parseFormat(F))
-            return false;
-          D.Formats.push_back(F);
-          return true;
-        }))
+    if (!parseFormats(D) || !parseOnto(D))
       return false;
+    return expectEnd();
+  }
+
+  /// fmt, ... ) after the '(' of a distribution.
+  bool parseFormats(Directive &D) {
+    return parseItems([&] {
+      Format F;
+      if (!parseFormat(F))
+        return false;
+      D.Formats.push_back(F);
+      return true;
+    });
+  }
+
+  /// [onto NAME]
+  bool parseOnto(Directive &D) {
     if (at(TokKind::Identifier) && lower(cur().Text) == "onto") {
       advance();
       D.HasOnto = true;
@@ -405,7 +437,7 @@ private:
       return fail(Pos, "expected 'onto', found '" + cur().Text + "'",
                   {FixIt::Replace, Pos, "onto"});
     }
-    return expectEnd();
+    return true;
   }
 
   bool parseDynamic(Directive &D) { return parseNames(D, "an array name"); }

@@ -232,6 +232,46 @@ private:
 
 } // namespace
 
+/// Slots: the anchor, then every C++ expression or name in the directive.
+static void addSlots(ParsedDirective &PD) {
+  PD.Slots.push_back({});
+  const Directive &D = PD.Dir;
+  switch (D.Kind) {
+  case DirectiveKind::Processors:
+    for (const Extent &E : D.Extents)
+      if (!E.Star)
+        PD.Slots.push_back(E.Expr);
+    break;
+  case DirectiveKind::Distribute:
+  case DirectiveKind::Redistribute:
+    PD.Slots.push_back({D.Array.Tok, D.Array.Tok + 1});
+    for (const Format &F : D.Formats)
+      if (F.HasArg)
+        PD.Slots.push_back(F.Arg);
+    break;
+  case DirectiveKind::Dynamic:
+    for (const NameRef &N : D.Arrays)
+      PD.Slots.push_back({N.Tok, N.Tok + 1});
+    break;
+  case DirectiveKind::Independent:
+    for (const ReductionClause &C : D.Reductions)
+      for (std::size_t K = 0; K < C.Vars.size(); ++K) {
+        PD.Slots.push_back({C.Vars[K].Tok, C.Vars[K].Tok + 1});
+        if (C.Sections[K].Has && !C.Sections[K].Lower.empty())
+          PD.Slots.push_back(C.Sections[K].Lower);
+        if (C.Sections[K].Has)
+          PD.Slots.push_back(C.Sections[K].Length);
+      }
+    for (const NameRef &N : D.NewVars)
+      PD.Slots.push_back({N.Tok, N.Tok + 1});
+    break;
+  case DirectiveKind::Inherit:
+    // The parameters are not in scope before their function: the analysis
+    // finds them in the declaration after the anchor.
+    break;
+  }
+}
+
 void HpfPragmaHandler::HandlePragma(clang::Preprocessor &PP,
                                     clang::PragmaIntroducer Intro,
                                     clang::Token &FirstTok) {
@@ -311,45 +351,22 @@ void HpfPragmaHandler::HandlePragma(clang::Preprocessor &PP,
            "declaration)";
     return;
   }
+  // `distribute (fmt) :: A, B` is one directive per array, each with the
+  // directive's tokens (and source range).
+  std::vector<ParsedDirective> Parts;
+  const bool PerArray = (R.Dir.Kind == DirectiveKind::Distribute ||
+                         R.Dir.Kind == DirectiveKind::Redistribute) &&
+                        !R.Dir.Arrays.empty();
+  const std::vector<NameRef> Names = PerArray ? R.Dir.Arrays
+                                              : std::vector<NameRef>();
   PD.Dir = std::move(R.Dir);
-  PD.Id = static_cast<unsigned>(State->Directives.size());
-
-  // Slots: the anchor, then every C++ expression or name in the directive.
-  PD.Slots.push_back({});
-  const Directive &D = PD.Dir;
-  switch (D.Kind) {
-  case DirectiveKind::Processors:
-    for (const Extent &E : D.Extents)
-      if (!E.Star)
-        PD.Slots.push_back(E.Expr);
-    break;
-  case DirectiveKind::Distribute:
-  case DirectiveKind::Redistribute:
-    PD.Slots.push_back({D.Array.Tok, D.Array.Tok + 1});
-    for (const Format &F : D.Formats)
-      if (F.HasArg)
-        PD.Slots.push_back(F.Arg);
-    break;
-  case DirectiveKind::Dynamic:
-    for (const NameRef &N : D.Arrays)
-      PD.Slots.push_back({N.Tok, N.Tok + 1});
-    break;
-  case DirectiveKind::Independent:
-    for (const ReductionClause &C : D.Reductions)
-      for (std::size_t K = 0; K < C.Vars.size(); ++K) {
-        PD.Slots.push_back({C.Vars[K].Tok, C.Vars[K].Tok + 1});
-        if (C.Sections[K].Has && !C.Sections[K].Lower.empty())
-          PD.Slots.push_back(C.Sections[K].Lower);
-        if (C.Sections[K].Has)
-          PD.Slots.push_back(C.Sections[K].Length);
-      }
-    for (const NameRef &N : D.NewVars)
-      PD.Slots.push_back({N.Tok, N.Tok + 1});
-    break;
-  case DirectiveKind::Inherit:
-    // The parameters are not in scope before their function: the analysis
-    // finds them in the declaration after the anchor.
-    break;
+  if (!PerArray)
+    Parts.push_back(std::move(PD));
+  for (const NameRef &N : Names) {
+    ParsedDirective Part = PD;
+    Part.Dir.Array = N;
+    Part.Dir.Arrays.clear();
+    Parts.push_back(std::move(Part));
   }
 
   // An independent directive before a for loop takes the statement form, so
@@ -359,7 +376,7 @@ void HpfPragmaHandler::HandlePragma(clang::Preprocessor &PP,
   // unroll` before it) takes it too, so the analysis sees the loop and
   // says what it cannot do with the attributes.
   std::optional<clang::Token> Next;
-  if (D.Kind == DirectiveKind::Independent) {
+  if (Parts.front().Dir.Kind == DirectiveKind::Independent) {
     Next.emplace();
     PP.Lex(*Next);
   }
@@ -383,23 +400,31 @@ void HpfPragmaHandler::HandlePragma(clang::Preprocessor &PP,
                    clang::diag::Severity::Ignored, FirstTok.getLocation());
     DE.popMappings(Next->getLocation());
   }
-  CarrierBuilder B(PP, FirstTok.getLocation());
-  if (StatementForm)
-    B.ifAnchor(PD.Id);
-  else
-    B.anchor(PD.Id);
-  for (unsigned S = 1; S < PD.Slots.size(); ++S) {
-    std::vector<clang::Token> Expr(PD.ClangToks.begin() + PD.Slots[S].Begin,
-                                   PD.ClangToks.begin() + PD.Slots[S].End);
+  std::vector<clang::Token> Toks;
+  for (ParsedDirective &Part : Parts) {
+    Part.Id = static_cast<unsigned>(State->Directives.size());
+    addSlots(Part);
+    CarrierBuilder B(PP, FirstTok.getLocation());
     if (StatementForm)
-      B.ifCarrier(PD.Id, S, Expr);
+      B.ifAnchor(Part.Id);
     else
-      B.carrier(PD.Id, S, Expr);
+      B.anchor(Part.Id);
+    for (unsigned S = 1; S < Part.Slots.size(); ++S) {
+      std::vector<clang::Token> Expr(Part.ClangToks.begin() +
+                                         Part.Slots[S].Begin,
+                                     Part.ClangToks.begin() +
+                                         Part.Slots[S].End);
+      if (StatementForm)
+        B.ifCarrier(Part.Id, S, Expr);
+      else
+        B.carrier(Part.Id, S, Expr);
+    }
+    std::vector<clang::Token> PartToks = B.take();
+    Toks.insert(Toks.end(), PartToks.begin(), PartToks.end());
+    State->Directives.push_back(std::move(Part));
   }
-  std::vector<clang::Token> Toks = B.take();
   if (Next)
     Toks.push_back(*Next);
-  State->Directives.push_back(std::move(PD));
 
   auto Buf = std::make_unique<clang::Token[]>(Toks.size());
   std::copy(Toks.begin(), Toks.end(), Buf.get());

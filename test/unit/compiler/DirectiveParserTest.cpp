@@ -55,6 +55,29 @@ TEST(DirectiveParser, DistributeFormats) {
   ASSERT_TRUE(R.Ok) << R.Error.Message;
 }
 
+// HPF's attributed form: one mapping for every array named after '::'.
+TEST(DirectiveParser, DistributeSeveralArrays) {
+  ParseResult R = parse("distribute (block, *) onto P :: A, B, C");
+  ASSERT_TRUE(R.Ok) << R.Error.Message;
+  ASSERT_EQ(R.Dir.Arrays.size(), 3u);
+  EXPECT_EQ(R.Dir.Arrays[2].Name, "C");
+  EXPECT_EQ(R.Dir.Array.Name, "A");
+  ASSERT_EQ(R.Dir.Formats.size(), 2u);
+  EXPECT_EQ(R.Dir.Formats[1].Kind, FormatKind::Collapsed);
+  EXPECT_EQ(R.Dir.Onto.Name, "P");
+  R = parse("redistribute (cyclic(2)) :: X");
+  ASSERT_TRUE(R.Ok) << R.Error.Message;
+  EXPECT_EQ(R.Dir.Arrays.size(), 1u);
+  R = parse("distribute (block) A, B");
+  ASSERT_FALSE(R.Ok);
+  EXPECT_NE(R.Error.Message.find("'::'"), std::string::npos)
+      << R.Error.Message;
+  R = parse("distribute (block) :: A,");
+  ASSERT_FALSE(R.Ok);
+  EXPECT_NE(R.Error.Message.find("an array name"), std::string::npos)
+      << R.Error.Message;
+}
+
 TEST(DirectiveParser, DynamicAndIndependent) {
   ParseResult R = parse("dynamic A, B");
   ASSERT_TRUE(R.Ok);
