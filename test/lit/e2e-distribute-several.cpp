@@ -1,10 +1,10 @@
 // HPF's attributed form of distribute and redistribute, one mapping for
 // several arrays (`distribute (block, *) :: A, B, C`): the pragma is one
-// directive per array (pragma-parser/HpfPragma.cpp), globals and locals,
-// and a redistribute of two dynamic arrays. Exact on 1..4 ranks.
+// directive per array (pragma-parser/HpfPragma.cpp): globals, locals,
+// members, a redistribute of two dynamic arrays. Exact on 1..4 ranks.
 // REQUIRES: mpi
 // RUN: %e2e --tmp %t --ranks 1,2,3,4 %s | FileCheck %s
-// CHECK: e2e: sequential output: {{[-0-9.]+}} local {{[-0-9.]+}}
+// CHECK: e2e: sequential output: {{[-0-9.]+}} local {{[-0-9.]+}} members {{[-0-9.]+}}
 // CHECK: e2e: -n 1: same output
 // CHECK: e2e: -n 2: same output
 // CHECK: e2e: -n 3: same output
@@ -36,6 +36,24 @@ double local() {
   return s;
 }
 
+// Members of a class, in the same form.
+struct Pair {
+  double T[N], U[N];
+#pragma hpf distribute (block) :: T, U
+  double dot() {
+#pragma hpf independent
+    for (int i = 0; i < N; i++) {
+      T[i] = i;
+      U[i] = 2 * i + 1;
+    }
+    double s = 0;
+#pragma hpf independent reduction(+ : s)
+    for (int i = 0; i < N; i++)
+      s += T[i] * U[i];
+    return s;
+  }
+};
+
 int main() {
 #pragma hpf independent
   for (int i = 0; i < N; i++)
@@ -57,7 +75,8 @@ int main() {
   for (int i = 0; i < N; i++)
     for (int j = 0; j < N; j++)
       s += C[i][j] * (i + 1);
-  std::printf("%.3f local %.1f\n", s, local());
+  Pair P;
+  std::printf("%.3f local %.1f members %.1f\n", s, local(), P.dot());
 #ifdef BAD
   // BAD: :[[@LINE+1]]:35: error: use of undeclared identifier 'Q'
 #pragma hpf distribute (block) :: Q
