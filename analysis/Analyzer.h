@@ -173,6 +173,11 @@ struct LocUpdate {
   /// The location variables the if assigns (scalars declared outside the
   /// loop, canonical), in the order assigned; may be none.
   std::vector<const clang::VarDecl *> Locations;
+  /// No location, and values of the reduction's type that compare equal
+  /// are the same (integers, enumerations; not floating point: -0.0 ==
+  /// +0.0): which iteration reached the extreme first does not show, so
+  /// the if stays as written and the ranks combine a plain min or max.
+  bool TiesAlike = false;
 };
 
 struct LoopReduction {

@@ -26,7 +26,7 @@ void LoopEmitter::reductions(std::string &Pro, std::string &Epi) const {
   for (const analysis::LoopReduction &Red : L.Reductions) {
     std::string V = Red.Var->getName().str();
     std::string Saved = "__hpf_" + V + "0_" + Id;
-    if (Red.Loc) { // see locConditions()
+    if (Red.Loc && !Red.Loc->TiesAlike) { // see locConditions()
       const bool Max = Red.Op == pragma::ReductionOp::Max;
       const std::vector<const NestLevel *> Around =
           levelsAround(Red.Loc->Compare);
@@ -162,8 +162,8 @@ LoopEmitter::levelsAround(const clang::Stmt *S) const {
 
 void LoopEmitter::locConditions() {
   for (const analysis::LoopReduction &Red : L.Reductions) {
-    if (!Red.Loc)
-      continue;
+    if (!Red.Loc || Red.Loc->TiesAlike)
+      continue; // the if as written
     const BinaryOperator *Cmp = Red.Loc->Compare;
     std::string Indices;
     for (const NestLevel *Lv : levelsAround(Cmp))

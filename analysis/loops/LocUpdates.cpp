@@ -270,13 +270,23 @@ void LoopChecker::locUpdate(IfStmt *S) {
   std::string Names;
   for (const VarDecl *V : Loc.Locations)
     Names += (Names.empty() ? "'" : ", '") + V->getName().str() + "'";
-  C.R.remark(
-      Cmp->getBeginLoc(),
-      Name + " keeps the " + (Loc.Strict ? "first" : "last") +
-          " iteration reaching its " + Extreme +
-          (Names.empty() ? "" : ", and records its location in " + Names) +
-          ": equal values from different ranks are ordered by "
-          "their iterations' order");
+  Loc.TiesAlike = Loc.Locations.empty() &&
+                  Best->getType()->isIntegralOrEnumerationType();
+  if (Loc.TiesAlike)
+    C.R.remark(Cmp->getBeginLoc(),
+               Name + " is updated to its " + Extreme +
+                   " by this if; equal values of its type are the same, so "
+                   "the ranks' " +
+                   (Max ? "maxima" : "minima") + " combine as a plain " +
+                   (Max ? "max" : "min") + " reduction");
+  else
+    C.R.remark(
+        Cmp->getBeginLoc(),
+        Name + " keeps the " + (Loc.Strict ? "first" : "last") +
+            " iteration reaching its " + Extreme +
+            (Names.empty() ? "" : ", and records its location in " + Names) +
+            ": equal values from different ranks are ordered by "
+            "their iterations' order");
   Red->Loc = std::move(Loc);
 }
 
