@@ -13,10 +13,10 @@
 // CHECK: e2e: -n 3: same output
 // CHECK: e2e: -n 4: same output
 // RUN: %hpfcc -Rhpf -fsyntax-only %s 2>&1 | FileCheck %s --check-prefix=REMARK
-// REMARK-DAG: :40:11: remark: 'most' is updated to its maximum by this if; equal values of its type are the same, so the ranks' maxima combine as a plain max reduction
-// REMARK-DAG: :42:11: remark: 'least' is updated to its minimum by this if
-// REMARK-DAG: :44:11: remark: 'far' is updated to its maximum by this if
-// REMARK-DAG: :46:11: remark: 'top' keeps the first iteration reaching its maximum
+// REMARK-DAG: :41:11: remark: 'most' is updated to its maximum by this if; equal values of its type are the same, so the ranks' maxima combine as a plain max reduction
+// REMARK-DAG: :43:11: remark: 'least' is updated to its minimum by this if
+// REMARK-DAG: :45:11: remark: 'far' is updated to its maximum by this if
+// REMARK-DAG: :47:11: remark: 'top' keeps the first iteration reaching its maximum
 // RUN: %hpfcc --hpf-emit-source %s | %strip_checks | FileCheck %s --check-prefix=CODE
 // CODE-NOT: __hpf_loc_{{(most|least|far)}}
 // CODE: hpf::loc_reduction<1> __hpf_loc_top
