@@ -339,11 +339,15 @@ std::string LoopEmitter::rows() {
   return Pro;
 }
 
+std::string LoopEmitter::storeName(std::size_t K) const {
+  return "__hpf_store" + Id + "_" + std::to_string(K);
+}
+
 std::string LoopEmitter::stores() {
   std::string Pro;
   for (std::size_t K = 0; K < L.Stores.size(); ++K) {
     const analysis::FixedSlice &S = L.Stores[K];
-    const std::string Name = "__hpf_store" + Id + "_" + std::to_string(K);
+    const std::string Name = storeName(K);
     if (S.Varying) {
       Pro += " hpfcc::owner_store<" + S.Array->ElemType + ", " +
              std::to_string(S.Array->rank()) + "> " + Name + "(" +
@@ -368,7 +372,7 @@ std::string LoopEmitter::stores() {
     if (El.Kind != LoopAccess::Stored)
       continue;
     const std::size_t K = L.StoreOf.at(El.Subs.whole());
-    const std::string Name = "__hpf_store" + Id + "_" + std::to_string(K);
+    const std::string Name = storeName(K);
     if (!L.Stores[K].Planes) {
       useCopy(El, Name);
       continue;
@@ -389,10 +393,9 @@ std::string LoopEmitter::stores() {
     for (const std::vector<analysis::OwnedTest> &Tests : L.RunIfOwned) {
       std::string All;
       for (const analysis::OwnedTest &T : Tests)
-        All += std::string(All.empty() ? "" : " && ") + "__hpf_store" + Id +
-               "_" + std::to_string(T.Store) + ".may_own(" +
-               std::to_string(T.Dim) + ", hpf::index_t(" + E.text(T.Sub) +
-               "))";
+        All += std::string(All.empty() ? "" : " && ") + storeName(T.Store) +
+               ".may_own(" + std::to_string(T.Dim) + ", hpf::index_t(" +
+               E.text(T.Sub) + "))";
       Run += (Run.empty() ? "(" : " || (") + All + ")";
     }
     Top = " if (!(" + Run + ")) continue;" + Top;
@@ -409,28 +412,41 @@ std::string LoopEmitter::stores() {
   return Pro;
 }
 
-/// `U[p][a][b]` -> `P[((a) * __hpf_store7_0.extent(2) + (b))]`: element
+/// `U[p][a][b]` -> `P[(a) * __hpf_store7_0.extent(2) + (b)]`: element
 /// (a, b) of the plane P (row-major over the '*' dimensions, whose local
-/// extents are their extents). Only the brackets change: edits inside the
-/// subscripts compose.
+/// extents are their extents).
 void LoopEmitter::planeElement(const LoopAccess &El, const std::string &Plane,
                                const std::string &Store) {
   const analysis::Subscripts &S = El.Subs;
+  rowMajor(S,
+           CharSourceRange::getCharRange(
+               E.SM.getExpansionLoc(S.whole()->getBeginLoc()),
+               E.SM.getExpansionLoc(S.sub(1)->getBeginLoc())),
+           Plane + "[", [&](std::size_t D) {
+             return Store + ".extent(" + std::to_string(D) + ")";
+           });
+}
+
+/// The subscripts after the first of an element read through a pointer to
+/// its row, row-major over the other dimensions: Head (the text up to the
+/// second subscript) becomes Open, and `[a][b][c]` then `[((a) * E(2) +
+/// (b)) * E(3) + (c)]`. Only the brackets change: edits inside the
+/// subscripts compose.
+void LoopEmitter::rowMajor(
+    const analysis::Subscripts &S, CharSourceRange Head,
+    const std::string &Open,
+    const std::function<std::string(std::size_t)> &Extent) {
   const std::size_t R = S.Levels.size();
-  E.RW.ReplaceText(
-      CharSourceRange::getCharRange(
-          E.SM.getExpansionLoc(S.whole()->getBeginLoc()),
-          E.SM.getExpansionLoc(S.sub(1)->getBeginLoc())),
-      Plane + "[" + std::string(R - 1, '('));
+  E.RW.ReplaceText(Head, Open + std::string(std::max<std::size_t>(1, R - 2),
+                                            '('));
   for (std::size_t D = 2; D < R; ++D)
     E.RW.ReplaceText(
         CharSourceRange::getCharRange(
             analysis::rbracketLoc(S.Levels[D - 1]),
             E.SM.getExpansionLoc(S.sub(D)->getBeginLoc())),
-        std::string(D == 2 ? ")" : "))") + " * " + Store + ".extent(" +
-            std::to_string(D) + ") + (");
+        std::string(D >= 3 ? "))" : ")") + " * " + Extent(D) + " + (");
   SourceLocation RB = analysis::rbracketLoc(S.whole());
-  E.RW.ReplaceText(SourceRange(RB, RB), R == 2 ? ")]" : "))]");
+  E.RW.ReplaceText(SourceRange(RB, RB), ")]");
 }
 
 /// The element read (or written) in a copy with global indices:
@@ -515,20 +531,17 @@ std::string LoopEmitter::fetches() {
                          AfterBase, E.SM.getExpansionLoc(Sub->getBeginLoc())),
                      "[hpfcc::fetched_slot(" + Lv.IndVar->getName().str() +
                          " + " + segment(0) + ".off, ");
-    for (int Dm = 0; Dm + 1 < R; ++Dm) {
-      SourceLocation RB =
-          analysis::rbracketLoc(El.Subs.Levels[std::size_t(Dm)]);
-      const Expr *Next = El.Subs.sub(std::size_t(Dm) + 1);
-      E.RW.ReplaceText(
-          CharSourceRange::getCharRange(
-              RB, E.SM.getExpansionLoc(Next->getBeginLoc())),
-          Dm == 0 ? ")][" + std::string(std::size_t(std::max(1, R - 2)), '(')
-                  : std::string(Dm >= 2 ? "))" : ")") + " * " +
-                        std::to_string(A->Extents[std::size_t(Dm) + 1]) +
-                        " + (");
+    if (R == 1) {
+      SourceLocation RB = analysis::rbracketLoc(El.Subs.whole());
+      E.RW.ReplaceText(SourceRange(RB, RB), ")]");
+      continue;
     }
-    SourceLocation RB = analysis::rbracketLoc(El.Subs.whole());
-    E.RW.ReplaceText(SourceRange(RB, RB), ")]");
+    rowMajor(El.Subs,
+             CharSourceRange::getCharRange(
+                 analysis::rbracketLoc(El.Subs.Levels[0]),
+                 E.SM.getExpansionLoc(El.Subs.sub(1)->getBeginLoc())),
+             ")][",
+             [&](std::size_t D) { return std::to_string(A->Extents[D]); });
   }
   return Pro;
 }

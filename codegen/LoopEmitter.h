@@ -12,6 +12,7 @@
 
 #include "Emitter.h"
 
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -141,8 +142,12 @@ private:
   /// (runtime/hpfcc/rows.h): `U[0][j][i] = v` -> `__hpf_store7_0(0, j, i)
   /// = v`; and the run-time check that no slice read is one of them.
   std::string stores();
+  std::string storeName(std::size_t K) const;
   void planeElement(const LoopAccess &El, const std::string &Plane,
                     const std::string &Store);
+  void rowMajor(const analysis::Subscripts &S, clang::CharSourceRange Head,
+                const std::string &Open,
+                const std::function<std::string(std::size_t)> &Extent);
   /// The home array redistributed to its declared mapping for the nest
   /// when the flow walk could not prove it (OwnerLoop::Ensured).
   std::string ensureHome() const;

@@ -386,8 +386,6 @@ public:
       const hpf::owned_range Owned = a.owned(D);
       for (auto It = Owned.begin(); It != Owned.end(); ++It)
         L[std::size_t(*It)] = It.local();
-      Local[std::size_t(D)] = L.data();
-      Size[std::size_t(D)] = a.extent(D);
       Extent[std::size_t(D)] = a.local_extent(D);
     }
   }
@@ -402,10 +400,11 @@ public:
     hpf::index_t Flat = 0;
     bool Mine = true;
     for (int D = 0; D < R; ++D) {
+      const std::vector<hpf::index_t> &L = Tables[std::size_t(D)];
       // One unsigned comparison: negative indices wrap to large ones.
-      if (std::size_t(G[D]) >= std::size_t(Size[std::size_t(D)]))
+      if (std::size_t(G[D]) >= L.size())
         outside(D, G[D]);
-      const hpf::index_t Li = Local[std::size_t(D)][G[D]];
+      const hpf::index_t Li = L[std::size_t(G[D])];
       Mine &= Li >= 0;
       Flat = Flat * Extent[std::size_t(D)] + Li;
     }
@@ -414,20 +413,20 @@ public:
 
   /// Whether this rank owns some element whose index in dimension d is g.
   bool may_own(int d, hpf::index_t g) const {
-    return std::size_t(g) < std::size_t(Size[std::size_t(d)]) &&
-           Local[std::size_t(d)][g] >= 0;
+    const std::vector<hpf::index_t> &L = Tables[std::size_t(d)];
+    return std::size_t(g) < L.size() && L[std::size_t(g)] >= 0;
   }
 
   /// Of an array distributed in dimension 0 only: plane g (every element
   /// (g, ...), row-major) in this rank's storage, or a sink plane.
   T *plane(hpf::index_t g) {
-    if (std::size_t(g) >= std::size_t(Size[0]))
+    if (std::size_t(g) >= Tables[0].size())
       outside(0, g);
     hpf::index_t PlaneSize = 1;
     for (int D = 1; D < R; ++D)
       PlaneSize *= Extent[std::size_t(D)];
-    if (Local[0][g] >= 0)
-      return Data + Local[0][g] * PlaneSize;
+    if (const hpf::index_t Li = Tables[0][std::size_t(g)]; Li >= 0)
+      return Data + Li * PlaneSize;
     if (SinkPlane.empty())
       SinkPlane.resize(std::size_t(PlaneSize));
     return SinkPlane.data();
@@ -441,15 +440,14 @@ private:
               "an element is written at index " + std::to_string(G) +
                   " of dimension " + std::to_string(D) +
                   ", outside its extent " +
-                  std::to_string(Size[std::size_t(D)]),
+                  std::to_string(Tables[std::size_t(D)].size()),
               Where);
   }
 
   T *Data;
   const char *Where;
   std::array<std::vector<hpf::index_t>, std::size_t(R)> Tables;
-  std::array<const hpf::index_t *, std::size_t(R)> Local{};
-  std::array<hpf::index_t, std::size_t(R)> Size{}, Extent{};
+  std::array<hpf::index_t, std::size_t(R)> Extent{};
   T Sink{};
   std::vector<T> SinkPlane;
 };
