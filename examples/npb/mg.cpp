@@ -41,8 +41,9 @@
 //             rank owns; onto the replicated level below, it runs over
 //             blocks of coarse planes reading a gathered copy of the fine
 //             level, and each rank's planes are sent to all after the loop;
-//   Q         reads the coarse planes k / 2 and (k + 1) / 2 in place or
-//             fetched, or the replicated level below.
+//   Q         runs over the fine planes k and reads the coarse planes
+//             k / 2 and (k + 1) / 2 in place or fetched, or the replicated
+//             level below.
 // Each element is computed by one rank from the same values in the same
 // order as sequentially: only the norm's sum, added per rank, may differ
 // in its last bits, so the norm is printed to 11 significant digits.
@@ -375,10 +376,13 @@ void rprj3(const double (&R)[F][F][F], double (&S)[G][G][G], int NC) {
 // The prolongation Q: U (extent NF) += the trilinear interpolation of Z
 // (extent NF / 2), ghosts included (Z's ghosts are periodic copies, so U's
 // stay so). Fine index 2c is coarse c, 2c + 1 halfway between c and c + 1,
-// in each dimension. The loop runs over the fine planes, each the mean of
-// the coarse planes k / 2 and (k + 1) / 2 (one plane twice for even k);
-// within the plane, per coarse row j, the fine rows 2j and 2j + 1 from the
-// rows lo (j) and hi (j + 1) of that mean.
+// in each dimension. The loop runs over the fine planes: the even plane 2c
+// takes coarse plane c and the means of its neighbouring columns and rows;
+// the odd plane 2c + 1 the means of planes c and c + 1. Per coarse row j,
+// z1 holds the sums of rows j and j + 1 of plane c, z2 the sums of planes
+// c and c + 1 in row j, z3 the sums of the four points (c or c + 1, j or
+// j + 1), so each fine point is one sum of them scaled (the reference
+// codes' scheme).
 template <int G, int F>
 void interp(const double (&Z)[G][G][G], double (&U)[F][F][F], int NF) {
 #pragma hpf distribute Z(block, *, *)
@@ -386,18 +390,35 @@ void interp(const double (&Z)[G][G][G], double (&U)[F][F][F], int NF) {
   int nc = NF / 2;
 #pragma hpf independent
   for (int k = 0; k <= NF + 1; k++) {
-    double lo[G], hi[G];
-    for (int j = 0; j <= nc; j++) {
-      for (int i = 0; i <= nc + 1; i++) {
-        lo[i] = 0.5 * (Z[k / 2][j][i] + Z[(k + 1) / 2][j][i]);
-        hi[i] = 0.5 * (Z[k / 2][j + 1][i] + Z[(k + 1) / 2][j + 1][i]);
+    double z1[G], z2[G], z3[G];
+    if (k % 2 == 0) {
+      for (int j = 0; j <= nc; j++) {
+        for (int i = 0; i <= nc + 1; i++)
+          z1[i] = Z[k / 2][j + 1][i] + Z[k / 2][j][i];
+        for (int i = 0; i <= nc; i++) {
+          U[k][2 * j][2 * i] += Z[k / 2][j][i];
+          U[k][2 * j][2 * i + 1] += 0.5 * (Z[k / 2][j][i + 1] + Z[k / 2][j][i]);
+        }
+        for (int i = 0; i <= nc; i++) {
+          U[k][2 * j + 1][2 * i] += 0.5 * z1[i];
+          U[k][2 * j + 1][2 * i + 1] += 0.25 * (z1[i] + z1[i + 1]);
+        }
       }
-      for (int i = 0; i <= nc; i++) {
-        U[k][2 * j][2 * i] += lo[i];
-        U[k][2 * j][2 * i + 1] += 0.5 * (lo[i] + lo[i + 1]);
-        U[k][2 * j + 1][2 * i] += 0.5 * (lo[i] + hi[i]);
-        U[k][2 * j + 1][2 * i + 1] +=
-            0.25 * (lo[i] + lo[i + 1] + hi[i] + hi[i + 1]);
+    } else {
+      for (int j = 0; j <= nc; j++) {
+        for (int i = 0; i <= nc + 1; i++) {
+          z1[i] = Z[k / 2][j + 1][i] + Z[k / 2][j][i];
+          z2[i] = Z[(k + 1) / 2][j][i] + Z[k / 2][j][i];
+          z3[i] = Z[(k + 1) / 2][j + 1][i] + Z[(k + 1) / 2][j][i] + z1[i];
+        }
+        for (int i = 0; i <= nc; i++) {
+          U[k][2 * j][2 * i] += 0.5 * z2[i];
+          U[k][2 * j][2 * i + 1] += 0.25 * (z2[i] + z2[i + 1]);
+        }
+        for (int i = 0; i <= nc; i++) {
+          U[k][2 * j + 1][2 * i] += 0.25 * z3[i];
+          U[k][2 * j + 1][2 * i + 1] += 0.125 * (z3[i] + z3[i + 1]);
+        }
       }
     }
   }

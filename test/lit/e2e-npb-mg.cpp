@@ -23,7 +23,7 @@
 // REMARK-DAG: remark: independent loop nest stores into distributed arrays only at subscripts fixed in the nest in their distributed dimensions ('U' at '0' in dimension 0; 'U' at 'N + 1' in dimension 0): no rank owns an iteration, so every rank runs all of it and each element is stored by its owner only
 // REMARK-DAG: remark: 'R[kf][jf - 1][i]' is read without a gather: its subscript is affine in 'k', so each rank fetches before the loop only the rows its iterations of 'S' read
 // REMARK-DAG: remark: 'S' is replicated and written in the loop: before it a copy of 216 elements, after it each rank's changed elements are sent to all (one MPI_Allgatherv)
-// REMARK-DAG: remark: 'Z[k / 2][j][i]' is read without a gather: inspector-executor (PARTI/CHAOS)
+// REMARK-DAG: remark: 'Z[k / 2][j + 1][i]' is read without a gather: inspector-executor (PARTI/CHAOS)
 // REMARK-DAG: remark: the element reads of this loop (4 per iteration) are listed before it (its header and their subscripts run first) and fetched in one exchange (one MPI_Allgatherv), instead of one broadcast per read
 // RUN: %e2e --tmp %t --ranks 1,2,3,4 --ignore "^ Time in seconds" --ignore "^ Mop/s total" %S/../../examples/npb/mg.cpp | FileCheck %s
 // CHECK: e2e: sequential output:
