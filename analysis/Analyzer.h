@@ -286,6 +286,11 @@ struct FixedSlice {
   /// index: per outer iteration, each such plane is a pointer to the
   /// rank's plane or to a sink plane, and the accesses index it.
   bool Planes = false;
+  /// Of a slice read (OwnerLoop::Rows): every read of it is only stored,
+  /// by assignments that are statements of their own, into this one of
+  /// OwnerLoop::Stores, so only that slice's owner needs its values (the
+  /// other ranks store into a sink): it is sent to that rank alone.
+  std::optional<std::size_t> OnlyStore;
 };
 
 /// Whether this rank may own some element of a store at subscript Sub of

@@ -327,10 +327,18 @@ std::string LoopEmitter::rows() {
   for (std::size_t K = 0; K < L.Rows.size(); ++K) {
     const analysis::FixedSlice &RR = L.Rows[K];
     unsigned Fixed = 0;
-    const std::string At = sliceAt(RR, Fixed);
+    std::string At = sliceAt(RR, Fixed);
+    // A slice only one store uses goes to that store's owner alone.
+    std::string To;
+    if (RR.OnlyStore) {
+      const analysis::FixedSlice &S = L.Stores[*RR.OnlyStore];
+      unsigned StoreFixed = 0;
+      To = "hpfcc::to_store, ";
+      At += ", " + S.Array->Name + ", " + sliceAt(S, StoreFixed);
+    }
     Pro += " const hpfcc::row<" + RR.Array->ElemType + ", " +
            std::to_string(RR.Array->rank()) + ", " + std::to_string(Fixed) +
-           "u> " + rowName(K) + "(" + RR.Array->Name + ", " + At + ", " +
+           "u> " + rowName(K) + "(" + To + RR.Array->Name + ", " + At + ", " +
            E.whereLiteral(D.HashLoc) + ");";
   }
   for (const LoopAccess &El : L.Accesses)

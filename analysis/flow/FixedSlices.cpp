@@ -191,7 +191,7 @@ bool Placement::storeFixedSlices(OwnerLoop &L) {
       auto [It, New] = Slice.try_emplace({Acc.Array, ""}, L.Stores.size());
       L.StoreOf[Acc.Subs.whole()] = It->second;
       if (New) {
-        L.Stores.push_back(FixedSlice{Acc.Array, {}, true});
+        L.Stores.push_back(FixedSlice{Acc.Array, {}, true, false, std::nullopt});
         Stored += (Stored.empty() ? "" : "; ") + std::string("'") +
                   Acc.Array->Name + "' at " + fixedText(C, Acc, M);
       }
@@ -213,7 +213,7 @@ bool Placement::storeFixedSlices(OwnerLoop &L) {
     L.StoreOf[Acc.Subs.whole()] = It->second;
     if (!New)
       continue;
-    FixedSlice S{Acc.Array, {}};
+    FixedSlice S{Acc.Array, {}, false, false, std::nullopt};
     for (int Dm = 0; Dm < Acc.Array->rank(); ++Dm)
       S.At.push_back(M.Formats[std::size_t(Dm)].Kind == FormatKind::Collapsed
                          ? nullptr

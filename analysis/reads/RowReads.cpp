@@ -23,6 +23,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
@@ -134,6 +135,54 @@ std::string textOf(ASTContext &Ctx, const Expr *E) {
       .str();
 }
 
+/// The store (in L.Stores) that the value read at E only feeds: E lies in
+/// the right-hand side of an assignment that is a statement of its own and
+/// stores into a slice at fixed subscripts, reached through casts and
+/// arithmetic that no value traps (+, -, *, and / of floating types); the
+/// right-hand side has no side effects. Else none: the value may go
+/// elsewhere, or a zero there may trap.
+std::optional<std::size_t> onlyStoredInto(ASTContext &Ctx, const OwnerLoop &L,
+                                          const Expr *E) {
+  const Expr *Child = E;
+  for (;;) {
+    DynTypedNodeList Parents = Ctx.getParents(*Child);
+    const auto *P = Parents.empty() ? nullptr : Parents[0].get<Expr>();
+    if (!P)
+      return std::nullopt;
+    if (isa<ParenExpr>(P) ||
+        (isa<CastExpr>(P) && P->getType()->isArithmeticType())) {
+      Child = P;
+      continue;
+    }
+    if (const auto *U = dyn_cast<UnaryOperator>(P);
+        U && (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus)) {
+      Child = P;
+      continue;
+    }
+    const auto *B = dyn_cast<BinaryOperator>(P);
+    if (!B)
+      return std::nullopt;
+    const BinaryOperatorKind Op = B->getOpcode();
+    const bool Floating = B->getType()->isFloatingType();
+    if (Op == BO_Add || Op == BO_Sub || Op == BO_Mul ||
+        (Op == BO_Div && Floating)) {
+      Child = P;
+      continue;
+    }
+    if (!B->isAssignmentOp() || B->getRHS() != Child ||
+        B->getRHS()->HasSideEffects(Ctx) ||
+        ((Op == BO_DivAssign || Op == BO_RemAssign) && !Floating))
+      return std::nullopt;
+    DynTypedNodeList Up = Ctx.getParents(*B);
+    if (Up.empty() || Up[0].get<Expr>())
+      return std::nullopt;
+    auto It = L.StoreOf.find(B->getLHS()->IgnoreParens());
+    if (It == L.StoreOf.end() || L.Stores[It->second].Varying)
+      return std::nullopt;
+    return It->second;
+  }
+}
+
 } // namespace
 
 bool fixedSlice(Context &C, const OwnerLoop &L, const LoopAccess &Acc,
@@ -181,14 +230,21 @@ void chooseRows(Context &C, OwnerLoop &L, const FlowState &St) {
   for (LoopAccess &Acc : L.Accesses)
     if (Acc.Kind == LoopAccess::Gathered && AllFit[Acc.Array])
       Acc.Kind = LoopAccess::Row;
-  // One slice per array and fixed subscripts (as written), in source order.
+  // One slice per array and fixed subscripts (as written), in source order;
+  // each remarked once it is known who needs it.
   std::map<std::pair<DistArray *, std::string>, std::size_t> Slice;
+  struct Remark {
+    SourceLocation At;
+    std::string Fixed, Dims, Size, Why, Instead;
+  };
+  std::vector<Remark> Remarks;
+  const std::size_t First = L.Rows.size();
   for (const LoopAccess &Acc : L.Accesses) {
     if (Acc.Kind != LoopAccess::Row)
       continue;
     DistArray *X = Acc.Array;
     const Mapping *M = mappingIn(St, X);
-    FixedSlice RR{X, {}};
+    FixedSlice RR{X, {}, false, false, std::nullopt};
     std::string Key, Fixed, Dims;
     long long Elems = 1;
     for (int D = 0; D < X->rank(); ++D) {
@@ -233,13 +289,50 @@ void chooseRows(Context &C, OwnerLoop &L, const FlowState &St) {
                   (X->runtimeExtent() ? std::string("its")
                                       : std::to_string(X->Extent)) +
                   " elements";
-    C.R.remark(Acc.Subs.whole()->getBeginLoc(),
-               "'" + X->Name + "' is read at " + Fixed + " in dimension" +
-                   (Dims.find(',') == std::string::npos ? " " : "s ") + Dims +
-                   Why +
-                   ": before the loop its owner broadcasts that slice to "
-                   "every rank (a broadcast of " +
-                   Size + ")" + Instead);
+    Remarks.push_back(
+        {Acc.Subs.whole()->getBeginLoc(), Fixed, Dims, Size, Why, Instead});
+  }
+  // A slice whose reads all feed one fixed store goes to its owner alone.
+  std::vector<bool> Feeds(L.Rows.size(), true);
+  for (const LoopAccess &Acc : L.Accesses) {
+    if (Acc.Kind != LoopAccess::Row)
+      continue;
+    const std::size_t K = L.RowOf.at(Acc.Subs.whole());
+    std::optional<std::size_t> S =
+        onlyStoredInto(C.Ctx, L, Acc.Subs.whole());
+    if (!S || (L.Rows[K].OnlyStore && *L.Rows[K].OnlyStore != *S))
+      Feeds[K] = false;
+    else
+      L.Rows[K].OnlyStore = S;
+  }
+  for (std::size_t K = First; K < L.Rows.size(); ++K) {
+    FixedSlice &RR = L.Rows[K];
+    if (!Feeds[K])
+      RR.OnlyStore.reset();
+    const Remark &M = Remarks[K - First];
+    const std::string Head =
+        "'" + RR.Array->Name + "' is read at " + M.Fixed + " in dimension" +
+        (M.Dims.find(',') == std::string::npos ? " " : "s ") + M.Dims + M.Why;
+    if (!RR.OnlyStore) {
+      C.R.remark(M.At, Head +
+                           ": before the loop its owner broadcasts that "
+                           "slice to every rank (a broadcast of " +
+                           M.Size + ")" + M.Instead);
+      continue;
+    }
+    const FixedSlice &S = L.Stores[*RR.OnlyStore];
+    std::string Into;
+    for (std::size_t D = 0; D < S.At.size(); ++D)
+      if (S.At[D])
+        Into += (Into.empty() ? "'" : ", '") + textOf(C.Ctx, S.At[D]) +
+                "' in dimension " + std::to_string(D);
+    C.R.remark(M.At, Head +
+                         ": its values are only stored into the slice of '" +
+                         S.Array->Name + "' at " + Into +
+                         ", so before the loop its owner sends it to that "
+                         "slice's owner alone (one message of " +
+                         M.Size + "; the other ranks store zeros into a "
+                         "sink)" + M.Instead);
   }
 }
 

@@ -35,7 +35,7 @@
 //   A and S   read the neighbouring planes of the rank's block from a halo;
 //   comm3     copies the ghosts within each plane in place; the ghost planes
 //             0 and n + 1, stored by their owners, read planes n and 1,
-//             each broadcast by its owner;
+//             each sent by its owner to the ghost plane's owner;
 //   P         runs over the rank's coarse planes k and reads the fine planes
 //             2k - 1 .. 2k + 1 in place, fetching the one or two another
 //             rank owns; onto the replicated level below, it runs over
@@ -247,7 +247,7 @@ void mg3P() {
 // interior), then along j (whole rows, so the i ghosts are copied too),
 // then along k (whole planes: edges and corners follow). The planes 0 and
 // N + 1 are stored by their owners, from planes N and 1, which their
-// owners broadcast before the loop.
+// owners send them before the loop.
 template <int E> void comm3(double (&U)[E][E][E], int N) {
 #pragma hpf distribute U(block, *, *)
 #pragma hpf independent

@@ -14,7 +14,8 @@
 // fixed ones ignored. The owner broadcasts the slice (mpi/DArray.cpp,
 // broadcastFromOwner), instead of a whole-array gather: from its storage,
 // which it then reads in place, when the slice is contiguous there (a row
-// of (cyclic, *)), else packed into a copy.
+// of (cyclic, *)), else packed into a copy. A slice whose values only one
+// stored slice takes (hpfcc::to_store) goes to that slice's owner alone.
 //
 // A nest that stores into slices at such subscripts (a periodic boundary)
 // stores through hpfcc::stored_slice: its owner into its storage, every
@@ -89,6 +90,12 @@ bool valueAhead(const hpf::darray<T, R> &a, hpf::index_t at, hpf::index_t lo) {
 
 } // namespace detail
 
+/// Selects row's constructor for a slice only one store uses.
+struct to_store_t {
+  explicit to_store_t() = default;
+};
+inline constexpr to_store_t to_store{};
+
 /// Selects row's constructor for the paired step's pivot row.
 struct next_step_t {
   explicit next_step_t() = default;
@@ -101,38 +108,10 @@ template <class T, int R, unsigned Fixed> class row {
 public:
   row(const hpf::darray<T, R> &a,
       const std::array<hpf::index_t, std::size_t(R)> &at, const char *where) {
-    std::array<hpf::index_t, std::size_t(R)> G{};
-    hpf::index_t Size = 1;
-    for (int D = 0; D < R; ++D) {
-      const hpf::plan::Distribution &Dim = a.mapping().dims()[std::size_t(D)];
-      if (fixed(D)) {
-        if (at[std::size_t(D)] < 0 || at[std::size_t(D)] >= Dim.size())
-          hpf::fail("independent",
-                    "a slice is read at index " +
-                        std::to_string(at[std::size_t(D)]) + " of dimension " +
-                        std::to_string(D) + ", outside its extent " +
-                        std::to_string(Dim.size()),
-                    where);
-        G[std::size_t(D)] = at[std::size_t(D)];
-        continue;
-      }
-      // The analysis fixes every distributed dimension of the mapping it
-      // knows; the array cannot have another one here.
-      if (Dim.kind() != hpf::plan::DistKind::Collapsed)
-        hpf::fail("independent",
-                  "a slice read needs dimension " + std::to_string(D) +
-                      " held whole ('*'), but the array is " +
-                      a.format_string(),
-                  where);
-      Ext[std::size_t(D)] = Dim.size();
-      Size *= Dim.size();
-    }
+    const auto [G, Size] = locate(a, at, where);
     const std::size_t Bytes = std::size_t(Size) * sizeof(T);
-    if constexpr (Fixed == 1u) // a row, maybe sent ahead (mpi/Ahead.h)
-      if (const void *P = hpf::rt::takeAhead(&a, G[0], Bytes)) {
-        Base = static_cast<const T *>(P);
-        return;
-      }
+    if (takeAhead(a, G, Bytes))
+      return;
     const int Owner = detail::owner(a, G);
     if (Owner == hpf::rank() && contiguous()) {
       // The owner reads its slice in place (the nest does not write it)
@@ -147,6 +126,41 @@ public:
     if (Owner == hpf::rank())
       pack(a, G);
     hpf::rt::broadcastFromOwner(Data.data(), Bytes, Owner);
+    Base = Data.data();
+  }
+  /// A slice whose every read is only stored, by assignments that are
+  /// statements of their own, into the slice of b at bat (a periodic
+  /// boundary: `U[0][j][i] = U[N][j][i]`): only that slice's owner uses its
+  /// values, every other rank stores them into a sink. The owner of the
+  /// slice sends it to that rank alone, one message instead of a broadcast;
+  /// the others read zeros.
+  template <class B, int RB>
+  row(to_store_t, const hpf::darray<T, R> &a,
+      const std::array<hpf::index_t, std::size_t(R)> &at,
+      const hpf::darray<B, RB> &b,
+      const std::array<hpf::index_t, std::size_t(RB)> &bat,
+      const char *where) {
+    const auto [G, Size] = locate(a, at, where);
+    const std::size_t Bytes = std::size_t(Size) * sizeof(T);
+    if (takeAhead(a, G, Bytes))
+      return;
+    const int Owner = detail::owner(a, G), Me = hpf::rank();
+    const int User = detail::owner(b, bat);
+    if (Owner == Me) {
+      if (contiguous()) {
+        Base = &detail::element(a, G);
+      } else {
+        Data.resize(std::size_t(Size));
+        pack(a, G);
+        Base = Data.data();
+      }
+      if (User != Me)
+        hpf::rt::sendSlice(Base, Bytes, User);
+      return;
+    }
+    Data.resize(std::size_t(Size));
+    if (User == Me)
+      hpf::rt::receiveSlice(Data.data(), Bytes, Owner);
     Base = Data.data();
   }
   /// The pivot row of the second step of a pair (codegen/Lookahead.cpp,
@@ -202,6 +216,52 @@ public:
 
 private:
   static constexpr bool fixed(int D) { return (Fixed >> D) & 1u; }
+  /// Checks the fixed subscripts at and the whole dimensions: the first
+  /// element of the slice and its number of elements.
+  std::pair<std::array<hpf::index_t, std::size_t(R)>, hpf::index_t>
+  locate(const hpf::darray<T, R> &a,
+         const std::array<hpf::index_t, std::size_t(R)> &at,
+         const char *where) {
+    std::array<hpf::index_t, std::size_t(R)> G{};
+    hpf::index_t Size = 1;
+    for (int D = 0; D < R; ++D) {
+      const hpf::plan::Distribution &Dim = a.mapping().dims()[std::size_t(D)];
+      if (fixed(D)) {
+        if (at[std::size_t(D)] < 0 || at[std::size_t(D)] >= Dim.size())
+          hpf::fail("independent",
+                    "a slice is read at index " +
+                        std::to_string(at[std::size_t(D)]) + " of dimension " +
+                        std::to_string(D) + ", outside its extent " +
+                        std::to_string(Dim.size()),
+                    where);
+        G[std::size_t(D)] = at[std::size_t(D)];
+        continue;
+      }
+      // The analysis fixes every distributed dimension of the mapping it
+      // knows; the array cannot have another one here.
+      if (Dim.kind() != hpf::plan::DistKind::Collapsed)
+        hpf::fail("independent",
+                  "a slice read needs dimension " + std::to_string(D) +
+                      " held whole ('*'), but the array is " +
+                      a.format_string(),
+                  where);
+      Ext[std::size_t(D)] = Dim.size();
+      Size *= Dim.size();
+    }
+    return {G, Size};
+  }
+  /// A row (one fixed dimension, the first) sent ahead (mpi/Ahead.h):
+  /// read from there.
+  bool takeAhead(const hpf::darray<T, R> &a,
+                 const std::array<hpf::index_t, std::size_t(R)> &G,
+                 std::size_t Bytes) {
+    if constexpr (Fixed == 1u)
+      if (const void *P = hpf::rt::takeAhead(&a, G[0], Bytes)) {
+        Base = static_cast<const T *>(P);
+        return true;
+      }
+    return false;
+  }
   /// The slice is one run of local storage: the fixed dimensions come
   /// first and the whole ones ('*', every index local) after them (a row
   /// of a (cyclic, *) matrix, not a column of a (*, block) one).

@@ -71,6 +71,8 @@ namespace {
 
 /// Larger broadcasts go whole: the single copy wins from here.
 constexpr std::size_t PiecewiseBroadcastLimit = 64 * 1024;
+/// sendSlice's messages.
+constexpr int SliceTag = 7413;
 
 } // namespace
 
@@ -81,6 +83,17 @@ void broadcastFromOwner(void *Value, std::size_t Bytes, int Owner) {
                  check(MPI_Bcast(P + Off, int(N), MPI_BYTE, Owner, comm()),
                        "MPI_Bcast", "element read", nullptr);
                });
+}
+
+void sendSlice(const void *Value, std::size_t Bytes, int User) {
+  check(MPI_Send_c(Value, MPI_Count(Bytes), MPI_BYTE, User, SliceTag, comm()),
+        "MPI_Send", "slice read", nullptr);
+}
+
+void receiveSlice(void *Value, std::size_t Bytes, int Owner) {
+  check(MPI_Recv_c(Value, MPI_Count(Bytes), MPI_BYTE, Owner, SliceTag, comm(),
+                   MPI_STATUS_IGNORE),
+        "MPI_Recv", "slice read", nullptr);
 }
 
 namespace {

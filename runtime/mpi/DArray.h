@@ -131,6 +131,11 @@ private:
 index_t ownedBelow(const plan::Distribution &D, int Rank, index_t G);
 /// get(): the owner's bytes broadcast to every rank.
 void broadcastFromOwner(void *Value, std::size_t Bytes, int Owner);
+/// A slice only one rank uses (hpfcc::row to a store): its owner sends its
+/// Bytes to User, which receives them; matched in program order, as every
+/// rank constructs the same slices in the same order.
+void sendSlice(const void *Value, std::size_t Bytes, int User);
+void receiveSlice(void *Value, std::size_t Bytes, int Owner);
 /// The size of a message MPI sends eagerly here (8 KB unless
 /// HPF_BCAST_PIECE says; 0: no pieces), mpi/DArray.cpp.
 std::size_t eagerPiece();

@@ -6,20 +6,23 @@
 // stores it, a reduction over the planes read, and a 2-D array
 // read at the loop's index. No rank owns an iteration: every rank runs the
 // nest, owners store, the planes read are broadcast before it
-// (analysis/flow/FixedSlices.cpp). Same output as the sequential build at
+// (analysis/flow/FixedSlices.cpp), or, when a plane's values are only
+// stored into one slice (the periodic boundary), sent to that slice's
+// owner alone; a plane whose values also go elsewhere (a reduction, the
+// value of an assignment) or through an integer division is broadcast. Same output as the sequential build at
 // -n 1..4; a plane read where the nest writes it (N = 0 at run time) is a
 // run-time error naming the directive.
 // REQUIRES: mpi
 // RUN: %hpfcc -Rhpf -fsyntax-only %s 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: %e2e --tmp %t --ranks 1,2,3,4 %s | FileCheck %s
-// CHECK: e2e: sequential output: sums {{[-0-9.]+}} {{[-0-9.]+}}
+// CHECK: e2e: sequential output: sums {{[-0-9.]+}} {{[-0-9.]+}} {{[-0-9.]+}}
 // CHECK: e2e: -n 1: same output
 // CHECK: e2e: -n 2: same output
 // CHECK: e2e: -n 3: same output
 // CHECK: e2e: -n 4: same output
 // RUN: %hpfcc -O1 %s -o %t.bin
 // RUN: not env MPIEXEC_TIMEOUT=60 %mpiexec -n 2 %t.bin clash 2>&1 | FileCheck %s --check-prefix=CLASH
-// CLASH: rank {{[01]}}: {{.*}}e2e-loop-fixed-slices.cpp:[[#@LINE+29]]:1: 'U' is read and written in the slice at 0 in dimension 0
+// CLASH: rank {{[01]}}: {{.*}}e2e-loop-fixed-slices.cpp:[[#@LINE+31]]:1: 'U' is read and written in the slice at 0 in dimension 0
 #include <cstdio>
 
 constexpr int E = 10;
@@ -32,6 +35,8 @@ struct Cell {
 };
 Cell C[E][E];
 #pragma hpf distribute C(block, *)
+int K[E][E];
+#pragma hpf distribute K(block, *)
 
 // The periodic boundary of a level of interior extent N: i, then j, then
 // the planes k = 0 and N + 1, which take planes N and 1.
@@ -67,6 +72,7 @@ int main(int argc, char **) {
     for (int j = 0; j < E; j++) {
       W[k][j] = k - 2.5 * j;
       C[k][j] = {0.5 * k, 1.0 * j};
+      K[k][j] = k + j;
     }
   const int N = argc > 1 ? 0 : E - 2;
   comm3(N);
@@ -84,17 +90,29 @@ int main(int argc, char **) {
     C[Plane][j].v *= 2;
     Top += T;
   }
+  double Used = 0;
+#pragma hpf independent reduction(+ : Used)
+  for (int j = 0; j < E; j++) {
+    K[0][j] = 1000 / (K[N][j] + 1);
+    Used += (W[N + 1][j] = W[N][j] * 2);
+    W[0][j] = W[N - 1][j] / 4.0 - 1;
+  }
   double S = 0;
 #pragma hpf independent reduction(+ : S)
   for (int k = 0; k < E; k++)
     for (int j = 0; j < E; j++) {
-      S += (C[k][j].v + C[k][j].w) * (k + 1);
+      S += (C[k][j].v + C[k][j].w) * (k + 1) + K[k][j] + W[k][j];
       for (int i = 0; i < E; i++)
         S += U[k][j][i] * (k + 2) * (j + 1) / (i + 1);
     }
-  std::printf("sums %.6f %.6f\n", S, Top);
+  std::printf("sums %.6f %.6f %.6f\n", S, Top, Used);
 }
 
-// REMARK: e2e-loop-fixed-slices.cpp:[[#@LINE-44]]:20: remark: 'U' is read at 'N' in dimension 0, which this nest must not write (checked at run time: it stores into other slices): before the loop its owner broadcasts that slice to every rank
-// REMARK: e2e-loop-fixed-slices.cpp:[[#@LINE-48]]:1: remark: independent loop nest stores into distributed arrays only at subscripts fixed in the nest in their distributed dimensions ('U' at '0' in dimension 0; 'U' at 'N + 1' in dimension 0): no rank owns an iteration, so every rank runs all of it and each element is stored by its owner only
-// REMARK: e2e-loop-fixed-slices.cpp:[[#@LINE-25]]:1: remark: independent loop nest stores into distributed arrays only at subscripts fixed in the nest in their distributed dimensions ('U' at 'Plane' in dimension 0; 'U' at '1' in dimension 0; 'C' at '3' in dimension 0; 'C' at 'Plane' in dimension 0): no rank owns an iteration, so every rank runs all of it and each element is stored by its owner only; its reductions need no combining
+// REMARK: e2e-loop-fixed-slices.cpp:[[#@LINE-52]]:20: remark: 'U' is read at 'N' in dimension 0, which this nest must not write (checked at run time: it stores into other slices): its values are only stored into the slice of 'U' at '0' in dimension 0, so before the loop its owner sends it to that slice's owner alone (one message of 100 elements, 800 bytes; the other ranks store zeros into a sink)
+// REMARK: e2e-loop-fixed-slices.cpp:[[#@LINE-52]]:24: remark: 'U' is read at '1' in dimension 0, which this nest must not write (checked at run time: it stores into other slices): its values are only stored into the slice of 'U' at 'N + 1' in dimension 0, so before the loop its owner sends it to that slice's owner alone
+// REMARK: e2e-loop-fixed-slices.cpp:[[#@LINE-57]]:1: remark: independent loop nest stores into distributed arrays only at subscripts fixed in the nest in their distributed dimensions ('U' at '0' in dimension 0; 'U' at 'N + 1' in dimension 0): no rank owns an iteration, so every rank runs all of it and each element is stored by its owner only
+// REMARK: e2e-loop-fixed-slices.cpp:[[#@LINE-28]]:39: remark: 'U' is read at '2' in dimension 0, which this nest must not write (checked at run time: it stores into other slices): before the loop its owner broadcasts that slice to every rank
+// REMARK: e2e-loop-fixed-slices.cpp:[[#@LINE-34]]:1: remark: independent loop nest stores into distributed arrays only at subscripts fixed in the nest in their distributed dimensions ('U' at 'Plane' in dimension 0; 'U' at '1' in dimension 0; 'C' at '3' in dimension 0; 'C' at 'Plane' in dimension 0): no rank owns an iteration, so every rank runs all of it and each element is stored by its owner only; its reductions need no combining
+// REMARK: e2e-loop-fixed-slices.cpp:[[#@LINE-20]]:23: remark: 'K' is read at 'N' in dimension 0, which this nest must not write (checked at run time: it stores into other slices): before the loop its owner broadcasts that slice to every rank
+// REMARK: e2e-loop-fixed-slices.cpp:[[#@LINE-20]]:28: remark: 'W' is read at 'N' in dimension 0, which this nest must not write (checked at run time: it stores into other slices): before the loop its owner broadcasts that slice to every rank
+// REMARK: e2e-loop-fixed-slices.cpp:[[#@LINE-20]]:15: remark: 'W' is read at 'N - 1' in dimension 0, which this nest must not write (checked at run time: it stores into other slices): its values are only stored into the slice of 'W' at '0' in dimension 0, so before the loop its owner sends it to that slice's owner alone
