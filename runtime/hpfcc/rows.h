@@ -33,6 +33,7 @@
 
 #include <algorithm>
 #include <array>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -158,10 +159,14 @@ public:
         hpf::rt::sendSlice(Base, Bytes, User);
       return;
     }
-    Data.resize(std::size_t(Size));
-    if (User == Me)
-      hpf::rt::receiveSlice(Data.data(), Bytes, Owner);
-    Base = Data.data();
+    if (User == Me) {
+      // Received whole: no need to zero it first.
+      Received.reset(new T[std::size_t(Size)]);
+      hpf::rt::receiveSlice(Received.get(), Bytes, Owner);
+      Base = Received.get();
+      return;
+    }
+    Base = zeros(std::size_t(Size));
   }
   /// The pivot row of the second step of a pair (codegen/Lookahead.cpp,
   /// "Two steps per pass"): row `at` as step at - 1 leaves it. When the
@@ -312,7 +317,17 @@ private:
     return true;
   }
 
+  /// Size value-initialised elements no one writes, kept from one slice
+  /// to the next (the ranks a to_store slice is not for read them).
+  static const T *zeros(std::size_t Size) {
+    static std::vector<T> Zeros;
+    if (Zeros.size() < Size)
+      Zeros.resize(Size);
+    return Zeros.data();
+  }
+
   std::vector<T> Data;     ///< the slice's copy, unless in place
+  std::unique_ptr<T[]> Received; ///< a to_store slice, on its user
   const T *Base = nullptr; ///< Data, or the owner's storage
   std::array<hpf::index_t, std::size_t(R)> Ext{};
   // The paired step's row: which, and whether its receive is posted.
