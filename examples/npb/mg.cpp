@@ -33,9 +33,10 @@
 // arrays, and calls with the replicated levels' plain arrays run the
 // template as written. On the distributed levels
 //   A and S   read the neighbouring planes of the rank's block from a halo;
-//   comm3     copies the ghosts within each plane in place; the ghost planes
-//             0 and n + 1, stored by their owners, read planes n and 1,
-//             each sent by its owner to the ghost plane's owner;
+//   comm3     copies the ghosts within each plane in place (A and S do so
+//             plane by plane as they compute it); the ghost planes 0 and
+//             n + 1, stored by their owners, read planes n and 1, each sent
+//             by its owner to the ghost plane's owner;
 //   P         runs over the rank's coarse planes k and reads the fine planes
 //             2k - 1 .. 2k + 1 in place, fetching the one or two another
 //             rank owns; onto the replicated level below, it runs over
@@ -140,6 +141,7 @@ static int BestAt[M][2 * NCharges];
 #pragma hpf distribute BestAt(block, *)
 
 template <int E> void comm3(double (&U)[E][E][E], int N);
+template <int E> void ghostPlanes(double (&U)[E][E][E], int N);
 template <int E> void zero3(double (&U)[E][E][E], int N);
 template <int E>
 void resid(const double (&U)[E][E][E], const double (&Rhs)[E][E][E],
@@ -245,9 +247,7 @@ void mg3P() {
 // The periodic boundary of a level of extent N: each ghost takes the value
 // of the interior point one period away, first along i (rows of the
 // interior), then along j (whole rows, so the i ghosts are copied too),
-// then along k (whole planes: edges and corners follow). The planes 0 and
-// N + 1 are stored by their owners, from planes N and 1, which their
-// owners send them before the loop.
+// both within each interior plane, then along k (ghostPlanes).
 template <int E> void comm3(double (&U)[E][E][E], int N) {
 #pragma hpf distribute U(block, *, *)
 #pragma hpf independent
@@ -261,6 +261,15 @@ template <int E> void comm3(double (&U)[E][E][E], int N) {
       U[k][N + 1][i] = U[k][1][i];
     }
   }
+  ghostPlanes(U, N);
+}
+
+// The ghost planes 0 and N + 1 (whole planes: edges and corners follow),
+// once each interior plane has its ghosts. They are stored by their
+// owners, from planes N and 1, which their owners send them before the
+// loop.
+template <int E> void ghostPlanes(double (&U)[E][E][E], int N) {
+#pragma hpf distribute U(block, *, *)
 #pragma hpf independent
   for (int j = 0; j <= N + 1; j++)
     for (int i = 0; i <= N + 1; i++) {
@@ -283,7 +292,10 @@ template <int E> void zero3(double (&U)[E][E][E], int N) {
 // Per row (k, j), u1 and u2 hold the sums over the four face and the four
 // corner neighbours in the (j, k) plane of each column i, so each edge and
 // corner sum of the stencil is three of them (the reference codes' scheme).
-// Rhs may be R itself: each element is read before it is written.
+// Rhs may be R itself: each element is read before it is written. Each
+// plane gets its ghosts within the plane right after it is computed, while
+// it is in cache (comm3's first loop, one pass over the grid less), and
+// the ghost planes after the loop.
 template <int E>
 void resid(const double (&U)[E][E][E], const double (&Rhs)[E][E][E],
            double (&R)[E][E][E], int N) {
@@ -305,12 +317,21 @@ void resid(const double (&U)[E][E][E], const double (&Rhs)[E][E][E],
                      CoefA[2] * (u2[i] + u1[i - 1] + u1[i + 1]) -
                      CoefA[3] * (u2[i - 1] + u2[i + 1]);
     }
+    // comm3 within the plane, while it is in cache.
+    for (int j = 1; j <= N; j++) {
+      R[k][j][0] = R[k][j][N];
+      R[k][j][N + 1] = R[k][j][1];
+    }
+    for (int i = 0; i <= N + 1; i++) {
+      R[k][0][i] = R[k][N][i];
+      R[k][N + 1][i] = R[k][1][i];
+    }
   }
-  comm3(R, N);
+  ghostPlanes(R, N);
 }
 
-// The smoother: U += S R on the interior, then U's ghosts (row sums as in
-// resid).
+// The smoother: U += S R on the interior, then U's ghosts (row sums and
+// ghosts as in resid).
 template <int E>
 void psinv(const double (&R)[E][E][E], double (&U)[E][E][E], int N) {
 #pragma hpf distribute R(block, *, *)
@@ -330,8 +351,16 @@ void psinv(const double (&R)[E][E][E], double (&U)[E][E][E], int N) {
                       CoefC[1] * (R[k][j][i - 1] + R[k][j][i + 1] + r1[i]) +
                       CoefC[2] * (r2[i] + r1[i - 1] + r1[i + 1]);
     }
+    for (int j = 1; j <= N; j++) {
+      U[k][j][0] = U[k][j][N];
+      U[k][j][N + 1] = U[k][j][1];
+    }
+    for (int i = 0; i <= N + 1; i++) {
+      U[k][0][i] = U[k][N][i];
+      U[k][N + 1][i] = U[k][1][i];
+    }
   }
-  comm3(U, N);
+  ghostPlanes(U, N);
 }
 
 // The restriction P of the residual R of a level (extent 2 NC) onto S,
