@@ -142,6 +142,7 @@ static int BestAt[M][2 * NCharges];
 
 template <int E> void comm3(double (&U)[E][E][E], int N);
 template <int E> void ghostPlanes(double (&U)[E][E][E], int N);
+template <int E> void planeGhosts(double (*P)[E], int N);
 template <int E> void zero3(double (&U)[E][E][E], int N);
 template <int E>
 void resid(const double (&U)[E][E][E], const double (&Rhs)[E][E][E],
@@ -251,17 +252,23 @@ void mg3P() {
 template <int E> void comm3(double (&U)[E][E][E], int N) {
 #pragma hpf distribute U(block, *, *)
 #pragma hpf independent
-  for (int k = 1; k <= N; k++) {
-    for (int j = 1; j <= N; j++) {
-      U[k][j][0] = U[k][j][N];
-      U[k][j][N + 1] = U[k][j][1];
-    }
-    for (int i = 0; i <= N + 1; i++) {
-      U[k][0][i] = U[k][N][i];
-      U[k][N + 1][i] = U[k][1][i];
-    }
-  }
+  for (int k = 1; k <= N; k++)
+    planeGhosts(U[k], N);
   ghostPlanes(U, N);
+}
+
+// The ghosts within one interior plane P (rows of extent N + 2): along i,
+// then along j. Called with a plane of a distributed level, P points into
+// the storage of the rank that owns it.
+template <int E> void planeGhosts(double (*P)[E], int N) {
+  for (int j = 1; j <= N; j++) {
+    P[j][0] = P[j][N];
+    P[j][N + 1] = P[j][1];
+  }
+  for (int i = 0; i <= N + 1; i++) {
+    P[0][i] = P[N][i];
+    P[N + 1][i] = P[1][i];
+  }
 }
 
 // The ghost planes 0 and N + 1 (whole planes: edges and corners follow),
@@ -317,15 +324,7 @@ void resid(const double (&U)[E][E][E], const double (&Rhs)[E][E][E],
                      CoefA[2] * (u2[i] + u1[i - 1] + u1[i + 1]) -
                      CoefA[3] * (u2[i - 1] + u2[i + 1]);
     }
-    // comm3 within the plane, while it is in cache.
-    for (int j = 1; j <= N; j++) {
-      R[k][j][0] = R[k][j][N];
-      R[k][j][N + 1] = R[k][j][1];
-    }
-    for (int i = 0; i <= N + 1; i++) {
-      R[k][0][i] = R[k][N][i];
-      R[k][N + 1][i] = R[k][1][i];
-    }
+    planeGhosts(R[k], N); // while the plane is in cache
   }
   ghostPlanes(R, N);
 }
@@ -351,14 +350,7 @@ void psinv(const double (&R)[E][E][E], double (&U)[E][E][E], int N) {
                       CoefC[1] * (R[k][j][i - 1] + R[k][j][i + 1] + r1[i]) +
                       CoefC[2] * (r2[i] + r1[i - 1] + r1[i + 1]);
     }
-    for (int j = 1; j <= N; j++) {
-      U[k][j][0] = U[k][j][N];
-      U[k][j][N + 1] = U[k][j][1];
-    }
-    for (int i = 0; i <= N + 1; i++) {
-      U[k][0][i] = U[k][N][i];
-      U[k][N + 1][i] = U[k][1][i];
-    }
+    planeGhosts(U[k], N);
   }
   ghostPlanes(U, N);
 }
