@@ -396,18 +396,8 @@ std::string LoopEmitter::stores() {
   }
   // The outer iterations none of whose stores this rank may own are
   // skipped (the subscripts are the outer index's and invariant values').
-  if (!L.RunIfOwned.empty()) {
-    std::string Run;
-    for (const std::vector<analysis::OwnedTest> &Tests : L.RunIfOwned) {
-      std::string All;
-      for (const analysis::OwnedTest &T : Tests)
-        All += std::string(All.empty() ? "" : " && ") + storeName(T.Store) +
-               ".may_own(" + std::to_string(T.Dim) + ", hpf::index_t(" +
-               E.text(T.Sub) + "))";
-      Run += (Run.empty() ? "(" : " || (") + All + ")";
-    }
-    Top = " if (!(" + Run + ")) continue;" + Top;
-  }
+  if (!L.RunIfOwned.empty())
+    Top = " if (!(" + runsIteration() + ")) continue;" + Top;
   if (!Top.empty()) {
     const Stmt *Body = L.outer()->getBody();
     if (const auto *CS = dyn_cast<CompoundStmt>(Body)) {
@@ -418,6 +408,19 @@ std::string LoopEmitter::stores() {
     }
   }
   return Pro;
+}
+
+std::string LoopEmitter::runsIteration() const {
+  std::string Run;
+  for (const std::vector<analysis::OwnedTest> &Tests : L.RunIfOwned) {
+    std::string All;
+    for (const analysis::OwnedTest &T : Tests)
+      All += std::string(All.empty() ? "" : " && ") + storeName(T.Store) +
+             ".may_own(" + std::to_string(T.Dim) + ", hpf::index_t(" +
+             E.text(T.Sub) + "))";
+    Run += (Run.empty() ? "(" : " || (") + All + ")";
+  }
+  return Run;
 }
 
 /// `U[p][a][b]` -> `P[(a) * __hpf_store7_0.extent(2) + (b)]`: element
@@ -502,6 +505,14 @@ std::string LoopEmitter::fetches() {
   std::string Pro;
   std::map<std::pair<const DistArray *, std::string>, std::string> Made;
   const NestLevel &Lv = L.Levels.front();
+  auto [Lo, Hi] = interval(Lv);
+  // A nest with no home array runs the outer iterations whose stores the
+  // rank may own (FixedSlices.cpp): they stand in for the home's, slot
+  // i - lo.
+  std::string Home = L.Home ? L.Home->Name + ", " + std::to_string(Lv.Dim)
+                            : "__hpf_runs" + Id + ", 0";
+  std::string Slot = L.Home ? " + " + segment(0) + ".off, "
+                            : " - (" + Lo + "), ";
   for (const LoopAccess &El : L.Accesses) {
     auto F = L.Fetched.find(El.Subs.whole());
     if (F == L.Fetched.end())
@@ -509,14 +520,23 @@ std::string LoopEmitter::fetches() {
     const DistArray *A = El.Array;
     const Expr *Sub = El.Subs.sub(0);
     auto [It, New] = Made.try_emplace({A, E.text(Sub)});
+    if (New && !L.Home && Made.size() == 1) {
+      const std::string I = Lv.IndVar->getName().str();
+      const std::string Type =
+          Lv.IndVar->getType().getUnqualifiedType().getAsString();
+      Pro += " const hpfcc::run_set __hpf_runs" + Id + "{" +
+             L.Stores[L.RunIfOwned.front().front().Store].Array->Name + ", " +
+             Lo + ", " + Hi + ", [&](const hpf::index_t __hpf_g) { const " +
+             Type + " " + I + " = static_cast<" + Type + ">(__hpf_g); (void)" +
+             I + "; return " + runsIteration() + "; }};";
+    }
     if (New) {
       std::string N = Id + "_" + std::to_string(Made.size() - 1);
-      auto [Lo, Hi] = interval(Lv);
       It->second = "__hpf_fxp" + N;
       Pro +=
           " static hpfcc::fetch_site __hpf_fs" + N + "; const hpfcc::fetched<" +
           A->ElemType + "> __hpf_fx" + N + "(__hpf_fs" + N + ", " + A->Name +
-          ", " + L.Home->Name + ", " + std::to_string(Lv.Dim) + ", " + Lo +
+          ", " + Home + ", " + Lo +
           ", " + Hi + ", " + (F->second.Affine ? "true" : "false") + ", " +
           subscriptLambda(Sub, F->second) + ", " +
           (F->second.Affine ? "hpfcc::access_info{}"
@@ -538,7 +558,7 @@ std::string LoopEmitter::fetches() {
     E.RW.ReplaceText(CharSourceRange::getCharRange(
                          AfterBase, E.SM.getExpansionLoc(Sub->getBeginLoc())),
                      "[hpfcc::fetched_slot(" + Lv.IndVar->getName().str() +
-                         " + " + segment(0) + ".off, ");
+                         Slot);
     if (R == 1) {
       SourceLocation RB = analysis::rbracketLoc(El.Subs.whole());
       E.RW.ReplaceText(SourceRange(RB, RB), ")]");

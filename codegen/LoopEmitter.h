@@ -190,6 +190,9 @@ private:
   /// __hpf_seg7_0.off, n - 1 - i)]` (the subscript stays, evaluated as in
   /// the sequential loop, so that elements inside it compose).
   std::string fetches();
+  /// Whether this rank runs an outer iteration of a nest that skips those
+  /// it owns no store of (OwnerLoop::RunIfOwned), as C++ of the outer index.
+  std::string runsIteration() const;
   /// The subscript as a function of the global index and the local slot of
   /// an iteration, for the inspector; elements `X[i]` of arrays aligned
   /// with the home array are read from local storage at the slot.

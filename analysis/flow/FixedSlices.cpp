@@ -252,11 +252,11 @@ bool Placement::storeFixedSlices(OwnerLoop &L) {
   if (Failed)
     return true;
   chooseRows(C, L, St);
-  remarkGathers(C, L, St);
   const std::string Reductions =
       L.Reductions.empty() ? std::string()
                            : "; its reductions need no combining";
   if (Varying.empty()) {
+    remarkGathers(C, L, St);
     R.remark(D.HashLoc,
              "independent loop nest stores into distributed arrays only at "
              "subscripts fixed in the nest in their distributed dimensions "
@@ -268,6 +268,8 @@ bool Placement::storeFixedSlices(OwnerLoop &L) {
     return true;
   }
   skipUnowned(L, St);
+  fetchRunReads(L, St);
+  remarkGathers(C, L, St);
   // Planes: (d, *, ...) arrays stored at outer-only subscripts in d.
   const VarDecl *Index = L.Levels.front().IndVar;
   for (std::size_t K = 0; K < L.Stores.size(); ++K) {
@@ -335,6 +337,48 @@ void Placement::skipUnowned(OwnerLoop &L, const FlowState &St) {
       Run.push_back(std::move(Tests));
   }
   L.RunIfOwned = std::move(Run);
+}
+
+void Placement::fetchRunReads(OwnerLoop &L, const FlowState &St) {
+  if (L.RunIfOwned.empty())
+    return;
+  const VarDecl *Index = L.Levels.front().IndVar;
+  // An array qualifies when it is distributed by its first dimension alone
+  // and every access reads a row of it at a function of the outer index.
+  std::map<DistArray *, bool> Fits;
+  for (const LoopAccess &Acc : L.Accesses) {
+    if (Acc.Kind != LoopAccess::Gathered)
+      continue;
+    const Mapping *M = mappingIn(St, Acc.Array);
+    bool Fit = M && !L.Written.count(Acc.Array) &&
+               Acc.Subs.Levels.size() == std::size_t(Acc.Array->rank()) &&
+               M->Formats[0].Kind != FormatKind::Collapsed &&
+               invariantBut(C, L, Acc.Subs.sub(0), Index);
+    for (int Dm = 1; Fit && Dm < Acc.Array->rank(); ++Dm)
+      Fit = M->Formats[std::size_t(Dm)].Kind == FormatKind::Collapsed;
+    auto [It, New] = Fits.try_emplace(Acc.Array, Fit);
+    It->second = It->second && Fit;
+  }
+  std::set<std::pair<DistArray *, std::string>> Remarked;
+  const std::string Outer = Index->getName().str();
+  for (const LoopAccess &Acc : L.Accesses) {
+    if (Acc.Kind != LoopAccess::Gathered || !Fits[Acc.Array])
+      continue;
+    L.Fetched[Acc.Subs.whole()] = FetchedRead{};
+    if (!Remarked.insert({Acc.Array, expansionText(Ctx, Acc.Subs.sub(0))})
+             .second)
+      continue;
+    R.remark(Acc.Subs.whole()->getBeginLoc(),
+             "'" + expansionText(Ctx, Acc.Subs.whole()) +
+                 "' is read without a gather: its subscript in dimension 0 "
+                 "is a function of '" +
+                 Outer +
+                 "', so before the loop each rank fetches only the rows "
+                 "the iterations of '" +
+                 Outer +
+                 "' it runs read (listed on every run: which iterations "
+                 "a rank runs depends on the stores' mapping)");
+  }
 }
 
 } // namespace hpf::analysis

@@ -171,6 +171,23 @@ struct fetch_site : planned_site {
   site_buffer Buffer;
 };
 
+/// The outer iterations i in [lo, hi) a rank runs of a nest that stores at
+/// subscripts no level runs over (interpolation into a finer grid, NAS
+/// MG's `U[2 * c + 1][...]` in a loop over coarse c; every rank runs the
+/// iterations whose stores it may own, analysis/flow/FixedSlices.cpp):
+/// those for which runs(i) holds. It stands in for the home array of
+/// hpfcc::fetched, dimension 0, slot i - lo; the stored array's mapping
+/// keys the fetch plan, which the inspection checks on every run.
+template <class S, class P> struct run_set {
+  const S &Stored;
+  index_t Lo, Hi;
+  P Runs;
+  const auto &mapping() const { return Stored.mapping(); }
+  index_t local_extent(int) const { return Hi - Lo; }
+};
+template <class S, class P>
+run_set(const S &, index_t, index_t, P) -> run_set<S, P>;
+
 /// The slot a fetched element is read from; the subscript, still written
 /// in the loop, is evaluated as in the sequential program (and dropped).
 template <class S> inline index_t fetched_slot(index_t slot, const S &) {
@@ -282,16 +299,30 @@ private:
     const index_t n = a.extent(0);
     if (detail::readReport())
       ++detail::fetchTotals().Inspections;
-    for (const segment s : owned_segments(home, d, lo, hi))
-      for (index_t i = s.lo; i < s.hi; ++i) {
-        const index_t g = f(i, i + s.off);
+    if constexpr (requires { home.Runs(index_t{}); }) {
+      for (index_t i = lo; i < hi; ++i) {
+        if (!home.Runs(i))
+          continue;
+        const index_t g = f(i, i - lo);
         if (g >= 0 && g < n) {
           Needs.push_back(g);
-          Slots.push_back(i + s.off);
+          Slots.push_back(i - lo);
         } else if (at.name) {
           verify_index(a, 0, g, at, i);
         }
       }
+    } else {
+      for (const segment s : owned_segments(home, d, lo, hi))
+        for (index_t i = s.lo; i < s.hi; ++i) {
+          const index_t g = f(i, i + s.off);
+          if (g >= 0 && g < n) {
+            Needs.push_back(g);
+            Slots.push_back(i + s.off);
+          } else if (at.name) {
+            verify_index(a, 0, g, at, i);
+          }
+        }
+    }
   }
 
   index_t Row;
