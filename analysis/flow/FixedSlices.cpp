@@ -340,7 +340,9 @@ void Placement::skipUnowned(OwnerLoop &L, const FlowState &St) {
 }
 
 void Placement::fetchRunReads(OwnerLoop &L, const FlowState &St) {
-  if (L.RunIfOwned.empty())
+  // The inspector lists every index of the range the rank runs: only a
+  // unit step has no others.
+  if (L.RunIfOwned.empty() || L.Levels.front().Step)
     return;
   const VarDecl *Index = L.Levels.front().IndVar;
   // An array qualifies when it is distributed by its first dimension alone
