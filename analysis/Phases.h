@@ -337,10 +337,15 @@ private:
   /// rank skips the outer iterations it owns no store of (L.RunIfOwned),
   /// if nothing else the iterations do outlives them.
   void skipUnowned(OwnerLoop &L, const FlowState &St);
-  /// For such a nest that skips iterations: the arrays it only reads, by
-  /// rows whose subscript is a function of the outer index, are fetched
-  /// (the rows of the iterations the rank runs) instead of gathered.
+  /// For such a nest that skips iterations, or a homeless nest split by
+  /// its iterations (SplitIterations): the arrays it only reads, by rows
+  /// whose subscript is a function of the outer index, are fetched (the
+  /// rows of the iterations the rank runs) instead of gathered.
   void fetchRunReads(OwnerLoop &L, const FlowState &St);
+  /// A nest with no home array: its reads of arrays distributed by rows
+  /// fetched if it will be split by its iterations, the rest remarked as
+  /// gathered.
+  void gathersOfHomeless(OwnerLoop &L);
   /// The read that kept storeFixedSlices from taking the nest it saw last
   /// (another element of an array stored at varying subscripts), for a
   /// note under the nest's errors; invalid if none.

@@ -507,8 +507,8 @@ std::string LoopEmitter::fetches() {
   const NestLevel &Lv = L.Levels.front();
   auto [Lo, Hi] = interval(Lv);
   // A nest with no home array runs the outer iterations whose stores the
-  // rank may own (FixedSlices.cpp): they stand in for the home's, slot
-  // i - lo.
+  // rank may own (FixedSlices.cpp), or its share of them (split by its
+  // iterations): they stand in for the home's, slot i - lo.
   std::string Home = L.Home ? L.Home->Name + ", " + std::to_string(Lv.Dim)
                             : "__hpf_runs" + Id + ", 0";
   std::string Slot = L.Home ? " + " + segment(0) + ".off, "
@@ -520,7 +520,15 @@ std::string LoopEmitter::fetches() {
     const DistArray *A = El.Array;
     const Expr *Sub = El.Subs.sub(0);
     auto [It, New] = Made.try_emplace({A, E.text(Sub)});
-    if (New && !L.Home && Made.size() == 1) {
+    if (New && !L.Home && Made.size() == 1 && L.SplitIterations) {
+      const std::string Share = "__hpf_runshare" + Id;
+      Pro += " const hpfcc::steps " + Share +
+             " = hpfcc::share_of_iterations(" + progression(Lv) +
+             "); const hpfcc::run_set __hpf_runs" + Id + "{" + A->Name +
+             ", " + Lo + ", " + Hi + ", [&](const hpf::index_t __hpf_g) { " +
+             "return __hpf_g >= " + Share + ".first && __hpf_g < " + Share +
+             ".end; }};";
+    } else if (New && !L.Home && Made.size() == 1) {
       const std::string I = Lv.IndVar->getName().str();
       const std::string Type =
           Lv.IndVar->getType().getUnqualifiedType().getAsString();

@@ -24,6 +24,7 @@
 #include "Expressions.h"
 #include "Phases.h"
 #include "reads/RowArgs.h"
+#include "reads/SubscriptCheck.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -341,32 +342,48 @@ void Placement::skipUnowned(OwnerLoop &L, const FlowState &St) {
 
 void Placement::fetchRunReads(OwnerLoop &L, const FlowState &St) {
   // The inspector lists every index of the range the rank runs: only a
-  // unit step has no others.
-  if (L.RunIfOwned.empty() || L.Levels.front().Step)
+  // unit step has no others (and a split nest's share is a range only
+  // counting up).
+  const NestLevel &Lv = L.Levels.front();
+  if (L.SplitIterations ? !Lv.unitUp() : (L.RunIfOwned.empty() || Lv.Step))
     return;
   const VarDecl *Index = L.Levels.front().IndVar;
   // An array qualifies when it is distributed by its first dimension alone
-  // and every access reads a row of it at a function of the outer index.
+  // and every access reads a row of it at a function of the outer index
+  // (and of the nest's integer locals set from it, `int kf = 2 * k;`).
+  SubscriptCheck Check(Ctx, L);
   std::map<DistArray *, bool> Fits;
+  std::map<const Expr *, FetchedRead> Found;
   for (const LoopAccess &Acc : L.Accesses) {
     if (Acc.Kind != LoopAccess::Gathered)
       continue;
     const Mapping *M = mappingIn(St, Acc.Array);
-    bool Fit = M && !L.Written.count(Acc.Array) &&
-               Acc.Subs.Levels.size() == std::size_t(Acc.Array->rank()) &&
+    const Expr *Sub = Acc.Subs.Levels.size() == std::size_t(Acc.Array->rank())
+                          ? Acc.Subs.sub(0)
+                          : nullptr;
+    FetchedRead F;
+    std::vector<const Expr *> Inner;
+    Check.allowLocals(&F.Locals);
+    bool Fit = M && Sub && !L.Written.count(Acc.Array) &&
                M->Formats[0].Kind != FormatKind::Collapsed &&
-               invariantBut(C, L, Acc.Subs.sub(0), Index);
+               Sub->getType()->isIntegerType() &&
+               Sub->getBeginLoc().isFileID() && Sub->getEndLoc().isFileID() &&
+               Check.fits(Sub, Inner) && Inner.empty();
     for (int Dm = 1; Fit && Dm < Acc.Array->rank(); ++Dm)
       Fit = M->Formats[std::size_t(Dm)].Kind == FormatKind::Collapsed;
     auto [It, New] = Fits.try_emplace(Acc.Array, Fit);
     It->second = It->second && Fit;
+    llvm::sort(F.Locals, [&](const VarDecl *A, const VarDecl *B) {
+      return SM.isBeforeInTranslationUnit(A->getLocation(), B->getLocation());
+    });
+    Found[Acc.Subs.whole()] = F;
   }
   std::set<std::pair<DistArray *, std::string>> Remarked;
   const std::string Outer = Index->getName().str();
   for (const LoopAccess &Acc : L.Accesses) {
     if (Acc.Kind != LoopAccess::Gathered || !Fits[Acc.Array])
       continue;
-    L.Fetched[Acc.Subs.whole()] = FetchedRead{};
+    L.Fetched[Acc.Subs.whole()] = Found.at(Acc.Subs.whole());
     if (!Remarked.insert({Acc.Array, expansionText(Ctx, Acc.Subs.sub(0))})
              .second)
       continue;
@@ -378,8 +395,12 @@ void Placement::fetchRunReads(OwnerLoop &L, const FlowState &St) {
                  "', so before the loop each rank fetches only the rows "
                  "the iterations of '" +
                  Outer +
-                 "' it runs read (listed on every run: which iterations "
-                 "a rank runs depends on the stores' mapping)");
+                 "' it runs read" +
+                 (L.SplitIterations
+                      ? std::string(" (listed on every run)")
+                      : std::string(" (listed on every run: which "
+                                    "iterations a rank runs depends on the "
+                                    "stores' mapping)")));
   }
 }
 

@@ -395,12 +395,14 @@ void Placement::checkNest(OwnerLoop &L) {
     chooseNeeded(C, L);
     chooseInspectionWindow(C, L);
   }
-  remarkGathers(C, L, States[L.DirId]);
+  if (AnyLocal)
+    remarkGathers(C, L, States[L.DirId]);
   if (!AnyLocal) {
     // Everything is read from copies.
     L.Home = nullptr;
     for (NestLevel &Lv : L.Levels)
       Lv.Dim = -1;
+    gathersOfHomeless(L);
     placeHomeless(L, "independent loop nest writes no distributed array "
                      "and reads none at its indices");
     return;
@@ -447,16 +449,33 @@ bool Placement::assumeDeclared(OwnerLoop &L, DistArray *H) {
   return true;
 }
 
-void Placement::placeHomeless(OwnerLoop &L, const std::string &What) {
-  // Split by its iterations, unless something in it holds only if every
-  // rank runs every iteration, as the sequential loop does: output or
-  // input, a change each rank would make to its own copy. A call hpfcc
-  // cannot see into gets the warning of any split loop.
+/// Why the homeless nest L cannot be split over the ranks by its
+/// iterations (empty: it can): something in it holds only if every rank
+/// runs every iteration, as the sequential loop does (output or input, a
+/// change each rank would make to its own copy). A call hpfcc cannot see
+/// into gets the warning of any split loop.
+static std::string splitBlocked(const OwnerLoop &L) {
   std::string Why = L.RunsEverywhere;
   for (const OwnerLoop::ParallelOnly &N : L.IfParallel)
     if (Why.empty() && N.Kind != OwnerLoop::ParallelOnly::Level &&
         N.Kind != OwnerLoop::ParallelOnly::Warning)
       Why = N.Message;
+  return Why;
+}
+
+void Placement::gathersOfHomeless(OwnerLoop &L) {
+  // A nest split by its iterations fetches the rows they read of arrays
+  // distributed by rows, instead of gathering them.
+  if (splitBlocked(L).empty()) {
+    L.SplitIterations = true;
+    fetchRunReads(L, States[L.DirId]);
+    L.SplitIterations = false; // placeHomeless decides
+  }
+  remarkGathers(C, L, States[L.DirId]);
+}
+
+void Placement::placeHomeless(OwnerLoop &L, const std::string &What) {
+  const std::string Why = splitBlocked(L);
   const ParsedDirective &D = State.Directives[L.DirId];
   if (!Why.empty()) {
     R.remark(D.HashLoc, What + ": it runs on every rank (it cannot be "
@@ -495,7 +514,7 @@ void Placement::place() {
         break;
       }
     if (!L.Home) {
-      remarkGathers(C, L, States[L.DirId]);
+      gathersOfHomeless(L);
       placeHomeless(L, L.Accesses.empty()
                            ? "independent loop uses no distributed array"
                            : "independent loop writes no distributed array "

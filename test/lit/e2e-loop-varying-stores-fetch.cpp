@@ -7,7 +7,8 @@
 // in a function called twice (the fetch plan is checked on every run).
 // A nest that runs every iteration on every rank (a reduction) gathers
 // the coarse grid as before, and so does a nest whose outer loop steps by
-// 2. Exact on 1..4 ranks.
+// 2. A loop over a replicated array, split by its iterations, fetches the
+// rows its share reads the same way. Exact on 1..4 ranks.
 // REQUIRES: mpi
 // RUN: %e2e --tmp %t --ranks 1,2,3,4 %s | FileCheck %s
 // CHECK: e2e: sequential output: sums {{[-0-9.]+}} {{[-0-9.]+}} {{[-0-9.]+}}
@@ -16,16 +17,17 @@
 // CHECK: e2e: -n 3: same output
 // CHECK: e2e: -n 4: same output
 // RUN: %hpfcc -Rhpf -fsyntax-only %s 2>&1 | FileCheck %s --check-prefix=REMARK
-// REMARK-DAG: :[[#@LINE+26]]:17: remark: 'Q[c][j + 1][i]' is read without a gather: its subscript in dimension 0 is a function of 'c', so before the loop each rank fetches only the rows the iterations of 'c' it runs read
-// REMARK-DAG: :[[#@LINE+26]]:17: remark: 'Q[c + 1][j][i]' is read without a gather: its subscript in dimension 0 is a function of 'c', so before the loop each rank fetches only the rows the iterations of 'c' it runs read
-// REMARK-DAG: :[[#@LINE+58]]:26: remark: 'Y[c][j][i]' is read without a gather: its subscript in dimension 0 is a function of 'c'
-// REMARK-DAG: :[[#@LINE+65]]:28: remark: 'Y' is read at subscripts that are not aligned with the loop: before the loop its {{[0-9]+}} elements are gathered on every rank
-// REMARK-DAG: :[[#@LINE+69]]:28: remark: 'Y' is read at subscripts that are not aligned with the loop: before the loop its {{[0-9]+}} elements are gathered on every rank
+// REMARK-DAG: :[[#@LINE+27]]:17: remark: 'Q[c][j + 1][i]' is read without a gather: its subscript in dimension 0 is a function of 'c', so before the loop each rank fetches only the rows the iterations of 'c' it runs read
+// REMARK-DAG: :[[#@LINE+27]]:17: remark: 'Q[c + 1][j][i]' is read without a gather: its subscript in dimension 0 is a function of 'c', so before the loop each rank fetches only the rows the iterations of 'c' it runs read
+// REMARK-DAG: :[[#@LINE+59]]:26: remark: 'Y[c][j][i]' is read without a gather: its subscript in dimension 0 is a function of 'c'
+// REMARK-DAG: :[[#@LINE+66]]:28: remark: 'Y' is read at subscripts that are not aligned with the loop: before the loop its {{[0-9]+}} elements are gathered on every rank
+// REMARK-DAG: :[[#@LINE+70]]:28: remark: 'Y' is read at subscripts that are not aligned with the loop: before the loop its {{[0-9]+}} elements are gathered on every rank
+// REMARK-DAG: :[[#@LINE+80]]:22: remark: 'V[kf][j][i]' is read without a gather: its subscript in dimension 0 is a function of 'k', so before the loop each rank fetches only the rows the iterations of 'k' it runs read (listed on every run)
 #include <cstdio>
 
 constexpr int C = 7, F = 2 * C + 2; // coarse 0 .. C, fine 0 .. 2C + 1
 static double U[F][F][F], V[F][F][F], Z[C + 1][C + 1][C + 1],
-    Y[C + 1][C + 1][C + 1];
+    Y[C + 1][C + 1][C + 1], W[C][F][F];
 #pragma hpf distribute U(block, *, *)
 #pragma hpf distribute V(block, *, *)
 #pragma hpf distribute Z(block, *, *)
@@ -92,7 +94,21 @@ int main() {
       V[2 * c + 1][j][C] = Y[c][j][1];
       s += Y[c + 1][j][2];
     }
+  // A loop over a replicated array, split by its iterations: each rank
+  // fetches the rows of V its share reads (through a local set from the
+  // index), and sends its rows of W to all after the loop.
+#pragma hpf independent
+  for (int k = 0; k < C; k++) {
+    int kf = 2 * k;
+    for (int j = 0; j < F; j++)
+      for (int i = 0; i < F; i++)
+        W[k][j][i] = V[kf][j][i] - 0.5 * V[kf + 1][j][i];
+  }
   double a = 0, b = 0;
+  for (int k = 0; k < C; k++)
+    for (int j = 0; j < F; j++)
+      for (int i = 0; i < F; i++)
+        a += W[k][j][i] * (k + j + 1) / (i + 2);
 #pragma hpf independent reduction(+ : a, b)
   for (int k = 0; k < F; k++)
     for (int j = 0; j < F; j++)
