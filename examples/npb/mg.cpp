@@ -40,8 +40,8 @@
 //   P         runs over the rank's coarse planes k and reads the fine planes
 //             2k - 1 .. 2k + 1 in place, fetching the one or two another
 //             rank owns; onto the replicated level below, it runs over
-//             blocks of coarse planes reading a gathered copy of the fine
-//             level, and each rank's planes are sent to all after the loop;
+//             blocks of coarse planes, fetching the fine planes of its
+//             block, and each rank's planes are sent to all after the loop;
 //   Q         runs over the fine planes k and reads the coarse planes
 //             k / 2 and (k + 1) / 2 in place or fetched, or the replicated
 //             level below.
