@@ -387,15 +387,14 @@ void Placement::fetchRunReads(OwnerLoop &L, const FlowState &St) {
     if (!Remarked.insert({Acc.Array, expansionText(Ctx, Acc.Subs.sub(0))})
              .second)
       continue;
+    const bool Rows = Acc.Array->rank() > 1;
     R.remark(Acc.Subs.whole()->getBeginLoc(),
              "'" + expansionText(Ctx, Acc.Subs.whole()) +
-                 "' is read without a gather: its subscript in dimension 0 "
-                 "is a function of '" +
-                 Outer +
-                 "', so before the loop each rank fetches only the rows "
-                 "the iterations of '" +
-                 Outer +
-                 "' it runs read" +
+                 "' is read without a gather: its subscript" +
+                 (Rows ? " in dimension 0" : "") + " is a function of '" +
+                 Outer + "', so before the loop each rank fetches only the " +
+                 (Rows ? "rows" : "elements") + " the iterations of '" +
+                 Outer + "' it runs read" +
                  (L.SplitIterations
                       ? std::string(" (listed on every run)")
                       : std::string(" (listed on every run: which "

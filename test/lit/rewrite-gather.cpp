@@ -2,9 +2,10 @@
 // reads of arrays not aligned with the loop): in a loop over a home array,
 // the elements the rank's iterations read are fetched before the loop
 // (hpfcc::fetched, read-fetched.cpp) and read at the iteration's local
-// slot; with no home array (nothing local: the loop runs on every rank) a
-// copy of the whole array is gathered before the loop and indexed
-// globally. Writes stay A[i]. Reads only at i + c of a block array get a
+// slot; with no home array (nothing local: the loop's iterations are split
+// over the ranks in blocks) the elements of the rank's block are fetched
+// the same way, the block standing in for the home (hpfcc::run_set, slot
+// i - lo). Writes stay A[i]. Reads only at i + c of a block array get a
 // halo instead (rewrite-halo.cpp).
 // RUN: %clang_hpf -fplugin-arg-hpf-remarks -fplugin-arg-hpf-out=%t.cpp %s 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: %strip_checks %t.cpp | FileCheck %s
@@ -30,9 +31,10 @@ int main() {
 #pragma hpf independent reduction(+ : s)
   for (int i = 0; i < N; ++i)
     s += C[N - 1 - i];
-  // CHECK: { static hpfcc::gather_site<float> __hpf_gs_C[[ID2:[0-9]+]]; const hpfcc::gathered<float, 1> __hpf_all_C[[ID2]](__hpf_gs_C[[ID2]], C);
+  // CHECK: { const hpfcc::steps __hpf_runshare[[ID2:[0-9]+]] = hpfcc::share_of_iterations(0, N, 1, false, "{{.*}}"); const hpfcc::run_set __hpf_runs[[ID2]]{C, 0, N, [&](const hpf::index_t __hpf_g) { return __hpf_g >= __hpf_runshare[[ID2]].first && __hpf_g < __hpf_runshare[[ID2]].end; }}; static hpfcc::fetch_site __hpf_fs[[ID2]]_0; const hpfcc::fetched<float> __hpf_fx[[ID2]]_0(__hpf_fs[[ID2]]_0, C, __hpf_runs[[ID2]], 0, 0, N, false, {{.*}} return static_cast<hpf::index_t>(N - 1 - i); }, {{.*}}); const float *__restrict const __hpf_fxp[[ID2]]_0 = __hpf_fx[[ID2]]_0.data();
   // CHECK-NEXT: for (int i = __hpf_share[[ID2]].first; i < __hpf_share[[ID2]].end; ++i)
-  // CHECK-NEXT: s += __hpf_all_C[[ID2]][N - 1 - i]; s = __hpf_s0_[[ID2]] + hpf::allreduce_sum(s); }
+  // CHECK-NEXT: s += __hpf_fxp[[ID2]]_0[hpfcc::fetched_slot(i - (0), N - 1 - i)]; s = __hpf_s0_[[ID2]] + hpf::allreduce_sum(s); }
+  // REMARK: rewrite-gather.cpp:[[@LINE-4]]:10: remark: 'C[N - 1 - i]' is read without a gather: its subscript is a function of 'i', so before the loop each rank fetches only the elements the iterations of 'i' it runs read (listed on every run)
   // REMARK: remark: independent loop writes no distributed array and reads none at its index: its iterations are split over the ranks in blocks ('i': rank r runs the r-th of P), 1 reduction(s) combined across ranks
   return s > 0 ? 0 : 1;
 }
