@@ -18,7 +18,14 @@
 // rank computes what the sequential loop does, as in replicated code.
 // A slice read that way holds the values from before the loop: right only
 // if the nest does not write it, which the run time checks when the
-// subscripts are not the same text (they are values only it knows).
+// subscripts are not the same text (they are values only it knows); one
+// whose values only one stored slice takes goes to that slice's owner.
+//
+// A nest storing at subscripts no level runs over (a prolongation) runs on
+// each rank the outer iterations it may own a store of; it and a homeless
+// nest split by its iterations (Placement.cpp) fetch the rows those
+// iterations read of arrays distributed by rows (fetchRunReads), instead
+// of gathering them.
 //
 //===----------------------------------------------------------------------===//
 #include "Expressions.h"
