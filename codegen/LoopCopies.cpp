@@ -511,8 +511,8 @@ std::string LoopEmitter::fetches() {
   // iterations): they stand in for the home's, slot i - lo.
   std::string Home = L.Home ? L.Home->Name + ", " + std::to_string(Lv.Dim)
                             : "__hpf_runs" + Id + ", 0";
-  std::string Slot = L.Home ? " + " + segment(0) + ".off, "
-                            : " - (" + Lo + "), ";
+  std::string Slot =
+      L.Home ? " + " + segment(0) + ".off, " : " - (" + Lo + "), ";
   for (const LoopAccess &El : L.Accesses) {
     auto F = L.Fetched.find(El.Subs.whole());
     if (F == L.Fetched.end())
@@ -522,10 +522,10 @@ std::string LoopEmitter::fetches() {
     auto [It, New] = Made.try_emplace({A, E.text(Sub)});
     if (New && !L.Home && Made.size() == 1 && L.SplitIterations) {
       const std::string Share = "__hpf_runshare" + Id;
-      Pro += " const hpfcc::steps " + Share +
-             " = hpfcc::share_of_iterations(" + progression(Lv) +
-             "); const hpfcc::run_set __hpf_runs" + Id + "{" + A->Name +
-             ", " + Lo + ", " + Hi + ", [&](const hpf::index_t __hpf_g) { " +
+      Pro += " const hpfcc::steps " + Share + " = hpfcc::share_of_iterations(" +
+             progression(Lv) + "); const hpfcc::run_set __hpf_runs" + Id + "{" +
+             A->Name + ", " + Lo + ", " + Hi +
+             ", [&](const hpf::index_t __hpf_g) { " +
              "return __hpf_g >= " + Share + ".first && __hpf_g < " + Share +
              ".end; }};";
     } else if (New && !L.Home && Made.size() == 1) {
@@ -541,19 +541,18 @@ std::string LoopEmitter::fetches() {
     if (New) {
       std::string N = Id + "_" + std::to_string(Made.size() - 1);
       It->second = "__hpf_fxp" + N;
-      Pro +=
-          " static hpfcc::fetch_site __hpf_fs" + N + "; const hpfcc::fetched<" +
-          A->ElemType + "> __hpf_fx" + N + "(__hpf_fs" + N + ", " + A->Name +
-          ", " + Home + ", " + Lo +
-          ", " + Hi + ", " + (F->second.Affine ? "true" : "false") + ", " +
-          subscriptLambda(Sub, F->second) + ", " +
-          (F->second.Affine ? "hpfcc::access_info{}"
-                            : fetchedInfo(A, E.text(Sub))) +
-          ", " + E.whereLiteral(D.HashLoc) +
-          (F->second.Affine ? "" : windowArg()) + "); const " + A->ElemType +
-          " *" + (A->rank() == 1 ? "" : "const *") + "__restrict const " +
-          It->second + " = __hpf_fx" + N +
-          (A->rank() == 1 ? ".data();" : ".rows();");
+      Pro += " static hpfcc::fetch_site __hpf_fs" + N +
+             "; const hpfcc::fetched<" + A->ElemType + "> __hpf_fx" + N +
+             "(__hpf_fs" + N + ", " + A->Name + ", " + Home + ", " + Lo + ", " +
+             Hi + ", " + (F->second.Affine ? "true" : "false") + ", " +
+             subscriptLambda(Sub, F->second) + ", " +
+             (F->second.Affine ? "hpfcc::access_info{}"
+                               : fetchedInfo(A, E.text(Sub))) +
+             ", " + E.whereLiteral(D.HashLoc) +
+             (F->second.Affine ? "" : windowArg()) + "); const " + A->ElemType +
+             " *" + (A->rank() == 1 ? "" : "const *") + "__restrict const " +
+             It->second + " = __hpf_fx" + N +
+             (A->rank() == 1 ? ".data();" : ".rows();");
     }
     // Only the tokens around the subscripts change (like localElement):
     // elements inside them are rewritten too. Rank N: the element of the
@@ -563,10 +562,10 @@ std::string LoopEmitter::fetches() {
     E.replaceBase(El.Subs, It->second);
     SourceLocation AfterBase =
         Lexer::getLocForEndOfToken(El.Subs.base()->getEndLoc(), 0, E.SM, E.LO);
-    E.RW.ReplaceText(CharSourceRange::getCharRange(
-                         AfterBase, E.SM.getExpansionLoc(Sub->getBeginLoc())),
-                     "[hpfcc::fetched_slot(" + Lv.IndVar->getName().str() +
-                         Slot);
+    E.RW.ReplaceText(
+        CharSourceRange::getCharRange(AfterBase,
+                                      E.SM.getExpansionLoc(Sub->getBeginLoc())),
+        "[hpfcc::fetched_slot(" + Lv.IndVar->getName().str() + Slot);
     if (R == 1) {
       SourceLocation RB = analysis::rbracketLoc(El.Subs.whole());
       E.RW.ReplaceText(SourceRange(RB, RB), ")]");

@@ -199,7 +199,8 @@ bool Placement::storeFixedSlices(OwnerLoop &L) {
       auto [It, New] = Slice.try_emplace({Acc.Array, ""}, L.Stores.size());
       L.StoreOf[Acc.Subs.whole()] = It->second;
       if (New) {
-        L.Stores.push_back(FixedSlice{Acc.Array, {}, true, false, std::nullopt});
+        L.Stores.push_back(
+            FixedSlice{Acc.Array, {}, true, false, std::nullopt});
         Stored += (Stored.empty() ? "" : "; ") + std::string("'") +
                   Acc.Array->Name + "' at " + fixedText(C, Acc, M);
       }
@@ -400,8 +401,8 @@ void Placement::fetchRunReads(OwnerLoop &L, const FlowState &St) {
                  "' is read without a gather: its subscript" +
                  (Rows ? " in dimension 0" : "") + " is a function of '" +
                  Outer + "', so before the loop each rank fetches only the " +
-                 (Rows ? "rows" : "elements") + " the iterations of '" +
-                 Outer + "' it runs read" +
+                 (Rows ? "rows" : "elements") + " the iterations of '" + Outer +
+                 "' it runs read" +
                  (L.SplitIterations
                       ? std::string(" (listed on every run)")
                       : std::string(" (listed on every run: which "

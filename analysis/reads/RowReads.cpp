@@ -298,8 +298,7 @@ void chooseRows(Context &C, OwnerLoop &L, const FlowState &St) {
     if (Acc.Kind != LoopAccess::Row)
       continue;
     const std::size_t K = L.RowOf.at(Acc.Subs.whole());
-    std::optional<std::size_t> S =
-        onlyStoredInto(C.Ctx, L, Acc.Subs.whole());
+    std::optional<std::size_t> S = onlyStoredInto(C.Ctx, L, Acc.Subs.whole());
     if (!S || (L.Rows[K].OnlyStore && *L.Rows[K].OnlyStore != *S))
       Feeds[K] = false;
     else
@@ -326,13 +325,14 @@ void chooseRows(Context &C, OwnerLoop &L, const FlowState &St) {
       if (S.At[D])
         Into += (Into.empty() ? "'" : ", '") + textOf(C.Ctx, S.At[D]) +
                 "' in dimension " + std::to_string(D);
-    C.R.remark(M.At, Head +
-                         ": its values are only stored into the slice of '" +
+    C.R.remark(M.At, Head + ": its values are only stored into the slice of '" +
                          S.Array->Name + "' at " + Into +
                          ", so before the loop its owner sends it to that "
                          "slice's owner alone (one message of " +
-                         M.Size + "; the other ranks store zeros into a "
-                         "sink)" + M.Instead);
+                         M.Size +
+                         "; the other ranks store zeros into a "
+                         "sink)" +
+                         M.Instead);
   }
 }
 

@@ -3,8 +3,8 @@
 // A loop nest reading an array at subscripts that are the same in every
 // iteration in each distributed dimension (the pivot row `M[k][j]` of
 // Gaussian elimination, M (cyclic, *)) reads one slice, and every element
-// of it lives on one rank. hpfcc (analysis/reads/RowReads.cpp) makes, before the
-// loop,
+// of it lives on one rank. hpfcc (analysis/reads/RowReads.cpp) makes, before
+// the loop,
 //
 //   const hpfcc::row<double, 2, 1u> __hpf_row7_0(M, {hpf::index_t(k), 0},
 //                                                 "f.cpp:7:1");
@@ -139,8 +139,7 @@ public:
   row(to_store_t, const hpf::darray<T, R> &a,
       const std::array<hpf::index_t, std::size_t(R)> &at,
       const hpf::darray<B, RB> &b,
-      const std::array<hpf::index_t, std::size_t(RB)> &bat,
-      const char *where) {
+      const std::array<hpf::index_t, std::size_t(RB)> &bat, const char *where) {
     const auto [G, Size] = locate(a, at, where);
     const std::size_t Bytes = std::size_t(Size) * sizeof(T);
     if (takeAhead(a, G, Bytes))
