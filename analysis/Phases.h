@@ -40,6 +40,10 @@ class SourceManager;
 
 namespace hpf::analysis {
 
+namespace subscript_check {
+class SubscriptCheck;
+}
+
 /// `T A[N][M]...` (rank 2 or more): a parameter declared as a whole array,
 /// which C++ turns into a pointer to its rows; the declared array type (null
 /// for any other parameter). It takes a distributed array as `T (&A)[N][M]`
@@ -337,11 +341,12 @@ private:
   /// rank skips the outer iterations it owns no store of (L.RunIfOwned),
   /// if nothing else the iterations do outlives them.
   void skipUnowned(OwnerLoop &L, const FlowState &St);
-  /// For such a nest that skips iterations, or a homeless nest split by
-  /// its iterations (SplitIterations): the arrays it only reads, by rows
-  /// whose subscript is a function of the outer index, are fetched (the
-  /// rows of the iterations the rank runs) instead of gathered.
-  void fetchRunReads(OwnerLoop &L, const FlowState &St);
+  /// For such a nest that skips iterations, or (Split) a homeless nest
+  /// that placeHomeless will split by its iterations: the arrays it only
+  /// reads, by rows whose subscript is a function of the outer index, are
+  /// fetched (the rows of the iterations the rank runs) instead of
+  /// gathered.
+  void fetchRunReads(OwnerLoop &L, const FlowState &St, bool Split);
   /// A nest with no home array: its reads of arrays distributed by rows
   /// fetched if it will be split by its iterations, the rest remarked as
   /// gathered.
@@ -424,6 +429,15 @@ void reportIfParallel(Context &C, OwnerLoop &L);
 /// the outermost level's index (A[n - 1 - i], A[2 * i], A[idx[i]]): the
 /// rank's needed elements are fetched before the loop (FetchedReads.cpp).
 void chooseFetched(Context &C, OwnerLoop &L, const FlowState &St);
+/// Whether the gathered read Acc can be fetched by the rows (rank 1: the
+/// elements) the rank's iterations read: a read-only array, of rank 1 or
+/// distributed by rows of compile-time extent, at a subscript Check
+/// accepts (F gets the nest's locals it uses and the home-aligned elements
+/// inside it, and whether it is affine). The rule of chooseFetched and of
+/// Placement::fetchRunReads.
+bool fetchableRead(const Context &C, const OwnerLoop &L, const FlowState &St,
+                   const LoopAccess &Acc,
+                   subscript_check::SubscriptCheck &Check, FetchedRead &F);
 /// Gathered reads of rank-1 read-only arrays inside inner sequential loops
 /// at subscripts through index arrays of their indices (`X[Col[k]]`): the
 /// rank's needed elements are listed by running those loops before the

@@ -521,7 +521,8 @@ std::string LoopEmitter::fetches() {
     const Expr *Sub = El.Subs.sub(0);
     auto [It, New] = Made.try_emplace({A, E.text(Sub)});
     if (New && !L.Home && Made.size() == 1 && L.SplitIterations) {
-      const std::string Share = "__hpf_runshare" + Id;
+      // The rank's share, declared here for the loop too (splitIterations).
+      const std::string Share = shareName();
       Pro += " const hpfcc::steps " + Share + " = hpfcc::share_of_iterations(" +
              progression(Lv) + "); const hpfcc::run_set __hpf_runs" + Id + "{" +
              A->Name + ", " + Lo + ", " + Hi +

@@ -454,9 +454,11 @@ void LoopEmitter::splitIterations(std::string Pro) {
   const std::string Catch = agreeOpen(Pro) + waitForExits();
   callReadCopies(Pro);
   const NestLevel &Lv = L.Levels.front();
-  const std::string Share = "__hpf_share" + Id;
-  Pro += scope() + " const hpfcc::steps " + Share +
-         " = hpfcc::share_of_iterations(" + progression(Lv) + ");";
+  const std::string Share = shareName();
+  Pro += scope();
+  if (L.Fetched.empty()) // else fetches() declared it for its inspectors
+    Pro += " const hpfcc::steps " + Share + " = hpfcc::share_of_iterations(" +
+           progression(Lv) + ");";
   E.replaceDirective(D, "{" + Pro);
   runOver(Lv, Share + ".first", Share + ".end");
   E.RW.InsertTextAfter(E.afterLoop(Lv.For), Catch + Epi + " }");

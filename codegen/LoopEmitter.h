@@ -193,6 +193,8 @@ private:
   /// Whether this rank runs an outer iteration of a nest that skips those
   /// it owns no store of (OwnerLoop::RunIfOwned), as C++ of the outer index.
   std::string runsIteration() const;
+  /// The rank's block of the iterations of a nest split by them.
+  std::string shareName() const { return "__hpf_share" + Id; }
   /// The subscript as a function of the global index and the local slot of
   /// an iteration, for the inspector; elements `X[i]` of arrays aligned
   /// with the home array are read from local storage at the slot.

@@ -277,7 +277,7 @@ bool Placement::storeFixedSlices(OwnerLoop &L) {
     return true;
   }
   skipUnowned(L, St);
-  fetchRunReads(L, St);
+  fetchRunReads(L, St, /*Split=*/false);
   remarkGathers(C, L, St);
   // Planes: (d, *, ...) arrays stored at outer-only subscripts in d.
   const VarDecl *Index = L.Levels.front().IndVar;
@@ -348,42 +348,30 @@ void Placement::skipUnowned(OwnerLoop &L, const FlowState &St) {
   L.RunIfOwned = std::move(Run);
 }
 
-void Placement::fetchRunReads(OwnerLoop &L, const FlowState &St) {
+void Placement::fetchRunReads(OwnerLoop &L, const FlowState &St, bool Split) {
   // The inspector lists every index of the range the rank runs: only a
   // unit step has no others (and a split nest's share is a range only
   // counting up).
   const NestLevel &Lv = L.Levels.front();
-  if (L.SplitIterations ? !Lv.unitUp() : (L.RunIfOwned.empty() || Lv.Step))
+  if (Split ? !Lv.unitUp() : (L.RunIfOwned.empty() || Lv.Step))
     return;
-  const VarDecl *Index = L.Levels.front().IndVar;
-  // An array qualifies when it is distributed by its first dimension alone
-  // and every access reads a row of it at a function of the outer index
-  // (and of the nest's integer locals set from it, `int kf = 2 * k;`).
+  const VarDecl *Index = Lv.IndVar;
+  // An array qualifies when every access of it is one chooseFetched would
+  // fetch (rows at a function of the outer index and of the nest's integer
+  // locals set from it, `int kf = 2 * k;`); with no home array, no element
+  // is read in place inside a subscript, and every run lists the rows.
   SubscriptCheck Check(Ctx, L);
   std::map<DistArray *, bool> Fits;
   std::map<const Expr *, FetchedRead> Found;
   for (const LoopAccess &Acc : L.Accesses) {
     if (Acc.Kind != LoopAccess::Gathered)
       continue;
-    const Mapping *M = mappingIn(St, Acc.Array);
-    const Expr *Sub = Acc.Subs.Levels.size() == std::size_t(Acc.Array->rank())
-                          ? Acc.Subs.sub(0)
-                          : nullptr;
     FetchedRead F;
-    std::vector<const Expr *> Inner;
-    Check.allowLocals(&F.Locals);
-    bool Fit = M && Sub && !L.Written.count(Acc.Array) &&
-               M->Formats[0].Kind != FormatKind::Collapsed &&
-               Sub->getType()->isIntegerType() &&
-               Sub->getBeginLoc().isFileID() && Sub->getEndLoc().isFileID() &&
-               Check.fits(Sub, Inner) && Inner.empty();
-    for (int Dm = 1; Fit && Dm < Acc.Array->rank(); ++Dm)
-      Fit = M->Formats[std::size_t(Dm)].Kind == FormatKind::Collapsed;
+    const bool Fit =
+        fetchableRead(C, L, St, Acc, Check, F) && F.LocalInner.empty();
+    F.Affine = false;
     auto [It, New] = Fits.try_emplace(Acc.Array, Fit);
     It->second = It->second && Fit;
-    llvm::sort(F.Locals, [&](const VarDecl *A, const VarDecl *B) {
-      return SM.isBeforeInTranslationUnit(A->getLocation(), B->getLocation());
-    });
     Found[Acc.Subs.whole()] = F;
   }
   std::set<std::pair<DistArray *, std::string>> Remarked;
@@ -403,11 +391,10 @@ void Placement::fetchRunReads(OwnerLoop &L, const FlowState &St) {
                  Outer + "', so before the loop each rank fetches only the " +
                  (Rows ? "rows" : "elements") + " the iterations of '" + Outer +
                  "' it runs read" +
-                 (L.SplitIterations
-                      ? std::string(" (listed on every run)")
-                      : std::string(" (listed on every run: which "
-                                    "iterations a rank runs depends on the "
-                                    "stores' mapping)")));
+                 (Split ? std::string(" (listed on every run)")
+                        : std::string(" (listed on every run: which "
+                                      "iterations a rank runs depends on the "
+                                      "stores' mapping)")));
   }
 }
 

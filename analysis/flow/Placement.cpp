@@ -466,11 +466,8 @@ static std::string splitBlocked(const OwnerLoop &L) {
 void Placement::gathersOfHomeless(OwnerLoop &L) {
   // A nest split by its iterations fetches the rows they read of arrays
   // distributed by rows, instead of gathering them.
-  if (splitBlocked(L).empty()) {
-    L.SplitIterations = true;
-    fetchRunReads(L, States[L.DirId]);
-    L.SplitIterations = false; // placeHomeless decides
-  }
+  if (splitBlocked(L).empty())
+    fetchRunReads(L, States[L.DirId], /*Split=*/true);
   remarkGathers(C, L, States[L.DirId]);
 }
 

@@ -82,6 +82,28 @@ std::optional<long long> largestPart(const FlowState &St, DistArray *H, int D) {
 
 } // namespace
 
+bool fetchableRead(const Context &C, const OwnerLoop &L, const FlowState &St,
+                   const LoopAccess &Acc, SubscriptCheck &Check,
+                   FetchedRead &F) {
+  DistArray *X = Acc.Array;
+  // Rank N: rows A[f(i)][...] of an array distributed by rows only, the
+  // other subscripts anything (the row is fetched whole).
+  const Expr *Sub = Acc.Subs.Levels.size() == std::size_t(X->rank())
+                        ? Acc.Subs.sub(0)
+                        : nullptr;
+  Check.allowLocals(&F.Locals);
+  if ((X->rank() != 1 && !rowsOnly(St, X)) || L.Written.count(X) ||
+      L.Halos.count(X) || L.Realigned.count(X) || !Sub ||
+      !Sub->getType()->isIntegerType() || !Sub->getBeginLoc().isFileID() ||
+      !Sub->getEndLoc().isFileID() || !Check.fits(Sub, F.LocalInner))
+    return false;
+  llvm::sort(F.Locals, [&](const VarDecl *A, const VarDecl *B) {
+    return C.SM.isBeforeInTranslationUnit(A->getLocation(), B->getLocation());
+  });
+  F.Affine = F.LocalInner.empty() && Check.degree(Sub).has_value();
+  return true;
+}
+
 void chooseFetched(Context &C, OwnerLoop &L, const FlowState &St) {
   // The inspector visits every owned index of the level's interval: a
   // step other than 1 would evaluate subscripts the loop never does.
@@ -98,23 +120,10 @@ void chooseFetched(Context &C, OwnerLoop &L, const FlowState &St) {
       continue;
     auto [It, New] = Ok.try_emplace(X, true);
     FetchedRead F;
-    // Rank N: rows A[f(i)][...] of an array distributed by rows only, the
-    // other subscripts anything (the row is fetched whole).
-    const Expr *Sub = Acc.Subs.Levels.size() == std::size_t(X->rank())
-                          ? Acc.Subs.sub(0)
-                          : nullptr;
-    Check.allowLocals(&F.Locals);
-    if ((X->rank() != 1 && !rowsOnly(St, X)) || L.Written.count(X) ||
-        L.Halos.count(X) || L.Realigned.count(X) || !Sub ||
-        !Sub->getType()->isIntegerType() || !Sub->getBeginLoc().isFileID() ||
-        !Sub->getEndLoc().isFileID() || !Check.fits(Sub, F.LocalInner)) {
+    if (!fetchableRead(C, L, St, Acc, Check, F)) {
       It->second = false;
       continue;
     }
-    llvm::sort(F.Locals, [&](const VarDecl *A, const VarDecl *B) {
-      return C.SM.isBeforeInTranslationUnit(A->getLocation(), B->getLocation());
-    });
-    F.Affine = F.LocalInner.empty() && Check.degree(Sub).has_value();
     Found[Acc.Subs.whole()] = F;
   }
   std::set<DistArray *> Said;

@@ -299,29 +299,24 @@ private:
     const index_t n = a.extent(0);
     if (detail::readReport())
       ++detail::fetchTotals().Inspections;
-    if constexpr (requires { home.Runs(index_t{}); }) {
-      for (index_t i = lo; i < hi; ++i) {
-        if (!home.Runs(i))
-          continue;
-        const index_t g = f(i, i - lo);
-        if (g >= 0 && g < n) {
-          Needs.push_back(g);
-          Slots.push_back(i - lo);
-        } else if (at.name) {
-          verify_index(a, 0, g, at, i);
-        }
+    // Iteration i, read at slot.
+    const auto visit = [&](index_t i, index_t slot) {
+      const index_t g = f(i, slot);
+      if (g >= 0 && g < n) {
+        Needs.push_back(g);
+        Slots.push_back(slot);
+      } else if (at.name) {
+        verify_index(a, 0, g, at, i);
       }
+    };
+    if constexpr (requires { home.Runs(index_t{}); }) {
+      for (index_t i = lo; i < hi; ++i)
+        if (home.Runs(i))
+          visit(i, i - lo);
     } else {
       for (const segment s : owned_segments(home, d, lo, hi))
-        for (index_t i = s.lo; i < s.hi; ++i) {
-          const index_t g = f(i, i + s.off);
-          if (g >= 0 && g < n) {
-            Needs.push_back(g);
-            Slots.push_back(i + s.off);
-          } else if (at.name) {
-            verify_index(a, 0, g, at, i);
-          }
-        }
+        for (index_t i = s.lo; i < s.hi; ++i)
+          visit(i, i + s.off);
     }
   }
 

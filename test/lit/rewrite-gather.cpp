@@ -31,7 +31,7 @@ int main() {
 #pragma hpf independent reduction(+ : s)
   for (int i = 0; i < N; ++i)
     s += C[N - 1 - i];
-  // CHECK: { const hpfcc::steps __hpf_runshare[[ID2:[0-9]+]] = hpfcc::share_of_iterations(0, N, 1, false, "{{.*}}"); const hpfcc::run_set __hpf_runs[[ID2]]{C, 0, N, [&](const hpf::index_t __hpf_g) { return __hpf_g >= __hpf_runshare[[ID2]].first && __hpf_g < __hpf_runshare[[ID2]].end; }}; static hpfcc::fetch_site __hpf_fs[[ID2]]_0; const hpfcc::fetched<float> __hpf_fx[[ID2]]_0(__hpf_fs[[ID2]]_0, C, __hpf_runs[[ID2]], 0, 0, N, false, {{.*}} return static_cast<hpf::index_t>(N - 1 - i); }, {{.*}}); const float *__restrict const __hpf_fxp[[ID2]]_0 = __hpf_fx[[ID2]]_0.data();
+  // CHECK: { const hpfcc::steps __hpf_share[[ID2:[0-9]+]] = hpfcc::share_of_iterations(0, N, 1, false, "{{.*}}"); const hpfcc::run_set __hpf_runs[[ID2]]{C, 0, N, [&](const hpf::index_t __hpf_g) { return __hpf_g >= __hpf_share[[ID2]].first && __hpf_g < __hpf_share[[ID2]].end; }}; static hpfcc::fetch_site __hpf_fs[[ID2]]_0; const hpfcc::fetched<float> __hpf_fx[[ID2]]_0(__hpf_fs[[ID2]]_0, C, __hpf_runs[[ID2]], 0, 0, N, false, {{.*}} return static_cast<hpf::index_t>(N - 1 - i); }, {{.*}}); const float *__restrict const __hpf_fxp[[ID2]]_0 = __hpf_fx[[ID2]]_0.data();
   // CHECK-NEXT: for (int i = __hpf_share[[ID2]].first; i < __hpf_share[[ID2]].end; ++i)
   // CHECK-NEXT: s += __hpf_fxp[[ID2]]_0[hpfcc::fetched_slot(i - (0), N - 1 - i)]; s = __hpf_s0_[[ID2]] + hpf::allreduce_sum(s); }
   // REMARK: rewrite-gather.cpp:[[@LINE-4]]:10: remark: 'C[N - 1 - i]' is read without a gather: its subscript is a function of 'i', so before the loop each rank fetches only the elements the iterations of 'i' it runs read (listed on every run)
