@@ -230,6 +230,13 @@ std::vector<std::unique_ptr<Setup>> &setups() {
 }
 long SetUps = 0;
 
+/// The requests of the split exchanges in flight (HaloPending::Slot); an
+/// empty slot is free. A loop reading several halos has several.
+std::vector<std::vector<MPI_Request>> &pendingSlots() {
+  static std::vector<std::vector<MPI_Request>> S;
+  return S;
+}
+
 Setup &setupFor(const plan::DistributionND &Src,
                 const plan::DistributionND &Home, const HaloReads &Rd) {
   return keptSetup(setups(), Src, Home, Rd, [&] {
@@ -449,7 +456,7 @@ planExchange(const HaloShape &S, const plan::DistributionND &Src,
 void haloExchange(const HaloShape &S, const plan::DistributionND &Src,
                   const plan::DistributionND &Home, const HaloReads &Rd,
                   const void *Local, std::size_t ElemSize, void *Out,
-                  const char *Where, bool Frame) {
+                  const char *Where, bool Frame, HaloPending *Pending) {
   init();
   const watchdog_scope Watch("halo exchange", Where); // a dead host: no hang
   HaloStats &St = stats();
@@ -477,13 +484,35 @@ void haloExchange(const HaloShape &S, const plan::DistributionND &Src,
   St = Pl->St;
   char *O = static_cast<char *>(Out);
   const char *L = static_cast<const char *>(Local);
-  runExchange(Pl->Msgs, Pl->Reqs, L, O, HaloTag, Where, [&] {
-    // My own elements, while the messages travel.
+  auto CopyOwn = [&] { // my own elements, while the messages travel
     if (O)
       for (const Box &Part : Pl->Copies)
         copyBox(Pl->Mine, L, Part, S.Hull, O, Part, ES);
-  });
+  };
+  if (Pending) {
+    std::vector<std::vector<MPI_Request>> &Slots = pendingSlots();
+    auto Free = std::find_if(Slots.begin(), Slots.end(),
+                             [](const auto &R) { return R.empty(); });
+    if (Free == Slots.end())
+      Free = Slots.emplace(Slots.end());
+    startExchange(Pl->Msgs, *Free, L, O, HaloTag, Where, CopyOwn);
+    if (!Free->empty()) {
+      Pending->Slot = int(Free - Slots.begin());
+      Pending->Where = Where;
+    }
+  } else {
+    runExchange(Pl->Msgs, Pl->Reqs, L, O, HaloTag, Where, CopyOwn);
+  }
   recordHaloExchange(St, ES);
+}
+
+void finishHaloExchange(HaloPending &P) {
+  const watchdog_scope Watch("halo exchange", P.Where);
+  std::vector<MPI_Request> &Reqs = pendingSlots()[std::size_t(P.Slot)];
+  check(MPI_Waitall(int(Reqs.size()), Reqs.data(), MPI_STATUSES_IGNORE),
+        "MPI_Waitall", "halo exchange", P.Where);
+  Reqs.clear();
+  P.Slot = -1;
 }
 
 void recordHaloExchange(const HaloStats &St, index_t ElemSize) {

@@ -129,7 +129,20 @@ const HaloLayout &haloLayout(const plan::DistributionND &Src,
 void haloExchange(const HaloShape &S, const plan::DistributionND &Src,
                   const plan::DistributionND &Home, const HaloReads &Rd,
                   const void *Local, std::size_t ElemSize, void *Out,
-                  const char *Where, bool Frame = false);
+                  const char *Where, bool Frame = false,
+                  struct HaloPending *Pending = nullptr);
+
+/// A halo_split exchange still in flight: haloExchange given Pending posts
+/// the messages and copies the frame, and returns; the loop runs its
+/// interior meanwhile and finishHaloExchange waits before the first run
+/// that reads the copy (halo::view). The sends read the array's storage,
+/// which the loop does not write (else it would be halo_copy).
+struct HaloPending {
+  int Slot = -1; ///< the requests' slot in the runtime (-1: none)
+  const char *Where = nullptr;
+  bool active() const { return Slot >= 0; }
+};
+void finishHaloExchange(HaloPending &P);
 
 /// Halos of a mapping with several blocks per rank in some dimension
 /// (cyclic(k): HaloTiles.cpp). Each of this rank's tiles (one block per
@@ -327,6 +340,8 @@ public:
     return *this;
   }
   ~halo() {
+    if (Pending.active())
+      rt::finishHaloExchange(Pending);
     if (Buf)
       rt::releaseHaloBuffer(Buf, Bytes);
   }
@@ -361,7 +376,14 @@ public:
   }
   /// What a run of iterations reads: the array's local storage for an
   /// interior run (Local), else the copy.
-  view_type view(bool Local) const { return Local ? Own : V; }
+  view_type view(bool Local) const {
+    if (!Local && Pending.active())
+      rt::finishHaloExchange(Pending);
+    return Local ? Own : V;
+  }
+  /// A halo_split exchange still travelling: until the first view of a
+  /// run that reads the copy, or the halo's end.
+  bool in_flight() const { return Pending.active(); }
   /// Every run reads the array's local storage (one rank, or no
   /// neighbour's element in reach).
   bool in_place() const { return InPlace; }
@@ -498,7 +520,7 @@ private:
       V.P = Own.P + Off;
       InPlace = true;
       rt::haloExchange(Shape, S, H, Rd, a.local_data(), sizeof(T), nullptr,
-                       where);
+                       where, false, Split ? &Pending : nullptr);
       return;
     }
     Bytes = std::size_t(Count) * sizeof(T);
@@ -506,7 +528,7 @@ private:
     Buf = static_cast<T *>(rt::acquireHaloBuffer(Bytes));
     V.P = Buf;
     rt::haloExchange(Shape, S, H, Rd, a.local_data(), sizeof(T), Buf, where,
-                     Split && Own.P);
+                     Split && Own.P, Split ? &Pending : nullptr);
   }
   /// The in-place view becomes a copy of the same elements, contiguous.
   void copyOwn() {
@@ -537,6 +559,7 @@ private:
     std::swap(Ext, O.Ext);
     std::swap(Int, O.Int);
     std::swap(InPlace, O.InPlace);
+    std::swap(Pending, O.Pending);
     std::swap(Tiles, O.Tiles);
     std::swap(TB, O.TB);
     std::swap(TP, O.TP);
@@ -552,6 +575,8 @@ private:
   /// (all empty: no run reads in place).
   std::array<rt::Range, std::size_t(Rank)> Int{};
   bool InPlace = false; ///< V is the local storage too
+  /// halo_split: the exchange, until the first run that reads the copy.
+  mutable rt::HaloPending Pending;
   /// halo_tiles: each tile's part, and per dimension the block size (0:
   /// one block per rank), process count and tile stride.
   std::vector<halo_tile<T, Rank>> Tiles;
@@ -560,7 +585,9 @@ private:
 
 /// Runs of the innermost level of a nest that reads halos: consecutive
 /// indices that read, for each halo k, either only the array's local
-/// storage (local(k)) or its copy.
+/// storage (local(k)) or its copy. The run that reads only local storage
+/// comes first, while the exchanges travel (HaloPending); the runs at the
+/// block's edges follow in index order.
 struct halo_run {
   index_t lo, hi; // not initialised: halo_runs sets the runs it returns
   unsigned in;
@@ -577,8 +604,10 @@ public:
       const bool Any = I.first < I.second;
       const index_t A = Any ? std::clamp(I.first, lo, std::max(lo, hi)) : hi;
       const index_t B = Any ? std::clamp(I.second, A, std::max(A, hi)) : hi;
-      add(lo, A, 0u);
+      // The interior first: it needs no message, so the exchange
+      // travels meanwhile (HaloPending).
       add(A, B, 1u);
+      add(lo, A, 0u);
       add(B, hi, 0u);
       return;
     }
@@ -607,6 +636,14 @@ public:
             R.hi <= Int[H].second)
           R.in |= 1u << H;
     }
+    // The run inside every interior (one at most: the interiors'
+    // intersection) first, the others in order.
+    constexpr unsigned All = (1u << K) - 1;
+    const auto Last = Runs.begin() + std::ptrdiff_t(N);
+    const auto In = std::find_if(Runs.begin(), Last,
+                                 [](const halo_run &R) { return R.in == All; });
+    if (In != Last)
+      std::rotate(Runs.begin(), In, In + 1);
   }
   const halo_run *begin() const { return Runs.data(); }
   const halo_run *end() const { return Runs.data() + N; }

@@ -74,6 +74,10 @@ void run(const Case &C, hpf::index_t Lo, hpf::index_t Hi, hpf::index_t CMin,
   hpf::halo<long long> Sp(hpf::halo_split, A, Home, Lo, Hi, CMin, CMax,
                           "HaloTest.cpp:2:1");
   const hpf::rt::HaloStats SpSt = hpf::rt::lastHaloStats();
+  // Its messages travel until a run reads the copy.
+  if (!SpSt.Gathered)
+    expect(Sp.in_flight() == (SpSt.Sends + SpSt.Recvs > 0),
+           What + ": split exchange in flight", Sp.in_flight());
   for (hpf::index_t I : Home.owned(Lo, Hi)) {
     const hpf::rt::Range In = Sp.interior(0, 0);
     const bool Local = In.first < In.second && I >= In.first && I < In.second;
@@ -204,8 +208,9 @@ void runTiles(const Case &C, hpf::index_t Lo, hpf::index_t Hi,
 }
 
 /// The runs of one halo (hpf::halo_split_runs, its own code for one halo)
-/// cover [lo, hi) in order, each maximal, local exactly inside the
-/// interior: checked against every small case.
+/// cover [lo, hi), each maximal, local exactly inside the interior, the
+/// local run first (the exchange travels meanwhile) and the edge runs in
+/// order: checked against every small case.
 void runsOfOneHalo() {
   for (hpf::index_t Lo = -2; Lo <= 6; ++Lo)
     for (hpf::index_t Hi = -2; Hi <= 6; ++Hi)
@@ -215,20 +220,70 @@ void runsOfOneHalo() {
                                    std::to_string(Hi) + ") interior [" +
                                    std::to_string(F) + "," + std::to_string(S) +
                                    ")";
-          hpf::index_t Next = Lo;
-          int Last = -1;
+          std::vector<hpf::halo_run> Runs;
           for (const hpf::halo_run R :
                hpf::halo_split_runs(Lo, Hi, hpf::rt::Range{F, S})) {
-            expect(R.lo == Next && R.lo < R.hi, What + ": in order", R.lo,
-                   Next);
-            expect(int(R.local(0)) != Last, What + ": maximal");
-            Last = int(R.local(0));
+            expect(R.lo < R.hi, What + ": not empty", R.lo, R.hi);
+            expect(Runs.empty() || !R.local(0), What + ": local run first");
             for (hpf::index_t X = R.lo; X < R.hi; ++X)
               expect(R.local(0) == (F < S && F <= X && X < S), What + ": local",
                      X);
+            Runs.push_back(R);
+          }
+          // The edge runs ascend; all of them, sorted, tile [lo, hi) with
+          // local and copy runs alternating (maximal).
+          for (std::size_t K = 2; K < Runs.size(); ++K)
+            expect(Runs[K - 1].hi <= Runs[K].lo, What + ": edges in order",
+                   Runs[K - 1].hi, Runs[K].lo);
+          std::sort(Runs.begin(), Runs.end(),
+                    [](const auto &A, const auto &B) { return A.lo < B.lo; });
+          hpf::index_t Next = Lo;
+          int Last = -1;
+          for (const hpf::halo_run &R : Runs) {
+            expect(R.lo == Next, What + ": contiguous", R.lo, Next);
+            expect(int(R.local(0)) != Last, What + ": maximal");
+            Last = int(R.local(0));
             Next = R.hi;
           }
           expect(Next == std::max(Lo, Hi), What + ": covered", Next);
+        }
+}
+/// The runs of two halos: the run inside both interiors first, the others
+/// ascending, together covering [lo, hi) with the right local bits.
+void runsOfTwoHalos() {
+  const hpf::index_t Lo = 0, Hi = 8;
+  for (hpf::index_t F0 = 0; F0 <= 8; ++F0)
+    for (hpf::index_t S0 = F0; S0 <= 8; ++S0)
+      for (hpf::index_t F1 = 0; F1 <= 8; ++F1)
+        for (hpf::index_t S1 = F1; S1 <= 8; ++S1) {
+          const std::string What =
+              "two halos, interiors [" + std::to_string(F0) + "," +
+              std::to_string(S0) + ") [" + std::to_string(F1) + "," +
+              std::to_string(S1) + ")";
+          std::vector<hpf::halo_run> Runs;
+          for (const hpf::halo_run R : hpf::halo_split_runs(
+                   Lo, Hi, hpf::rt::Range{F0, S0}, hpf::rt::Range{F1, S1})) {
+            expect(Runs.empty() || !(R.local(0) && R.local(1)),
+                   What + ": the run local to both first");
+            for (hpf::index_t X = R.lo; X < R.hi; ++X) {
+              expect(R.local(0) == (F0 <= X && X < S0), What + ": local 0", X);
+              expect(R.local(1) == (F1 <= X && X < S1), What + ": local 1", X);
+            }
+            Runs.push_back(R);
+          }
+          const bool Both =
+              !Runs.empty() && Runs[0].local(0) && Runs[0].local(1);
+          for (std::size_t K = Both ? 2 : 1; K < Runs.size(); ++K)
+            expect(Runs[K - 1].hi <= Runs[K].lo, What + ": others in order");
+          std::sort(Runs.begin(), Runs.end(),
+                    [](const auto &A, const auto &B) { return A.lo < B.lo; });
+          hpf::index_t Next = Lo;
+          for (const hpf::halo_run &R : Runs) {
+            expect(R.lo == Next && R.lo < R.hi, What + ": contiguous", R.lo,
+                   Next);
+            Next = R.hi;
+          }
+          expect(Next == Hi, What + ": covered", Next);
         }
 }
 } // namespace
@@ -281,6 +336,7 @@ int main(int argc, char **argv) {
     for (const Window &Wn : Windows)
       run(C, Wn.Lo, Wn.Hi, Wn.CMin, Wn.CMax);
   runsOfOneHalo();
+  runsOfTwoHalos();
   const std::vector<Case> TileCases = {
       {"cyclic(4)", hpf::cyclic(4), hpf::cyclic(4), N, true, 0},
       {"cyclic(5)", hpf::cyclic(5), hpf::cyclic(5), N, true, 0},
