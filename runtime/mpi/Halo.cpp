@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mpi/Halo.h"
+#include "mpi/DetachedSends.h"
 #include "mpi/HaloBoxes.h"
 #include "mpi/Watchdog.h"
 
@@ -230,7 +231,7 @@ std::vector<std::unique_ptr<Setup>> &setups() {
 }
 long SetUps = 0;
 
-/// The requests of the split exchanges in flight (HaloPending::Slot); an
+/// The receives of the split exchanges in flight (HaloPending::Slot); an
 /// empty slot is free. A loop reading several halos has several.
 std::vector<std::vector<MPI_Request>> &pendingSlots() {
   static std::vector<std::vector<MPI_Request>> S;
@@ -495,7 +496,17 @@ void haloExchange(const HaloShape &S, const plan::DistributionND &Src,
                              [](const auto &R) { return R.empty(); });
     if (Free == Slots.end())
       Free = Slots.emplace(Slots.end());
-    startExchange(Pl->Msgs, *Free, L, O, HaloTag, Where, CopyOwn);
+    for (const HaloMessage &M : Pl->Msgs) {
+      if (M.Send) {
+        sendDetached(L, M.Count, M.Type, M.Peer, HaloTag, Where);
+        continue;
+      }
+      Free->emplace_back();
+      check(MPI_Irecv_c(O, M.Count, M.Type, M.Peer, HaloTag, comm(),
+                        &Free->back()),
+            "MPI_Irecv", "halo exchange", Where);
+    }
+    CopyOwn();
     if (!Free->empty()) {
       Pending->Slot = int(Free - Slots.begin());
       Pending->Where = Where;

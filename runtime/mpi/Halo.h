@@ -133,12 +133,14 @@ void haloExchange(const HaloShape &S, const plan::DistributionND &Src,
                   struct HaloPending *Pending = nullptr);
 
 /// A halo_split exchange still in flight: haloExchange given Pending posts
-/// the messages and copies the frame, and returns; the loop runs its
-/// interior meanwhile and finishHaloExchange waits before the first run
-/// that reads the copy (halo::view). The sends read the array's storage,
-/// which the loop does not write (else it would be halo_copy).
+/// the receives, sends from copies (mpi/DetachedSends.h) and copies the
+/// frame, and returns; the loop runs its interior meanwhile, and the first
+/// run that reads the copy (halo::view) waits for the receives
+/// (finishHaloExchange), as the halo's end does if no run did. A rank thus
+/// waits for its neighbours' elements only when it needs them, and never
+/// for a neighbour to take its own.
 struct HaloPending {
-  int Slot = -1; ///< the requests' slot in the runtime (-1: none)
+  int Slot = -1; ///< the receives' slot in the runtime (-1: none)
   const char *Where = nullptr;
   bool active() const { return Slot >= 0; }
 };
@@ -381,8 +383,8 @@ public:
       rt::finishHaloExchange(Pending);
     return Local ? Own : V;
   }
-  /// A halo_split exchange still travelling: until the first view of a
-  /// run that reads the copy, or the halo's end.
+  /// A halo_split exchange whose receives are still travelling: until the
+  /// first view of a run that reads the copy, or the halo's end.
   bool in_flight() const { return Pending.active(); }
   /// Every run reads the array's local storage (one rank, or no
   /// neighbour's element in reach).

@@ -108,12 +108,12 @@ inline void freeMessages(std::vector<HaloMessage> &Msgs) {
       MPI_Type_free(&M.Type);
 }
 
-/// Posts the messages with Tag (receives into Out, sends from Local) into
-/// Reqs and runs CopyOwn while they travel; the caller waits for Reqs.
+/// Posts the messages with Tag (receives into Out, sends from Local), runs
+/// CopyOwn while they travel, and waits for them all.
 template <class CopyFn>
-void startExchange(const std::vector<HaloMessage> &Msgs,
-                   std::vector<MPI_Request> &Reqs, const void *Local, void *Out,
-                   int Tag, const char *Where, CopyFn CopyOwn) {
+void runExchange(const std::vector<HaloMessage> &Msgs,
+                 std::vector<MPI_Request> &Reqs, const void *Local, void *Out,
+                 int Tag, const char *Where, CopyFn CopyOwn) {
   Reqs.resize(Msgs.size());
   for (std::size_t K = 0; K < Msgs.size(); ++K) {
     const HaloMessage &M = Msgs[K];
@@ -127,14 +127,6 @@ void startExchange(const std::vector<HaloMessage> &Msgs,
             "MPI_Irecv", "halo exchange", Where);
   }
   CopyOwn();
-}
-
-/// startExchange, then waits for all the messages.
-template <class CopyFn>
-void runExchange(const std::vector<HaloMessage> &Msgs,
-                 std::vector<MPI_Request> &Reqs, const void *Local, void *Out,
-                 int Tag, const char *Where, CopyFn CopyOwn) {
-  startExchange(Msgs, Reqs, Local, Out, Tag, Where, CopyOwn);
   if (!Reqs.empty())
     check(MPI_Waitall(int(Reqs.size()), Reqs.data(), MPI_STATUSES_IGNORE),
           "MPI_Waitall", "halo exchange", Where);
