@@ -700,8 +700,18 @@ std::string LoopEmitter::splitHalo(const DistArray *A, std::string Args) const {
 void LoopEmitter::haloRuns(const NestLevel &Lv, const std::string &Lo,
                            const std::string &Hi, std::string &Close) {
   const std::string Run = "__hpf_run" + Id;
+  // A loop that may throw, exit or do I/O runs its iterations in index
+  // order on each rank: otherwise the interior first.
+  const bool InOrder =
+      L.MayThrow || L.MayExit ||
+      llvm::any_of(
+          L.IfParallel, [](const analysis::OwnerLoop::ParallelOnly &P) {
+            return P.Kind == analysis::OwnerLoop::ParallelOnly::Output ||
+                   P.Kind == analysis::OwnerLoop::ParallelOnly::Input;
+          });
   std::string Head = "{ for (const hpf::halo_run " + Run +
-                     " : hpf::halo_split_runs(" + Lo + ", " + Hi;
+                     " : hpf::halo_split_runs(" +
+                     (InOrder ? "hpf::in_order, " : "") + Lo + ", " + Hi;
   std::string Views;
   for (std::size_t K = 0; K < Split.size(); ++K) {
     const DistArray *A = Split[K];

@@ -589,7 +589,7 @@ private:
 /// indices that read, for each halo k, either only the array's local
 /// storage (local(k)) or its copy. The run that reads only local storage
 /// comes first, while the exchanges travel (HaloPending); the runs at the
-/// block's edges follow in index order.
+/// block's edges follow in index order (all in index order with in_order).
 struct halo_run {
   index_t lo, hi; // not initialised: halo_runs sets the runs it returns
   unsigned in;
@@ -597,8 +597,10 @@ struct halo_run {
 };
 template <std::size_t K> class halo_runs {
 public:
-  /// [lo, hi) cut at the ends of each halo's interior range.
-  halo_runs(index_t lo, index_t hi, const std::array<rt::Range, K> &Int) {
+  /// [lo, hi) cut at the ends of each halo's interior range; InOrder:
+  /// all runs in index order (halo_split_runs(in_order, ...)).
+  halo_runs(index_t lo, index_t hi, const std::array<rt::Range, K> &Int,
+            bool InOrder = false) {
     if constexpr (K == 1) {
       // One halo (every row of a stencil sweep): below, inside and above
       // its interior, clamped to [lo, hi); no cuts to sort.
@@ -608,8 +610,11 @@ public:
       const index_t B = Any ? std::clamp(I.second, A, std::max(A, hi)) : hi;
       // The interior first: it needs no message, so the exchange
       // travels meanwhile (HaloPending).
+      if (InOrder)
+        add(lo, A, 0u);
       add(A, B, 1u);
-      add(lo, A, 0u);
+      if (!InOrder)
+        add(lo, A, 0u);
       add(B, hi, 0u);
       return;
     }
@@ -644,7 +649,7 @@ public:
     const auto Last = Runs.begin() + std::ptrdiff_t(N);
     const auto In = std::find_if(Runs.begin(), Last,
                                  [](const halo_run &R) { return R.in == All; });
-    if (In != Last)
+    if (!InOrder && In != Last)
       std::rotate(Runs.begin(), In, In + 1);
   }
   const halo_run *begin() const { return Runs.data(); }
@@ -667,6 +672,18 @@ private:
 template <class... R>
 halo_runs<sizeof...(R)> halo_split_runs(index_t lo, index_t hi, R... ranges) {
   return halo_runs<sizeof...(R)>(lo, hi, {rt::Range(ranges)...});
+}
+/// Tag: the runs in index order, for a loop whose order of iterations a
+/// rank can show (it may throw or end the process: a rank stops at its
+/// first throw, and the ranks agree on the first in the loop's order;
+/// or it does I/O). The edge runs then wait for their messages where
+/// they come.
+struct in_order_t {};
+inline constexpr in_order_t in_order{};
+template <class... R>
+halo_runs<sizeof...(R)> halo_split_runs(in_order_t, index_t lo, index_t hi,
+                                        R... ranges) {
+  return halo_runs<sizeof...(R)>(lo, hi, {rt::Range(ranges)...}, true);
 }
 
 } // namespace hpf

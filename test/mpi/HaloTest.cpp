@@ -254,6 +254,16 @@ void runsOfOneHalo() {
             Next = R.hi;
           }
           expect(Next == std::max(Lo, Hi), What + ": covered", Next);
+          // hpf::in_order: the same runs, ascending.
+          std::size_t K = 0;
+          for (const hpf::halo_run R : hpf::halo_split_runs(
+                   hpf::in_order, Lo, Hi, hpf::rt::Range{F, S})) {
+            const bool Same = K < Runs.size() && R.lo == Runs[K].lo &&
+                              R.hi == Runs[K].hi && R.in == Runs[K].in;
+            expect(Same, What + ": in order", R.lo);
+            ++K;
+          }
+          expect(K == Runs.size(), What + ": in order, all runs");
         }
 }
 /// The runs of two halos: the run inside both interiors first, the others
