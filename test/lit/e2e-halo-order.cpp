@@ -5,16 +5,22 @@
 // loop's order, so a rank must meet its throws in that order. Here rank
 // 1 of 2 owns an edge iteration (10, it reads X[9]) and an interior one
 // (12) that both throw: the sequential program and every rank count
-// catch the one at 10. A loop that cannot throw keeps the interior first.
+// catch the one at 10. A loop that cannot throw keeps the interior first,
+// also with a minimum that records where it was first reached (equal
+// minima at 10 and 12: the location is 10 on every rank count, as the
+// comparison breaks ties by the iteration's place in the sequential
+// order, mpi/LocReduce.h).
 // REQUIRES: mpi
 // RUN: %e2e --tmp %t --ranks 1,2,3,4 %s | FileCheck %s
 // CHECK: e2e: sequential output: caught: bad sum at 10
+// CHECK-NEXT: min -100.0 first at 10
 // CHECK: e2e: -n 1: same output
 // CHECK: e2e: -n 2: same output
 // CHECK: e2e: -n 3: same output
 // CHECK: e2e: -n 4: same output
 // RUN: %hpfcc --hpf-emit-source %s -o - | FileCheck %s --check-prefix=GEN
 // GEN: hpf::halo_split_runs(hpf::in_order,
+// GEN: hpf::halo_split_runs(__hpf_seg
 // GEN: hpf::halo_split_runs(__hpf_seg
 #include <cstdio>
 #include <stdexcept>
@@ -43,6 +49,18 @@ int main() {
   } catch (const std::exception &E) {
     std::printf("caught: %s\n", E.what());
   }
+  double Best = 1e30;
+  int Where = -1;
+#pragma hpf independent reduction(min: Best)
+  for (int i = 1; i < N - 1; ++i) {
+    const double V = X[i - 1] + X[i + 1] - (i == 10 ? 9 : i == 12 ? 13 : 0);
+    Y[i] = V;
+    if (V < Best) {
+      Best = V;
+      Where = i;
+    }
+  }
+  std::printf("min %.1f first at %d\n", Best, Where);
 #pragma hpf independent
   for (int i = 1; i < N - 1; ++i)
     Y[i] = X[i - 1] + X[i + 1];
