@@ -99,9 +99,4 @@ void sendDetached(const void *Data, MPI_Count Count, MPI_Datatype Type,
   D.Bufs.push_back(std::move(B));
 }
 
-std::size_t detachedInFlight() {
-  reap(false);
-  return detached().Reqs.size();
-}
-
 } // namespace hpf::rt

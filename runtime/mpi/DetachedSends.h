@@ -15,8 +15,6 @@
 
 #include <mpi.h>
 
-#include <cstddef>
-
 namespace hpf::rt {
 
 /// Packs Count items of Type at Data into a buffer and sends it to Peer
@@ -26,9 +24,6 @@ namespace hpf::rt {
 /// for at finalize. Fails naming Where on an MPI error.
 void sendDetached(const void *Data, MPI_Count Count, MPI_Datatype Type,
                   int Peer, int Tag, const char *Where);
-
-/// Sends not yet known to be complete (tests).
-std::size_t detachedInFlight();
 
 } // namespace hpf::rt
 
