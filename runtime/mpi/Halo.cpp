@@ -8,7 +8,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "mpi/Halo.h"
-#include "mpi/DetachedSends.h"
 #include "mpi/HaloBoxes.h"
 #include "mpi/Watchdog.h"
 
@@ -496,17 +495,7 @@ void haloExchange(const HaloShape &S, const plan::DistributionND &Src,
                              [](const auto &R) { return R.empty(); });
     if (Free == Slots.end())
       Free = Slots.emplace(Slots.end());
-    for (const HaloMessage &M : Pl->Msgs) {
-      if (M.Send) {
-        sendDetached(L, M.Count, M.Type, M.Peer, HaloTag, Where);
-        continue;
-      }
-      Free->emplace_back();
-      check(MPI_Irecv_c(O, M.Count, M.Type, M.Peer, HaloTag, comm(),
-                        &Free->back()),
-            "MPI_Irecv", "halo exchange", Where);
-    }
-    CopyOwn();
+    startExchange(Pl->Msgs, *Free, L, O, HaloTag, Where, true, CopyOwn);
     if (!Free->empty()) {
       Pending->Slot = int(Free - Slots.begin());
       Pending->Where = Where;

@@ -9,6 +9,7 @@
 #define HPF_MPI_HALOBOXES_H
 
 #include "mpi/Comm.h"
+#include "mpi/DetachedSends.h"
 #include "mpi/Env.h"
 #include "mpi/Halo.h"
 
@@ -108,25 +109,39 @@ inline void freeMessages(std::vector<HaloMessage> &Msgs) {
       MPI_Type_free(&M.Type);
 }
 
-/// Posts the messages with Tag (receives into Out, sends from Local), runs
-/// CopyOwn while they travel, and waits for them all.
+/// Posts the messages with Tag (receives into Out, sends from Local) and
+/// runs CopyOwn while they travel. Reqs holds the requests to wait for:
+/// every message's, or with Detach the receives' alone, the sends going
+/// from copies that complete on their own (mpi/DetachedSends.h).
+template <class CopyFn>
+void startExchange(const std::vector<HaloMessage> &Msgs,
+                   std::vector<MPI_Request> &Reqs, const void *Local, void *Out,
+                   int Tag, const char *Where, bool Detach, CopyFn CopyOwn) {
+  Reqs.clear();
+  for (const HaloMessage &M : Msgs) {
+    if (M.Send && Detach) {
+      sendDetached(M.Buf ? M.Buf : Local, M.Count, M.Type, M.Peer, Tag, Where);
+      continue;
+    }
+    MPI_Request &R = Reqs.emplace_back();
+    if (M.Send)
+      check(MPI_Isend_c(M.Buf ? M.Buf : Local, M.Count, M.Type, M.Peer, Tag,
+                        comm(), &R),
+            "MPI_Isend", "halo exchange", Where);
+    else
+      check(MPI_Irecv_c(M.Buf ? M.Buf : Out, M.Count, M.Type, M.Peer, Tag,
+                        comm(), &R),
+            "MPI_Irecv", "halo exchange", Where);
+  }
+  CopyOwn();
+}
+
+/// startExchange of every message, then waits for them all.
 template <class CopyFn>
 void runExchange(const std::vector<HaloMessage> &Msgs,
                  std::vector<MPI_Request> &Reqs, const void *Local, void *Out,
                  int Tag, const char *Where, CopyFn CopyOwn) {
-  Reqs.resize(Msgs.size());
-  for (std::size_t K = 0; K < Msgs.size(); ++K) {
-    const HaloMessage &M = Msgs[K];
-    if (M.Send)
-      check(MPI_Isend_c(M.Buf ? M.Buf : Local, M.Count, M.Type, M.Peer, Tag,
-                        comm(), &Reqs[K]),
-            "MPI_Isend", "halo exchange", Where);
-    else
-      check(MPI_Irecv_c(M.Buf ? M.Buf : Out, M.Count, M.Type, M.Peer, Tag,
-                        comm(), &Reqs[K]),
-            "MPI_Irecv", "halo exchange", Where);
-  }
-  CopyOwn();
+  startExchange(Msgs, Reqs, Local, Out, Tag, Where, false, CopyOwn);
   if (!Reqs.empty())
     check(MPI_Waitall(int(Reqs.size()), Reqs.data(), MPI_STATUSES_IGNORE),
           "MPI_Waitall", "halo exchange", Where);
