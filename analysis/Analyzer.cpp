@@ -30,6 +30,11 @@ DistArray *Program::arrayOfAnyDecl(const clang::VarDecl *V) const {
   return nullptr;
 }
 
+bool OwnerLoop::collapsedHere(const DistArray *A, std::size_t D) const {
+  auto It = Collapsed.find(A);
+  return It != Collapsed.end() && D < It->second.size() && It->second[D];
+}
+
 bool OwnerLoop::reduces(const clang::VarDecl *V) const {
   for (const LoopReduction &Red : Reductions) {
     if (Red.Var->getCanonicalDecl() == V)

@@ -469,6 +469,11 @@ struct OwnerLoop {
   /// of before the nest (a redistribute to it, undone after the nest;
   /// both nothing when the mapping is already that one). Null: none.
   DistArray *Ensured = nullptr;
+  /// Per array of the nest whose mapping the flow walk knows here, its
+  /// '*' dimensions: every rank holds them whole, so their local extents
+  /// are the extents, constants the emitted code may spell as such.
+  std::map<const DistArray *, std::vector<bool>> Collapsed;
+  bool collapsedHere(const DistArray *A, std::size_t D) const;
   /// No home array after all: every level runs its whole range, over no
   /// dimension, and no inner loop is proven to become one.
   void dropHome() {

@@ -695,6 +695,25 @@ std::string LoopEmitter::splitHalo(const DistArray *A, std::string Args) const {
   return Args;
 }
 
+/// The extents of the dimensions after the first of split halo A, "E1,
+/// E2", when the halo reads every one of them whole: then its views, of
+/// the copy and of the local storage alike, step by their products
+/// (hpfcc::planes_view). Empty otherwise, and for halos per block and the
+/// rank-2 halos of a nest versioned on its row stride (rows_halo).
+std::string LoopEmitter::planesExtents(const DistArray *A) const {
+  const analysis::HaloWidths &W = L.Halos.at(const_cast<DistArray *>(A));
+  if (A->rank() < 2 || W.Tiles ||
+      std::find(StrideHalos.begin(), StrideHalos.end(), A) != StrideHalos.end())
+    return "";
+  std::string Out;
+  for (std::size_t D = 1; D < std::size_t(A->rank()); ++D) {
+    if (!W.whole(D) || A->Extents[D] <= 0)
+      return "";
+    Out += (D > 1 ? ", " : "") + std::to_string(A->Extents[D]);
+  }
+  return Out;
+}
+
 /// The innermost level Lv over [Lo, Hi) runs over the runs of the split
 /// halos, each run's views declared before the user's loop.
 void LoopEmitter::haloRuns(const NestLevel &Lv, const std::string &Lo,
@@ -724,8 +743,14 @@ void LoopEmitter::haloRuns(const NestLevel &Lv, const std::string &Lo,
                           ? std::string("0")
                           : levelOfDim(Dm).IndVar->getName().str());
     Head += ")";
-    Views += " const auto " + name("__hpf_hv_", A) + " = " + Of + ".view(" +
-             Run + ".local(" + std::to_string(K) + "));";
+    const std::string View =
+        Of + ".view(" + Run + ".local(" + std::to_string(K) + "))";
+    const std::string Planes = planesExtents(A);
+    Views += " const auto " + name("__hpf_hv_", A) + " = " +
+             (Planes.empty() ? View
+                             : "hpfcc::planes_of<" + Planes + ">(" + View +
+                                   ", " + E.whereLiteral(D.HashLoc) + ")") +
+             ";";
   }
   E.RW.InsertTextAfter(Lv.For->getForLoc(), Head + ")) {" + Views + " ");
   runOver(Lv, Run + ".lo", Run + ".hi"); // a unit step up (splitHalos)

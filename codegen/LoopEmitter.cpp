@@ -339,12 +339,13 @@ std::string LoopEmitter::pointers() {
 }
 
 /// The local extent of dimension Dm of A (a row-major stride). A
-/// dimension that is `*` in A's only mapping (A is not dynamic, nor a
-/// parameter that inherits its caller's) holds every index on every rank,
-/// so its local extent is the extent itself: as a constant, the compiler
-/// knows the rows' strides and alignment (the storage is 64-byte
-/// aligned) like the sequential build's `double M[R][C]`, and uses
-/// aligned, folded vector loads and constant-stride addressing.
+/// dimension that is `*` in A's mapping here (its only one, or the one the
+/// flow walk knows at the nest: a parameter's prescribed mapping) holds
+/// every index on every rank, so its local extent is the extent itself:
+/// as a constant, the compiler knows the rows' strides and alignment (the
+/// storage is 64-byte aligned) like the sequential build's `double
+/// M[R][C]`, and uses aligned, folded vector loads and constant-stride
+/// addressing.
 std::string LoopEmitter::localExtent(const DistArray *A, int Dm) const {
   const std::size_t D = std::size_t(Dm);
   // An array realigned for the loop (aligned_for_loop) may have another
@@ -352,9 +353,10 @@ std::string LoopEmitter::localExtent(const DistArray *A, int Dm) const {
   const bool MayRealign =
       std::find(L.CheckAligned.begin(), L.CheckAligned.end(), A) !=
       L.CheckAligned.end();
-  if (!MayRealign && !A->Dynamic && !A->Inherited && !A->Vector &&
-      D < A->Initial.Formats.size() &&
-      A->Initial.Formats[D].Kind == pragma::FormatKind::Collapsed &&
+  const bool OnlyMapping =
+      !A->Dynamic && !A->Inherited && D < A->Initial.Formats.size() &&
+      A->Initial.Formats[D].Kind == pragma::FormatKind::Collapsed;
+  if (!MayRealign && !A->Vector && (OnlyMapping || L.collapsedHere(A, D)) &&
       D < A->Extents.size() && A->Extents[D] >= 0)
     return std::to_string(A->Extents[D]);
   return A->Name + ".local_extent(" + std::to_string(Dm) + ")";

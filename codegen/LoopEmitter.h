@@ -446,6 +446,8 @@ private:
   std::vector<const DistArray *> splitHalos() const;
   bool split(const DistArray *A) const;
   std::string splitHalo(const DistArray *A, std::string Args) const;
+  /// "E1, E2" when split halo A's views may be hpfcc::planes_view.
+  std::string planesExtents(const DistArray *A) const;
   /// The innermost level Lv over [Lo, Hi) runs over the runs of the split
   /// halos, each run's views declared before the user's loop.
   void haloRuns(const NestLevel &Lv, const std::string &Lo,

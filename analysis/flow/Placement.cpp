@@ -128,6 +128,13 @@ void Placement::checkNest(OwnerLoop &L) {
   if (!HM && assumeDeclared(L, H))
     HM = MapOf(H);
   promoteProven(L, HM, D.HashLoc);
+  for (const LoopAccess &Acc : L.Accesses)
+    if (const Mapping *M = MapOf(Acc.Array)) {
+      std::vector<bool> &Dims = L.Collapsed[Acc.Array];
+      Dims.clear();
+      for (const FormatValue &F : M->Formats)
+        Dims.push_back(F.Kind == FormatKind::Collapsed);
+    }
   if (storeFixedSlices(L))
     return;
   enum Align { Yes, No, Unknown };

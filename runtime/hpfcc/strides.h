@@ -20,8 +20,12 @@
 // the flat `P[j * 120 + i]`, or a run-time stride, it keeps the loop
 // scalar. Every other use converts back to the flat index or pointer.
 //
-// Depends on hpfcc/segments.h (rows_halo uses its assume_separate) and
-// the C++ standard library.
+// planes_view is the view of a split halo whose dimensions after the first
+// are read whole (a plane stencil): its strides are always the extents'
+// products, so it needs no second version (codegen/LoopCopies.cpp).
+//
+// Depends on hpfcc/segments.h (rows_halo uses its assume_separate, and
+// through it mpi/hpfrt.h for hpf::fail) and the C++ standard library.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HPFCC_STRIDES_H
@@ -29,6 +33,8 @@
 
 #include "hpfcc/segments.h"
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <type_traits>
 
@@ -130,6 +136,54 @@ auto rows_halo_of(const H &Halo, const W *...Written) {
   using T =
       std::remove_cv_t<std::remove_pointer_t<decltype(Halo.view(true).P)>>;
   return rows_halo<T, N, H>(Halo, Written...);
+}
+
+/// A halo view (hpf::halo_view) of an array whose dimensions after the
+/// first are read whole ('*' dimensions read at any index) and have the
+/// extents Ext...: the halo's copy and the local storage both hold them
+/// from index 0, so both step by the products of Ext, constants here as in
+/// the sequential build's `double A[N][E1][E2]`. Each neighbour of a
+/// stencil (`A[k][j + 1][i]`, `A[k + 1][j][i]`) is then the same base at a
+/// constant displacement, not a base register of its own.
+template <class T, detail::stride_index... Ext> struct planes_view {
+  static constexpr std::size_t Rank = sizeof...(Ext) + 1;
+  static constexpr std::array<detail::stride_index, Rank> Steps = [] {
+    const std::array<detail::stride_index, Rank - 1> E{Ext...};
+    std::array<detail::stride_index, Rank> S{};
+    S[Rank - 1] = 1;
+    for (std::size_t D = Rank - 1; D-- > 0;)
+      S[D] = S[D + 1] * E[D];
+    return S;
+  }();
+  const T *P;
+  detail::stride_index F0; ///< the first index of dimension 0 at P
+  template <class... I>
+  const T &operator()(I... Idx) const requires(sizeof...(I) == Rank) {
+    const std::array<detail::stride_index, Rank> G{
+        detail::stride_index(Idx)...};
+    detail::stride_index Flat = (G[0] - F0) * Steps[0];
+    for (std::size_t D = 1; D < Rank; ++D)
+      Flat += G[D] * Steps[D];
+    return P[Flat];
+  }
+};
+
+/// View as planes_view<T, Ext...>; fails (naming Where) unless its
+/// dimensions after the first start at 0 and step by Ext's products,
+/// which the compiler asks for only where the halo reads them whole.
+template <detail::stride_index... Ext, class V>
+auto planes_of(const V &View, const char *Where) {
+  using T = std::remove_cv_t<std::remove_pointer_t<decltype(View.P)>>;
+  using Out = planes_view<T, Ext...>;
+  bool Fits = true;
+  for (std::size_t D = 1; D < Out::Rank; ++D)
+    Fits = Fits && View.First[D] == 0 && View.Step[D - 1] == Out::Steps[D - 1];
+  if (View.P && !Fits)
+    hpf::fail("halo",
+              "internal error: the halo's rows are not the array's whole "
+              "rows",
+              Where);
+  return Out{View.P, View.First[0]};
 }
 
 } // namespace hpfcc

@@ -30,6 +30,8 @@
 // CODE: const hpf::halo<long, 2> __hpf_halo_A[[ID:[0-9]+]](hpf::halo_split, A, B, {1, 0}, {R - 1, 31}, {-1, 0}, {1, 0}, false,
 // CODE: hpf::halo_split_runs(__hpf_seg[[ID]]_0.lo, __hpf_seg[[ID]]_0.hi, __hpf_halo_A[[ID]].interior(0, 0, 0))
 // CODE: __hpf_hv_A[[ID]](i - 1, k) + 3 * __hpf_hv_A[[ID]](i + 1, C - 1 - k)
+// T's planes are read whole: its views step by the constant extents.
+// CODE: const auto __hpf_hv_T[[T:[0-9]+]] = hpfcc::planes_of<5, 4>(__hpf_halo_T[[T]].view(
 #include <cstdio>
 
 constexpr int R = 23, C = 31, Z = 5, N = 14;

@@ -84,11 +84,12 @@ int main(int argc, char **) {
   for (int i = 0; i <= R - 1; ++i)
     for (int j = 1; j < C; ++j)
       M[i][j] = M[i][j - 1] + S[i][j];
-  // A '*' dimension: any subscript, local index = subscript. Rows
+  // A '*' dimension: any subscript, local index = subscript, its extent
+  // a constant stride (the mapping here is known). Rows
   // cyclic(1): one run at a step of the rank count (hpfcc/strided.h).
   // S (*, block) is read in M's mapping, (cyclic, *): from a copy
   // redistributed to it before the loop (nothing moves if they agree).
-  // CHECK: /* #pragma hpf independent */ { double *__restrict const __hpf_M[[L:[0-9]+]] = M.local_data(); const hpf::index_t __hpf_M[[L]]_e1 = M.local_extent(1); const hpfcc::realigned<float, 2> __hpf_re_S[[L]](S, M, {0, -1}, "{{.*}}"); const float *__restrict const __hpf_S[[L]] = __hpf_re_S[[L]].data(); const hpf::index_t __hpf_S[[L]]_e1 = __hpf_re_S[[L]].local_extent(1);
+  // CHECK: /* #pragma hpf independent */ { double *__restrict const __hpf_M[[L:[0-9]+]] = M.local_data(); const hpf::index_t __hpf_M[[L]]_e1 = 6; const hpfcc::realigned<float, 2> __hpf_re_S[[L]](S, M, {0, -1}, "{{.*}}"); const float *__restrict const __hpf_S[[L]] = __hpf_re_S[[L]].data(); const hpf::index_t __hpf_S[[L]]_e1 = __hpf_re_S[[L]].local_extent(1);
   // CHECK-NEXT: { for (hpfcc::strided_segment __hpf_seg[[L]]_0 : hpfcc::owned_strided(M, 0, 0, (R - 1) + 1)) for (int i = __hpf_seg[[L]]_0.lo; i < __hpf_seg[[L]]_0.hi; i += __hpf_seg[[L]]_0.step, __hpf_seg[[L]]_0.off -= __hpf_seg[[L]]_0.skip)
   // CHECK-NEXT: for (int j = 1; j < C; ++j)
   // CHECK-NEXT: __hpf_M[[L]][(i + __hpf_seg[[L]]_0.off) * __hpf_M[[L]]_e1 + j] = __hpf_M[[L]][(i + __hpf_seg[[L]]_0.off) * __hpf_M[[L]]_e1 + (j - 1)] + __hpf_S[[L]][(i + __hpf_seg[[L]]_0.off) * __hpf_S[[L]]_e1 + j];

@@ -12,9 +12,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "hpfcc/strides.h"
 #include "mpi/hpfrt.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -304,6 +306,49 @@ void runsOfTwoHalos() {
           expect(Next == Hi, What + ": covered", Next);
         }
 }
+/// hpfcc::planes_of, the compiler's view of a split halo that reads the
+/// planes of a (block, *, *) array whole: with constant strides, every
+/// element a run reads is the one halo_view reads, from the copy at the
+/// block's edges and in place inside it; plane indices are global.
+void planesOfSplitHalo(hpf::index_t N) {
+  constexpr hpf::index_t J = 4, I = 5;
+  const std::array<hpf::format, 3> Planes{hpf::block(), hpf::collapsed(),
+                                          hpf::collapsed()};
+  hpf::darray<long long, 3> A({N, J, I}, Planes, hpf::processors::all(),
+                              "HaloTest.cpp:5:1");
+  hpf::darray<float, 3> Home({N, J, I}, Planes, hpf::processors::all(),
+                             "HaloTest.cpp:6:1");
+  auto Value = [&](hpf::index_t K, hpf::index_t Jj, hpf::index_t Ii) {
+    return (K * J + Jj) * I + Ii + 1;
+  };
+  for (hpf::index_t K : A.owned(0, 0, N))
+    for (hpf::index_t Jj = 0; Jj < J; ++Jj)
+      for (hpf::index_t Ii = 0; Ii < I; ++Ii)
+        A(K, Jj, Ii) = Value(K, Jj, Ii);
+  const std::string What = "planes_of, " + std::to_string(N) + " planes";
+  hpf::halo<long long, 3> H(hpf::halo_split, A, Home, {1, 0, 0}, {N - 1, J, I},
+                            {-1, 0, 0}, {1, 0, 0}, false, "HaloTest.cpp:7:1");
+  long Reads = 0;
+  for (hpf::index_t K : Home.owned(0, 1, N - 1))
+    for (const hpf::halo_run R :
+         hpf::halo_split_runs(K, K + 1, H.interior(0, 0, 0, 0))) {
+      const auto V = H.view(R.local(0));
+      const auto P = hpfcc::planes_of<J, I>(V, "HaloTest.cpp:8:1");
+      for (hpf::index_t C = -1; C <= 1; ++C)
+        for (hpf::index_t Jj = 0; Jj < J; ++Jj)
+          for (hpf::index_t Ii = 0; Ii < I; ++Ii) {
+            ++Reads;
+            expect(&P(K + C, Jj, Ii) == &V(K + C, Jj, Ii),
+                   What + ": the same element", K + C, Jj * I + Ii);
+            expect(P(K + C, Jj, Ii) == Value(K + C, Jj, Ii), What + ": value",
+                   P(K + C, Jj, Ii), Value(K + C, Jj, Ii));
+          }
+    }
+  const hpf::index_t Mine =
+      static_cast<hpf::index_t>(Home.owned(0, 1, N - 1).size());
+  expect(Reads == Mine * 3 * J * I, What + ": every owned plane read", Reads,
+         Mine * 3 * J * I);
+}
 } // namespace
 
 int main(int argc, char **argv) {
@@ -355,6 +400,8 @@ int main(int argc, char **argv) {
       run(C, Wn.Lo, Wn.Hi, Wn.CMin, Wn.CMax);
   runsOfOneHalo();
   runsOfTwoHalos();
+  for (const hpf::index_t Planes : {hpf::index_t(11), hpf::index_t(3)})
+    planesOfSplitHalo(Planes);
   const std::vector<Case> TileCases = {
       {"cyclic(4)", hpf::cyclic(4), hpf::cyclic(4), N, true, 0},
       {"cyclic(5)", hpf::cyclic(5), hpf::cyclic(5), N, true, 0},
