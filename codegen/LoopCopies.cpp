@@ -323,7 +323,7 @@ std::string LoopEmitter::sliceAt(const analysis::FixedSlice &S,
 }
 
 std::string LoopEmitter::rows() {
-  std::string Pro;
+  std::string Pro, ToStore;
   for (std::size_t K = 0; K < L.Rows.size(); ++K) {
     const analysis::FixedSlice &RR = L.Rows[K];
     unsigned Fixed = 0;
@@ -335,12 +335,16 @@ std::string LoopEmitter::rows() {
       unsigned StoreFixed = 0;
       To = "hpfcc::to_store, ";
       At += ", " + S.Array->Name + ", " + sliceAt(S, StoreFixed);
+      ToStore += (ToStore.empty() ? "" : ", ") + rowName(K);
     }
     Pro += " const hpfcc::row<" + RR.Array->ElemType + ", " +
            std::to_string(RR.Array->rank()) + ", " + std::to_string(Fixed) +
            "u> " + rowName(K) + "(" + To + RR.Array->Name + ", " + At + ", " +
            E.whereLiteral(D.HashLoc) + ");";
   }
+  // The slices for one rank's store travel together: each was only posted.
+  if (!ToStore.empty())
+    Pro += " hpfcc::slices_arrived(" + ToStore + ");";
   for (const LoopAccess &El : L.Accesses)
     if (El.Kind == LoopAccess::Row)
       useCopy(El, rowName(L.RowOf.at(El.Subs.whole())));

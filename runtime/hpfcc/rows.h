@@ -134,7 +134,8 @@ public:
   /// boundary: `U[0][j][i] = U[N][j][i]`): only that slice's owner uses its
   /// values, every other rank stores them into a sink. The owner of the
   /// slice sends it to that rank alone, one message instead of a broadcast;
-  /// the others read zeros.
+  /// the others read zeros. The message is only posted: the nest waits for
+  /// all its slices' messages at once (slices_arrived) before it runs.
   template <class B, int RB>
   row(to_store_t, const hpf::darray<T, R> &a,
       const std::array<hpf::index_t, std::size_t(R)> &at,
@@ -146,6 +147,7 @@ public:
       return;
     const int Owner = detail::owner(a, G), Me = hpf::rank();
     const int User = detail::owner(b, bat);
+    Where = where;
     if (Owner == Me) {
       if (contiguous()) {
         Base = &detail::element(a, G);
@@ -155,17 +157,27 @@ public:
         Base = Data.data();
       }
       if (User != Me)
-        hpf::rt::sendSlice(Base, Bytes, User);
+        Message = hpf::rt::startSendSlice(Base, Bytes, User);
       return;
     }
     if (User == Me) {
       // Received whole: no need to zero it first.
       Received.reset(new T[std::size_t(Size)]);
-      hpf::rt::receiveSlice(Received.get(), Bytes, Owner);
+      Message = hpf::rt::startReceiveSlice(Received.get(), Bytes, Owner);
       Base = Received.get();
       return;
     }
     Base = zeros(std::size_t(Size));
+  }
+  /// A to_store slice's message has not been waited for yet.
+  bool in_flight() const { return Message >= 0; }
+  /// Waits for a to_store slice's message: received on its user, sent
+  /// from its owner's storage (which the loop may then change).
+  void arrived() const { hpf::rt::finishSlice(Message, Where); }
+  ~row() {
+    // Left by an exception between construction and slices_arrived.
+    if (Message >= 0)
+      hpf::rt::finishSlice(Message, Where);
   }
   /// The pivot row of the second step of a pair (codegen/Lookahead.cpp,
   /// "Two steps per pass"): row `at` as step at - 1 leaves it. When the
@@ -334,7 +346,15 @@ private:
   hpf::index_t At = 0;
   bool Posted = false;
   const char *Where = nullptr;
+  /// A to_store slice's message in flight (hpf::rt::startSendSlice), or -1.
+  mutable int Message = -1;
 };
+
+/// Waits for the messages of a nest's to_store slices, all posted by
+/// their construction: after this every rank's slices are in place.
+template <class... Rows> void slices_arrived(const Rows &...Rs) {
+  (Rs.arrived(), ...);
+}
 
 /// A slice stored at fixed subscripts by a nest every rank runs whole (a
 /// periodic boundary `U[0][j][i] = U[N][j][i]`, U (block, *, *); hpfcc's

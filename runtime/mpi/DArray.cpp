@@ -3,6 +3,7 @@
 #include "mpi/DArray.h"
 
 #include "mpi/Comm.h"
+#include "mpi/Watchdog.h"
 
 #include <mpi.h>
 
@@ -12,6 +13,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace hpf {
 
@@ -71,7 +73,7 @@ namespace {
 
 /// Larger broadcasts go whole: the single copy wins from here.
 constexpr std::size_t PiecewiseBroadcastLimit = 64 * 1024;
-/// sendSlice's messages.
+/// startSendSlice's messages.
 constexpr int SliceTag = 7413;
 
 } // namespace
@@ -85,15 +87,49 @@ void broadcastFromOwner(void *Value, std::size_t Bytes, int Owner) {
                });
 }
 
-void sendSlice(const void *Value, std::size_t Bytes, int User) {
-  check(MPI_Send_c(Value, MPI_Count(Bytes), MPI_BYTE, User, SliceTag, comm()),
-        "MPI_Send", "slice read", nullptr);
+namespace {
+
+/// The slice messages in flight, by handle; MPI_REQUEST_NULL marks a free
+/// handle (MPI_Wait sets it so).
+std::vector<MPI_Request> &sliceRequests() {
+  static std::vector<MPI_Request> Requests;
+  return Requests;
 }
 
-void receiveSlice(void *Value, std::size_t Bytes, int Owner) {
-  check(MPI_Recv_c(Value, MPI_Count(Bytes), MPI_BYTE, Owner, SliceTag, comm(),
-                   MPI_STATUS_IGNORE),
-        "MPI_Recv", "slice read", nullptr);
+int keepSliceRequest(MPI_Request R) {
+  std::vector<MPI_Request> &Rs = sliceRequests();
+  auto Free = std::find(Rs.begin(), Rs.end(), MPI_REQUEST_NULL);
+  if (Free == Rs.end())
+    Free = Rs.insert(Rs.end(), MPI_REQUEST_NULL);
+  *Free = R;
+  return int(Free - Rs.begin());
+}
+
+} // namespace
+
+int startSendSlice(const void *Value, std::size_t Bytes, int User) {
+  MPI_Request R;
+  check(MPI_Isend_c(Value, MPI_Count(Bytes), MPI_BYTE, User, SliceTag, comm(),
+                    &R),
+        "MPI_Isend", "slice read", nullptr);
+  return keepSliceRequest(R);
+}
+
+int startReceiveSlice(void *Value, std::size_t Bytes, int Owner) {
+  MPI_Request R;
+  check(MPI_Irecv_c(Value, MPI_Count(Bytes), MPI_BYTE, Owner, SliceTag, comm(),
+                    &R),
+        "MPI_Irecv", "slice read", nullptr);
+  return keepSliceRequest(R);
+}
+
+void finishSlice(int &Handle, const char *Where) {
+  if (Handle < 0)
+    return;
+  const watchdog_scope Watch("slice read", Where);
+  check(MPI_Wait(&sliceRequests()[std::size_t(Handle)], MPI_STATUS_IGNORE),
+        "MPI_Wait", "slice read", Where);
+  Handle = -1;
 }
 
 namespace {

@@ -132,10 +132,16 @@ index_t ownedBelow(const plan::Distribution &D, int Rank, index_t G);
 /// get(): the owner's bytes broadcast to every rank.
 void broadcastFromOwner(void *Value, std::size_t Bytes, int Owner);
 /// A slice only one rank uses (hpfcc::row to a store): its owner sends its
-/// Bytes to User, which receives them; matched in program order, as every
-/// rank constructs the same slices in the same order.
-void sendSlice(const void *Value, std::size_t Bytes, int User);
-void receiveSlice(void *Value, std::size_t Bytes, int Owner);
+/// Bytes to User, which receives them. Both only post the message and
+/// return its handle; finishSlice waits for it (under the hang watchdog,
+/// naming Where) and sets the handle to -1 (none). A nest posts all its
+/// slices' messages before it waits for any, so no rank's receive waits
+/// behind its own send (a periodic boundary's two planes travel at once).
+/// Matched in program order, as every rank constructs the same slices in
+/// the same order. Value must stay put until the message is finished.
+int startSendSlice(const void *Value, std::size_t Bytes, int User);
+int startReceiveSlice(void *Value, std::size_t Bytes, int Owner);
+void finishSlice(int &Handle, const char *Where);
 /// The size of a message MPI sends eagerly here (8 KB unless
 /// HPF_BCAST_PIECE says; 0: no pieces), mpi/DArray.cpp.
 std::size_t eagerPiece();

@@ -20,6 +20,13 @@
 // CHECK: e2e: -n 2: same output
 // CHECK: e2e: -n 3: same output
 // CHECK: e2e: -n 4: same output
+// The periodic boundary's two planes travel at once: each slice's message
+// is only posted when it is made, and the nest waits for all of them
+// together (a rank's receive never waits behind its own send).
+// RUN: %hpfcc --hpf-emit-source %s | %strip_checks | FileCheck %s --check-prefix=CODE
+// CODE: const hpfcc::row<double, 3, 1u> __hpf_row[[P:[0-9]+]]_0(hpfcc::to_store, U,
+// CODE-SAME: const hpfcc::row<double, 3, 1u> __hpf_row[[P]]_1(hpfcc::to_store, U,
+// CODE-SAME: hpfcc::slices_arrived(__hpf_row[[P]]_0, __hpf_row[[P]]_1);
 // RUN: %hpfcc -O1 %s -o %t.bin
 // RUN: not env MPIEXEC_TIMEOUT=60 %mpiexec -n 2 %t.bin clash 2>&1 | FileCheck %s --check-prefix=CLASH
 // CLASH: rank {{[01]}}: {{.*}}e2e-loop-fixed-slices.cpp:[[#@LINE+31]]:1: 'U' is read and written in the slice at 0 in dimension 0
