@@ -376,7 +376,10 @@ void remarkGathers(Context &C, const OwnerLoop &L, const FlowState &St) {
                     ? std::string("any index")
                     : offsetsText(IVs[std::size_t(K)], W.Lo[std::size_t(K)],
                                   W.Hi[std::size_t(K)]));
-      Msg += ": before the loop each rank receives ";
+      // Sent before the loop; a halo read through runs (codegen's
+      // halo_split) is received while the interior runs, any other before
+      // the loop: "sent before the loop" is true of both.
+      Msg += ": each rank receives ";
       if (W.Tiles) {
         Msg += tileHalo(W, ES, *MA, DA);
       } else if (Aligned) {
@@ -395,7 +398,7 @@ void remarkGathers(Context &C, const OwnerLoop &L, const FlowState &St) {
         Msg += "the box its part of '" + L.Home->Name +
                "' reads at these offsets from the ranks that own it";
       }
-      Msg += " instead of a copy of all " +
+      Msg += ", sent before the loop, instead of a copy of all " +
              (G.Array->runtimeExtent() ? std::string("its")
                                        : std::to_string(G.Array->Extent)) +
              " elements";

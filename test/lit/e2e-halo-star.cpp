@@ -20,9 +20,9 @@
 // CHECK: e2e: -n 3: same output
 // CHECK: e2e: -n 4: same output
 // RUN: %hpfcc -Rpass=hpf -fsyntax-only %s 2>&1 | FileCheck %s --check-prefix=REMARK
-// REMARK: 'A' is read at i - 1 .. i + 1, any index: before the loop each rank receives a halo of (1, 0) elements below and (1, 0) above its block, without corners, from its grid neighbours instead of a copy of all 713 elements
-// REMARK: 'CA' is read at any index, j - 2 .. j + 1: before the loop each rank receives a halo of (0, 2) elements below and (0, 1) above its block, without corners, from its grid neighbours instead of a copy of all 713 elements
-// REMARK: 'T' is read at i - 1 .. i + 2, any index, any index: before the loop each rank receives a halo of (1, 0, 0) elements below and (2, 0, 0) above its block, without corners, from its grid neighbours instead of a copy of all 280 elements
+// REMARK: 'A' is read at i - 1 .. i + 1, any index: each rank receives a halo of (1, 0) elements below and (1, 0) above its block, without corners, from its grid neighbours, sent before the loop, instead of a copy of all 713 elements
+// REMARK: 'CA' is read at any index, j - 2 .. j + 1: each rank receives a halo of (0, 2) elements below and (0, 1) above its block, without corners, from its grid neighbours, sent before the loop, instead of a copy of all 713 elements
+// REMARK: 'T' is read at i - 1 .. i + 2, any index, any index: each rank receives a halo of (1, 0, 0) elements below and (2, 0, 0) above its block, without corners, from its grid neighbours, sent before the loop, instead of a copy of all 280 elements
 // REMARK: 'W[i - 1][k + 2]' is read without a gather: its subscript is affine in 'i', so each rank fetches before the loop only the rows its iterations of 'B' read
 // RUN: %hpfcc --hpf-emit-source %s | %strip_checks | FileCheck %s --check-prefix=CODE
 // The interior rows read A's storage in place (runs over i; the '*'

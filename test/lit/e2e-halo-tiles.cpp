@@ -21,10 +21,10 @@
 // FIXED: e2e: -n 3: same output
 // FIXED: e2e: -n 4: same output
 // RUN: %hpfcc -Rpass=hpf -fsyntax-only -DFIXED_Q %s 2>&1 | FileCheck %s --check-prefix=REMARK
-// REMARK: 'A' is read at i - 1 .. i + 1: before the loop each rank receives a halo of 1 below and 1 above each of its blocks (cyclic(4) onto P(hpf::number_of_processors())), from the owners of the blocks beside it instead of a copy of all 61 elements
-// REMARK: 'C3' is read at i - 2 .. i + 2: before the loop each rank receives a halo of 2 below and 2 above each of its blocks (cyclic(3) onto Q(3)), from the owners of the blocks beside it (at most 160 bytes per rank) instead of a copy of all 40 elements
-// REMARK: 'M' is read at i - 1 .. i + 1, any index: before the loop each rank receives a halo of (1, 0) elements below and (1, 0) above each of its blocks ((cyclic(4), *)
-// REMARK: 'G' is read at i - 1 .. i + 2, j - 1 .. j + 1: before the loop each rank receives a halo of (1, 1) elements below and (2, 1) above each of its blocks ((cyclic(3), cyclic(2))
+// REMARK: 'A' is read at i - 1 .. i + 1: each rank receives a halo of 1 below and 1 above each of its blocks (cyclic(4) onto P(hpf::number_of_processors())), from the owners of the blocks beside it, sent before the loop, instead of a copy of all 61 elements
+// REMARK: 'C3' is read at i - 2 .. i + 2: each rank receives a halo of 2 below and 2 above each of its blocks (cyclic(3) onto Q(3)), from the owners of the blocks beside it (at most 160 bytes per rank), sent before the loop, instead of a copy of all 40 elements
+// REMARK: 'M' is read at i - 1 .. i + 1, any index: each rank receives a halo of (1, 0) elements below and (1, 0) above each of its blocks ((cyclic(4), *)
+// REMARK: 'G' is read at i - 1 .. i + 2, j - 1 .. j + 1: each rank receives a halo of (1, 1) elements below and (2, 1) above each of its blocks ((cyclic(3), cyclic(2))
 // REMARK-SAME: , with corners, from the owners of the blocks beside it
 // REMARK: 'K[i - 2][j]' is read without a gather: its subscript is affine in 'i', so each rank fetches before the loop only the rows its iterations of 'KB' read
 // RUN: %hpfcc --hpf-emit-source %s | %strip_checks | FileCheck %s --check-prefix=CODE

@@ -13,9 +13,9 @@
 // CHECK: e2e: -n 3: same output
 // CHECK: e2e: -n 4: same output
 // RUN: %hpfcc -Rpass=hpf -fsyntax-only %s 2>&1 | FileCheck %s --check-prefix=REMARK --implicit-check-not="runs on every rank" --implicit-check-not="gathered on every rank"
-// REMARK: 'A' is read at i - 1 .. i + 1, j: before the loop each rank receives a halo of (1, 0) elements below and (1, 0) above its block
+// REMARK: 'A' is read at i - 1 .. i + 1, j: each rank receives a halo of (1, 0) elements below and (1, 0) above its block
 // REMARK: independent loop nest over 'A' {{.*}} 1 reduction(s) combined across ranks
-// REMARK: 'G' is read at i - 1 .. i + 1, j - 1 .. j + 1: before the loop each rank receives a halo of (1, 1) elements below and (1, 1) above its block, without corners
+// REMARK: 'G' is read at i - 1 .. i + 1, j - 1 .. j + 1: each rank receives a halo of (1, 1) elements below and (1, 1) above its block, without corners
 // REMARK: independent loop nest over 'G' {{.*}} 1 reduction(s) combined across ranks
 // REMARK: 'T[R - 1 - i][C - 1 - j]' is read without a gather: its subscript is affine in 'i', so each rank fetches before the loop only the rows its iterations of 'T' read
 // REMARK: independent loop nest over 'T' {{.*}} 1 reduction(s) combined across ranks

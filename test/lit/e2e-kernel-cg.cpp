@@ -10,4 +10,4 @@
 // CHECK: e2e: -n 3: same output
 // CHECK: e2e: -n 4: same output
 // RUN: %hpfcc -Rhpf -c %S/../../examples/kernels/cg.cpp -o %t.o 2>&1 | FileCheck %s --check-prefix=REMARK
-// REMARK: remark: 'P' is read at i - 1 .. i + 1: before the loop each rank receives a halo of 1 element below and 1 above its block from the nearest owners (16 bytes per rank) instead of a copy of all 402 elements
+// REMARK: remark: 'P' is read at i - 1 .. i + 1: each rank receives a halo of 1 element below and 1 above its block from the nearest owners (16 bytes per rank), sent before the loop, instead of a copy of all 402 elements

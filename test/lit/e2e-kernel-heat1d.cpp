@@ -8,4 +8,4 @@
 // CHECK: e2e: -n 3: same output
 // CHECK: e2e: -n 4: same output
 // RUN: %hpfcc -Rhpf -c %S/../../examples/kernels/heat1d.cpp -o %t.o 2>&1 | FileCheck %s --check-prefix=REMARK
-// REMARK: remark: 'U' is read at i - 1 .. i + 1: before the loop each rank receives a halo of 1 element below and 1 above its block from the nearest owners (16 bytes per rank)
+// REMARK: remark: 'U' is read at i - 1 .. i + 1: each rank receives a halo of 1 element below and 1 above its block from the nearest owners (16 bytes per rank)

@@ -8,4 +8,4 @@
 // CHECK: e2e: -n 3: same output
 // CHECK: e2e: -n 4: same output
 // RUN: %hpfcc -Rhpf -c %S/../../examples/kernels/jacobi2d.cpp -o %t.o 2>&1 | FileCheck %s --check-prefix=REMARK
-// REMARK: remark: 'In' is read at i - 1 .. i + 1, j - 1 .. j + 1: before the loop each rank receives a halo of (1, 1) elements below and (1, 1) above its block, without corners, from its grid neighbours instead of a copy of all 66564 elements
+// REMARK: remark: 'In' is read at i - 1 .. i + 1, j - 1 .. j + 1: each rank receives a halo of (1, 1) elements below and (1, 1) above its block, without corners, from its grid neighbours, sent before the loop, instead of a copy of all 66564 elements

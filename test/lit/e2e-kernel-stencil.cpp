@@ -8,7 +8,7 @@
 // CHECK: e2e: -n 3: same output
 // CHECK: e2e: -n 4: same output
 // RUN: %hpfcc -Rhpf -c %S/../../examples/kernels/stencil.cpp -o %t.o 2>&1 | FileCheck %s --check-prefix=REMARK
-// REMARK: remark: 'In' is read at i - 2 .. i + 2, j - 2 .. j + 2: before the loop each rank receives a halo of (2, 0) elements below and (2, 0) above its block, without corners, from its grid neighbours instead of a copy of all 40804 elements
+// REMARK: remark: 'In' is read at i - 2 .. i + 2, j - 2 .. j + 2: each rank receives a halo of (2, 0) elements below and (2, 0) above its block, without corners, from its grid neighbours, sent before the loop, instead of a copy of all 40804 elements
 // The inner level runs over the '*' dimension: the user's loop as written
 // (no owned segments, local index = global index), like the sequential one,
 // over the runs of the halo: rows whose reads stay in the rank's block read

@@ -10,8 +10,8 @@
 // redistributed back to planes (the two transposes of a time step).
 // REQUIRES: mpi
 // RUN: %hpfcc -Rhpf -c %S/../../examples/npb/sp.cpp -o %t.o 2>&1 | FileCheck %s --check-prefix=REMARK
-// REMARK-DAG: remark: 'U' is read at k - 2 .. k + 2, any index, any index, any index: before the loop each rank receives the box its part of 'R' reads at these offsets from the ranks that own it instead of a copy of all 9360 elements
-// REMARK-DAG: remark: 'Fields' is read at k - 1 .. k + 1, any index, any index, any index: before the loop each rank receives a halo of (1, 0, 0, 0) elements below and (1, 0, 0, 0) above its block, without corners, from its grid neighbours instead of a copy of all 14976 elements
+// REMARK-DAG: remark: 'U' is read at k - 2 .. k + 2, any index, any index, any index: each rank receives the box its part of 'R' reads at these offsets from the ranks that own it, sent before the loop, instead of a copy of all 9360 elements
+// REMARK-DAG: remark: 'Fields' is read at k - 1 .. k + 1, any index, any index, any index: each rank receives a halo of (1, 0, 0, 0) elements below and (1, 0, 0, 0) above its block, without corners, from its grid neighbours, sent before the loop, instead of a copy of all 14976 elements
 // REMARK-DAG: remark: 'R[k][j][i][RWs]' is read from a copy of 'R' redistributed before the loop to the mapping the loop reads it with (dimension 1 of 'R' like dimension 1 of 'Out', the other dimensions '*')
 // REMARK-DAG: remark: independent loop nest over 'Out' ((*, block, *, *) onto all ranks): 'j' over the owned indices of dimension 1; owner computes
 // REMARK-DAG: remark: 'R[k][j][i][m]' is read from a copy of 'R' redistributed before the loop to the mapping the loop reads it with (dimension 0 of 'R' like dimension 0 of 'U', the other dimensions '*')

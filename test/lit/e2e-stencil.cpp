@@ -12,12 +12,12 @@
 // CHECK: e2e: -n 4: same output
 // CHECK: e2e: -n 5: same output
 // RUN: %hpfcc -Rhpf -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=REMARK
-// REMARK: remark: 'U' is read at i - 1 .. i + 1: before the loop each rank receives a halo of 1 element below and 1 above its block from the nearest owners (16 bytes per rank) instead of a copy of all 61 elements
-// REMARK: remark: 'K' is read at i - 1 .. i + 1: before the loop each rank receives a halo of 1 element below and 1 above its block
-// REMARK: remark: 'G' is read at i - 1 .. i + 1: before the loop each rank receives a halo of 1 element below and 1 above its block
-// REMARK: remark: 'G' is read at i + 1 .. i + 2: before the loop each rank receives a halo of 2 elements above its block from the nearest owners (16 bytes per rank)
+// REMARK: remark: 'U' is read at i - 1 .. i + 1: each rank receives a halo of 1 element below and 1 above its block from the nearest owners (16 bytes per rank), sent before the loop, instead of a copy of all 61 elements
+// REMARK: remark: 'K' is read at i - 1 .. i + 1: each rank receives a halo of 1 element below and 1 above its block
+// REMARK: remark: 'G' is read at i - 1 .. i + 1: each rank receives a halo of 1 element below and 1 above its block
+// REMARK: remark: 'G' is read at i + 1 .. i + 2: each rank receives a halo of 2 elements above its block from the nearest owners (16 bytes per rank)
 // REMARK: remark: alignment of 'G' with 'U' is checked at run time; if they differ, each rank fetches the elements its iterations read from their owners before the loop (all 61 elements, gathered, if a distribution is not contiguous)
-// REMARK: remark: 'C' is read at i - 1 .. i + 1: before the loop each rank receives a halo of 1 below and 1 above each of its blocks (cyclic(2) onto ALL(*)), from the owners of the blocks beside it instead of a copy of all 61 elements
+// REMARK: remark: 'C' is read at i - 1 .. i + 1: each rank receives a halo of 1 below and 1 above each of its blocks (cyclic(2) onto ALL(*)), from the owners of the blocks beside it, sent before the loop, instead of a copy of all 61 elements
 #include <cstdio>
 #include <vector>
 #ifdef __HPFCC__

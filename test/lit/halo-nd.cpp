@@ -52,7 +52,7 @@ int main() {
       for (int j = 1; j < C - 1; ++j)
         B[i][j] = A[i - 1][j] + A[i + 1][j] + 2 * A[i][j - 1] - A[i][j + 1];
     }
-    // REMARK: halo-nd.cpp:[[@LINE-2]]:19: remark: 'A' is read at i - 1 .. i + 1, j - 1 .. j + 1: before the loop each rank receives a halo of (1, 1) elements below and (1, 1) above its block, without corners, from its grid neighbours (at most 208 bytes per rank) instead of a copy of all 143 elements
+    // REMARK: halo-nd.cpp:[[@LINE-2]]:19: remark: 'A' is read at i - 1 .. i + 1, j - 1 .. j + 1: each rank receives a halo of (1, 1) elements below and (1, 1) above its block, without corners, from its grid neighbours (at most 208 bytes per rank), sent before the loop, instead of a copy of all 143 elements
     // CODE: const hpf::halo<long, 2> __hpf_halo_A{{[0-9]+}}(hpf::halo_split, A, B, {1, 1}, {R - 1, C - 1}, {-1, -1}, {1, 1}, false, "{{.*}}");
     // CODE: = __hpf_hv_A{{[0-9]+}}(i - 1, j) + __hpf_hv_A{{[0-9]+}}(i + 1, j)
 #pragma hpf independent
@@ -62,7 +62,7 @@ int main() {
         A[i][j] = B[i - 1][j - 1] + B[i + 1][j + 1] - B[i - 1][j + 1] +
                   B[i][j] / 2;
     }
-    // REMARK: remark: 'B' is read at i - 1 .. i + 1, j - 1 .. j + 1: before the loop each rank receives a halo of (1, 1) elements below and (1, 1) above its block, with corners, from its grid neighbours (at most 240 bytes per rank)
+    // REMARK: remark: 'B' is read at i - 1 .. i + 1, j - 1 .. j + 1: each rank receives a halo of (1, 1) elements below and (1, 1) above its block, with corners, from its grid neighbours (at most 240 bytes per rank)
     // CODE: const hpf::halo<long, 2> __hpf_halo_B{{[0-9]+}}(hpf::halo_split, B, A, {1, 1}, {R - 1, (C - 2) + 1}, {-1, -1}, {1, 1}, true, "{{.*}}");
 #pragma hpf independent
     for (int i = 0; i < R - 2; ++i) {
@@ -70,7 +70,7 @@ int main() {
       for (int j = 0; j < C; ++j)
         B[i][j] = S[i + 2][j] + S[i + 1][j] * 3;
     }
-    // REMARK: remark: 'S' is read at i + 1 .. i + 2, j: before the loop each rank receives the box its part of 'B' reads at these offsets from the ranks that own it instead of a copy of all 143 elements
+    // REMARK: remark: 'S' is read at i + 1 .. i + 2, j: each rank receives the box its part of 'B' reads at these offsets from the ranks that own it, sent before the loop, instead of a copy of all 143 elements
 #pragma hpf independent
     for (int i = 1; i < R; ++i) {
 #pragma hpf independent

@@ -26,7 +26,7 @@ int main() {
   // CHECK: __hpf_A[[ID]][i + __hpf_seg[[ID]]_0.off] = __hpf_fxp[[ID]]_0[hpfcc::fetched_slot(i + __hpf_seg[[ID]]_0.off, i + 1)] + __hpf_fxp[[ID]]_1[hpfcc::fetched_slot(i + __hpf_seg[[ID]]_0.off, N - 1 - i)] + __hpf_halo_A[[ID]][i + 1] + __hpf_fxp[[ID]]_2[hpfcc::fetched_slot(i + __hpf_seg[[ID]]_0.off, i)];
   // REMARK: rewrite-gather.cpp:[[@LINE-3]]:12: remark: 'B[i + 1]' is read without a gather: its subscript is affine in 'i', so each rank fetches before the loop only the elements its iterations of 'A' read, from their owners (one planned exchange, the plan cached for the subscript's coefficients, the bounds and the mappings): at most 16 elements (128 bytes) per rank instead of a copy of all 64 elements (512 bytes)
   // REMARK: rewrite-gather.cpp:[[@LINE-4]]:49: remark: 'C[i]' is read without a gather: its subscript is affine in 'i', {{.*}}: at most 16 elements (64 bytes) per rank instead of a copy of all 64 elements (256 bytes)
-  // REMARK: rewrite-gather.cpp:[[@LINE-5]]:38: remark: 'A' is read at i + 1: before the loop each rank receives a halo of 1 element above its block from the nearest owners (8 bytes per rank) instead of a copy of all 64 elements
+  // REMARK: rewrite-gather.cpp:[[@LINE-5]]:38: remark: 'A' is read at i + 1: each rank receives a halo of 1 element above its block from the nearest owners (8 bytes per rank), sent before the loop, instead of a copy of all 64 elements
   double s = 0;
 #pragma hpf independent reduction(+ : s)
   for (int i = 0; i < N; ++i)

@@ -31,7 +31,7 @@ int main(int argc, char **) {
   // A's local storage in place, the others the halo's copy.
   // CHECK: { for (const hpfcc::segment __hpf_seg[[ID]]_0 : hpfcc::owned_segments(B, 0, 1, N - 1)) { for (const hpf::halo_run __hpf_run[[ID]] : hpf::halo_split_runs(__hpf_seg[[ID]]_0.lo, __hpf_seg[[ID]]_0.hi, __hpf_halo_A[[ID]].interior(0, 0))) { const auto __hpf_hv_A[[ID]] = __hpf_halo_A[[ID]].view(__hpf_run[[ID]].local(0)); for (int i = __hpf_run[[ID]].lo; i < __hpf_run[[ID]].hi; ++i)
   // CHECK: __hpf_B[[ID]][i + __hpf_seg[[ID]]_0.off] = (__hpf_hv_A[[ID]][i - 1] + __hpf_hv_A[[ID]][i] + __hpf_hv_A[[ID]][i + 1]) / 3;
-  // REMARK: rewrite-halo.cpp:[[@LINE-6]]:13: remark: 'A' is read at i - 1 .. i + 1: before the loop each rank receives a halo of 1 element below and 1 above its block from the nearest owners (16 bytes per rank) instead of a copy of all 64 elements
+  // REMARK: rewrite-halo.cpp:[[@LINE-6]]:13: remark: 'A' is read at i - 1 .. i + 1: each rank receives a halo of 1 element below and 1 above its block from the nearest owners (16 bytes per rank), sent before the loop, instead of a copy of all 64 elements
 
   // The written array read ahead (c > 0): always a copy (hpf::halo_copy),
   // never its storage in place; an inclusive bound; gen_block
@@ -41,7 +41,7 @@ int main(int argc, char **) {
     G[i] = G[i + 1] + G[i + 2];
   // CHECK: { const hpf::halo<float> __hpf_halo_G[[ID2:[0-9]+]](hpf::halo_copy, G, G, 0, (N - 3) + 1, 1, 2, "{{.*}}"); float *__restrict const __hpf_G[[ID2]] = G.local_data();
   // CHECK: __hpf_G[[ID2]][i + __hpf_seg[[ID2]]_0.off] = __hpf_halo_G[[ID2]][i + 1] + __hpf_halo_G[[ID2]][i + 2];
-  // REMARK: rewrite-halo.cpp:[[@LINE-3]]:12: remark: 'G' is read at i + 1 .. i + 2: before the loop each rank receives a halo of 2 elements above its block from the nearest owners (8 bytes per rank) instead of a copy of all 64 elements
+  // REMARK: rewrite-halo.cpp:[[@LINE-3]]:12: remark: 'G' is read at i + 1 .. i + 2: each rank receives a halo of 2 elements above its block from the nearest owners (8 bytes per rank), sent before the loop, instead of a copy of all 64 elements
 
   // block(20) read in a loop over block: contiguous but placed differently:
   // each rank fetches the range its iterations read.
@@ -49,7 +49,7 @@ int main(int argc, char **) {
   for (int i = 2; i < N; ++i)
     A[i] = H[i - 2];
   // CHECK: const hpf::halo<float> __hpf_halo_H[[ID3:[0-9]+]](hpf::halo_split, H, A, 2, N, -2, -2, "{{.*}}");
-  // REMARK: rewrite-halo.cpp:[[@LINE-2]]:12: remark: 'H' is read at i - 2: before the loop each rank receives the elements [s - 2, e - 2) for its part [s, e) of 'A' from the ranks that own them instead of a copy of all 64 elements
+  // REMARK: rewrite-halo.cpp:[[@LINE-2]]:12: remark: 'H' is read at i - 2: each rank receives the elements [s - 2, e - 2) for its part [s, e) of 'A' from the ranks that own them, sent before the loop, instead of a copy of all 64 elements
 
   // Cyclic(3) at offsets narrower than its blocks: a halo per block; each
   // segment (one block) takes its tile, whose interior iterations read C's
@@ -60,7 +60,7 @@ int main(int argc, char **) {
   // CHECK: const hpf::halo<int> __hpf_halo_C[[T1:[0-9]+]](hpf::halo_tiles, hpf::halo_split, C, D, 1, N, -1, -1, "{{.*}}");
   // CHECK: { for (const hpfcc::segment __hpf_seg[[T1]]_0 : hpfcc::owned_segments(D, 0, 1, N)) { const auto &__hpf_ht_C[[T1]] = __hpf_halo_C[[T1]].tile(__hpf_seg[[T1]]_0.lo); { for (const hpf::halo_run __hpf_run[[T1]] : hpf::halo_split_runs(__hpf_seg[[T1]]_0.lo, __hpf_seg[[T1]]_0.hi, __hpf_ht_C[[T1]].interior(0, 0))) { const auto __hpf_hv_C[[T1]] = __hpf_ht_C[[T1]].view(__hpf_run[[T1]].local(0));
   // CHECK-NEXT: __hpf_D[[T1]][i + __hpf_seg[[T1]]_0.off] = __hpf_hv_C[[T1]][i - 1];
-  // REMARK: rewrite-halo.cpp:[[@LINE-4]]:12: remark: 'C' is read at i - 1: before the loop each rank receives a halo of 1 below and 0 above each of its blocks (cyclic(3) onto P(4))
+  // REMARK: rewrite-halo.cpp:[[@LINE-4]]:12: remark: 'C' is read at i - 1: each rank receives a halo of 1 below and 0 above each of its blocks (cyclic(3) onto P(4))
 
   // Cyclic(3) at an offset as wide as its blocks, and mixed subscripts of
   // one array: no halo; each rank fetches the elements its iterations read
@@ -97,6 +97,6 @@ int main(int argc, char **) {
   for (int i = 1; i < N; ++i)
     B[i] = A[i - 1];
   // CHECK: const hpf::halo<double> __hpf_halo_A{{[0-9]+}}(hpf::halo_split, A, B, 1, N, -1, -1,
-  // REMARK: rewrite-halo.cpp:[[@LINE-2]]:12: remark: 'A' is read at i - 1: before the loop each rank receives the elements [s - 1, e - 1) for its part [s, e) of 'B' from the ranks that own them instead of a copy of all 64 elements; if a distribution is not contiguous at run time, the whole array is gathered
+  // REMARK: rewrite-halo.cpp:[[@LINE-2]]:12: remark: 'A' is read at i - 1: each rank receives the elements [s - 1, e - 1) for its part [s, e) of 'B' from the ranks that own them, sent before the loop, instead of a copy of all 64 elements; if a distribution is not contiguous at run time, the whole array is gathered
   return 0;
 }
