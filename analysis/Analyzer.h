@@ -473,6 +473,7 @@ struct OwnerLoop {
   /// '*' dimensions: every rank holds them whole, so their local extents
   /// are the extents, constants the emitted code may spell as such.
   std::map<const DistArray *, std::vector<bool>> Collapsed;
+  /// Whether dimension D of A is known to be '*' at the nest.
   bool collapsedHere(const DistArray *A, std::size_t D) const;
   /// No home array after all: every level runs its whole range, over no
   /// dimension, and no inner loop is proven to become one.

@@ -128,13 +128,12 @@ void Placement::checkNest(OwnerLoop &L) {
   if (!HM && assumeDeclared(L, H))
     HM = MapOf(H);
   promoteProven(L, HM, D.HashLoc);
+  // The '*' dimensions known here: codegen spells their strides as
+  // constants (LoopEmitter::localExtent).
   for (const LoopAccess &Acc : L.Accesses)
-    if (const Mapping *M = MapOf(Acc.Array)) {
-      std::vector<bool> &Dims = L.Collapsed[Acc.Array];
-      Dims.clear();
+    if (const Mapping *M = MapOf(Acc.Array); M && !L.Collapsed.count(Acc.Array))
       for (const FormatValue &F : M->Formats)
-        Dims.push_back(F.Kind == FormatKind::Collapsed);
-    }
+        L.Collapsed[Acc.Array].push_back(F.Kind == FormatKind::Collapsed);
   if (storeFixedSlices(L))
     return;
   enum Align { Yes, No, Unknown };

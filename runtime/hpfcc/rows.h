@@ -169,16 +169,12 @@ public:
     }
     Base = zeros(std::size_t(Size));
   }
-  /// A to_store slice's message has not been waited for yet.
-  bool in_flight() const { return Message >= 0; }
   /// Waits for a to_store slice's message: received on its user, sent
   /// from its owner's storage (which the loop may then change).
   void arrived() const { hpf::rt::finishSlice(Message, Where); }
-  ~row() {
-    // Left by an exception between construction and slices_arrived.
-    if (Message >= 0)
-      hpf::rt::finishSlice(Message, Where);
-  }
+  /// Waits for a message an exception left between construction and
+  /// slices_arrived (none otherwise).
+  ~row() { hpf::rt::finishSlice(Message, Where); }
   /// The pivot row of the second step of a pair (codegen/Lookahead.cpp,
   /// "Two steps per pass"): row `at` as step at - 1 leaves it. When the
   /// pair runs (`active`), the other ranks post its receive now; its owner
@@ -329,12 +325,15 @@ private:
   }
 
   /// Size value-initialised elements no one writes, kept from one slice
-  /// to the next (the ranks a to_store slice is not for read them).
+  /// to the next (the ranks a to_store slice is not for read them). A
+  /// larger slice gets a new block and the smaller ones stay: the nest's
+  /// other slices still read them (a vector's resize would free the block
+  /// they point into).
   static const T *zeros(std::size_t Size) {
-    static std::vector<T> Zeros;
-    if (Zeros.size() < Size)
-      Zeros.resize(Size);
-    return Zeros.data();
+    static std::vector<std::vector<T>> Blocks(1);
+    if (Blocks.back().size() < Size)
+      Blocks.emplace_back(Size); // moving a block keeps its elements' place
+    return Blocks.back().data();
   }
 
   std::vector<T> Data;     ///< the slice's copy, unless in place
@@ -347,6 +346,7 @@ private:
   bool Posted = false;
   const char *Where = nullptr;
   /// A to_store slice's message in flight (hpf::rt::startSendSlice), or -1.
+  /// Mutable: the generated code's rows are const, and waiting ends it.
   mutable int Message = -1;
 };
 

@@ -96,31 +96,32 @@ std::vector<MPI_Request> &sliceRequests() {
   return Requests;
 }
 
-int keepSliceRequest(MPI_Request R) {
+/// A free handle, made before the message is posted (so that a failed
+/// allocation cannot lose a request in flight).
+int freeSliceHandle() {
   std::vector<MPI_Request> &Rs = sliceRequests();
   auto Free = std::find(Rs.begin(), Rs.end(), MPI_REQUEST_NULL);
   if (Free == Rs.end())
     Free = Rs.insert(Rs.end(), MPI_REQUEST_NULL);
-  *Free = R;
   return int(Free - Rs.begin());
 }
 
 } // namespace
 
 int startSendSlice(const void *Value, std::size_t Bytes, int User) {
-  MPI_Request R;
+  const int H = freeSliceHandle();
   check(MPI_Isend_c(Value, MPI_Count(Bytes), MPI_BYTE, User, SliceTag, comm(),
-                    &R),
+                    &sliceRequests()[std::size_t(H)]),
         "MPI_Isend", "slice read", nullptr);
-  return keepSliceRequest(R);
+  return H;
 }
 
 int startReceiveSlice(void *Value, std::size_t Bytes, int Owner) {
-  MPI_Request R;
+  const int H = freeSliceHandle();
   check(MPI_Irecv_c(Value, MPI_Count(Bytes), MPI_BYTE, Owner, SliceTag, comm(),
-                    &R),
+                    &sliceRequests()[std::size_t(H)]),
         "MPI_Irecv", "slice read", nullptr);
-  return keepSliceRequest(R);
+  return H;
 }
 
 void finishSlice(int &Handle, const char *Where) {

@@ -6,7 +6,9 @@
 // are the extents, and the split halo's views are hpfcc::planes_view, so
 // each neighbour of the 7-point stencil is one base at a constant
 // displacement. Exact on 1..3 ranks (the halo's copy and the local
-// storage read alike), planes not dividing evenly.
+// storage read alike), planes not dividing evenly, and for an argument
+// distributed otherwise, (*, block, *), remapped for the call: the
+// constants are the prescribed mapping's, not the caller's.
 // REQUIRES: mpi
 // RUN: %e2e --tmp %t --ranks 1,2,3 %s | FileCheck %s
 // CHECK: e2e: sequential output: strides {{-?[0-9]+}}
@@ -22,9 +24,10 @@
 #include <cstdio>
 
 constexpr int N = 11, J = 6, I = 9;
-long A[N][J][I], B[N][J][I];
+long A[N][J][I], B[N][J][I], C[N][J][I];
 #pragma hpf distribute A(block, *, *)
 #pragma hpf distribute B(block, *, *)
+#pragma hpf distribute C(*, block, *)
 
 template <int E> void smooth(const long (&In)[E][J][I], long (&Out)[E][J][I]) {
 #pragma hpf distribute In(block, *, *)
@@ -46,15 +49,21 @@ int main() {
         A[k][j][i] = (k * 7 + j * 5 + i * 3) % 11 - 5;
         B[k][j][i] = 0;
       }
+#pragma hpf independent
+  for (int k = 0; k < N; k++)
+    for (int j = 0; j < J; j++)
+      for (int i = 0; i < I; i++)
+        C[k][j][i] = (k * 3 + j * 7 + i) % 13 - 6;
   for (int t = 0; t < 2; t++) {
     smooth(A, B);
     smooth(B, A);
   }
+  smooth(C, B);
   long S = 0;
   for (int k = 0; k < N; k++)
     for (int j = 0; j < J; j++)
       for (int i = 0; i < I; i++)
-        S += A[k][j][i] * (1 + (k + j + i) % 5);
+        S += A[k][j][i] * (1 + (k + j + i) % 5) + B[k][j][i];
   std::printf("strides %ld\n", S);
   return 0;
 }
