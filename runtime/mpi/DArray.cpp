@@ -3,7 +3,7 @@
 #include "mpi/DArray.h"
 
 #include "mpi/Comm.h"
-#include "mpi/Watchdog.h"
+#include "mpi/InFlight.h"
 
 #include <mpi.h>
 
@@ -87,50 +87,27 @@ void broadcastFromOwner(void *Value, std::size_t Bytes, int Owner) {
                });
 }
 
-namespace {
-
-/// The slice messages in flight, by handle; MPI_REQUEST_NULL marks a free
-/// handle (MPI_Wait sets it so).
-std::vector<MPI_Request> &sliceRequests() {
-  static std::vector<MPI_Request> Requests;
-  return Requests;
-}
-
-/// A free handle, made before the message is posted (so that a failed
-/// allocation cannot lose a request in flight).
-int freeSliceHandle() {
-  std::vector<MPI_Request> &Rs = sliceRequests();
-  auto Free = std::find(Rs.begin(), Rs.end(), MPI_REQUEST_NULL);
-  if (Free == Rs.end())
-    Free = Rs.insert(Rs.end(), MPI_REQUEST_NULL);
-  return int(Free - Rs.begin());
-}
-
-} // namespace
-
 int startSendSlice(const void *Value, std::size_t Bytes, int User) {
-  const int H = freeSliceHandle();
+  int H = -1;
+  // The request's place first: a failed allocation loses no message.
+  MPI_Request &R = claimRequests(H).emplace_back();
   check(MPI_Isend_c(Value, MPI_Count(Bytes), MPI_BYTE, User, SliceTag, comm(),
-                    &sliceRequests()[std::size_t(H)]),
+                    &R),
         "MPI_Isend", "slice read", nullptr);
   return H;
 }
 
 int startReceiveSlice(void *Value, std::size_t Bytes, int Owner) {
-  const int H = freeSliceHandle();
+  int H = -1;
+  MPI_Request &R = claimRequests(H).emplace_back();
   check(MPI_Irecv_c(Value, MPI_Count(Bytes), MPI_BYTE, Owner, SliceTag, comm(),
-                    &sliceRequests()[std::size_t(H)]),
+                    &R),
         "MPI_Irecv", "slice read", nullptr);
   return H;
 }
 
 void finishSlice(int &Handle, const char *Where) {
-  if (Handle < 0)
-    return;
-  const watchdog_scope Watch("slice read", Where);
-  check(MPI_Wait(&sliceRequests()[std::size_t(Handle)], MPI_STATUS_IGNORE),
-        "MPI_Wait", "slice read", Where);
-  Handle = -1;
+  finishRequests(Handle, "slice read", Where);
 }
 
 namespace {

@@ -9,6 +9,7 @@
 
 #include "mpi/Halo.h"
 #include "mpi/HaloBoxes.h"
+#include "mpi/InFlight.h"
 #include "mpi/Watchdog.h"
 
 #include <mpi.h>
@@ -229,13 +230,6 @@ std::vector<std::unique_ptr<Setup>> &setups() {
   return S;
 }
 long SetUps = 0;
-
-/// The receives of the split exchanges in flight (HaloPending::Slot); an
-/// empty slot is free. A loop reading several halos has several.
-std::vector<std::vector<MPI_Request>> &pendingSlots() {
-  static std::vector<std::vector<MPI_Request>> S;
-  return S;
-}
 
 Setup &setupFor(const plan::DistributionND &Src,
                 const plan::DistributionND &Home, const HaloReads &Rd) {
@@ -490,14 +484,12 @@ void haloExchange(const HaloShape &S, const plan::DistributionND &Src,
         copyBox(Pl->Mine, L, Part, S.Hull, O, Part, ES);
   };
   if (Pending) {
-    std::vector<std::vector<MPI_Request>> &Slots = pendingSlots();
-    auto Free = std::find_if(Slots.begin(), Slots.end(),
-                             [](const auto &R) { return R.empty(); });
-    if (Free == Slots.end())
-      Free = Slots.emplace(Slots.end());
-    startExchange(Pl->Msgs, *Free, L, O, HaloTag, Where, true, CopyOwn);
-    if (!Free->empty()) {
-      Pending->Slot = int(Free - Slots.begin());
+    // The receives in flight (a set left empty stays free).
+    int Slot = -1;
+    std::vector<MPI_Request> &Reqs = claimRequests(Slot);
+    startExchange(Pl->Msgs, Reqs, L, O, HaloTag, Where, true, CopyOwn);
+    if (!Reqs.empty()) {
+      Pending->Slot = Slot;
       Pending->Where = Where;
     }
   } else {
@@ -507,12 +499,7 @@ void haloExchange(const HaloShape &S, const plan::DistributionND &Src,
 }
 
 void finishHaloExchange(HaloPending &P) {
-  const watchdog_scope Watch("halo exchange", P.Where);
-  std::vector<MPI_Request> &Reqs = pendingSlots()[std::size_t(P.Slot)];
-  check(MPI_Waitall(int(Reqs.size()), Reqs.data(), MPI_STATUSES_IGNORE),
-        "MPI_Waitall", "halo exchange", P.Where);
-  Reqs.clear();
-  P.Slot = -1;
+  finishRequests(P.Slot, "halo exchange", P.Where);
 }
 
 void recordHaloExchange(const HaloStats &St, index_t ElemSize) {
